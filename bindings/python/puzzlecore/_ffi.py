@@ -1,0 +1,213 @@
+"""Loads libpuzzlecore and declares every C function to ctypes.
+
+The declarations are not written by hand: they are read from
+``puzzlecore.cdef``, the public headers preprocessed by the build, so the
+Python side can never drift from the C side.  Enum constants come from the
+same file.
+
+Where things are looked for, first match wins:
+  library: $PUZZLECORE_LIBRARY, the install location (_config.LIBDIR), then
+           the system loader (``libpuzzlecore.so.0``);
+  cdef:    $PUZZLECORE_CDEF, then the install location (_config.CDEF).
+"""
+import ctypes
+import os
+import re
+
+try:  # written by `make install`
+    from . import _config  # type: ignore
+except ImportError:  # running from the source tree
+    _config = None
+
+_SCALARS = {
+    "void": None,
+    "int32_t": ctypes.c_int32,
+    "uint32_t": ctypes.c_uint32,
+    "int64_t": ctypes.c_int64,
+    "uint64_t": ctypes.c_uint64,
+    "uint8_t": ctypes.c_uint8,
+    "int8_t": ctypes.c_int8,
+    "uint16_t": ctypes.c_uint16,
+    "int16_t": ctypes.c_int16,
+    "size_t": ctypes.c_size_t,
+    "double": ctypes.c_double,
+    "char": ctypes.c_char,
+}
+
+
+def _find(env, installed, fallback=None):
+    path = os.environ.get(env)
+    if path:
+        return path
+    if installed and os.path.exists(installed):
+        return installed
+    return fallback
+
+
+def _ctype(decl, opaque):
+    """ctypes type of a C type written as in the cdef (no parameter name)."""
+    decl = decl.replace("const ", "").strip()
+    stars = decl.count("*")
+    base = decl.replace("*", "").strip()
+    if base in opaque:
+        # pc_x * is a handle; pc_x ** is an out-parameter for one.
+        return ctypes.c_void_p if stars == 1 else ctypes.POINTER(ctypes.c_void_p)
+    if base == "char" and stars == 1:
+        return ctypes.c_char_p
+    if base == "void" and stars >= 1:
+        return ctypes.c_void_p if stars == 1 else ctypes.POINTER(ctypes.c_void_p)
+    t = _SCALARS[base]
+    for _ in range(stars):
+        t = ctypes.POINTER(t)
+    return t
+
+
+def _split_param(p):
+    """'const int32_t *cells' -> 'const int32_t *' (drop the name)."""
+    p = p.strip()
+    m = re.match(r"^(.*?[\s\*])([A-Za-z_]\w*)(\s*\[\s*\w*\s*\])?$", p)
+    if not m or m.group(1).strip() in ("const", "") or p in _SCALARS:
+        return p
+    t = m.group(1).strip()
+    if m.group(3):
+        t += " *"
+    return t
+
+
+def parse_cdef(text):
+    """Return (functions, enums, opaque): name -> (restype, [argtypes]),
+    name -> int, and the set of opaque typedef names."""
+    opaque = set(re.findall(r"typedef\s+struct\s+\w+\s+(\w+)\s*;", text))
+    enums = {}
+    for body in re.findall(r"enum\s*\w*\s*\{(.*?)\}", text, re.S):
+        value = -1
+        for item in body.split(","):
+            item = item.strip()
+            if not item:
+                continue
+            if "=" in item:
+                name, expr = (s.strip() for s in item.split("=", 1))
+                value = int(eval(expr, {"__builtins__": {}}, dict(enums)))  # literal ints only
+            else:
+                name, value = item, value + 1
+            enums[name] = value
+    funcs = {}
+    flat = re.sub(r"\s+", " ", text)
+    for m in re.finditer(r"([\w\s\*]+?)\b(pc_\w+)\s*\(([^()]*)\)\s*;", flat):
+        ret, name, params = m.group(1).strip(), m.group(2), m.group(3).strip()
+        ret = ret.split(";")[-1].split("}")[-1].strip()
+        argtypes = []
+        if params and params != "void":
+            argtypes = [_ctype(_split_param(p), opaque) for p in params.split(",")]
+        funcs[name] = (_ctype(ret, opaque), argtypes)
+    return funcs, enums, opaque
+
+
+def _load():
+    libpath = _find("PUZZLECORE_LIBRARY",
+                    os.path.join(_config.LIBDIR, "libpuzzlecore.so.0") if _config else None,
+                    "libpuzzlecore.so.0")
+    cdefpath = _find("PUZZLECORE_CDEF", _config.CDEF if _config else None)
+    if not cdefpath:
+        raise ImportError("puzzlecore: cannot find puzzlecore.cdef (set PUZZLECORE_CDEF)")
+    lib = ctypes.CDLL(libpath)
+    with open(cdefpath, encoding="utf-8") as f:
+        funcs, enums, _ = parse_cdef(f.read())
+    for name, (restype, argtypes) in funcs.items():
+        fn = getattr(lib, name)
+        fn.restype = restype
+        fn.argtypes = argtypes
+    return lib, enums
+
+
+lib, enums = _load()
+
+
+class Error(Exception):
+    """A libpuzzlecore call failed.  ``code`` is the PC_E* status, ``name``
+    its pc_strerror() text, ``detail`` the parser's message if any."""
+
+    def __init__(self, code, detail=""):
+        self.code = code
+        self.name = lib.pc_strerror(code).decode()
+        self.detail = detail
+        super().__init__(f"{self.name}: {detail}" if detail else self.name)
+
+
+def check(rc, err=None):
+    """Raise Error for a negative status; return rc otherwise."""
+    if rc < 0:
+        detail = err.value.decode("utf-8", "replace") if err is not None else ""
+        raise Error(rc, detail)
+    return rc
+
+
+def text_out(fn, *args):
+    """Call an snprintf-style text function (…, buf, cap, &len) and return
+    the whole text as str, growing the buffer once if needed."""
+    n = ctypes.c_size_t(0)
+    rc = fn(*args, None, 0, ctypes.byref(n))
+    if rc < 0 and rc != enums["PC_ESPACE"]:
+        check(rc)
+    buf = ctypes.create_string_buffer(n.value + 1)
+    check(fn(*args, buf, n.value + 1, ctypes.byref(n)))
+    return buf.value.decode("utf-8")
+
+
+def text_in(s):
+    """(bytes, length) for a `const char *text, size_t len` pair."""
+    b = s.encode("utf-8") if isinstance(s, str) else bytes(s)
+    return b, len(b)
+
+
+def err_buf():
+    return ctypes.create_string_buffer(256)
+
+
+def i32_array(values):
+    values = list(values)
+    return (ctypes.c_int32 * max(1, len(values)))(*values)
+
+
+class Handle:
+    """Base for opaque-handle wrappers: owns the pointer, frees it once."""
+
+    _free = None  # name of the pc_*_free function
+
+    def __init__(self, ptr):
+        self._ptr = ctypes.c_void_p(ptr)
+
+    @property
+    def _as_parameter_(self):
+        if not self._ptr:
+            raise ValueError("handle already closed")
+        return self._ptr
+
+    def close(self):
+        if self._ptr and self._free:
+            getattr(lib, self._free)(self._ptr)
+        self._ptr = ctypes.c_void_p(None)
+
+    def __del__(self):
+        try:
+            self.close()
+        except Exception:  # interpreter shutdown
+            pass
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
+
+
+def new_handle(cls, fn, *args, err=None):
+    """Call a constructor `fn(*args, [err, errcap,] &out)` and wrap it."""
+    out = ctypes.c_void_p()
+    if err is not None:
+        check(fn(*args, err, len(err), ctypes.byref(out)), err)
+    else:
+        check(fn(*args, ctypes.byref(out)))
+    obj = cls.__new__(cls)
+    Handle.__init__(obj, out.value)
+    return obj

@@ -1,0 +1,44 @@
+#!/bin/sh
+# Install test (TAP): `make install` into a fresh prefix, then build and run
+# an example with nothing but pkg-config, and import both bindings from there.
+n=0; fail=0
+tap() { n=$((n+1)); if [ "$1" = 0 ]; then echo "ok $n - $2"; else echo "not ok $n - $2"; fail=1; fi; }
+if [ -n "$PC_SKIP_INSTALL_TEST" ]; then echo "1..0 # SKIP PC_SKIP_INSTALL_TEST is set"; exit 0; fi
+prefix=$(mktemp -d "${TMPDIR:-/tmp}/pc-install.XXXXXX"); trap 'rm -rf "$prefix"' EXIT
+cd "$top_builddir" || exit 1
+${MAKE:-make} install prefix="$prefix" >"$prefix.log" 2>&1; rc=$?
+tap $rc "make install to a temporary prefix"
+[ $rc = 0 ] || { sed 's/^/# /' "$prefix.log" | tail -20; }
+rm -f "$prefix.log"
+
+PKG_CONFIG_PATH="$prefix/lib/pkgconfig"; export PKG_CONFIG_PATH
+pkg-config --exists libpuzzlecore; tap $? "pkg-config finds libpuzzlecore"
+for h in puzzlecore.h common.h; do
+  [ -f "$prefix/include/puzzlecore/$h" ]; tap $? "header puzzlecore/$h installed"
+done
+[ -f "$prefix/share/libpuzzlecore/puzzlecore.cdef" ]; tap $? "cdef installed"
+[ -x "$prefix/bin/puzzlecore" ]; tap $? "puzzlecore CLI installed"
+[ -f "$prefix/share/man/man1/puzzlecore.1" ]; tap $? "man page installed"
+
+for ex in "$top_srcdir"/examples/*.c; do
+  name=$(basename "$ex" .c)
+  ${CC:-cc} -std=c11 -o "$prefix/$name" "$ex" $(pkg-config --cflags --libs libpuzzlecore) 2>"$prefix/cc.log"
+  tap $? "examples/$name.c builds with pkg-config alone"
+  [ -s "$prefix/cc.log" ] && sed 's/^/# /' "$prefix/cc.log"
+  LD_LIBRARY_PATH="$prefix/lib" "$prefix/$name" --demo >/dev/null 2>&1
+  tap $? "installed $name --demo runs"
+done
+
+pyd=$(find "$prefix" -type d -name puzzlecore -path '*-packages*' | head -n 1)
+env -u PUZZLECORE_LIBRARY -u PUZZLECORE_CDEF PYTHONPATH="$(dirname "$pyd")" \
+  ${PYTHON:-python3} -c 'import puzzlecore, sys; sys.exit(0 if puzzlecore.version_string() else 1)'
+tap $? "installed Python package imports and finds the library by itself"
+if command -v luajit >/dev/null 2>&1; then
+  env -u PUZZLECORE_LIBRARY -u PUZZLECORE_CDEF LUA_PATH="$prefix/share/lua/5.1/?.lua;;" \
+    luajit -e 'local pc = require "puzzlecore"; assert(pc.version_string())'
+  tap $? "installed LuaJIT module loads and finds the library by itself"
+fi
+LD_LIBRARY_PATH="$prefix/lib" "$prefix/bin/puzzlecore" --version >/dev/null
+tap $? "installed CLI runs"
+echo "1..$n"
+exit $fail
