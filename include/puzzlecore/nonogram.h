@@ -222,6 +222,177 @@ PUZZLECORE_API int32_t pc_nonogram_load(const char *text, size_t len, char *err,
 /* ---- solving, grading, hints, generating, file formats ---------------------- */
 /* (declared below this line) */
 
+/*
+ * The full treatment (algorithms, grade, formats, figures) is in
+ * doc/nonogram-solving.md.  Solver cells use the pc_nonogram_cell values:
+ * 0 unknown, 1 filled, 2 empty ("crossed"); solutions are 0/1 grids.
+ * Clue arrays are as for pc_nonogram_new_from_clues: counts[i] clues for
+ * line i, all lines' clues one after the other; a line's clues are all >= 1
+ * or the single clue 0 (a count of 0 also means an empty line).
+ */
+
+/* Outcome of a grid solve: how many solutions were found (at most the
+ * caller's limit; with limit 2, UNIQUE means proven unique). */
+enum pc_nonogram_solve_status {
+    PC_NONOGRAM_NONE = 0,     /* no solution */
+    PC_NONOGRAM_UNIQUE = 1,   /* exactly one (when the limit was >= 2) */
+    PC_NONOGRAM_MULTIPLE = 2  /* two or more: the return value is the number found */
+};
+
+/* Difficulty grade: the weakest technique family that settles every cell. */
+enum pc_nonogram_grade {
+    PC_NONOGRAM_GRADE_NONE = 0,   /* no solution */
+    PC_NONOGRAM_GRADE_LINE = 1,   /* line logic alone (one line at a time) */
+    PC_NONOGRAM_GRADE_PROBE = 2,  /* line logic plus probing (try a cell, refute it) */
+    PC_NONOGRAM_GRADE_SEARCH = 3  /* needs search, or has several solutions */
+};
+
+/* Indexes of the statistics array the solver fills (PC_NONOGRAM_STAT_COUNT
+ * int64_t entries; pass NULL when not wanted). */
+enum pc_nonogram_stat {
+    PC_NONOGRAM_STAT_NODES = 0,        /* search nodes (0: solved without branching) */
+    PC_NONOGRAM_STAT_LINE_SOLVES = 1,  /* single-line solver runs */
+    PC_NONOGRAM_STAT_PROBES = 2,       /* probes (one value tried on one cell) */
+    PC_NONOGRAM_STAT_LINE_CELLS = 3,   /* cells settled by line logic before any probe */
+    PC_NONOGRAM_STAT_PROBE_CELLS = 4,  /* further cells settled by probing before any branch */
+    PC_NONOGRAM_STAT_GRADE = 5,        /* a pc_nonogram_grade value */
+    PC_NONOGRAM_STAT_MAX_DEPTH = 6,    /* deepest search branch */
+    PC_NONOGRAM_STAT_MEMORY = 7,       /* bytes of working memory allocated */
+    PC_NONOGRAM_STAT_SOLUTIONS = 8,    /* solutions found (same as a solve's return value) */
+    PC_NONOGRAM_STAT_COUNT = 9
+};
+
+/* How a hint was found (pc_nonogram_hint's return value). */
+enum pc_nonogram_hint_kind {
+    PC_NONOGRAM_HINT_LINE = 1,    /* the line (axis, index) alone forces the cell */
+    PC_NONOGRAM_HINT_PROBE = 2,   /* the other value contradicts line logic through (axis, index) */
+    PC_NONOGRAM_HINT_SOLUTION = 3 /* no logical step left: the cell is taken from a solution */
+};
+
+/* File formats of pc_nonogram_import / pc_nonogram_export. */
+enum pc_nonogram_format {
+    PC_NONOGRAM_FORMAT_AUTO = 0,      /* import only: guess from the text */
+    PC_NONOGRAM_FORMAT_NON = 1,       /* .non (Simpson), "====" between puzzles of a bundle */
+    PC_NONOGRAM_FORMAT_XML = 2,       /* webpbn XML, black-and-white puzzles */
+    PC_NONOGRAM_FORMAT_TATHAM = 3,    /* Tatham game id "WxH:clues/...[,givens]" */
+    PC_NONOGRAM_FORMAT_TCGA = 4,      /* TCGA/TAAI question file ("$n", column lines, row lines) */
+    PC_NONOGRAM_FORMAT_TCGA_SOLUTION = 5 /* TCGA/TAAI solution file ("$n", rows of 0/1) */
+};
+
+/*
+ * The complete line solver: every arrangement of the clues over `len` cells
+ * that agrees with the known cells is considered (dynamic programming over
+ * clue x position, O(count * len) time), and out[i] receives 1 or 2 when all
+ * arrangements agree on cell i, else 0.  `cells` holds 0 unknown, 1 filled,
+ * 2 empty; `out` may equal `cells`.  Returns the number of cells settled that
+ * were unknown (>= 0), or PC_EILLEGAL when no arrangement fits (out is then
+ * unchanged).  Errors: PC_EINVAL (NULL, len < 1, count < 0, a bad clue or cell
+ * value), PC_ERANGE (len > PC_NONOGRAM_MAX_SIDE), PC_ENOMEM.
+ */
+PUZZLECORE_API int32_t pc_nonogram_solve_line(const int32_t *clues, int32_t count, const uint8_t *cells,
+                                              int32_t len, uint8_t *out);
+
+/*
+ * The grid solver over plain clues: line propagation over a queue of changed
+ * lines, then probing, then search branching on the most informative cell.
+ * `givens` (w*h cells 0/1/2, or NULL) are cells known in advance.  It stops
+ * after max_solutions (>= 1; 2 is the uniqueness check) and returns the number
+ * of solutions found: 0 none, 1 (unique when max_solutions >= 2), ...  The first
+ * min(found, cap / (w*h)) solutions are written, one w*h 0/1 grid after the
+ * other, into `solutions` (may be NULL with cap 0).  max_nodes (search nodes)
+ * and max_seconds bound the work (<= 0: no bound); when either is exceeded the
+ * call returns PC_ELIMIT and writes no solution.  `stats` (NULL or
+ * PC_NONOGRAM_STAT_COUNT entries) is filled in every case but PC_EINVAL.
+ * Errors: PC_EINVAL (bad size, clue, given or limit), PC_ENOMEM, PC_ELIMIT.
+ */
+PUZZLECORE_API int32_t pc_nonogram_solve_clues(int32_t w, int32_t h, const int32_t *row_counts,
+                                               const int32_t *row_clues, const int32_t *col_counts,
+                                               const int32_t *col_clues, const uint8_t *givens,
+                                               int32_t max_solutions, int64_t max_nodes, double max_seconds,
+                                               uint8_t *solutions, size_t cap, int64_t *stats);
+
+/* pc_nonogram_solve_clues on a puzzle's clues (the player's grid is ignored;
+ * the puzzle is not changed). */
+PUZZLECORE_API int32_t pc_nonogram_solve(const pc_nonogram *g, int32_t max_solutions, int64_t max_nodes,
+                                         double max_seconds, uint8_t *solutions, size_t cap, int64_t *stats);
+
+/* Difficulty grade of the puzzle (a pc_nonogram_grade value; SEARCH also for a
+ * puzzle with several solutions: stats[PC_NONOGRAM_STAT_SOLUTIONS] tells), with
+ * the step counts in `stats`.  Same budget rules as the solver. */
+PUZZLECORE_API int32_t pc_nonogram_grade(const pc_nonogram *g, int64_t max_nodes, double max_seconds,
+                                         int64_t *stats);
+
+/*
+ * A hint for the player: the next cell that logic can settle from the
+ * player's grid (filled and crossed cells taken as known).  Writes the cell
+ * (*x, *y), its value (*value: 1 filled or 2 empty) and the line that proves
+ * it (*axis, *index; for a probe, the line where assuming the other value
+ * breaks down).  Among the lines that settle a cell the one settling most
+ * cells wins (rows before columns, then the lowest index), and its first
+ * such cell is given.  Returns a pc_nonogram_hint_kind.  Errors:
+ * PC_EILLEGAL (the player's grid contradicts line (*axis, *index), or has no
+ * solution: *axis = -1), PC_ENOTFOUND (no unknown cell left), PC_EINVAL.
+ * Any out pointer may be NULL.  The puzzle is not changed.
+ */
+PUZZLECORE_API int32_t pc_nonogram_hint(const pc_nonogram *g, int32_t *x, int32_t *y, int32_t *value,
+                                        int32_t *axis, int32_t *index);
+
+/* 1 when the player's filled and crossed cells still agree with some solution
+ * of the clues, 0 when they do not; PC_ELIMIT past the budget (<= 0: none). */
+PUZZLECORE_API int32_t pc_nonogram_consistent(const pc_nonogram *g, int64_t max_nodes, double max_seconds);
+
+/*
+ * Which of the player's cells contradict the unique solution (the stored one,
+ * else the clues' solution when it is unique): marks[y*w+x] = 1 for a filled
+ * cell that should be empty or a crossed cell that should be filled, else 0.
+ * Returns the number of such cells.  Errors: PC_ESPACE (cap < w*h),
+ * PC_ENOTFOUND (no stored solution and the clues have none or several).
+ */
+PUZZLECORE_API int32_t pc_nonogram_mistakes(const pc_nonogram *g, uint8_t *marks, size_t cap);
+
+/*
+ * Seeded generator: a w x h picture with natural structure (smoothed noise,
+ * about half filled, every line of length > 2 mixed), made to have exactly one
+ * solution that the solver settles at `max_grade` (a pc_nonogram_grade from
+ * LINE to SEARCH) or easier.  The same (w, h, seed, max_grade) gives the same
+ * picture on every platform.  pc_nonogram_generate_cells writes the w*h 0/1
+ * cells; pc_nonogram_generate makes the puzzle (with its solution and the id
+ * "gen-<w>x<h>-<seed>").  Sizes 2..256 per side.  Errors: PC_EINVAL,
+ * PC_ERANGE, PC_ESPACE, PC_ELIMIT (no such puzzle found; rare, tiny sizes).
+ */
+PUZZLECORE_API int32_t pc_nonogram_generate_cells(int32_t w, int32_t h, uint64_t seed, int32_t max_grade,
+                                                  uint8_t *cells, size_t cap);
+PUZZLECORE_API int32_t pc_nonogram_generate(int32_t w, int32_t h, uint64_t seed, int32_t max_grade,
+                                            pc_nonogram **out);
+
+/* The format of a text (a pc_nonogram_format other than AUTO), or PC_EPARSE
+ * when it looks like none of them. */
+PUZZLECORE_API int32_t pc_nonogram_detect_format(const char *text, size_t len);
+
+/* Number of puzzles in a text of the given format (AUTO: detected): >= 1, or
+ * PC_EPARSE with "line L, column C: ..." in err. */
+PUZZLECORE_API int32_t pc_nonogram_import_count(const char *text, size_t len, int32_t format, char *err,
+                                                size_t errcap);
+
+/*
+ * Puzzle number `index` (0-based) of a text in a format (see
+ * doc/nonogram-solving.md for every format's details).  The id is the
+ * format's name of the puzzle ("$n" for TCGA, <id> in XML, "catalogue" in .non)
+ * when it has one; a .non or XML title becomes the title of language "en";
+ * a goal/solution becomes the stored solution (it must agree with the clues);
+ * Tatham givens become the player's grid.  Errors: PC_EPARSE (err: line and
+ * column), PC_ENOTFOUND (no puzzle `index`), the constructors' errors.
+ */
+PUZZLECORE_API int32_t pc_nonogram_import(const char *text, size_t len, int32_t format, int32_t index,
+                                          char *err, size_t errcap, pc_nonogram **out);
+
+/* The puzzle in a format (not AUTO).  TCGA files are square (PC_ERANGE
+ * otherwise); TCGA_SOLUTION needs the stored solution (PC_ENOTFOUND).
+ * Concatenate TCGA outputs, or join .non outputs with a "====" line, for a
+ * bundle.  Text out convention. */
+PUZZLECORE_API int32_t pc_nonogram_export(const pc_nonogram *g, int32_t format, char *buf, size_t cap,
+                                          size_t *len);
+
 #ifdef __cplusplus
 }
 #endif

@@ -1,0 +1,239 @@
+/*
+ * The seeded generator (doc/nonogram-solving.md, "Generating").
+ *
+ * 1. Picture: smooth value noise in integer arithmetic only (so every
+ *    platform draws the same picture): a coarse lattice of random heights,
+ *    bilinearly interpolated, plus a 3x3-blurred fine noise at a quarter of
+ *    the weight; thresholded at the median (exactly floor(w*h/2) cells
+ *    filled, ties broken by position).  A picture with a line of length > 2
+ *    all one colour is drawn again.
+ * 2. Repair: the solver works on the picture's clues at the requested grade.
+ *    While it leaves cells open (or, at SEARCH grade, finds a second
+ *    solution), one open cell (one where the two solutions differ) is chosen
+ *    with the generator and flipped in the picture, and the clues are
+ *    recomputed.  The picture is always a solution of its clues, so when the
+ *    solver settles every cell the puzzle is unique.
+ * 3. After too many flips the picture is redrawn (same generator: still
+ *    deterministic).
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "common/rng.h"
+#include "nonogram/solve.h"
+#include "puzzlecore/nonogram.h"
+
+/* Clues of a 0/1 picture, rows then columns, in the solver's layout. */
+static void picture_clues(const uint8_t *pic, int32_t w, int32_t h, int32_t *rc, int32_t *rcl, int32_t *cc,
+                          int32_t *ccl)
+{
+    int32_t p = 0;
+    for (int32_t y = 0; y < h; y++) {
+        int32_t k = 0, run = 0;
+        for (int32_t x = 0; x <= w; x++) {
+            if (x < w && pic[y * w + x]) {
+                run++;
+            } else if (run) {
+                rcl[p + k++] = run;
+                run = 0;
+            }
+        }
+        if (!k)
+            rcl[p + k++] = 0;
+        rc[y] = k;
+        p += k;
+    }
+    p = 0;
+    for (int32_t x = 0; x < w; x++) {
+        int32_t k = 0, run = 0;
+        for (int32_t y = 0; y <= h; y++) {
+            if (y < h && pic[y * w + x]) {
+                run++;
+            } else if (run) {
+                ccl[p + k++] = run;
+                run = 0;
+            }
+        }
+        if (!k)
+            ccl[p + k++] = 0;
+        cc[x] = k;
+        p += k;
+    }
+}
+
+typedef struct {
+    int64_t v;
+    int32_t i;
+} keyed;
+
+static int cmp_keyed(const void *a, const void *b)
+{
+    const keyed *x = a, *y = b;
+    if (x->v != y->v)
+        return x->v < y->v ? -1 : 1;
+    return x->i < y->i ? -1 : x->i > y->i;
+}
+
+/* Draw a picture; 0 on success, -1 on no memory. */
+static int draw_picture(struct pc_rng *r, int32_t w, int32_t h, uint8_t *pic, int64_t *val, keyed *ord)
+{
+    int32_t n = w * h;
+    int32_t side = w < h ? w : h;
+    int32_t cell = side / 6;
+    if (cell < 2)
+        cell = 2;
+    int32_t lw = w / cell + 2, lh = h / cell + 2;
+    int64_t *lat = malloc(sizeof(int64_t) * (size_t)lw * (size_t)lh);
+    int64_t *fine = malloc(sizeof(int64_t) * (size_t)n);
+    if (!lat || !fine) {
+        free(lat);
+        free(fine);
+        return -1;
+    }
+    for (int32_t i = 0; i < lw * lh; i++)
+        lat[i] = (int64_t)(pc__rng_next(r) >> 44); /* 20 bits */
+    for (int32_t i = 0; i < n; i++)
+        fine[i] = (int64_t)(pc__rng_next(r) >> 44);
+    for (int32_t y = 0; y < h; y++) {
+        for (int32_t x = 0; x < w; x++) {
+            int32_t gx = x / cell, gy = y / cell, fx = x % cell, fy = y % cell;
+            int64_t a = lat[gy * lw + gx], b = lat[gy * lw + gx + 1];
+            int64_t c = lat[(gy + 1) * lw + gx], d = lat[(gy + 1) * lw + gx + 1];
+            int64_t top = a * (cell - fx) + b * fx, bot = c * (cell - fx) + d * fx;
+            int64_t coarse = (top * (cell - fy) + bot * fy); /* scale cell^2 */
+            int64_t blur = 0;
+            int32_t cnt = 0;
+            for (int32_t dy = -1; dy <= 1; dy++)
+                for (int32_t dx = -1; dx <= 1; dx++) {
+                    int32_t xx = x + dx, yy = y + dy;
+                    if (xx < 0 || yy < 0 || xx >= w || yy >= h)
+                        continue;
+                    blur += fine[yy * w + xx];
+                    cnt++;
+                }
+            /* coarse in [0, 2^20 * cell^2), blur/cnt in [0, 2^20) */
+            val[y * w + x] = coarse * 4 + (blur / cnt) * (int64_t)cell * cell;
+        }
+    }
+    free(lat);
+    free(fine);
+    for (int32_t i = 0; i < n; i++) {
+        ord[i].v = val[i];
+        ord[i].i = i;
+    }
+    qsort(ord, (size_t)n, sizeof *ord, cmp_keyed);
+    memset(pic, 0, (size_t)n);
+    for (int32_t i = n - n / 2; i < n; i++)
+        pic[ord[i].i] = 1;
+    return 0;
+}
+
+static int mixed_lines(const uint8_t *pic, int32_t w, int32_t h)
+{
+    if (w > 2)
+        for (int32_t y = 0; y < h; y++) {
+            int32_t s = 0;
+            for (int32_t x = 0; x < w; x++)
+                s += pic[y * w + x];
+            if (s == 0 || s == w)
+                return 0;
+        }
+    if (h > 2)
+        for (int32_t x = 0; x < w; x++) {
+            int32_t s = 0;
+            for (int32_t y = 0; y < h; y++)
+                s += pic[y * w + x];
+            if (s == 0 || s == h)
+                return 0;
+        }
+    return 1;
+}
+
+int32_t pc_nonogram_generate_cells(int32_t w, int32_t h, uint64_t seed, int32_t max_grade, uint8_t *cells,
+                                   size_t cap)
+{
+    if (!cells || max_grade < PC_NONOGRAM_GRADE_LINE || max_grade > PC_NONOGRAM_GRADE_SEARCH || w < 1 || h < 1)
+        return PC_EINVAL;
+    if (w < 2 || h < 2 || w > 256 || h > 256)
+        return PC_ERANGE;
+    int32_t n = w * h;
+    if (cap < (size_t)n)
+        return PC_ESPACE;
+    struct pc_rng r;
+    pc__rng_seed(&r, seed);
+    uint8_t *pic = malloc((size_t)n);
+    uint8_t *two = malloc(2 * (size_t)n);
+    int64_t *val = malloc(sizeof(int64_t) * (size_t)n);
+    keyed *ord = malloc(sizeof(keyed) * (size_t)n);
+    int32_t *rc = malloc(sizeof(int32_t) * (size_t)h), *cc = malloc(sizeof(int32_t) * (size_t)w);
+    int32_t *rcl = malloc(sizeof(int32_t) * (size_t)(n + h)), *ccl = malloc(sizeof(int32_t) * (size_t)(n + w));
+    int32_t *open = malloc(sizeof(int32_t) * (size_t)n);
+    int32_t status = PC_ELIMIT;
+    if (!pic || !two || !val || !ord || !rc || !cc || !rcl || !ccl || !open) {
+        status = PC_ENOMEM;
+        goto out;
+    }
+    for (int32_t attempt = 0; attempt < 64 && status == PC_ELIMIT; attempt++) {
+        int drawn = 0;
+        for (int32_t tries = 0; tries < 100; tries++) {
+            if (draw_picture(&r, w, h, pic, val, ord)) {
+                status = PC_ENOMEM;
+                goto out;
+            }
+            if (mixed_lines(pic, w, h)) {
+                drawn = 1;
+                break;
+            }
+        }
+        if (!drawn)
+            continue;
+        int32_t max_flips = 4 * (w + h) + 16;
+        for (int32_t flip = 0; flip <= max_flips; flip++) {
+            picture_clues(pic, w, h, rc, rcl, cc, ccl);
+            pc__nsolver *s = NULL;
+            int32_t e = pc__nsolver_new(w, h, rc, rcl, cc, ccl, &s);
+            if (e != PC_OK) {
+                status = e;
+                goto out;
+            }
+            pc__nsolver_reset(s, NULL);
+            int32_t nopen = 0;
+            if (max_grade == PC_NONOGRAM_GRADE_SEARCH) {
+                int32_t found = 0;
+                pc__nsolver_solve(s, 2, two, 2, &found, NULL);
+                if (found == 2)
+                    for (int32_t i = 0; i < n; i++)
+                        if (two[i] != two[n + i])
+                            open[nopen++] = i;
+            } else {
+                s->use_probing = max_grade == PC_NONOGRAM_GRADE_PROBE;
+                int res = s->use_probing ? pc__nsolver_probe(s) : pc__nsolver_propagate(s);
+                (void)res; /* the picture is a solution: no contradiction */
+                for (int32_t i = 0; i < n; i++)
+                    if (s->cells[i] == PC__NU)
+                        open[nopen++] = i;
+            }
+            pc__nsolver_free(s);
+            if (nopen == 0) {
+                if (mixed_lines(pic, w, h) || flip == 0) {
+                    memcpy(cells, pic, (size_t)n);
+                    status = PC_OK;
+                }
+                break;
+            }
+            int32_t c = open[pc__rng_below(&r, nopen)];
+            pic[c] ^= 1;
+        }
+    }
+out:
+    free(pic);
+    free(two);
+    free(val);
+    free(ord);
+    free(rc);
+    free(cc);
+    free(rcl);
+    free(ccl);
+    free(open);
+    return status;
+}

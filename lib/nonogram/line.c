@@ -1,0 +1,205 @@
+/*
+ * The complete line solver.  fwd[j][i] says the first j blocks can be laid in
+ * cells [0, i) (cells there not covered by a block may be empty); bwd[j][i]
+ * says blocks j..k-1 can be laid in [i, n).  A cell may be empty when some j
+ * has fwd[j][c] and bwd[j][c+1]; it may be filled when some valid placement
+ * of some block covers it.  Both tables and the placement scan are O(k*n);
+ * the "no empty cell inside a block" test is O(1) through prefix counts.
+ */
+#include "nonogram/line.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "puzzlecore/nonogram.h"
+
+int pc__line_ws_init(pc__line_ws *ws, int32_t maxlen, int32_t maxk, size_t max_bytes)
+{
+    memset(ws, 0, sizeof *ws);
+    if (maxlen < 1)
+        maxlen = 1;
+    if (maxk < 0)
+        maxk = 0;
+    size_t table = (size_t)(maxk + 1) * (size_t)(maxlen + 2);
+    size_t bytes = 2 * table + 2 * sizeof(int32_t) * (size_t)(maxlen + 1) + (size_t)maxlen;
+    if (max_bytes && bytes > max_bytes)
+        return -1;
+    ws->fwd = malloc(table);
+    ws->bwd = malloc(table);
+    ws->emp = malloc(sizeof(int32_t) * (size_t)(maxlen + 1));
+    ws->cover = malloc(sizeof(int32_t) * (size_t)(maxlen + 1));
+    ws->can_empty = malloc((size_t)maxlen);
+    if (!ws->fwd || !ws->bwd || !ws->emp || !ws->cover || !ws->can_empty) {
+        pc__line_ws_free(ws);
+        return -1;
+    }
+    ws->maxlen = maxlen;
+    ws->maxk = maxk;
+    ws->bytes = bytes;
+    return 0;
+}
+
+void pc__line_ws_free(pc__line_ws *ws)
+{
+    free(ws->fwd);
+    free(ws->bwd);
+    free(ws->emp);
+    free(ws->cover);
+    free(ws->can_empty);
+    memset(ws, 0, sizeof *ws);
+}
+
+int32_t pc__line_solve(pc__line_ws *ws, const int32_t *clues, int32_t k, const uint8_t *cells, int32_t n,
+                       uint8_t *out)
+{
+    const size_t stride = (size_t)n + 2;
+    uint8_t *fwd = ws->fwd, *bwd = ws->bwd;
+    int32_t *emp = ws->emp, *cover = ws->cover;
+    uint8_t *can_empty = ws->can_empty;
+
+    /* quick reject: the blocks must fit */
+    int64_t need = 0;
+    for (int32_t j = 0; j < k; j++)
+        need += clues[j] + (j ? 1 : 0);
+    if (need > n)
+        return -1;
+
+    emp[0] = 0;
+    for (int32_t i = 0; i < n; i++)
+        emp[i + 1] = emp[i] + (cells[i] == PC__NE);
+
+    /* forward: row j of fwd is indexed by i in 0..n */
+    uint8_t *f0 = fwd;
+    f0[0] = 1;
+    for (int32_t i = 1; i <= n; i++)
+        f0[i] = (uint8_t)(f0[i - 1] && cells[i - 1] != PC__NF);
+    int32_t lo = 0; /* earliest end of block j-1 */
+    for (int32_t j = 1; j <= k; j++) {
+        uint8_t *fj = fwd + (size_t)j * stride, *fp = fwd + (size_t)(j - 1) * stride;
+        int32_t len = clues[j - 1];
+        lo += len + (j > 1 ? 1 : 0);
+        int any = 0;
+        for (int32_t i = 0; i < lo && i <= n; i++)
+            fj[i] = 0;
+        for (int32_t i = lo; i <= n; i++) {
+            uint8_t v = (uint8_t)(fj[i - 1] && cells[i - 1] != PC__NF);
+            if (!v) {
+                int32_t s = i - len;
+                if (emp[i] == emp[s]) {
+                    if (j == 1)
+                        v = fp[s];
+                    else
+                        v = (uint8_t)(s >= 1 && cells[s - 1] != PC__NF && fp[s - 1]);
+                }
+            }
+            fj[i] = v;
+            any |= v;
+        }
+        if (!any)
+            return -1;
+    }
+    if (!fwd[(size_t)k * stride + (size_t)n])
+        return -1;
+
+    /* backward: row j of bwd indexed by i in 0..n (bwd[j][i]: blocks j.. in [i, n)) */
+    uint8_t *bk = bwd + (size_t)k * stride;
+    bk[n] = 1;
+    for (int32_t i = n - 1; i >= 0; i--)
+        bk[i] = (uint8_t)(bk[i + 1] && cells[i] != PC__NF);
+    int32_t hi = n; /* latest start of block j + 1 ... */
+    for (int32_t j = k - 1; j >= 0; j--) {
+        uint8_t *bj = bwd + (size_t)j * stride, *bn = bwd + (size_t)(j + 1) * stride;
+        int32_t len = clues[j];
+        hi -= len + (j < k - 1 ? 1 : 0); /* latest start of block j */
+        for (int32_t i = n; i > hi; i--)
+            bj[i] = 0;
+        for (int32_t i = hi; i >= 0; i--) {
+            uint8_t v = (uint8_t)(bj[i + 1] && cells[i] != PC__NF);
+            if (!v) {
+                int32_t e = i + len;
+                if (emp[e] == emp[i]) {
+                    if (j == k - 1)
+                        v = bn[e];
+                    else
+                        v = (uint8_t)(e < n && cells[e] != PC__NF && bn[e + 1]);
+                }
+            }
+            bj[i] = v;
+        }
+    }
+
+    /* may a cell be empty? */
+    memset(can_empty, 0, (size_t)n);
+    for (int32_t j = 0; j <= k; j++) {
+        const uint8_t *fj = fwd + (size_t)j * stride, *bj = bwd + (size_t)j * stride;
+        for (int32_t c = 0; c < n; c++)
+            if (fj[c] && bj[c + 1] && cells[c] != PC__NF)
+                can_empty[c] = 1;
+    }
+    /* may a cell be filled?  every valid placement of every block */
+    memset(cover, 0, sizeof(int32_t) * (size_t)(n + 1));
+    int32_t smin = 0;
+    for (int32_t j = 0; j < k; j++) {
+        int32_t len = clues[j];
+        const uint8_t *fp = fwd + (size_t)j * stride; /* blocks 0..j-1 before s */
+        const uint8_t *bn = bwd + (size_t)(j + 1) * stride;
+        int32_t smax = n - len;
+        for (int32_t t = j + 1; t < k; t++)
+            smax -= clues[t] + 1;
+        for (int32_t s = smin; s <= smax; s++) {
+            int32_t e = s + len;
+            if (emp[e] != emp[s])
+                continue;
+            int left = j == 0 ? fp[s] : (s >= 1 && cells[s - 1] != PC__NF && fp[s - 1]);
+            if (!left)
+                continue;
+            int right = j == k - 1 ? bn[e] : (e < n && cells[e] != PC__NF && bn[e + 1]);
+            if (!right)
+                continue;
+            cover[s]++;
+            cover[e]--;
+        }
+        smin += len + 1;
+    }
+
+    /* write: out[c] may alias cells[c], which is read just before */
+    int32_t settled = 0, run = 0;
+    for (int32_t c = 0; c < n; c++) {
+        run += cover[c];
+        uint8_t known = cells[c];
+        if (known != PC__NU) {
+            out[c] = known;
+            continue;
+        }
+        uint8_t v = run > 0 ? (can_empty[c] ? PC__NU : PC__NF) : PC__NE;
+        settled += v != PC__NU;
+        out[c] = v;
+    }
+    return settled;
+}
+
+int32_t pc_nonogram_solve_line(const int32_t *clues, int32_t count, const uint8_t *cells, int32_t len,
+                               uint8_t *out)
+{
+    if (!cells || !out || len < 1 || count < 0 || (count > 0 && !clues))
+        return PC_EINVAL;
+    if (len > PC_NONOGRAM_MAX_SIDE)
+        return PC_ERANGE;
+    int32_t k = count;
+    if (k == 1 && clues[0] == 0)
+        k = 0;
+    for (int32_t j = 0; j < k; j++)
+        if (clues[j] < 1 || clues[j] > len)
+            return PC_EINVAL;
+    for (int32_t i = 0; i < len; i++)
+        if (cells[i] > PC__NE)
+            return PC_EINVAL;
+    if (k > (len + 1) / 2)
+        return PC_EILLEGAL;
+    pc__line_ws ws;
+    if (pc__line_ws_init(&ws, len, k, 0))
+        return PC_ENOMEM;
+    int32_t rc = pc__line_solve(&ws, clues, k, cells, len, out);
+    pc__line_ws_free(&ws);
+    return rc < 0 ? PC_EILLEGAL : rc;
+}

@@ -1,0 +1,589 @@
+/*
+ * The grid solver: see solve.h and doc/nonogram-solving.md.
+ *
+ * State is one byte per cell plus a trail of the cells set, so a probe or a
+ * search branch is undone by walking the trail back.  Every line whose cells
+ * changed is queued once; a line taken off the queue goes through the
+ * complete line solver, which also checks a finished line against its clues,
+ * so a grid with no unknown cell and an empty queue is a solution.
+ */
+#include "nonogram/solve.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "common/clock.h"
+#include "puzzlecore/nonogram.h"
+
+static void *nalloc(pc__nsolver *s, size_t n, int *bad)
+{
+    if (n == 0)
+        n = 1;
+    void *p = calloc(1, n);
+    if (!p)
+        *bad = 1;
+    s->bytes += n;
+    return p;
+}
+
+/* Validate one family of lines; add its clue total to *total. */
+static int32_t check_lines(int32_t nlines, int32_t len, const int32_t *counts, const int32_t *clues,
+                           int64_t *total, int32_t *maxk)
+{
+    int64_t pos = 0;
+    for (int32_t i = 0; i < nlines; i++) {
+        int32_t c = counts[i];
+        if (c < 0 || c > len + 1)
+            return PC_EINVAL;
+        for (int32_t j = 0; j < c; j++) {
+            int32_t v = clues[pos + j];
+            if (v < 0 || (v == 0 && c != 1))
+                return PC_EINVAL;
+        }
+        int32_t k = (c == 1 && clues[pos] == 0) ? 0 : c;
+        if (k > *maxk)
+            *maxk = k;
+        pos += c;
+    }
+    *total = pos;
+    return PC_OK;
+}
+
+int32_t pc__nsolver_new(int32_t w, int32_t h, const int32_t *row_counts, const int32_t *row_clues,
+                        const int32_t *col_counts, const int32_t *col_clues, pc__nsolver **out)
+{
+    if (!out || !row_counts || !col_counts || w < 1 || h < 1)
+        return PC_EINVAL;
+    if (w > PC_NONOGRAM_MAX_SIDE || h > PC_NONOGRAM_MAX_SIDE || (int64_t)w * h > PC_NONOGRAM_MAX_CELLS)
+        return PC_ERANGE;
+    int64_t nr = 0, nc = 0;
+    int32_t maxk = 0;
+    /* clue arrays may be NULL only when every count is 0 */
+    for (int32_t i = 0; i < h; i++)
+        nr += row_counts[i] > 0 ? row_counts[i] : 0;
+    for (int32_t i = 0; i < w; i++)
+        nc += col_counts[i] > 0 ? col_counts[i] : 0;
+    if ((nr && !row_clues) || (nc && !col_clues))
+        return PC_EINVAL;
+    int32_t rc = check_lines(h, w, row_counts, row_clues, &nr, &maxk);
+    if (rc == PC_OK)
+        rc = check_lines(w, h, col_counts, col_clues, &nc, &maxk);
+    if (rc != PC_OK)
+        return rc;
+    /* a clue longer than its line: no solution, but keep tables small */
+    int32_t maxlen = w > h ? w : h;
+    if (maxk > (maxlen + 1) / 2 + 1)
+        maxk = (maxlen + 1) / 2 + 1;
+
+    pc__nsolver *s = calloc(1, sizeof *s);
+    if (!s)
+        return PC_ENOMEM;
+    s->bytes = sizeof *s;
+    int bad = 0;
+    s->w = w;
+    s->h = h;
+    s->nlines = w + h;
+    s->ncells = w * h;
+    size_t nl = (size_t)s->nlines, ncl = (size_t)s->ncells;
+    s->kcount = nalloc(s, nl * sizeof(int32_t), &bad);
+    s->kstart = nalloc(s, nl * sizeof(int32_t), &bad);
+    s->clue = nalloc(s, (size_t)(nr + nc) * sizeof(int32_t), &bad);
+    s->cells = nalloc(s, ncl, &bad);
+    s->trail = nalloc(s, ncl * sizeof(int32_t), &bad);
+    s->queue = nalloc(s, nl * sizeof(int32_t), &bad);
+    s->queued = nalloc(s, nl, &bad);
+    s->lbuf = nalloc(s, (size_t)maxlen, &bad);
+    s->lout = nalloc(s, (size_t)maxlen, &bad);
+    s->stamp = nalloc(s, ncl * sizeof(uint32_t), &bad);
+    s->pval = nalloc(s, ncl, &bad);
+    s->agreed = nalloc(s, ncl * sizeof(int32_t), &bad);
+    s->score1 = nalloc(s, ncl * sizeof(int32_t), &bad);
+    s->score2 = nalloc(s, ncl * sizeof(int32_t), &bad);
+    s->fcell = nalloc(s, ncl * sizeof(int32_t), &bad);
+    s->fmark = nalloc(s, ncl * sizeof(int32_t), &bad);
+    s->fval = nalloc(s, ncl, &bad);
+    s->fdone = nalloc(s, ncl, &bad);
+    if (maxlen <= PC__NS_CACHE_MAXLEN) {
+        /* small puzzles need no big cache */
+        uint32_t entries = PC__NS_CACHE_ENTRIES;
+        while (entries > 1024 && entries / 8 > (uint32_t)s->nlines * (uint32_t)maxlen)
+            entries /= 2;
+        s->cache_words = (maxlen + 31) / 32;
+        s->cache_mask = entries - 1;
+        s->cache_key = nalloc(s, (size_t)entries * (size_t)s->cache_words * sizeof(uint64_t), &bad);
+        s->cache_out = nalloc(s, (size_t)entries * (size_t)s->cache_words * sizeof(uint64_t), &bad);
+        s->cache_line = nalloc(s, (size_t)entries * sizeof(int32_t), &bad);
+        s->cache_res = nalloc(s, (size_t)entries * sizeof(int32_t), &bad);
+        if (!bad)
+            for (uint32_t i = 0; i < entries; i++)
+                s->cache_line[i] = -1;
+    }
+    if (bad || s->bytes > PC__NS_MAX_BYTES) {
+        int32_t e = bad ? PC_ENOMEM : PC_ERANGE;
+        pc__nsolver_free(s);
+        return e;
+    }
+    if (pc__line_ws_init(&s->ws, maxlen, maxk, PC__NS_MAX_BYTES - s->bytes)) {
+        pc__nsolver_free(s);
+        return PC_ENOMEM;
+    }
+    s->bytes += s->ws.bytes;
+    int32_t pos = 0;
+    int64_t src = 0;
+    for (int32_t i = 0; i < s->nlines; i++) {
+        const int32_t *counts = i < h ? row_counts : col_counts;
+        const int32_t *clues = i < h ? row_clues : col_clues;
+        int32_t li = i < h ? i : i - h;
+        if (i == h)
+            src = 0;
+        int32_t c = counts[li];
+        int32_t k = (c == 1 && clues[src] == 0) ? 0 : c;
+        s->kstart[i] = pos;
+        s->kcount[i] = k;
+        for (int32_t j = 0; j < k; j++)
+            s->clue[pos++] = clues[src + j];
+        src += c;
+    }
+    s->use_probing = 1;
+    *out = s;
+    return PC_OK;
+}
+
+void pc__nsolver_free(pc__nsolver *s)
+{
+    if (!s)
+        return;
+    free(s->kcount);
+    free(s->kstart);
+    free(s->clue);
+    free(s->cells);
+    free(s->trail);
+    free(s->queue);
+    free(s->queued);
+    free(s->lbuf);
+    free(s->lout);
+    free(s->stamp);
+    free(s->pval);
+    free(s->agreed);
+    free(s->score1);
+    free(s->score2);
+    free(s->fcell);
+    free(s->fmark);
+    free(s->fval);
+    free(s->fdone);
+    free(s->cache_key);
+    free(s->cache_out);
+    free(s->cache_line);
+    free(s->cache_res);
+    pc__line_ws_free(&s->ws);
+    free(s);
+}
+
+static void enqueue(pc__nsolver *s, int32_t line)
+{
+    if (s->queued[line])
+        return;
+    s->queued[line] = 1;
+    int32_t at = s->qhead + s->qlen;
+    if (at >= s->nlines)
+        at -= s->nlines;
+    s->queue[at] = line;
+    s->qlen++;
+}
+
+static void clear_queue(pc__nsolver *s)
+{
+    while (s->qlen) {
+        s->queued[s->queue[s->qhead]] = 0;
+        s->qhead = s->qhead + 1 == s->nlines ? 0 : s->qhead + 1;
+        s->qlen--;
+    }
+    s->qhead = 0;
+}
+
+int32_t pc__nsolver_reset(pc__nsolver *s, const uint8_t *givens)
+{
+    if (givens)
+        for (int32_t i = 0; i < s->ncells; i++)
+            if (givens[i] > PC__NE)
+                return PC_EINVAL;
+    clear_queue(s);
+    s->trail_len = 0;
+    s->unknown = s->ncells;
+    if (givens) {
+        memcpy(s->cells, givens, (size_t)s->ncells);
+        for (int32_t i = 0; i < s->ncells; i++)
+            s->unknown -= givens[i] != PC__NU;
+    } else {
+        memset(s->cells, 0, (size_t)s->ncells);
+    }
+    /* columns with the most clue cells first is not needed: a plain order */
+    for (int32_t i = 0; i < s->nlines; i++)
+        enqueue(s, i);
+    s->nodes = s->line_solves = s->probes = s->max_depth = 0;
+    s->bad_line = -1;
+    return PC_OK;
+}
+
+void pc__nsolver_set(pc__nsolver *s, int32_t idx, uint8_t v)
+{
+    s->cells[idx] = v;
+    s->trail[s->trail_len++] = idx;
+    s->unknown--;
+    enqueue(s, idx / s->w);
+    enqueue(s, s->h + idx % s->w);
+}
+
+void pc__nsolver_undo(pc__nsolver *s, int32_t mark)
+{
+    while (s->trail_len > mark) {
+        int32_t idx = s->trail[--s->trail_len];
+        s->cells[idx] = PC__NU;
+        s->unknown++;
+    }
+}
+
+static int over_budget(pc__nsolver *s)
+{
+    if (s->max_nodes > 0 && s->nodes > s->max_nodes)
+        return 1;
+    if (s->deadline > 0 && (s->line_solves & 1023) == 0 && pc__now_seconds() > s->deadline)
+        return 1;
+    return 0;
+}
+
+int pc__nsolver_propagate(pc__nsolver *s)
+{
+    const int32_t w = s->w, h = s->h;
+    while (s->qlen) {
+        int32_t line = s->queue[s->qhead];
+        s->qhead = s->qhead + 1 == s->nlines ? 0 : s->qhead + 1;
+        s->qlen--;
+        s->queued[line] = 0;
+        s->line_solves++;
+        if (over_budget(s)) {
+            clear_queue(s);
+            return PC__NS_ABORT;
+        }
+        int32_t base, stride, n;
+        if (line < h) {
+            base = line * w;
+            stride = 1;
+            n = w;
+        } else {
+            base = line - h;
+            stride = w;
+            n = h;
+        }
+        uint8_t *lb = s->lbuf;
+        const uint8_t *cells = s->cells;
+        int32_t r;
+        if (s->cache_words) {
+            uint64_t key[PC__NS_CACHE_MAXLEN / 32] = {0};
+            for (int32_t i = 0, p = base; i < n; i++, p += stride) {
+                lb[i] = cells[p];
+                key[i >> 5] |= (uint64_t)lb[i] << (2 * (i & 31));
+            }
+            uint64_t hsh = (uint64_t)line * 0x9E3779B97F4A7C15u;
+            for (int32_t wi = 0; wi < s->cache_words; wi++) {
+                hsh ^= key[wi];
+                hsh *= 0xBF58476D1CE4E5B9u;
+                hsh ^= hsh >> 29;
+            }
+            uint32_t slot = (uint32_t)(hsh >> 17) & s->cache_mask;
+            uint64_t *ck = s->cache_key + (size_t)slot * (size_t)s->cache_words;
+            uint64_t *co = s->cache_out + (size_t)slot * (size_t)s->cache_words;
+            if (s->cache_line[slot] == line && memcmp(ck, key, sizeof(uint64_t) * (size_t)s->cache_words) == 0) {
+                s->cache_hits++;
+                r = s->cache_res[slot];
+                if (r > 0)
+                    for (int32_t i = 0; i < n; i++)
+                        s->lout[i] = (uint8_t)((co[i >> 5] >> (2 * (i & 31))) & 3u);
+            } else {
+                r = pc__line_solve(&s->ws, s->clue + s->kstart[line], s->kcount[line], lb, n, s->lout);
+                s->cache_line[slot] = line;
+                s->cache_res[slot] = r;
+                memcpy(ck, key, sizeof(uint64_t) * (size_t)s->cache_words);
+                if (r > 0) {
+                    memset(co, 0, sizeof(uint64_t) * (size_t)s->cache_words);
+                    for (int32_t i = 0; i < n; i++)
+                        co[i >> 5] |= (uint64_t)s->lout[i] << (2 * (i & 31));
+                }
+            }
+        } else {
+            for (int32_t i = 0, p = base; i < n; i++, p += stride)
+                lb[i] = cells[p];
+            r = pc__line_solve(&s->ws, s->clue + s->kstart[line], s->kcount[line], lb, n, s->lout);
+        }
+        if (r < 0) {
+            s->bad_line = line;
+            clear_queue(s);
+            return PC__NS_CONTRA;
+        }
+        if (r == 0)
+            continue;
+        for (int32_t i = 0, p = base; i < n; i++, p += stride) {
+            if (lb[i] == PC__NU && s->lout[i] != PC__NU) {
+                s->cells[p] = s->lout[i];
+                s->trail[s->trail_len++] = p;
+                s->unknown--;
+                /* only the crossing line needs another look */
+                enqueue(s, line < h ? h + p % w : p / w);
+            }
+        }
+    }
+    return PC__NS_OK;
+}
+
+/* Try both values of every unknown cell; settle what a contradiction or an
+ * agreement proves.  Repeats until a whole pass settles nothing. */
+int pc__nsolver_probe(pc__nsolver *s)
+{
+    int r = pc__nsolver_propagate(s);
+    if (r != PC__NS_OK)
+        return r;
+    for (;;) {
+        int32_t settled_pass = 0;
+        for (int32_t idx = 0; idx < s->ncells && s->unknown; idx++) {
+            if (s->cells[idx] != PC__NU) {
+                s->score1[idx] = s->score2[idx] = 0;
+                continue;
+            }
+            int32_t mark = s->trail_len;
+            /* filled */
+            s->probes++;
+            pc__nsolver_set(s, idx, PC__NF);
+            int r1 = pc__nsolver_propagate(s);
+            if (r1 == PC__NS_ABORT)
+                return r1;
+            int32_t n1 = s->trail_len - mark;
+            if (r1 == PC__NS_OK) {
+                uint32_t st = ++s->cur_stamp;
+                if (st == 0) { /* wrapped: clear and restart the stamps */
+                    memset(s->stamp, 0, sizeof(uint32_t) * (size_t)s->ncells);
+                    st = s->cur_stamp = 1;
+                }
+                for (int32_t t = mark; t < s->trail_len; t++) {
+                    int32_t c = s->trail[t];
+                    s->stamp[c] = st;
+                    s->pval[c] = s->cells[c];
+                }
+            }
+            pc__nsolver_undo(s, mark);
+            /* empty */
+            s->probes++;
+            pc__nsolver_set(s, idx, PC__NE);
+            int r2 = pc__nsolver_propagate(s);
+            if (r2 == PC__NS_ABORT)
+                return r2;
+            int32_t n2 = s->trail_len - mark, na = 0;
+            if (r1 == PC__NS_OK && r2 == PC__NS_OK) {
+                uint32_t st = s->cur_stamp;
+                for (int32_t t = mark + 1; t < s->trail_len; t++) {
+                    int32_t c = s->trail[t];
+                    if (s->stamp[c] == st && s->pval[c] == s->cells[c])
+                        s->agreed[na++] = c;
+                }
+            }
+            pc__nsolver_undo(s, mark);
+            s->score1[idx] = r1 == PC__NS_OK ? n1 : -1;
+            s->score2[idx] = r2 == PC__NS_OK ? n2 : -1;
+            if (r1 != PC__NS_OK && r2 != PC__NS_OK)
+                return PC__NS_CONTRA;
+            if (r1 != PC__NS_OK || r2 != PC__NS_OK) {
+                pc__nsolver_set(s, idx, r1 != PC__NS_OK ? PC__NE : PC__NF);
+                settled_pass++;
+            } else if (na) {
+                for (int32_t a = 0; a < na; a++) {
+                    int32_t c = s->agreed[a];
+                    if (s->cells[c] == PC__NU) {
+                        pc__nsolver_set(s, c, s->pval[c]);
+                        settled_pass++;
+                    }
+                }
+            } else {
+                continue;
+            }
+            r = pc__nsolver_propagate(s);
+            if (r != PC__NS_OK)
+                return r;
+        }
+        if (!settled_pass || !s->unknown)
+            return PC__NS_OK;
+    }
+}
+
+/* The unknown cell whose two probes together settle the most. */
+static int32_t pick_branch(const pc__nsolver *s, uint8_t *first)
+{
+    int32_t best = -1;
+    int64_t best_score = -1;
+    for (int32_t idx = 0; idx < s->ncells; idx++) {
+        if (s->cells[idx] != PC__NU)
+            continue;
+        int64_t a = s->score1[idx], b = s->score2[idx];
+        if (a < 1)
+            a = 1;
+        if (b < 1)
+            b = 1;
+        int64_t sc = a * b;
+        if (sc > best_score) {
+            best_score = sc;
+            best = idx;
+            /* the branch that settles more first: it fails or finishes sooner */
+            *first = s->score1[idx] >= s->score2[idx] ? PC__NF : PC__NE;
+        }
+    }
+    return best;
+}
+
+static int reduce(pc__nsolver *s)
+{
+    if (s->use_probing)
+        return pc__nsolver_probe(s);
+    int r = pc__nsolver_propagate(s);
+    if (r == PC__NS_OK)
+        for (int32_t i = 0; i < s->ncells; i++)
+            s->score1[i] = s->score2[i] = 0;
+    return r;
+}
+
+int pc__nsolver_solve(pc__nsolver *s, int32_t limit, uint8_t *store, int32_t nstore, int32_t *found,
+                      int64_t *stats)
+{
+    int32_t nfound = 0, depth = 0;
+    int32_t start_unknown = s->unknown;
+    int64_t line_cells = 0, probe_cells = 0;
+    int32_t grade;
+    int r = pc__nsolver_propagate(s);
+    line_cells = start_unknown - s->unknown;
+    if (r == PC__NS_CONTRA) {
+        grade = PC_NONOGRAM_GRADE_NONE;
+    } else if (r == PC__NS_OK && s->unknown == 0) {
+        grade = PC_NONOGRAM_GRADE_LINE;
+    } else {
+        int32_t before = s->unknown;
+        if (r == PC__NS_OK)
+            r = reduce(s);
+        probe_cells = before - s->unknown;
+        if (r == PC__NS_CONTRA)
+            grade = PC_NONOGRAM_GRADE_NONE;
+        else if (r == PC__NS_OK && s->unknown == 0 && s->use_probing)
+            grade = PC_NONOGRAM_GRADE_PROBE;
+        else
+            grade = PC_NONOGRAM_GRADE_SEARCH;
+    }
+    for (;;) {
+        if (r == PC__NS_ABORT)
+            break;
+        if (r == PC__NS_OK && s->unknown == 0) {
+            if (nfound < nstore) {
+                uint8_t *dst = store + (size_t)nfound * (size_t)s->ncells;
+                for (int32_t i = 0; i < s->ncells; i++)
+                    dst[i] = s->cells[i] == PC__NF;
+            }
+            nfound++;
+            if (nfound >= limit)
+                break;
+            r = PC__NS_CONTRA; /* look for the next one */
+        }
+        if (r == PC__NS_OK) {
+            uint8_t first = PC__NF;
+            int32_t c = pick_branch(s, &first);
+            s->fcell[depth] = c;
+            s->fval[depth] = first == PC__NF ? PC__NE : PC__NF;
+            s->fmark[depth] = s->trail_len;
+            s->fdone[depth] = 0;
+            depth++;
+            if (depth > s->max_depth)
+                s->max_depth = depth;
+            s->nodes++;
+            if (over_budget(s)) {
+                r = PC__NS_ABORT;
+                continue;
+            }
+            pc__nsolver_set(s, c, first);
+            r = reduce(s);
+            continue;
+        }
+        /* contradiction: flip the deepest branch not yet flipped */
+        while (depth > 0 && s->fdone[depth - 1])
+            depth--;
+        if (depth == 0)
+            break;
+        pc__nsolver_undo(s, s->fmark[depth - 1]);
+        s->fdone[depth - 1] = 1;
+        s->nodes++;
+        if (over_budget(s)) {
+            r = PC__NS_ABORT;
+            continue;
+        }
+        pc__nsolver_set(s, s->fcell[depth - 1], s->fval[depth - 1]);
+        r = reduce(s);
+    }
+    if (grade == PC_NONOGRAM_GRADE_NONE && nfound > 0)
+        grade = PC_NONOGRAM_GRADE_SEARCH; /* cannot happen; defensive */
+    if (nfound == 0 && r != PC__NS_ABORT)
+        grade = PC_NONOGRAM_GRADE_NONE;
+    else if (nfound > 1)
+        grade = PC_NONOGRAM_GRADE_SEARCH;
+    if (stats) {
+        stats[PC_NONOGRAM_STAT_NODES] = s->nodes;
+        stats[PC_NONOGRAM_STAT_LINE_SOLVES] = s->line_solves;
+        stats[PC_NONOGRAM_STAT_PROBES] = s->probes;
+        stats[PC_NONOGRAM_STAT_LINE_CELLS] = line_cells;
+        stats[PC_NONOGRAM_STAT_PROBE_CELLS] = probe_cells;
+        stats[PC_NONOGRAM_STAT_GRADE] = grade;
+        stats[PC_NONOGRAM_STAT_MAX_DEPTH] = s->max_depth;
+        stats[PC_NONOGRAM_STAT_MEMORY] = (int64_t)s->bytes;
+        stats[PC_NONOGRAM_STAT_SOLUTIONS] = nfound;
+    }
+    *found = nfound;
+    return r == PC__NS_ABORT ? PC__NS_ABORT : PC__NS_OK;
+}
+
+int32_t pc_nonogram_solve_clues(int32_t w, int32_t h, const int32_t *row_counts, const int32_t *row_clues,
+                                const int32_t *col_counts, const int32_t *col_clues, const uint8_t *givens,
+                                int32_t max_solutions, int64_t max_nodes, double max_seconds,
+                                uint8_t *solutions, size_t cap, int64_t *stats)
+{
+    if (max_solutions < 1 || (!solutions && cap) || max_seconds != max_seconds)
+        return PC_EINVAL;
+    pc__nsolver *s = NULL;
+    int32_t rc = pc__nsolver_new(w, h, row_counts, row_clues, col_counts, col_clues, &s);
+    if (rc != PC_OK)
+        return rc;
+    rc = pc__nsolver_reset(s, givens);
+    if (rc != PC_OK) {
+        pc__nsolver_free(s);
+        return rc;
+    }
+    s->max_nodes = max_nodes > 0 ? max_nodes : 0;
+    s->deadline = max_seconds > 0 ? pc__now_seconds() + max_seconds : 0;
+    size_t per = (size_t)s->ncells;
+    size_t fit = cap / per;
+    int32_t nstore = fit < (size_t)max_solutions ? (int32_t)fit : max_solutions;
+    uint8_t *store = NULL;
+    if (nstore > 0) {
+        store = malloc((size_t)nstore * per);
+        if (!store) {
+            pc__nsolver_free(s);
+            return PC_ENOMEM;
+        }
+    }
+    int32_t found = 0;
+    int r = pc__nsolver_solve(s, max_solutions, store, nstore, &found, stats);
+    if (stats)
+        stats[PC_NONOGRAM_STAT_MEMORY] += (int64_t)((size_t)nstore * per);
+    if (r == PC__NS_ABORT) {
+        rc = PC_ELIMIT;
+    } else {
+        int32_t n = found < nstore ? found : nstore;
+        if (n > 0)
+            memcpy(solutions, store, (size_t)n * per);
+        rc = found;
+    }
+    free(store);
+    pc__nsolver_free(s);
+    return rc;
+}

@@ -1,0 +1,315 @@
+/*
+ * The solver's calls on a pc_nonogram handle: solve, grade, consistency,
+ * mistakes and hints.  They read the puzzle through its public accessors and
+ * never change it.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "nonogram/solve.h"
+#include "puzzlecore/nonogram.h"
+
+int32_t pc__nonogram_get_clues(const pc_nonogram *g, int32_t *w, int32_t *h, int32_t **row_counts,
+                               int32_t **row_clues, int32_t **col_counts, int32_t **col_clues)
+{
+    int32_t W = pc_nonogram_width(g), H = pc_nonogram_height(g);
+    if (W < 1 || H < 1)
+        return PC_EINVAL;
+    int32_t *counts[2] = {NULL, NULL}, *clues[2] = {NULL, NULL};
+    int32_t rc = PC_OK;
+    for (int32_t axis = 0; axis < 2 && rc == PC_OK; axis++) {
+        int32_t n = axis == PC_NONOGRAM_ROWS ? H : W;
+        counts[axis] = malloc(sizeof(int32_t) * (size_t)n);
+        size_t total = 0;
+        if (!counts[axis]) {
+            rc = PC_ENOMEM;
+            break;
+        }
+        for (int32_t i = 0; i < n; i++) {
+            int32_t c = pc_nonogram_clue_count(g, axis, i);
+            if (c < 0) {
+                rc = c;
+                break;
+            }
+            counts[axis][i] = c;
+            total += (size_t)c;
+        }
+        if (rc != PC_OK)
+            break;
+        clues[axis] = malloc(sizeof(int32_t) * (total ? total : 1));
+        if (!clues[axis]) {
+            rc = PC_ENOMEM;
+            break;
+        }
+        size_t p = 0;
+        for (int32_t i = 0; i < n && rc == PC_OK; i++) {
+            int32_t got = 0;
+            rc = pc_nonogram_clues(g, axis, i, clues[axis] + p, counts[axis][i], &got);
+            p += (size_t)counts[axis][i];
+        }
+    }
+    if (rc != PC_OK) {
+        for (int a = 0; a < 2; a++) {
+            free(counts[a]);
+            free(clues[a]);
+        }
+        return rc;
+    }
+    *w = W;
+    *h = H;
+    *row_counts = counts[PC_NONOGRAM_ROWS];
+    *row_clues = clues[PC_NONOGRAM_ROWS];
+    *col_counts = counts[PC_NONOGRAM_COLS];
+    *col_clues = clues[PC_NONOGRAM_COLS];
+    return PC_OK;
+}
+
+typedef struct {
+    int32_t w, h;
+    int32_t *rc, *rcl, *cc, *ccl;
+} clueset;
+
+static int32_t get_set(const pc_nonogram *g, clueset *cs)
+{
+    memset(cs, 0, sizeof *cs);
+    if (!g)
+        return PC_EINVAL;
+    return pc__nonogram_get_clues(g, &cs->w, &cs->h, &cs->rc, &cs->rcl, &cs->cc, &cs->ccl);
+}
+
+static void free_set(clueset *cs)
+{
+    free(cs->rc);
+    free(cs->rcl);
+    free(cs->cc);
+    free(cs->ccl);
+}
+
+int32_t pc_nonogram_solve(const pc_nonogram *g, int32_t max_solutions, int64_t max_nodes, double max_seconds,
+                          uint8_t *solutions, size_t cap, int64_t *stats)
+{
+    clueset cs;
+    int32_t rc = get_set(g, &cs);
+    if (rc != PC_OK)
+        return rc;
+    rc = pc_nonogram_solve_clues(cs.w, cs.h, cs.rc, cs.rcl, cs.cc, cs.ccl, NULL, max_solutions, max_nodes,
+                                 max_seconds, solutions, cap, stats);
+    free_set(&cs);
+    return rc;
+}
+
+int32_t pc_nonogram_grade(const pc_nonogram *g, int64_t max_nodes, double max_seconds, int64_t *stats)
+{
+    int64_t st[PC_NONOGRAM_STAT_COUNT];
+    int32_t rc = pc_nonogram_solve(g, 2, max_nodes, max_seconds, NULL, 0, st);
+    if (stats && rc != PC_EINVAL)
+        memcpy(stats, st, sizeof st);
+    if (rc < 0)
+        return rc;
+    return (int32_t)st[PC_NONOGRAM_STAT_GRADE];
+}
+
+/* The player's grid as solver givens (same encoding: 0 / 1 / 2). */
+static uint8_t *player_cells(const pc_nonogram *g, int32_t w, int32_t h)
+{
+    uint8_t *c = malloc((size_t)w * (size_t)h);
+    if (c && pc_nonogram_get_cells(g, c, (size_t)w * (size_t)h) != PC_OK) {
+        free(c);
+        return NULL;
+    }
+    return c;
+}
+
+int32_t pc_nonogram_consistent(const pc_nonogram *g, int64_t max_nodes, double max_seconds)
+{
+    clueset cs;
+    int32_t rc = get_set(g, &cs);
+    if (rc != PC_OK)
+        return rc;
+    uint8_t *cells = player_cells(g, cs.w, cs.h);
+    if (!cells) {
+        free_set(&cs);
+        return PC_ENOMEM;
+    }
+    rc = pc_nonogram_solve_clues(cs.w, cs.h, cs.rc, cs.rcl, cs.cc, cs.ccl, cells, 1, max_nodes, max_seconds, NULL,
+                                 0, NULL);
+    free(cells);
+    free_set(&cs);
+    return rc < 0 ? rc : rc > 0;
+}
+
+int32_t pc_nonogram_mistakes(const pc_nonogram *g, uint8_t *marks, size_t cap)
+{
+    if (!g || !marks)
+        return PC_EINVAL;
+    int32_t w = pc_nonogram_width(g), h = pc_nonogram_height(g);
+    if (w < 1 || h < 1)
+        return PC_EINVAL;
+    size_t n = (size_t)w * (size_t)h;
+    if (cap < n)
+        return PC_ESPACE;
+    uint8_t *sol = malloc(2 * n);
+    if (!sol)
+        return PC_ENOMEM;
+    uint8_t *cells = sol + n;
+    int32_t rc = pc_nonogram_get_cells(g, cells, n);
+    if (rc == PC_OK && pc_nonogram_has_solution(g) == 1) {
+        for (int32_t y = 0; y < h && rc == PC_OK; y++)
+            for (int32_t x = 0; x < w; x++) {
+                int32_t v = pc_nonogram_solution_cell(g, x, y);
+                if (v < 0) {
+                    rc = v;
+                    break;
+                }
+                sol[(size_t)y * (size_t)w + (size_t)x] = (uint8_t)v;
+            }
+    } else if (rc == PC_OK) {
+        rc = pc_nonogram_solve(g, 2, 0, 0, sol, n, NULL);
+        rc = rc == 1 ? PC_OK : rc < 0 ? rc : PC_ENOTFOUND;
+    }
+    if (rc != PC_OK) {
+        free(sol);
+        return rc;
+    }
+    int32_t count = 0;
+    for (size_t i = 0; i < n; i++) {
+        uint8_t bad = (cells[i] == PC_NONOGRAM_FILLED && !sol[i]) || (cells[i] == PC_NONOGRAM_CROSSED && sol[i]);
+        marks[i] = bad;
+        count += bad;
+    }
+    free(sol);
+    return count;
+}
+
+static void put(int32_t *p, int32_t v)
+{
+    if (p)
+        *p = v;
+}
+
+int32_t pc_nonogram_hint(const pc_nonogram *g, int32_t *x, int32_t *y, int32_t *value, int32_t *axis,
+                         int32_t *index)
+{
+    clueset cs;
+    int32_t rc = get_set(g, &cs);
+    if (rc != PC_OK)
+        return rc;
+    pc__nsolver *s = NULL;
+    uint8_t *cells = player_cells(g, cs.w, cs.h);
+    rc = cells ? pc__nsolver_new(cs.w, cs.h, cs.rc, cs.rcl, cs.cc, cs.ccl, &s) : PC_ENOMEM;
+    if (rc == PC_OK)
+        rc = pc__nsolver_reset(s, cells);
+    if (rc != PC_OK)
+        goto out;
+    const int32_t w = cs.w, h = cs.h;
+    int32_t hx = -1, hy = -1, hv = 0, hline = -1, kind = 0;
+
+    /* 1. one line at a time: the line that settles most */
+    int32_t best = 0;
+    for (int32_t line = 0; line < s->nlines; line++) {
+        int32_t base = line < h ? line * w : line - h, stride = line < h ? 1 : w, n = line < h ? w : h;
+        for (int32_t i = 0; i < n; i++)
+            s->lbuf[i] = s->cells[base + i * stride];
+        int32_t r = pc__line_solve(&s->ws, s->clue + s->kstart[line], s->kcount[line], s->lbuf, n, s->lout);
+        if (r < 0) {
+            hline = line;
+            rc = PC_EILLEGAL;
+            goto report;
+        }
+        if (r > best) {
+            best = r;
+            hline = line;
+            for (int32_t i = 0; i < n; i++)
+                if (s->lbuf[i] == PC__NU && s->lout[i] != PC__NU) {
+                    int32_t c = base + i * stride;
+                    hx = c % w;
+                    hy = c / w;
+                    hv = s->lout[i];
+                    break;
+                }
+        }
+    }
+    if (best > 0) {
+        kind = PC_NONOGRAM_HINT_LINE;
+        goto report;
+    }
+    if (s->unknown == 0) {
+        rc = PC_ENOTFOUND;
+        goto out;
+    }
+    /* 2. probing: a value whose propagation breaks a line */
+    if (pc__nsolver_propagate(s) != PC__NS_OK) { /* cannot happen after step 1 */
+        rc = PC_EILLEGAL;
+        goto report;
+    }
+    for (int32_t c = 0; c < s->ncells && !kind; c++) {
+        if (s->cells[c] != PC__NU)
+            continue;
+        int32_t mark = s->trail_len;
+        int bad[3] = {0, 0, 0};
+        int32_t bad_line[3] = {-1, -1, -1};
+        for (uint8_t v = PC__NF; v <= PC__NE; v++) {
+            pc__nsolver_set(s, c, v);
+            bad[v] = pc__nsolver_propagate(s) == PC__NS_CONTRA;
+            bad_line[v] = s->bad_line;
+            pc__nsolver_undo(s, mark);
+        }
+        if (bad[PC__NF] && bad[PC__NE]) {
+            hline = -1;
+            rc = PC_EILLEGAL;
+            goto report;
+        }
+        if (bad[PC__NF] || bad[PC__NE]) {
+            uint8_t v = bad[PC__NF] ? PC__NE : PC__NF;
+            hx = c % w;
+            hy = c / w;
+            hv = v;
+            hline = bad_line[v == PC__NF ? PC__NE : PC__NF];
+            kind = PC_NONOGRAM_HINT_PROBE;
+        }
+    }
+    if (kind)
+        goto report;
+    /* 3. no logical step: a cell of a solution that agrees with the grid */
+    {
+        uint8_t *sol = malloc((size_t)s->ncells);
+        if (!sol) {
+            rc = PC_ENOMEM;
+            goto out;
+        }
+        int32_t found = 0;
+        pc__nsolver_reset(s, cells);
+        pc__nsolver_solve(s, 1, sol, 1, &found, NULL);
+        if (found == 0) {
+            free(sol);
+            hline = -1;
+            rc = PC_EILLEGAL;
+            goto report;
+        }
+        for (int32_t c = 0; c < s->ncells; c++)
+            if (cells[c] == PC__NU) {
+                hx = c % w;
+                hy = c / w;
+                hv = sol[c] == PC__NF ? PC__NF : PC__NE;
+                break;
+            }
+        free(sol);
+        hline = -1;
+        kind = PC_NONOGRAM_HINT_SOLUTION;
+    }
+report:
+    if (rc == PC_OK || rc == PC_EILLEGAL) {
+        put(x, hx);
+        put(y, hy);
+        put(value, hv);
+        put(axis, hline < 0 ? -1 : hline < h ? PC_NONOGRAM_ROWS : PC_NONOGRAM_COLS);
+        put(index, hline < 0 ? -1 : hline < h ? hline : hline - h);
+        if (rc == PC_OK)
+            rc = kind;
+    }
+out:
+    pc__nsolver_free(s);
+    free(cells);
+    free_set(&cs);
+    return rc;
+}
