@@ -11,7 +11,8 @@ check_PROGRAMS += tests/test_nonogram
 tests_test_nonogram_SOURCES = tests/test_nonogram.c
 tests_test_nonogram_LDADD = $(TEST_LDADD)
 TESTS += tests/test_nonogram tests/python/test_nonogram.py tests/lua/test_nonogram.lua tests/cli_nonogram.sh
-EXTRA_DIST += tests/python/test_nonogram.py tests/lua/test_nonogram.lua tests/cli_nonogram.sh doc/nonogram.md
+EXTRA_DIST += tests/python/test_nonogram.py tests/lua/test_nonogram.lua tests/cli_nonogram.sh doc/nonogram.md \
+	data/nonogram/cup.txt data/nonogram/heart.pic data/README.md
 
 noinst_PROGRAMS += examples/nonogram
 examples_nonogram_SOURCES = examples/nonogram.c
