@@ -5,3 +5,12 @@ lib_libpuzzlecore_la_SOURCES += \
 	lib/nonogram/solve.c lib/nonogram/solve.h lib/nonogram/solve_api.c \
 	lib/nonogram/generate.c \
 	lib/nonogram/formats.c lib/nonogram/formats.h lib/nonogram/formats_io.c
+
+check_PROGRAMS += tests/test_nonogram_solve tests/test_nonogram_format
+tests_test_nonogram_solve_SOURCES = tests/test_nonogram_solve.c
+tests_test_nonogram_solve_LDADD = $(TEST_LDADD)
+tests_test_nonogram_format_SOURCES = tests/test_nonogram_format.c
+tests_test_nonogram_format_LDADD = $(TEST_LDADD)
+TESTS += tests/test_nonogram_solve tests/test_nonogram_format
+EXTRA_DIST += data/nonogram/sample.non data/nonogram/sample.xml data/nonogram/tcga-sample.txt \
+	data/nonogram/tcga-sample-solutions.txt
