@@ -14,3 +14,11 @@ tests_test_nonogram_format_LDADD = $(TEST_LDADD)
 TESTS += tests/test_nonogram_solve tests/test_nonogram_format
 EXTRA_DIST += data/nonogram/sample.non data/nonogram/sample.xml data/nonogram/tcga-sample.txt \
 	data/nonogram/tcga-sample-solutions.txt
+
+# `puzzlecore nonogram solve|generate` (cli/nonogram.c dispatches here)
+cli_puzzlecore_SOURCES += cli/nonogram_solve.c cli/nonogram_solve.h
+check_PROGRAMS += tests/nonogram_solve_cli
+tests_nonogram_solve_cli_SOURCES = tests/nonogram_solve_cli.c cli/nonogram_solve.c cli/util.c
+tests_nonogram_solve_cli_LDADD = $(TEST_LDADD)
+TESTS += tests/cli_nonogram_solve.sh
+EXTRA_DIST += tests/cli_nonogram_solve.sh

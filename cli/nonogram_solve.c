@@ -1,0 +1,320 @@
+/* `puzzlecore nonogram solve|generate`: see cli/nonogram_solve.h and
+ * doc/nonogram-solving.md. */
+#include "nonogram_solve.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "puzzlecore/puzzlecore.h"
+
+static const char *const format_names[] = {"auto", "non", "xml", "tatham", "tcga", "tcga-solution"};
+
+static int32_t parse_format(const char *s, int allow_auto)
+{
+    for (int32_t i = allow_auto ? 0 : 1; i < 6; i++)
+        if (strcmp(s, format_names[i]) == 0)
+            return i;
+    fprintf(stderr, "puzzlecore: unknown format %s (auto non xml tatham tcga tcga-solution)\n", s);
+    exit(2);
+}
+
+static const char *grade_name(int64_t g)
+{
+    switch (g) {
+    case PC_NONOGRAM_GRADE_LINE: return "line";
+    case PC_NONOGRAM_GRADE_PROBE: return "probe";
+    case PC_NONOGRAM_GRADE_SEARCH: return "search";
+    default: return "none";
+    }
+}
+
+static void solve_usage(FILE *f)
+{
+    fprintf(f,
+            "usage: puzzlecore nonogram solve [options] FILE...\n"
+            "\n"
+            "Solves every puzzle of every FILE ('-' reads stdin): .non (bundles with ====),\n"
+            "webpbn XML, Tatham ids (one per line), TCGA/TAAI question or solution files, or\n"
+            "a puzzlecore record (the format is detected unless --format is given).\n"
+            "\n"
+            "  --count N          stop after N solutions (default 2: the uniqueness check)\n"
+            "  --limit-seconds S  give up on a puzzle after S seconds (status=limit)\n"
+            "  --limit-nodes N    give up after N search nodes (status=limit)\n"
+            "  --format F         auto non xml tatham tcga tcga-solution\n"
+            "  --quiet            print the result lines only, no solution rows\n"
+            "\n"
+            "For each puzzle one line\n"
+            "  puzzle=<id, $n, or FILE#i> width=<w> height=<h> status=<unique|multiple|none|limit|solved>\n"
+            "  grade=<line|probe|search|none|unknown> solutions=<k> nodes=<n> probes=<n>\n"
+            "  memory=<bytes> seconds=<s>\n"
+            "(one line; \"solved\" is the status when --count 1 leaves uniqueness unchecked),\n"
+            "followed by the k solutions found, each as <h> rows of 0/1.\n"
+            "Exit status: 0 when every puzzle was read and solved, 1 otherwise, 2 on usage errors.\n");
+}
+
+static void print_grid(const uint8_t *g, int32_t w, int32_t h)
+{
+    char *row = malloc((size_t)w + 2);
+    if (!row)
+        return;
+    for (int32_t y = 0; y < h; y++) {
+        for (int32_t x = 0; x < w; x++)
+            row[x] = (char)('0' + g[(size_t)y * (size_t)w + (size_t)x]);
+        row[w] = '\n';
+        row[w + 1] = '\0';
+        fputs(row, stdout);
+    }
+    free(row);
+}
+
+/* Solve one puzzle and print its result; returns 0 or 1 (not solved). */
+static int solve_one(const pc_nonogram *g, const char *name, int32_t count, int64_t nodes, double seconds,
+                     int quiet)
+{
+    int32_t w = pc_nonogram_width(g), h = pc_nonogram_height(g);
+    size_t cells = (size_t)w * (size_t)h;
+    uint8_t *sols = quiet ? NULL : malloc(cells * (size_t)count);
+    int64_t st[PC_NONOGRAM_STAT_COUNT] = {0};
+    double t0 = cli_now();
+    int32_t rc = pc_nonogram_solve(g, count, nodes, seconds, sols, sols ? cells * (size_t)count : 0, st);
+    double dt = cli_now() - t0;
+    const char *status;
+    if (rc == PC_ELIMIT)
+        status = "limit";
+    else if (rc < 0)
+        status = "error";
+    else if (rc == 0)
+        status = "none";
+    else if (count < 2)
+        status = "solved";
+    else if (rc == 1)
+        status = "unique";
+    else
+        status = "multiple";
+    printf("puzzle=%s width=%d height=%d status=%s grade=%s solutions=%d nodes=%lld probes=%lld memory=%lld "
+           "seconds=%.6f\n",
+           name, (int)w, (int)h, status, rc == PC_ELIMIT || rc < 0 ? "unknown" : grade_name(st[PC_NONOGRAM_STAT_GRADE]),
+           rc > 0 ? (int)rc : 0, (long long)st[PC_NONOGRAM_STAT_NODES], (long long)st[PC_NONOGRAM_STAT_PROBES],
+           (long long)st[PC_NONOGRAM_STAT_MEMORY], dt);
+    for (int32_t i = 0; sols && i < rc; i++)
+        print_grid(sols + cells * (size_t)i, w, h);
+    free(sols);
+    if (rc < 0 && rc != PC_ELIMIT)
+        fprintf(stderr, "puzzlecore: %s: %s\n", name, pc_strerror(rc));
+    return rc < 0;
+}
+
+int pc_cli_nonogram_solve(int argc, char **argv)
+{
+    int32_t count = 2, format = PC_NONOGRAM_FORMAT_AUTO;
+    int64_t nodes = 0;
+    double seconds = 0;
+    int quiet = 0, files = 0, status = 0;
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
+            solve_usage(stdout);
+            return 0;
+        }
+        if (strcmp(a, "--count") == 0 && i + 1 < argc) {
+            count = (int32_t)cli_int(a, argv[++i], 1, 1000000);
+        } else if (strcmp(a, "--limit-nodes") == 0 && i + 1 < argc) {
+            nodes = cli_int(a, argv[++i], 1, INT64_MAX);
+        } else if (strcmp(a, "--limit-seconds") == 0 && i + 1 < argc) {
+            char *end = NULL;
+            seconds = strtod(argv[++i], &end);
+            if (!end || *end || !(seconds > 0)) {
+                fprintf(stderr, "puzzlecore: --limit-seconds needs a positive number\n");
+                return 2;
+            }
+        } else if (strcmp(a, "--format") == 0 && i + 1 < argc) {
+            format = parse_format(argv[++i], 1);
+        } else if (strcmp(a, "--quiet") == 0) {
+            quiet = 1;
+        } else if (a[0] == '-' && a[1]) {
+            fprintf(stderr, "puzzlecore: nonogram solve: unknown option %s\n", a);
+            solve_usage(stderr);
+            return 2;
+        } else {
+            files++;
+        }
+    }
+    if (!files) {
+        solve_usage(stderr);
+        return 2;
+    }
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        if (a[0] == '-' && a[1]) {
+            if (strcmp(a, "--quiet") != 0)
+                i++;
+            continue;
+        }
+        size_t len;
+        char *text = cli_read_file(a, &len);
+        if (!text) {
+            status = 1;
+            continue;
+        }
+        char err[256] = "";
+        if (strncmp(text, "puzzlecore-nonogram", 19) == 0) {
+            pc_nonogram *g = NULL;
+            int32_t rc = pc_nonogram_load(text, len, err, sizeof err, &g);
+            if (rc != PC_OK) {
+                status = cli_fail(a, rc, err);
+            } else {
+                char id[256];
+                size_t n = 0;
+                pc_nonogram_id(g, id, sizeof id, &n);
+                status |= solve_one(g, n && n < sizeof id ? id : a, count, nodes, seconds, quiet);
+            }
+            pc_nonogram_free(g);
+            free(text);
+            continue;
+        }
+        int32_t total = pc_nonogram_import_count(text, len, format, err, sizeof err);
+        if (total < 0) {
+            status = cli_fail(a, total, err);
+            free(text);
+            continue;
+        }
+        for (int32_t k = 0; k < total; k++) {
+            pc_nonogram *g = NULL;
+            int32_t rc = pc_nonogram_import(text, len, format, k, err, sizeof err, &g);
+            char name[512];
+            if (rc != PC_OK) {
+                snprintf(name, sizeof name, "%s#%d", a, (int)k + 1);
+                status = cli_fail(name, rc, err);
+                continue;
+            }
+            char id[256];
+            size_t n = 0;
+            pc_nonogram_id(g, id, sizeof id, &n);
+            if (n && n < sizeof id)
+                snprintf(name, sizeof name, "%s", id);
+            else if (total > 1)
+                snprintf(name, sizeof name, "%s#%d", a, (int)k + 1);
+            else
+                snprintf(name, sizeof name, "%s", a);
+            status |= solve_one(g, name, count, nodes, seconds, quiet);
+            pc_nonogram_free(g);
+        }
+        free(text);
+    }
+    return status;
+}
+
+static void generate_usage(FILE *f)
+{
+    fprintf(f,
+            "usage: puzzlecore nonogram generate [options]\n"
+            "\n"
+            "Seeded puzzles with exactly one solution, settled by the solver at --grade or\n"
+            "easier; the same seed gives the same puzzle everywhere.\n"
+            "\n"
+            "  --width W --height H   size, 2..256 each (default 15 x 15)\n"
+            "  --seed S               first seed (default 1); puzzle i uses seed S+i\n"
+            "  --count N              how many puzzles (default 1)\n"
+            "  --grade G              line | probe | search (default line)\n"
+            "  --format F             write puzzle files instead: non xml tatham tcga tcga-solution\n"
+            "                         (several .non puzzles are joined with ====)\n"
+            "\n"
+            "Without --format, one line per puzzle\n"
+            "  puzzle=<id> width=<w> height=<h> seed=<s> grade=<line|probe|search> seconds=<s>\n"
+            "followed by the picture as <h> rows of 0/1.\n");
+}
+
+int pc_cli_nonogram_generate(int argc, char **argv)
+{
+    int32_t w = 15, h = 15, grade = PC_NONOGRAM_GRADE_LINE, format = -1;
+    long long count = 1;
+    uint64_t seed = 1;
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
+            generate_usage(stdout);
+            return 0;
+        }
+        if (i + 1 >= argc) {
+            generate_usage(stderr);
+            return 2;
+        }
+        const char *v = argv[++i];
+        if (strcmp(a, "--width") == 0)
+            w = (int32_t)cli_int(a, v, 2, 256);
+        else if (strcmp(a, "--height") == 0)
+            h = (int32_t)cli_int(a, v, 2, 256);
+        else if (strcmp(a, "--seed") == 0)
+            seed = (uint64_t)cli_int(a, v, 0, INT64_MAX);
+        else if (strcmp(a, "--count") == 0)
+            count = cli_int(a, v, 1, 1000000);
+        else if (strcmp(a, "--format") == 0)
+            format = parse_format(v, 0);
+        else if (strcmp(a, "--grade") == 0) {
+            if (strcmp(v, "line") == 0)
+                grade = PC_NONOGRAM_GRADE_LINE;
+            else if (strcmp(v, "probe") == 0)
+                grade = PC_NONOGRAM_GRADE_PROBE;
+            else if (strcmp(v, "search") == 0)
+                grade = PC_NONOGRAM_GRADE_SEARCH;
+            else {
+                fprintf(stderr, "puzzlecore: --grade is line, probe or search\n");
+                return 2;
+            }
+        } else {
+            fprintf(stderr, "puzzlecore: nonogram generate: unknown option %s\n", a);
+            generate_usage(stderr);
+            return 2;
+        }
+    }
+    size_t cells = (size_t)w * (size_t)h;
+    uint8_t *pic = malloc(cells);
+    if (!pic)
+        return cli_fail("generate", PC_ENOMEM, NULL);
+    int status = 0;
+    for (long long i = 0; i < count; i++) {
+        pc_nonogram *g = NULL;
+        double t0 = cli_now();
+        int32_t rc = pc_nonogram_generate(w, h, seed + (uint64_t)i, grade, &g);
+        double dt = cli_now() - t0;
+        if (rc != PC_OK) {
+            status = cli_fail("generate", rc, NULL);
+            continue;
+        }
+        if (format < 0) {
+            char id[128];
+            size_t n;
+            pc_nonogram_id(g, id, sizeof id, &n);
+            printf("puzzle=%s width=%d height=%d seed=%llu grade=%s seconds=%.6f\n", id, (int)w, (int)h,
+                   (unsigned long long)(seed + (uint64_t)i), grade_name(pc_nonogram_grade(g, 0, 0, NULL)), dt);
+            for (int32_t y = 0; y < h; y++)
+                for (int32_t x = 0; x < w; x++)
+                    pic[(size_t)y * (size_t)w + (size_t)x] = (uint8_t)pc_nonogram_solution_cell(g, x, y);
+            print_grid(pic, w, h);
+        } else {
+            size_t n = 0;
+            pc_nonogram_export(g, format, NULL, 0, &n);
+            char *t = malloc(n + 1);
+            rc = t ? pc_nonogram_export(g, format, t, n + 1, &n) : PC_ENOMEM;
+            if (rc != PC_OK) {
+                status = cli_fail("export", rc, NULL);
+            } else {
+                if (i > 0 && format == PC_NONOGRAM_FORMAT_NON)
+                    fputs("====\n", stdout);
+                if (format == PC_NONOGRAM_FORMAT_TCGA || format == PC_NONOGRAM_FORMAT_TCGA_SOLUTION) {
+                    /* number the puzzles $1, $2, ... as tournament files do */
+                    const char *nl = strchr(t, '\n');
+                    printf("$%lld\n%s", i + 1, nl ? nl + 1 : "");
+                } else {
+                    fputs(t, stdout);
+                }
+            }
+            free(t);
+        }
+        pc_nonogram_free(g);
+    }
+    free(pic);
+    return status;
+}
