@@ -22,3 +22,13 @@ tests_nonogram_solve_cli_SOURCES = tests/nonogram_solve_cli.c cli/nonogram_solve
 tests_nonogram_solve_cli_LDADD = $(TEST_LDADD)
 TESTS += tests/cli_nonogram_solve.sh
 EXTRA_DIST += tests/cli_nonogram_solve.sh
+
+EXTRA_PROGRAMS += bench/nonogram_solve
+bench_nonogram_solve_SOURCES = bench/nonogram_solve.c
+bench_nonogram_solve_LDADD = lib/libpuzzlecore.la
+BENCHES += bench/nonogram_solve
+
+pcpython_PYTHON += bindings/python/puzzlecore/nonogram_solve.py
+LUA_MODULES += bindings/lua/puzzlecore/nonogram_solve.lua
+TESTS += tests/python/test_nonogram_solve.py tests/lua/test_nonogram_solve.lua
+EXTRA_DIST += tests/python/test_nonogram_solve.py tests/lua/test_nonogram_solve.lua

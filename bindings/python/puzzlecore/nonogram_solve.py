@@ -1,0 +1,243 @@
+"""Nonogram solving, grading, hints, generating and file formats.
+
+Functions over the ``puzzlecore.nonogram.Puzzle`` objects::
+
+    >>> from puzzlecore import nonogram, nonogram_solve as ns
+    >>> p = ns.load("4x4:2/1/2/1/1.1/2/1/1")          # a Tatham game id
+    >>> r = ns.solve(p)
+    >>> r.status, r.grade, r.solutions[0][0]
+    ('unique', 'probe', [1, 0, 0, 1])
+    >>> ns.hint(p).kind                               # line logic alone is stuck here
+    'probe'
+
+Formats: "non", "xml" (webpbn), "tatham", "tcga", "tcga-solution"; "auto"
+detects on reading.  Budgets: ``max_nodes`` / ``max_seconds`` (0 = none);
+past them the call raises ``puzzlecore.Error`` with code PC_ELIMIT.
+"""
+import ctypes
+
+from ._ffi import Error, Handle, check, enums, err_buf, lib, new_handle, text_in, text_out
+from .nonogram import COLS, CROSSED, FILLED, ROWS, UNKNOWN, Puzzle
+
+__all__ = ["solve", "solve_clues", "solve_line", "grade", "hint", "consistent", "mistakes", "generate",
+           "generate_cells", "load", "load_all", "iter_load", "count", "save", "detect_format",
+           "Result", "Hint", "GRADES", "FORMATS"]
+
+GRADES = ("none", "line", "probe", "search")
+FORMATS = ("auto", "non", "xml", "tatham", "tcga", "tcga-solution")
+_HINT_KINDS = {1: "line", 2: "probe", 3: "solution"}
+_STATS = ("nodes", "line_solves", "probes", "line_cells", "probe_cells", "grade", "max_depth", "memory",
+          "solutions")
+_NSTAT = enums["PC_NONOGRAM_STAT_COUNT"]
+
+
+def _format(name):
+    if isinstance(name, int):
+        return name
+    try:
+        return FORMATS.index(name)
+    except ValueError:
+        raise ValueError(f"unknown format {name!r}; one of {', '.join(FORMATS)}") from None
+
+
+def _grade(name):
+    if isinstance(name, int):
+        return name
+    try:
+        return GRADES.index(name)
+    except ValueError:
+        raise ValueError(f"unknown grade {name!r}; one of line, probe, search") from None
+
+
+def _stats(arr):
+    d = {k: arr[i] for i, k in enumerate(_STATS)}
+    d["grade"] = GRADES[d["grade"]]
+    return d
+
+
+class Result:
+    """Outcome of a solve: ``status`` ("none", "unique", "multiple", or
+    "solved" when count=1 left uniqueness unchecked), ``solutions`` (each a
+    list of rows of 0/1), ``grade`` and ``stats`` (a dict)."""
+
+    def __init__(self, found, count, solutions, stats):
+        self.solutions = solutions
+        self.stats = stats
+        self.grade = stats["grade"]
+        if found == 0:
+            self.status = "none"
+        elif count < 2:
+            self.status = "solved"
+        else:
+            self.status = "unique" if found == 1 else "multiple"
+
+    @property
+    def unique(self):
+        return self.status == "unique"
+
+    def __len__(self):
+        return len(self.solutions)
+
+    def __iter__(self):
+        return iter(self.solutions)
+
+    def __repr__(self):
+        return f"<nonogram_solve.Result {self.status} grade={self.grade} solutions={len(self.solutions)}>"
+
+
+def _run(fn, args, count, w, h):
+    cells = w * h
+    buf = (ctypes.c_uint8 * max(1, cells * count))()
+    st = (ctypes.c_int64 * _NSTAT)()
+    found = check(fn(*args, buf, cells * count, st))
+    sols = []
+    for s in range(found):
+        base = s * cells
+        sols.append([list(buf[base + y * w: base + (y + 1) * w]) for y in range(h)])
+    return Result(found, count, sols, _stats(st))
+
+
+def solve(puzzle, count=2, max_nodes=0, max_seconds=0.0):
+    """Solve a Puzzle's clues (its player's grid is ignored): up to ``count``
+    solutions; count=2 answers "is it unique"."""
+    return _run(lib.pc_nonogram_solve, (puzzle, count, max_nodes, float(max_seconds)), count, puzzle.width,
+                puzzle.height)
+
+
+def _flat(lines):
+    counts = [len(c) for c in lines]
+    values = [v for c in lines for v in c]
+    return ((ctypes.c_int32 * max(1, len(counts)))(*counts), (ctypes.c_int32 * max(1, len(values)))(*values))
+
+
+def solve_clues(rows, cols, count=2, givens=None, max_nodes=0, max_seconds=0.0):
+    """Solve plain clue lists (rows[y], cols[x]; [0] or [] for an empty
+    line).  ``givens``: w*h cell values (0 unknown, 1 filled, 2 empty)."""
+    w, h = len(cols), len(rows)
+    rc, rv = _flat(rows)
+    cc, cv = _flat(cols)
+    g = None
+    if givens is not None:
+        data = bytes(givens)
+        if len(data) != w * h:
+            raise ValueError("givens must hold width * height cells")
+        g = (ctypes.c_uint8 * len(data)).from_buffer_copy(data)
+    return _run(lib.pc_nonogram_solve_clues, (w, h, rc, rv, cc, cv, g, count, max_nodes, float(max_seconds)),
+                count, w, h)
+
+
+def solve_line(clues, cells):
+    """The complete line solver: every cell all arrangements agree on.
+    ``cells`` holds 0 unknown / 1 filled / 2 empty; returns the new list.
+    Raises Error (PC_EILLEGAL) when no arrangement fits."""
+    cells = list(cells)
+    n = len(cells)
+    src = (ctypes.c_uint8 * max(1, n))(*cells)
+    out = (ctypes.c_uint8 * max(1, n))()
+    cl = (ctypes.c_int32 * max(1, len(clues)))(*clues)
+    check(lib.pc_nonogram_solve_line(cl, len(clues), src, n, out))
+    return list(out[:n])
+
+
+def grade(puzzle, max_nodes=0, max_seconds=0.0):
+    """(grade, stats): "line", "probe", "search" (also for several
+    solutions: stats["solutions"] tells) or "none"."""
+    st = (ctypes.c_int64 * _NSTAT)()
+    g = check(lib.pc_nonogram_grade(puzzle, max_nodes, float(max_seconds), st))
+    return GRADES[g], _stats(st)
+
+
+class Hint:
+    """A cell logic can settle: (x, y), ``value`` (FILLED or CROSSED), how it
+    was found (``kind``: "line", "probe" or "solution") and the line that
+    proves it (``axis`` ROWS/COLS and ``index``, or None)."""
+
+    def __init__(self, kind, x, y, value, axis, index):
+        self.kind, self.x, self.y, self.value = kind, x, y, value
+        self.axis = axis if axis >= 0 else None
+        self.index = index if index >= 0 else None
+
+    def apply(self, puzzle):
+        puzzle[self.x, self.y] = self.value
+
+    def __repr__(self):
+        line = "" if self.axis is None else f" by {'row' if self.axis == ROWS else 'column'} {self.index}"
+        what = "fill" if self.value == FILLED else "cross"
+        return f"<Hint {self.kind}: {what} ({self.x}, {self.y}){line}>"
+
+
+def hint(puzzle):
+    """The next step from the player's grid, or None when no cell is left
+    unknown.  A grid that contradicts the clues raises Error (PC_EILLEGAL)
+    whose ``axis`` / ``index`` name the broken line (None: no single line)."""
+    v = [ctypes.c_int32() for _ in range(5)]
+    rc = lib.pc_nonogram_hint(puzzle, *(ctypes.byref(a) for a in v))
+    if rc == enums["PC_ENOTFOUND"]:
+        return None
+    if rc == enums["PC_EILLEGAL"]:
+        e = Error(rc, "the player's grid contradicts the clues")
+        e.axis = v[3].value if v[3].value >= 0 else None
+        e.index = v[4].value if v[4].value >= 0 else None
+        raise e
+    check(rc)
+    return Hint(_HINT_KINDS[rc], v[0].value, v[1].value, v[2].value, v[3].value, v[4].value)
+
+
+def consistent(puzzle, max_nodes=0, max_seconds=0.0):
+    """True when the player's filled and crossed cells agree with some solution."""
+    return bool(check(lib.pc_nonogram_consistent(puzzle, max_nodes, float(max_seconds))))
+
+
+def mistakes(puzzle):
+    """The player's cells that contradict the unique solution, as (x, y)."""
+    w, h = puzzle.width, puzzle.height
+    buf = (ctypes.c_uint8 * (w * h))()
+    check(lib.pc_nonogram_mistakes(puzzle, buf, w * h))
+    return [(i % w, i // w) for i in range(w * h) if buf[i]]
+
+
+def generate(width, height, seed=1, grade="line"):
+    """A new Puzzle (with its solution) that has exactly one solution, settled
+    at ``grade`` or easier.  Same arguments, same puzzle, on every platform."""
+    return new_handle(Puzzle, lib.pc_nonogram_generate, width, height, seed, _grade(grade))
+
+
+def generate_cells(width, height, seed=1, grade="line"):
+    """The generated picture only, as rows of 0/1."""
+    buf = (ctypes.c_uint8 * (width * height))()
+    check(lib.pc_nonogram_generate_cells(width, height, seed, _grade(grade), buf, width * height))
+    return [list(buf[y * width: (y + 1) * width]) for y in range(height)]
+
+
+def detect_format(text):
+    """The format name of a text ("non", "xml", ...); Error if none fits."""
+    data, n = text_in(text)
+    return FORMATS[check(lib.pc_nonogram_detect_format(data, n))]
+
+
+def count(text, format="auto"):
+    """How many puzzles the text holds."""
+    data, n = text_in(text)
+    err = err_buf()
+    return check(lib.pc_nonogram_import_count(data, n, _format(format), err, len(err)), err)
+
+
+def load(text, format="auto", index=0):
+    """Puzzle number ``index`` of a text."""
+    data, n = text_in(text)
+    return new_handle(Puzzle, lib.pc_nonogram_import, data, n, _format(format), index, err=err_buf())
+
+
+def iter_load(text, format="auto"):
+    """Every puzzle of a text (a .non bundle, a TCGA file, ...), one by one."""
+    for i in range(count(text, format)):
+        yield load(text, format, i)
+
+
+def load_all(text, format="auto"):
+    return list(iter_load(text, format))
+
+
+def save(puzzle, format="non"):
+    """The puzzle as text in a format (TCGA needs a square grid)."""
+    return text_out(lib.pc_nonogram_export, puzzle, _format(format))

@@ -1,0 +1,77 @@
+-- LuaJIT binding of nonogram solving, hints, generating and formats.
+local t = require "tap"
+t.run(function()
+  local pc = require "puzzlecore"
+  local nonogram = pc.nonogram
+  local ns = require "puzzlecore.nonogram_solve"
+  local data = os.getenv("PUZZLECORE_DATA") or "data"
+
+  t.eq(table.concat(ns.solve_line({ 3, 1 }, { 0, 0, 0, 0, 0 }), ""), "11121", "solve_line 3.1")
+  local v, msg, code = ns.solve_line({ 3 }, { 0, 2, 0 })
+  t.ok(v == nil and code == pc.C.PC_EILLEGAL, "contradiction: nil, msg, PC_EILLEGAL")
+
+  local p = assert(ns.load("4x4:2/1/2/1/1.1/2/1/1"))
+  local r = ns.solve(p)
+  t.eq(r.status .. " " .. r.grade, "unique probe", "Tatham 4x4: unique, grade probe")
+  t.eq(table.concat(r.solutions[1][1], ""), "1001", "first row of the solution")
+  local g, st = ns.grade(p)
+  t.ok(g == "probe" and st.nodes == 0, "grade")
+
+  r = ns.solve_clues({ { 1 }, { 1 } }, { { 1 }, { 1 } }, 5)
+  t.eq(r.status .. " " .. #r.solutions, "multiple 2", "diagonals: exactly two")
+  t.eq(ns.solve_clues({ { 2 }, { 0 } }, { { 0 }, { 2 } }).status, "none", "no solution")
+
+  -- hints replayed to the end
+  local q = assert(nonogram.from_solution(4, 4, "1001110000100010"))
+  local kinds, steps = {}, 0
+  while true do
+    local h = ns.hint(q)
+    if not h then break end
+    kinds[h.kind] = true
+    q:set(h.x, h.y, h.value)
+    steps = steps + 1
+    if steps > 20 then break end
+  end
+  t.ok(q:solved() and kinds.line and kinds.probe, "hints solve Tatham's 4x4 (" .. steps .. " steps)")
+  q:reset()
+  q:fill(1, 0)
+  t.eq(ns.consistent(q), false, "a wrong cell: inconsistent")
+  local m = ns.mistakes(q)
+  t.ok(#m == 1 and m[1][1] == 1 and m[1][2] == 0, "mistakes names (1, 0)")
+  q:reset()
+  q:fill(0, 1, 4, 1)
+  local hv, _, hcode, line = ns.hint(q)
+  t.ok(hv == nil and hcode == pc.C.PC_EILLEGAL and line.axis == nonogram.ROWS and line.index == 1,
+    "hint on a broken row names row 1")
+
+  -- generator
+  local a, b = assert(ns.generate(10, 7, 11, "probe")), assert(ns.generate(10, 7, 11, "probe"))
+  t.eq(a:record(), b:record(), "same seed, same puzzle")
+  t.eq(ns.solve(a).status, "unique", "generated puzzle is unique")
+  t.eq(a:id(), "gen-10x7-11", "generated id")
+  local bad, _, bcode = ns.generate(300, 3)
+  t.ok(bad == nil and bcode == pc.C.PC_ERANGE, "300 wide: PC_ERANGE")
+
+  -- formats
+  local f = assert(io.open(data .. "/nonogram/sample.non", "rb"))
+  local text = f:read("*a")
+  f:close()
+  t.eq(ns.detect_format(text), "non", "detect .non")
+  t.eq(ns.count(text), 2, "bundle of two")
+  local names = {}
+  for i, pz in ns.puzzles(text) do names[#names + 1] = i .. ":" .. pz:width() end
+  t.eq(table.concat(names, " "), "0:5 1:3", "iterate over the bundle")
+  local cup = ns.load(text)
+  local function clue_text(pz)
+    local parts = {}
+    for y = 0, pz:height() - 1 do parts[#parts + 1] = table.concat(pz:row_clues(y), ".") end
+    for x = 0, pz:width() - 1 do parts[#parts + 1] = table.concat(pz:col_clues(x), ".") end
+    return table.concat(parts, "/")
+  end
+  for _, fmt in ipairs({ "non", "xml", "tatham", "tcga" }) do
+    local back = assert(ns.load(ns.save(cup, fmt)))
+    t.eq(clue_text(back), clue_text(cup), "round trip through " .. fmt)
+  end
+  local e, emsg = ns.load("width 2\nheight 2\nrows\n1\nx\n")
+  t.ok(e == nil and emsg:find("line 5, column 1", 1, true), "parse error with line and column")
+end)
