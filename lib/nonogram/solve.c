@@ -336,15 +336,22 @@ int pc__nsolver_propagate(pc__nsolver *s)
 }
 
 /* Try both values of every unknown cell; settle what a contradiction or an
- * agreement proves.  Repeats until a whole pass settles nothing. */
+ * agreement proves.  The cells are visited cyclically, and probing stops once
+ * a whole cycle has gone by since the last cell was settled: every probe
+ * result then belongs to the final state (the branching scores rely on it),
+ * and no cell is probed twice in an unchanged state. */
 int pc__nsolver_probe(pc__nsolver *s)
 {
     int r = pc__nsolver_propagate(s);
     if (r != PC__NS_OK)
         return r;
+    int32_t since = 0, idx = -1;
     for (;;) {
-        int32_t settled_pass = 0;
-        for (int32_t idx = 0; idx < s->ncells && s->unknown; idx++) {
+        {
+            if (since >= s->ncells || !s->unknown)
+                return PC__NS_OK;
+            idx = idx + 1 == s->ncells ? 0 : idx + 1;
+            since++;
             if (s->cells[idx] != PC__NU) {
                 s->score1[idx] = s->score2[idx] = 0;
                 continue;
@@ -392,24 +399,20 @@ int pc__nsolver_probe(pc__nsolver *s)
                 return PC__NS_CONTRA;
             if (r1 != PC__NS_OK || r2 != PC__NS_OK) {
                 pc__nsolver_set(s, idx, r1 != PC__NS_OK ? PC__NE : PC__NF);
-                settled_pass++;
             } else if (na) {
                 for (int32_t a = 0; a < na; a++) {
                     int32_t c = s->agreed[a];
-                    if (s->cells[c] == PC__NU) {
+                    if (s->cells[c] == PC__NU)
                         pc__nsolver_set(s, c, s->pval[c]);
-                        settled_pass++;
-                    }
                 }
             } else {
                 continue;
             }
+            since = 0;
             r = pc__nsolver_propagate(s);
             if (r != PC__NS_OK)
                 return r;
         }
-        if (!settled_pass || !s->unknown)
-            return PC__NS_OK;
     }
 }
 

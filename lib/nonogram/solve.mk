@@ -32,3 +32,4 @@ pcpython_PYTHON += bindings/python/puzzlecore/nonogram_solve.py
 LUA_MODULES += bindings/lua/puzzlecore/nonogram_solve.lua
 TESTS += tests/python/test_nonogram_solve.py tests/lua/test_nonogram_solve.lua
 EXTRA_DIST += tests/python/test_nonogram_solve.py tests/lua/test_nonogram_solve.lua
+dist_doc_DATA += doc/nonogram-solving.md
