@@ -1,3 +1,18 @@
-# lib/patchwork: the patchwork module (placeholder until the game lands).
+# lib/patchwork: Patchwork (CodinGame "Git Patchwork" leagues and the board game).
 pcinclude_HEADERS += include/puzzlecore/patchwork.h
+lib_libpuzzlecore_la_SOURCES += \
+	lib/patchwork/pw.h lib/patchwork/game.h \
+	lib/patchwork/patches.c lib/patchwork/engine.c lib/patchwork/game.c \
+	lib/patchwork/protocol.c lib/patchwork/bot.c
 cli_puzzlecore_SOURCES += cli/patchwork.c
+EXTRA_DIST += lib/patchwork/gen_patches.py
+
+check_PROGRAMS += tests/test_patchwork
+tests_test_patchwork_SOURCES = tests/test_patchwork.c
+tests_test_patchwork_LDADD = $(TEST_LDADD)
+TESTS += tests/test_patchwork
+
+check_PROGRAMS += tests/test_patchwork_rules
+tests_test_patchwork_rules_SOURCES = tests/test_patchwork_rules.c \
+	lib/patchwork/engine.c lib/patchwork/patches.c lib/common/rng.c
+TESTS += tests/test_patchwork_rules
