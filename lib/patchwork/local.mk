@@ -16,3 +16,8 @@ check_PROGRAMS += tests/test_patchwork_rules
 tests_test_patchwork_rules_SOURCES = tests/test_patchwork_rules.c \
 	lib/patchwork/engine.c lib/patchwork/patches.c lib/common/rng.c
 TESTS += tests/test_patchwork_rules
+
+noinst_PROGRAMS += examples/patchwork
+examples_patchwork_SOURCES = examples/patchwork.c
+examples_patchwork_LDADD = lib/libpuzzlecore.la
+DEMOS += examples/patchwork
