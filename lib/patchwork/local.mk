@@ -21,3 +21,11 @@ noinst_PROGRAMS += examples/patchwork
 examples_patchwork_SOURCES = examples/patchwork.c
 examples_patchwork_LDADD = lib/libpuzzlecore.la
 DEMOS += examples/patchwork
+
+TESTS += tests/python/test_patchwork.py tests/lua/test_patchwork.lua
+EXTRA_DIST += tests/python/test_patchwork.py tests/lua/test_patchwork.lua
+LUA_MODULES += bindings/lua/puzzlecore/patchwork.lua
+# pcpython_PYTHON is set after the game fragments in Makefile.am, so a
+# directory variable of our own installs into the same $(pythondir)/puzzlecore.
+patchworkpydir = $(pythondir)/puzzlecore
+patchworkpy_PYTHON = bindings/python/puzzlecore/patchwork.py
