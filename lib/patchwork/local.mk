@@ -29,3 +29,12 @@ LUA_MODULES += bindings/lua/puzzlecore/patchwork.lua
 # directory variable of our own installs into the same $(pythondir)/puzzlecore.
 patchworkpydir = $(pythondir)/puzzlecore
 patchworkpy_PYTHON = bindings/python/puzzlecore/patchwork.py
+
+EXTRA_PROGRAMS += bench/patchwork
+# built from the library's sources (not the .so) to reach the engine's
+# internal playout policy; see the file's header
+bench_patchwork_SOURCES = bench/patchwork.c \
+	lib/patchwork/engine.c lib/patchwork/patches.c lib/patchwork/game.c \
+	lib/patchwork/protocol.c lib/patchwork/bot.c \
+	lib/common/rng.c lib/common/text.c lib/common/clock.c lib/common/status.c
+BENCHES += bench/patchwork
