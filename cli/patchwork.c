@@ -261,7 +261,8 @@ static int arena(int argc, char **argv)
                 return cli_fail("referee input", rc, NULL);
             double deadline = cli_now() + (b->turns ? turn_ms : first_ms) / 1000.0;
             int s = send_all(b, input, n, deadline);
-            long got = s == 0 ? read_line(b, line, sizeof line, deadline) : s;
+            /* a bot that closed its input may still have answered: read anyway */
+            long got = s == -1 ? -1 : read_line(b, line, sizeof line, deadline);
             if (got < 0) {
                 end = got == -1 ? "timeout" : got == -2 ? "crash" : "unknown";
                 loser_seat = seat;
@@ -323,7 +324,8 @@ static int usage_bot(FILE *f)
     fprintf(f, "usage: puzzlecore patchwork bot [--league L] [--ms MS] [--playouts N] [--baseline] [--seed S]\n\n"
                "Reads the CodinGame referee's input on stdin and answers one move a turn on\n"
                "stdout, tracking the whole game (deck order from the first input).\n"
-               "  --league L     the league being played (1-5, default 4)\n"
+               "  --league L     the league being played (1-5; default: 3 or 4 from the\n"
+               "                 init lines, 2 when they list no events -- say 1 for league 1)\n"
                "  --ms MS        thinking time per turn (default 80; first turn 5x)\n"
                "  --playouts N   a playout budget instead of a time budget\n"
                "  --baseline     play the league-5 boss instead of the search\n"
@@ -343,7 +345,7 @@ static int get_line(char *buf, size_t cap)
 
 static int bot(int argc, char **argv)
 {
-    int league = 4, ms = 80, baseline = 0;
+    int league = 0, ms = 80, baseline = 0;
     long long playouts = 0;
     unsigned long long seed = 1;
     for (int i = 1; i < argc; i++) {
@@ -364,9 +366,19 @@ static int bot(int argc, char **argv)
             return usage_bot(stderr);
     }
     static char l[512], turn[16384], mine[16384];
-    for (int i = 0; i < 4; i++)
+    int counts[2];
+    for (int i = 0; i < 4; i++) {
         if (!get_line(l, sizeof l))
             return 0;
+        if (i % 2 == 0)
+            counts[i / 2] = atoi(l);
+    }
+    /* the init lines tell leagues 3 and 4 apart; 1 and 2 need --league */
+    int seen = counts[1] ? 4 : counts[0] ? 3 : 2;
+    if (league == 0)
+        league = seen;
+    else if ((league == 5 ? 4 : league == 10 ? 4 : league == 1 ? 2 : league) != seen)
+        fprintf(stderr, "patchwork bot: --league %d does not match the input (league %d?)\n", league, seen);
     pc_patchwork *g = NULL;
     int first = 1;
     for (;;) {

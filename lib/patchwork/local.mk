@@ -38,3 +38,5 @@ bench_patchwork_SOURCES = bench/patchwork.c \
 	lib/patchwork/protocol.c lib/patchwork/bot.c \
 	lib/common/rng.c lib/common/text.c lib/common/clock.c lib/common/status.c
 BENCHES += bench/patchwork
+
+dist_doc_DATA += doc/patchwork.md
