@@ -269,6 +269,15 @@ static void test_specials(void)
     int32_t who = pc_patchwork_position(g, 0) >= 26 ? 0 : 1;
     is_int(pc_patchwork_pending(g, who), 1, "the first over 26 gains -26");
     is_int(pc_patchwork_special_id(g), -26, "now -26");
+    is_int(who, 1, "P1 (at 20) reaches 26 first");
+    before = save(g);
+    is_int(pc_patchwork_place_special(g, 0, 0), PC_EILLEGAL, "special on a covered square refused");
+    is_int(pc_patchwork_play(g, -20, 5, 5, 0, 0), PC_EILLEGAL, "the placed -20 cannot come back");
+    is_int(pc_patchwork_place_special(g, 9, 0), PC_EINVAL, "x = 9 is not on the quilt");
+    after = save(g);
+    is_str(after, before, "failed special placements change nothing");
+    free(before);
+    free(after);
     is_int(step(g, "PLAY -20 4 4 0 0", &fixes), PC_OK, "a wrong special id ...");
     is_int(fixes, PC_PATCHWORK_FIX_INVALID_ID | PC_PATCHWORK_FIX_CANT_SKIP, "... is InvalidId then CantSkip");
     pc_patchwork_free(g);

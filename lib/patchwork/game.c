@@ -329,6 +329,8 @@ int32_t pc__patchwork_apply_move(pc_patchwork *g, const pw_move *m)
     int32_t rc = pc__patchwork_check(&g->s, m);
     if (rc)
         return rc;
+    if (g->nhist >= PW_MAXHIST) /* unreachable: a game lasts at most 2*53 + 5 actions */
+        return PC_ERANGE;
     pw_move rec = *m;
     if (rec.kind == PW_SPECIAL)
         rec.patch = (uint8_t)-pc__patchwork_special_id(&g->s);
