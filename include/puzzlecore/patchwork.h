@@ -192,7 +192,8 @@ PUZZLECORE_API int32_t pc_patchwork_move_decode(int32_t code, int32_t *kind, int
                                                 int32_t *y, int32_t *flip, int32_t *rot);
 
 /* A move as the referee logs it: "SKIP", "PLAY id x y" (league 1) or
- * "PLAY id x y flip rot"; a special prints its negative id. */
+ * "PLAY id x y flip rot"; a special prints its negative id (a SPECIAL code
+ * with patch 0, "the pending one", has no id: PC_EINVAL). */
 PUZZLECORE_API int32_t pc_patchwork_move_text(int32_t ruleset, int32_t code, char *buf, size_t cap, size_t *len);
 
 /* Every legal move of the player to move, each distinct placement once (in

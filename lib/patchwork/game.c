@@ -306,6 +306,8 @@ int32_t pc_patchwork_move_text(int32_t ruleset, int32_t code, char *buf, size_t 
     pw_move m;
     if (pc__patchwork_rules(&r, ruleset) || pc__patchwork_move_from_code(code, &m))
         return PC_EINVAL;
+    if (m.kind == PW_SPECIAL && m.patch == 0) /* "the pending one" has no id to print */
+        return PC_EINVAL;
     pc__sb sb;
     pc__sb_init(&sb);
     pc__patchwork_put_move(&sb, r.rotations, &m);
