@@ -63,6 +63,7 @@ static int spawn(const char *cmd, int quiet, botproc *b)
         return -1;
     }
     if (pid == 0) {
+        setpgid(0, 0); /* its own process group, so reap() ends what it started too */
         dup2(a[0], 0);
         dup2(c[1], 1);
         if (quiet) {
@@ -77,6 +78,7 @@ static int spawn(const char *cmd, int quiet, botproc *b)
         execl("/bin/sh", "sh", "-c", cmd, (char *)NULL);
         _exit(127);
     }
+    setpgid(pid, pid); /* also here: no race with the first kill */
     close(a[0]);
     close(c[1]);
     fcntl(a[1], F_SETFD, FD_CLOEXEC);
@@ -96,6 +98,7 @@ static void reap(botproc *b)
     if (b->out >= 0)
         close(b->out);
     if (b->pid > 0) {
+        kill(-b->pid, SIGKILL); /* the bot's process group: the shell and its children */
         kill(b->pid, SIGKILL);
         waitpid(b->pid, NULL, 0);
     }
