@@ -513,6 +513,32 @@ static void test_protocol_text(void)
     }
 }
 
+/* League 3: a real earning in the turn text, the bought patch gone from the circle. */
+static void test_protocol_earning(void)
+{
+    const int32_t first[] = {29};
+    pc_patchwork *g = deck_game(PC_PATCHWORK_LEAGUE3, first, 1);
+    int32_t fixes;
+    is_int(step(g, "PLAY 29 0 0 0 0", &fixes), PC_OK, "league 3: P0 buys 29");
+    char want[8192], *p = want;
+    p += sprintf(p, "9\n5 11 17 23 29 35 41 47 53\n0\n\n5 0 0\n" EMPTY9 "3 6 2\n..O......\nOOO......\n");
+    for (int i = 0; i < 7; i++)
+        p += sprintf(p, ".........\n");
+    p += sprintf(p, "32\n");
+    for (int i = 0; i < 33; i++)
+        if (i != 29)
+            p += sprintf(p, "%s\n", patch_lines[i]);
+    sprintf(p, "0\n1\nPLAY 29 0 0 0 0\n");
+    char *got = turn_text(g);
+    is_str(got, want, "league 3: P1's first turn, byte for byte (earning 2 after income at 5)");
+    free(got);
+    size_t len;
+    char init[128];
+    pc_patchwork_init_input(g, init, sizeof init, &len);
+    is_str(init, "9\n5 11 17 23 29 35 41 47 53\n0\n\n", "init lines alone");
+    pc_patchwork_free(g);
+}
+
 static void test_parse(void)
 {
     int32_t c[6];
@@ -666,6 +692,7 @@ int main(void)
     test_atomic();
     test_legal();
     test_protocol_text();
+    test_protocol_earning();
     test_parse();
     test_random_games();
     test_bots();
