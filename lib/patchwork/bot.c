@@ -233,6 +233,11 @@ typedef struct node {
     double visits, value; /* value from the mover's point of view */
 } node;
 
+/* Bound on the tree: about 25 MB of nodes (240 bytes each), reached after some 100 000
+ * playouts (a few seconds of search); later playouts still refine the
+ * statistics of the existing nodes. */
+enum { MAX_NODES = 100000 };
+
 typedef struct tree {
     node *n;
     int32_t count, cap;
@@ -348,8 +353,8 @@ pw_move pc__patchwork_mcts(const pw_state *root, int64_t playouts, double second
             if (t.n[cur].visits == 0)
                 break;
         }
-        /* expansion */
-        if (t.n[cur].visits > 0 && !t.n[cur].s.over && t.n[cur].nchild == 0) {
+        /* expansion (the tree stops growing at MAX_NODES; playouts go on) */
+        if (t.n[cur].visits > 0 && !t.n[cur].s.over && t.n[cur].nchild == 0 && t.count + 4 <= MAX_NODES) {
             if (expand(&t, cur) < 0)
                 break;
             if (t.n[cur].nchild > 0)
