@@ -559,6 +559,7 @@ static void test_parse(void)
     l = "PLAY +3 -0 2 1 -6\n";
     pc_patchwork_parse_command(4, l, strlen(l), c, &off, &len, NULL, 0);
     ok(c[1] == 3 && c[2] == 0 && c[5] == -2 && len == 0, "Kotlin integers: '+', '-0', remainder keeps the sign");
+    is_int(pc_patchwork_parse_command(4, "SKIP\r", 5, c, NULL, NULL, NULL, 0), PC_OK, "a CR line end is ignored");
     l = "SKIP  x";
     is_int(pc_patchwork_parse_command(4, l, strlen(l), c, &off, &len, NULL, 0), PC_OK, "SKIP with message");
     ok(c[0] == 0 && strcmp(l + off, " x") == 0, "double space: empty token joins the message");

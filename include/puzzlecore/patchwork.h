@@ -254,8 +254,8 @@ PUZZLECORE_API int32_t pc_patchwork_referee_input(const pc_patchwork *g, char *b
  * cmd6 gets {kind (0 SKIP, 1 PLAY), id, x, y, flip, rot}; rot may be
  * negative (Kotlin remainder), which the referee step treats as an invalid
  * placement.  msg_off and msg_len (may be NULL) locate the message in line.
- * PC_EPARSE for an unknown command (the bot loses).  One trailing "\n" or
- * "\r\n" is ignored. */
+ * PC_EPARSE for an unknown command (the bot loses).  One trailing "\n",
+ * "\r\n" or "\r" is ignored. */
 PUZZLECORE_API int32_t pc_patchwork_parse_command(int32_t ruleset, const char *line, size_t len, int32_t *cmd6,
                                                   size_t *msg_off, size_t *msg_len, char *err, size_t errcap);
 

@@ -125,11 +125,11 @@ int32_t pc_patchwork_parse_command(int32_t ruleset, const char *line, size_t len
     pw_rules r;
     if (pc__patchwork_rules(&r, ruleset) || !cmd6 || (!line && len))
         return PC_EINVAL;
-    if (len && line[len - 1] == '\n') {
+    /* the SDK reads lines like Java's readLine: "\n", "\r\n" or "\r" ends one */
+    if (len && line[len - 1] == '\n')
         len--;
-        if (len && line[len - 1] == '\r')
-            len--;
-    }
+    if (len && line[len - 1] == '\r')
+        len--;
     /* split(" "): tokens between single spaces, empty ones kept */
     size_t start[8], tlen[8];
     int nt = 0;
