@@ -535,6 +535,7 @@ static void test_protocol_earning(void)
     size_t len;
     char init[128];
     pc_patchwork_init_input(g, init, sizeof init, &len);
+    is_str(init, "9\n5 11 17 23 29 35 41 47 53\n0\n\n", "init lines alone");
     pc_patchwork_free(g);
 
     /* league 4: twenty SKIPs bring P1 over 20; its turn text, whole */
@@ -545,7 +546,6 @@ static void test_protocol_earning(void)
     is_str(got, expect_turn("", "25 20 0", EMPTY9, "24 19 0", EMPTY9, 0, "-20\n0\n"),
            "league 4: P1 must place -20; buttons 2+2+..., no init lines, no moves since its SKIP");
     free(got);
-    is_str(init, "9\n5 11 17 23 29 35 41 47 53\n0\n\n", "init lines alone");
     pc_patchwork_free(g);
 }
 
