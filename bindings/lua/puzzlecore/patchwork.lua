@@ -19,20 +19,7 @@ local Game = {}
 Game.__index = Game
 M.Game = Game
 
--- pc.text_out passes only its first extra argument (Lua truncates `...`
--- when it is not last in a call), so the calls with several arguments
--- use this one.
-local function text_out(f, a, b, c)
-  local n = ffi.new("size_t[1]")
-  local rc
-  if c ~= nil then rc = f(a, b, c, nil, 0, n) elseif b ~= nil then rc = f(a, b, nil, 0, n) else rc = f(a, nil, 0, n) end
-  if rc < 0 and rc ~= C.PC_ESPACE then return pc.fail(rc) end
-  local cap = tonumber(n[0]) + 1
-  local buf = ffi.new("char[?]", cap)
-  if c ~= nil then rc = f(a, b, c, buf, cap, n) elseif b ~= nil then rc = f(a, b, buf, cap, n) else rc = f(a, buf, cap, n) end
-  if rc < 0 then return pc.fail(rc) end
-  return ffi.string(buf, n[0])
-end
+local text_out = pc.text_out
 
 local function wrap(ptr) return setmetatable({ h = ffi.gc(ptr, C.pc_patchwork_free) }, Game) end
 
