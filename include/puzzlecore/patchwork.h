@@ -1,5 +1,290 @@
-/* puzzlecore/patchwork.h — placeholder: the patchwork module is being written. */
+/*
+ * puzzlecore/patchwork.h -- Patchwork, the two-player quilting game, with the
+ * exact rules of the CodinGame referee ("Git Patchwork", every league) and of
+ * the official board game (Lookout Spiele).  doc/patchwork.md has the rules
+ * as implemented and every interpretation.
+ *
+ * Quick tour:
+ *   pc_patchwork *g;
+ *   pc_patchwork_new(PC_PATCHWORK_LEAGUE4, 42, &g);      // seeded deck
+ *   while (pc_patchwork_to_move(g) >= 0) {
+ *       int32_t mv;
+ *       pc_patchwork_suggest(g, 2000, 0.0, 1, &mv);       // or your own choice
+ *       pc_patchwork_apply(g, mv);
+ *   }
+ *   int32_t w = pc_patchwork_winner(g);
+ *   pc_patchwork_free(g);
+ *
+ * Coordinates: x is the column, y the row, both 0..8, (0, 0) top left.  A
+ * patch is placed by the top-left corner of its transformed bounding box.
+ * Orientation: flip (each row reversed) is applied first, then rot clockwise
+ * quarter turns (0..3), exactly as the referee does.
+ *
+ * Moves are passed around as one non-negative int32 "move code":
+ *   bits 0-1 kind (PC_PATCHWORK_SKIP / _PLAY / _SPECIAL), bits 2-7 patch,
+ *   bits 8-11 x, bits 12-15 y, bit 16 flip, bits 17-18 rot.
+ * For PLAY, patch is the patch id 0..32.  For SPECIAL (placing a pending 1x1
+ * special patch), patch is the special's timeline position (20, 26, ...; its
+ * referee id is the negative of that), or 0 for "the one pending now".
+ * Use pc_patchwork_move_encode/_decode rather than the bits.
+ */
 #ifndef PUZZLECORE_PATCHWORK_H
 #define PUZZLECORE_PATCHWORK_H
+
 #include "puzzlecore/common.h"
+
+#ifdef __cplusplus
+extern "C" {
 #endif
+
+/* Rulesets.  LEAGUE1..LEAGUE4 are the CodinGame referee's leagues (league 5
+ * is identical to 4 and may be passed as 5); OFFICIAL is the board game. */
+enum pc_patchwork_ruleset {
+    PC_PATCHWORK_LEAGUE1 = 1,  /* 19-step track, no flip/rotation, score 200 - 2*empty */
+    PC_PATCHWORK_LEAGUE2 = 2,  /* 53 steps, flip and rotation */
+    PC_PATCHWORK_LEAGUE3 = 3,  /* + button income, paid SKIP, 5-button start, money scored */
+    PC_PATCHWORK_LEAGUE4 = 4,  /* + 5 special 1x1 patches and the 7x7 bonus (levels 4 and 5) */
+    PC_PATCHWORK_LEAGUE5 = 5,  /* alias of LEAGUE4 */
+    PC_PATCHWORK_OFFICIAL = 10 /* board game: league-4 economy, no +200, no action cap */
+};
+
+/* Move kinds (bits 0-1 of a move code). */
+enum pc_patchwork_move_kind {
+    PC_PATCHWORK_SKIP = 0,
+    PC_PATCHWORK_PLAY = 1,
+    PC_PATCHWORK_SPECIAL = 2
+};
+
+/* Sizes and special results. */
+enum pc_patchwork_consts {
+    PC_PATCHWORK_PATCHES = 33,     /* patch ids 0..32 */
+    PC_PATCHWORK_BOARD = 9,        /* the quilt is 9 x 9 */
+    PC_PATCHWORK_MAX_MOVES = 2048, /* bound on pc_patchwork_legal_moves */
+    PC_PATCHWORK_DRAW = 2,         /* pc_patchwork_winner: a draw */
+    PC_PATCHWORK_NOT_OVER = -1     /* pc_patchwork_winner/_to_move: none */
+};
+
+/* Why the referee changed a bot's command (pc_patchwork_referee_step), as
+ * bit flags; the referee's TurnResult names. */
+enum pc_patchwork_fix {
+    PC_PATCHWORK_FIX_NONE = 0,
+    PC_PATCHWORK_FIX_INVALID_ID = 1,        /* not one of the first 3 (or not the pending special) */
+    PC_PATCHWORK_FIX_NO_MONEY = 2,          /* price > buttons */
+    PC_PATCHWORK_FIX_INVALID_PLACEMENT = 4, /* off the board or overlapping */
+    PC_PATCHWORK_FIX_CANT_SKIP = 8          /* SKIP with a pending special: auto-placed */
+};
+
+typedef struct pc_patchwork pc_patchwork;
+
+/* ---- creating ------------------------------------------------------------ */
+
+/* New game.  The deck is ids 0..31 shuffled with pc_rng seeded by `seed`
+ * (pc_rng_shuffle_i32 order), then 32.  PC_EINVAL for an unknown ruleset. */
+PUZZLECORE_API int32_t pc_patchwork_new(int32_t ruleset, uint64_t seed, pc_patchwork **out);
+
+/* New game with an explicit circle of patches (for instance read from the
+ * referee's first input): `order` must be a permutation of 0..32, first the
+ * patch right after the marker.  PC_EINVAL otherwise. */
+PUZZLECORE_API int32_t pc_patchwork_new_deck(int32_t ruleset, const int32_t *order, size_t n,
+                                             pc_patchwork **out);
+
+/* Free a game; NULL is accepted. */
+PUZZLECORE_API void pc_patchwork_free(pc_patchwork *g);
+
+/* Independent copy (history included). */
+PUZZLECORE_API int32_t pc_patchwork_clone(const pc_patchwork *g, pc_patchwork **out);
+
+/* Expert parameters, settable only before the first action (PC_EILLEGAL
+ * after): the side of the bonus square (1..9, default 7) and the buttons each
+ * player starts with (0..1000000, default the ruleset's 200 or 5). */
+PUZZLECORE_API int32_t pc_patchwork_set_bonus_size(pc_patchwork *g, int32_t size);
+PUZZLECORE_API int32_t pc_patchwork_set_initial_money(pc_patchwork *g, int32_t money);
+
+/* ---- reading the state ---------------------------------------------------- */
+/* Accessors taking a player accept 0 or 1; a NULL handle or a bad player
+ * gives PC_EINVAL (-1) unless stated otherwise. */
+
+/* The ruleset given at creation (5 reads back as 4). */
+PUZZLECORE_API int32_t pc_patchwork_ruleset(const pc_patchwork *g);
+/* The last timeline position (19 in league 1, else 53). */
+PUZZLECORE_API int32_t pc_patchwork_duration(const pc_patchwork *g);
+/* Bonus square side and initial money in force. */
+PUZZLECORE_API int32_t pc_patchwork_bonus_size(const pc_patchwork *g);
+PUZZLECORE_API int32_t pc_patchwork_initial_money(const pc_patchwork *g);
+/* The seed given to pc_patchwork_new (0 for an explicit deck). */
+PUZZLECORE_API uint64_t pc_patchwork_seed(const pc_patchwork *g);
+/* The initial circle of 33 ids (snprintf-like count convention: writes at
+ * most cap ids, *n = 33, PC_ESPACE when cap < 33). */
+PUZZLECORE_API int32_t pc_patchwork_deck(const pc_patchwork *g, int32_t *ids, size_t cap, size_t *n);
+
+/* The player to move (0 or 1), or PC_PATCHWORK_NOT_OVER (-1) once over. */
+PUZZLECORE_API int32_t pc_patchwork_to_move(const pc_patchwork *g);
+/* 1 when the game is over, 0 otherwise. */
+PUZZLECORE_API int32_t pc_patchwork_is_over(const pc_patchwork *g);
+/* Actions taken so far (the referee's turns; special placements count). */
+PUZZLECORE_API int32_t pc_patchwork_actions(const pc_patchwork *g);
+/* 1 when the game ended on the 80-action cap of the CodinGame referee. */
+PUZZLECORE_API int32_t pc_patchwork_capped(const pc_patchwork *g);
+
+/* Timeline position, buttons, income per income event (the sum of the
+ * earnings of the patches on the quilt; 0 in leagues 1-2 as the referee
+ * zeroes them), pending special patches, empty squares. */
+PUZZLECORE_API int32_t pc_patchwork_position(const pc_patchwork *g, int32_t player);
+PUZZLECORE_API int32_t pc_patchwork_buttons(const pc_patchwork *g, int32_t player);
+PUZZLECORE_API int32_t pc_patchwork_income(const pc_patchwork *g, int32_t player);
+PUZZLECORE_API int32_t pc_patchwork_pending(const pc_patchwork *g, int32_t player);
+PUZZLECORE_API int32_t pc_patchwork_empty(const pc_patchwork *g, int32_t player);
+
+/* 1 when square (x, y) of the player's quilt is covered, 0 when empty. */
+PUZZLECORE_API int32_t pc_patchwork_cell(const pc_patchwork *g, int32_t player, int32_t x, int32_t y);
+/* The quilt as 81 bits: bit y*9+x of (words[0] | words[1] << 64). */
+PUZZLECORE_API int32_t pc_patchwork_board_bits(const pc_patchwork *g, int32_t player, uint64_t *words2);
+/* The quilt as 9 lines of 'O' and '.', each ending in '\n'. */
+PUZZLECORE_API int32_t pc_patchwork_board_text(const pc_patchwork *g, int32_t player, char *buf, size_t cap,
+                                               size_t *len);
+
+/* The remaining circle from the marker (the first 3 are buyable): writes at
+ * most cap ids, sets *n to the count, PC_ESPACE when cap is too small. */
+PUZZLECORE_API int32_t pc_patchwork_market(const pc_patchwork *g, int32_t *ids, size_t cap, size_t *n);
+
+/* The referee id of the special patch the player to move must place now
+ * (-20, -26, -32, -44 or -50), or 0 when none is pending. */
+PUZZLECORE_API int32_t pc_patchwork_special_id(const pc_patchwork *g);
+/* Special patches still unclaimed on the timeline, as a count. */
+PUZZLECORE_API int32_t pc_patchwork_specials_left(const pc_patchwork *g);
+/* Who holds the bonus tile (-1 nobody yet). */
+PUZZLECORE_API int32_t pc_patchwork_bonus_owner(const pc_patchwork *g);
+/* Who reached the last position first (-1 nobody yet). */
+PUZZLECORE_API int32_t pc_patchwork_finished_first(const pc_patchwork *g);
+/* Who moved last (the tie rule for the turn; 0 at the start). */
+PUZZLECORE_API int32_t pc_patchwork_last_player(const pc_patchwork *g);
+
+/* The score as the ruleset counts it, valid at any time:
+ * CodinGame: 200 + money_mult*buttons + 7*[bonus, league 4] - 2*empty, +1 to
+ * the player who finished first when both are equal; 0 for both after the
+ * action cap.  Official: buttons + 7*[bonus] - 2*empty. */
+PUZZLECORE_API int32_t pc_patchwork_score(const pc_patchwork *g, int32_t player);
+/* 0 or 1, PC_PATCHWORK_DRAW, or PC_PATCHWORK_NOT_OVER while playing. */
+PUZZLECORE_API int32_t pc_patchwork_winner(const pc_patchwork *g);
+
+/* ---- the patches ------------------------------------------------------------ */
+
+/* Facts of a patch: id 0..32, or a special id (-20, -26, -32, -44, -50).
+ * Any out pointer may be NULL.  PC_EINVAL for other ids. */
+PUZZLECORE_API int32_t pc_patchwork_patch_info(int32_t id, int32_t *earn, int32_t *price, int32_t *time,
+                                               int32_t *cells);
+/* The shape in orientation (flip, rot) as the referee prints shapes: rows
+ * joined by '|', 'O' filled, '.' empty ("OO.|.OO"). */
+PUZZLECORE_API int32_t pc_patchwork_patch_shape(int32_t id, int32_t flip, int32_t rot, char *buf, size_t cap,
+                                                size_t *len);
+/* The distinct orientations k = 4*flip + rot of a patch, ascending (each
+ * shape once, by its smallest k); *n gets the count (1..8). */
+PUZZLECORE_API int32_t pc_patchwork_patch_orientations(int32_t id, int32_t *ks, size_t cap, size_t *n);
+
+/* ---- moves -------------------------------------------------------------------- */
+
+/* Pack / unpack a move code (see the top of this header).  Encode checks
+ * only the field ranges (kind 0..2, patch 0..63, x/y 0..8, flip 0..1, rot
+ * 0..3): PC_EINVAL otherwise.  Decode's out pointers may be NULL. */
+PUZZLECORE_API int32_t pc_patchwork_move_encode(int32_t kind, int32_t patch, int32_t x, int32_t y, int32_t flip,
+                                                int32_t rot, int32_t *code);
+PUZZLECORE_API int32_t pc_patchwork_move_decode(int32_t code, int32_t *kind, int32_t *patch, int32_t *x,
+                                                int32_t *y, int32_t *flip, int32_t *rot);
+
+/* A move as the referee logs it: "SKIP", "PLAY id x y" (league 1) or
+ * "PLAY id x y flip rot"; a special prints its negative id (a SPECIAL code
+ * with patch 0, "the pending one", has no id: PC_EINVAL). */
+PUZZLECORE_API int32_t pc_patchwork_move_text(int32_t ruleset, int32_t code, char *buf, size_t cap, size_t *len);
+
+/* Every legal move of the player to move, each distinct placement once (in
+ * its smallest orientation k): SKIP first when allowed, then by window
+ * index, orientation, then row-major origin.  Writes at most cap codes, sets
+ * *n to the count (<= PC_PATCHWORK_MAX_MOVES); PC_ESPACE when cap < *n.  A
+ * finished game has no moves (*n = 0, PC_OK). */
+PUZZLECORE_API int32_t pc_patchwork_legal_moves(const pc_patchwork *g, int32_t *codes, size_t cap, size_t *n);
+
+/* PC_OK when the move is legal now; else what pc_patchwork_apply would say. */
+PUZZLECORE_API int32_t pc_patchwork_check(const pc_patchwork *g, int32_t code);
+
+/* Play a move for the player to move.  Atomic: on failure nothing changes.
+ * PC_EOVER once finished, PC_EINVAL for a malformed code, PC_EILLEGAL when
+ * the rules forbid it (patch outside the window, too dear, off the board or
+ * overlapping, SKIP while a special is pending, flip/rot in league 1). */
+PUZZLECORE_API int32_t pc_patchwork_apply(pc_patchwork *g, int32_t code);
+
+/* Shorthands for pc_patchwork_apply.  play accepts a special id (negative)
+ * as patch to place the pending special patch. */
+PUZZLECORE_API int32_t pc_patchwork_play(pc_patchwork *g, int32_t patch, int32_t x, int32_t y, int32_t flip,
+                                         int32_t rot);
+PUZZLECORE_API int32_t pc_patchwork_skip(pc_patchwork *g);
+PUZZLECORE_API int32_t pc_patchwork_place_special(pc_patchwork *g, int32_t x, int32_t y);
+
+/* The moves played so far (codes and, if players is not NULL, who played
+ * each); *n gets the count; PC_ESPACE when cap is too small. */
+PUZZLECORE_API int32_t pc_patchwork_history(const pc_patchwork *g, int32_t *codes, int32_t *players, size_t cap,
+                                            size_t *n);
+
+/* ---- save / load ------------------------------------------------------------ */
+
+/* Text form: "puzzlecore-patchwork 1", then ruleset, seed, bonus_size,
+ * initial_money, deck and one "move ..." line per action. */
+PUZZLECORE_API int32_t pc_patchwork_save(const pc_patchwork *g, char *buf, size_t cap, size_t *len);
+/* Rebuild a game from pc_patchwork_save text (moves are replayed and
+ * checked).  PC_EPARSE with "line L, column C: ..." in err when malformed. */
+PUZZLECORE_API int32_t pc_patchwork_load(const char *text, size_t len, char *err, size_t errcap,
+                                         pc_patchwork **out);
+
+/* ---- the CodinGame protocol ---------------------------------------------------- */
+
+/* The initialization lines (income events, their times, special events,
+ * their times; an empty line for an empty list), each ending in '\n'. */
+PUZZLECORE_API int32_t pc_patchwork_init_input(const pc_patchwork *g, char *buf, size_t cap, size_t *len);
+/* The turn lines for the player to move, byte for byte as the referee sends
+ * them: buttons/position/earning, 9 rows, the same for the opponent, the
+ * circle of patches, the pending special id, the opponent's moves since this
+ * player's previous turn.  PC_EOVER when the game is over. */
+PUZZLECORE_API int32_t pc_patchwork_turn_input(const pc_patchwork *g, char *buf, size_t cap, size_t *len);
+/* What the referee sends now: init lines when this is the player's first
+ * turn, then the turn lines. */
+PUZZLECORE_API int32_t pc_patchwork_referee_input(const pc_patchwork *g, char *buf, size_t cap, size_t *len);
+
+/* Parse one output line of a bot with the referee's rules (split on single
+ * spaces; "SKIP" or "PLAY id x y [flip rot]"; flip only counts when == 1;
+ * rot taken % 4; tokens after the last valid one are the message).
+ * cmd6 gets {kind (0 SKIP, 1 PLAY), id, x, y, flip, rot}; rot may be
+ * negative (Kotlin remainder), which the referee step treats as an invalid
+ * placement.  msg_off and msg_len (may be NULL) locate the message in line.
+ * PC_EPARSE for an unknown command (the bot loses).  One trailing "\n",
+ * "\r\n" or "\r" is ignored. */
+PUZZLECORE_API int32_t pc_patchwork_parse_command(int32_t ruleset, const char *line, size_t len, int32_t *cmd6,
+                                                  size_t *msg_off, size_t *msg_len, char *err, size_t errcap);
+
+/* Play one bot output line as the referee does: parse it, turn an invalid
+ * PLAY into SKIP, auto-place a pending special on SKIP (first empty square,
+ * row-major), apply.  *applied gets the move code played, *fixes the
+ * PC_PATCHWORK_FIX_* flags (either may be NULL).  PC_EPARSE (nothing
+ * changed) for an unknown command: on CodinGame that bot loses. */
+PUZZLECORE_API int32_t pc_patchwork_referee_step(pc_patchwork *g, const char *line, size_t len,
+                                                 int32_t *applied, int32_t *fixes, char *err, size_t errcap);
+
+/* ---- bots ------------------------------------------------------------------- */
+
+/* The CodinGame league-5 boss: the affordable window patches (or the pending
+ * special) ranked by remaining income events + cells + price - time/2, each
+ * placement scored by the number of connected empty regions left, the
+ * fewest wins; SKIP when nothing fits.  Deterministic. */
+PUZZLECORE_API int32_t pc_patchwork_baseline_move(const pc_patchwork *g, int32_t *code);
+
+/* The strong bot: Monte-Carlo tree search over (SKIP, buy window patch j)
+ * with a packing placement policy.  Budget: at most `playouts` playouts (0 =
+ * no limit) and at most `seconds` of wall time (0 = no limit); at least one
+ * must be positive.  Same seed and a playout budget give the same move.
+ * PC_EOVER when the game is over. */
+PUZZLECORE_API int32_t pc_patchwork_suggest(const pc_patchwork *g, int64_t playouts, double seconds,
+                                            uint64_t seed, int32_t *code);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* PUZZLECORE_PATCHWORK_H */

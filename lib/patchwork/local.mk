@@ -1,3 +1,42 @@
-# lib/patchwork: the patchwork module (placeholder until the game lands).
+# lib/patchwork: Patchwork (CodinGame "Git Patchwork" leagues and the board game).
 pcinclude_HEADERS += include/puzzlecore/patchwork.h
+lib_libpuzzlecore_la_SOURCES += \
+	lib/patchwork/pw.h lib/patchwork/game.h \
+	lib/patchwork/patches.c lib/patchwork/engine.c lib/patchwork/game.c \
+	lib/patchwork/protocol.c lib/patchwork/bot.c
 cli_puzzlecore_SOURCES += cli/patchwork.c
+EXTRA_DIST += lib/patchwork/gen_patches.py
+
+check_PROGRAMS += tests/test_patchwork
+tests_test_patchwork_SOURCES = tests/test_patchwork.c
+tests_test_patchwork_LDADD = $(TEST_LDADD)
+TESTS += tests/test_patchwork
+
+check_PROGRAMS += tests/test_patchwork_rules
+tests_test_patchwork_rules_SOURCES = tests/test_patchwork_rules.c \
+	lib/patchwork/engine.c lib/patchwork/patches.c lib/common/rng.c
+TESTS += tests/test_patchwork_rules
+
+noinst_PROGRAMS += examples/patchwork
+examples_patchwork_SOURCES = examples/patchwork.c
+examples_patchwork_LDADD = lib/libpuzzlecore.la
+DEMOS += examples/patchwork
+
+TESTS += tests/python/test_patchwork.py tests/lua/test_patchwork.lua
+EXTRA_DIST += tests/python/test_patchwork.py tests/lua/test_patchwork.lua
+LUA_MODULES += bindings/lua/puzzlecore/patchwork.lua
+# pcpython_PYTHON is set after the game fragments in Makefile.am, so a
+# directory variable of our own installs into the same $(pythondir)/puzzlecore.
+patchworkpydir = $(pythondir)/puzzlecore
+patchworkpy_PYTHON = bindings/python/puzzlecore/patchwork.py
+
+EXTRA_PROGRAMS += bench/patchwork
+# built from the library's sources (not the .so) to reach the engine's
+# internal playout policy; see the file's header
+bench_patchwork_SOURCES = bench/patchwork.c \
+	lib/patchwork/engine.c lib/patchwork/patches.c lib/patchwork/game.c \
+	lib/patchwork/protocol.c lib/patchwork/bot.c \
+	lib/common/rng.c lib/common/text.c lib/common/clock.c lib/common/status.c
+BENCHES += bench/patchwork
+
+dist_doc_DATA += doc/patchwork.md

@@ -1,0 +1,293 @@
+"""Patchwork with the exact rules of the CodinGame referee (every league) and
+of the board game.
+
+    from puzzlecore import patchwork as pw
+    g = pw.Game(league=4, seed=42)
+    while not g.over:
+        g.apply(g.suggest(playouts=500))
+    print(g.scores, g.winner)
+
+Moves are ``Move`` values (kind, patch, x, y, flip, rot); players are read
+through ``g.players[0]`` / ``g.players[1]``.  Failing calls raise
+``puzzlecore.Error`` and change nothing.
+"""
+import ctypes
+from collections import namedtuple
+
+from ._ffi import Error, Handle, check, enums, err_buf, i32_array, lib, new_handle, text_in, text_out
+
+__all__ = ["Game", "Move", "Patch", "Player", "patch", "parse_command", "LEAGUE1", "LEAGUE2",
+           "LEAGUE3", "LEAGUE4", "LEAGUE5", "OFFICIAL", "SKIP", "PLAY", "SPECIAL", "DRAW", "Error"]
+
+LEAGUE1 = enums["PC_PATCHWORK_LEAGUE1"]
+LEAGUE2 = enums["PC_PATCHWORK_LEAGUE2"]
+LEAGUE3 = enums["PC_PATCHWORK_LEAGUE3"]
+LEAGUE4 = enums["PC_PATCHWORK_LEAGUE4"]
+LEAGUE5 = enums["PC_PATCHWORK_LEAGUE5"]
+OFFICIAL = enums["PC_PATCHWORK_OFFICIAL"]
+SKIP = enums["PC_PATCHWORK_SKIP"]
+PLAY = enums["PC_PATCHWORK_PLAY"]
+SPECIAL = enums["PC_PATCHWORK_SPECIAL"]
+DRAW = enums["PC_PATCHWORK_DRAW"]
+FIXES = {enums[k]: k[len("PC_PATCHWORK_FIX_"):].lower()
+         for k in enums if k.startswith("PC_PATCHWORK_FIX_") and enums[k]}
+_MAXM = enums["PC_PATCHWORK_MAX_MOVES"]
+
+
+class Move(namedtuple("Move", "kind patch x y flip rot")):
+    """A move.  kind is SKIP, PLAY (patch = id 0..32) or SPECIAL (patch =
+    the special's timeline position, e.g. 20 for id -20, or 0 for "the one
+    pending now")."""
+
+    __slots__ = ()
+
+    @classmethod
+    def skip(cls):
+        return cls(SKIP, 0, 0, 0, 0, 0)
+
+    @classmethod
+    def play(cls, patch, x, y, flip=0, rot=0):
+        if patch < 0:
+            return cls(SPECIAL, -patch, x, y, flip, rot)
+        return cls(PLAY, patch, x, y, flip, rot)
+
+    @classmethod
+    def from_code(cls, code):
+        out = [ctypes.c_int32() for _ in range(6)]
+        check(lib.pc_patchwork_move_decode(code, *[ctypes.byref(o) for o in out]))
+        return cls(*(o.value for o in out))
+
+    @property
+    def code(self):
+        c = ctypes.c_int32()
+        check(lib.pc_patchwork_move_encode(*self, ctypes.byref(c)))
+        return c.value
+
+    def text(self, league=LEAGUE4):
+        """The move as the referee logs it ("SKIP", "PLAY id x y flip rot")."""
+        return text_out(lib.pc_patchwork_move_text, league, self.code)
+
+    def __str__(self):
+        return self.text()
+
+
+Patch = namedtuple("Patch", "id earn price time cells shape")
+
+
+def patch(pid):
+    """Facts of a patch (ids 0..32, or a special id -20, -26, -32, -44, -50)."""
+    v = [ctypes.c_int32() for _ in range(4)]
+    check(lib.pc_patchwork_patch_info(pid, *[ctypes.byref(x) for x in v]))
+    return Patch(pid, *(x.value for x in v), shape(pid))
+
+
+def shape(pid, flip=0, rot=0):
+    """The shape in an orientation, rows joined by '|' ("OO.|.OO")."""
+    return text_out(lib.pc_patchwork_patch_shape, pid, flip, rot)
+
+
+def orientations(pid):
+    """The distinct orientations k = 4*flip + rot of a patch, ascending."""
+    ks = (ctypes.c_int32 * 8)()
+    n = ctypes.c_size_t()
+    check(lib.pc_patchwork_patch_orientations(pid, ks, 8, ctypes.byref(n)))
+    return list(ks[:n.value])
+
+
+def parse_command(league, line):
+    """Parse a bot's output line with the referee's rules.  Returns
+    (kind, id, x, y, flip, rot, message); raises Error (PC_EPARSE) for an
+    unknown command."""
+    b, n = text_in(line)
+    cmd = (ctypes.c_int32 * 6)()
+    off, ln = ctypes.c_size_t(), ctypes.c_size_t()
+    err = err_buf()
+    check(lib.pc_patchwork_parse_command(league, b, n, cmd, ctypes.byref(off), ctypes.byref(ln),
+                                         err, len(err)), err)
+    return tuple(cmd) + (b[off.value:off.value + ln.value].decode("utf-8", "replace"),)
+
+
+class Player:
+    """One seat of a game (a live view)."""
+
+    def __init__(self, game, index):
+        self._g = game
+        self.index = index
+
+    def _get(self, fn):
+        return check(getattr(lib, "pc_patchwork_" + fn)(self._g, self.index))
+
+    position = property(lambda self: self._get("position"))
+    buttons = property(lambda self: self._get("buttons"))
+    income = property(lambda self: self._get("income"))
+    pending = property(lambda self: self._get("pending"))
+    empty = property(lambda self: self._get("empty"))
+    score = property(lambda self: lib.pc_patchwork_score(self._g, self.index))
+
+    @property
+    def board(self):
+        """The quilt as 9 strings of 'O' (covered) and '.'."""
+        return text_out(lib.pc_patchwork_board_text, self._g, self.index).splitlines()
+
+    def cell(self, x, y):
+        return bool(check(lib.pc_patchwork_cell(self._g, self.index, x, y)))
+
+    def __repr__(self):
+        return (f"<Player {self.index} pos={self.position} buttons={self.buttons} "
+                f"income={self.income} empty={self.empty}>")
+
+
+class Game(Handle):
+    """A game.  ``Game(league=4, seed=0)`` deals a seeded deck; ``deck=[...]``
+    (a permutation of 0..32) replays a known circle, e.g. the referee's."""
+
+    _free = "pc_patchwork_free"
+
+    def __init__(self, league=LEAGUE4, seed=0, deck=None):
+        out = ctypes.c_void_p()
+        if deck is None:
+            check(lib.pc_patchwork_new(league, seed, ctypes.byref(out)))
+        else:
+            deck = list(deck)
+            check(lib.pc_patchwork_new_deck(league, i32_array(deck), len(deck), ctypes.byref(out)))
+        super().__init__(out.value)
+        self.players = (Player(self, 0), Player(self, 1))
+
+    @classmethod
+    def _wrap(cls, g):
+        g.players = (Player(g, 0), Player(g, 1))
+        return g
+
+    @classmethod
+    def load(cls, text):
+        """A game from ``save()`` text."""
+        b, n = text_in(text)
+        return cls._wrap(new_handle(cls, lib.pc_patchwork_load, b, n, err=err_buf()))
+
+    def save(self):
+        return text_out(lib.pc_patchwork_save, self)
+
+    def clone(self):
+        return self._wrap(new_handle(Game, lib.pc_patchwork_clone, self))
+
+    __copy__ = clone
+
+    # -- settings and state --
+    league = property(lambda self: check(lib.pc_patchwork_ruleset(self)))
+    duration = property(lambda self: check(lib.pc_patchwork_duration(self)))
+    seed = property(lambda self: lib.pc_patchwork_seed(self))
+    to_move = property(lambda self: lib.pc_patchwork_to_move(self),
+                       doc="0 or 1, or -1 once the game is over")
+    over = property(lambda self: bool(check(lib.pc_patchwork_is_over(self))))
+    capped = property(lambda self: bool(check(lib.pc_patchwork_capped(self))))
+    actions = property(lambda self: check(lib.pc_patchwork_actions(self)))
+    special_id = property(lambda self: lib.pc_patchwork_special_id(self))
+    specials_left = property(lambda self: check(lib.pc_patchwork_specials_left(self)))
+    bonus_owner = property(lambda self: lib.pc_patchwork_bonus_owner(self))
+    finished_first = property(lambda self: lib.pc_patchwork_finished_first(self))
+    last_player = property(lambda self: lib.pc_patchwork_last_player(self))
+    winner = property(lambda self: lib.pc_patchwork_winner(self),
+                      doc="0, 1, DRAW, or -1 while playing")
+    scores = property(lambda self: (self.players[0].score, self.players[1].score))
+
+    @property
+    def bonus_size(self):
+        return check(lib.pc_patchwork_bonus_size(self))
+
+    @bonus_size.setter
+    def bonus_size(self, v):
+        check(lib.pc_patchwork_set_bonus_size(self, v))
+
+    @property
+    def initial_money(self):
+        return check(lib.pc_patchwork_initial_money(self))
+
+    @initial_money.setter
+    def initial_money(self, v):
+        check(lib.pc_patchwork_set_initial_money(self, v))
+
+    def _ids(self, fn):
+        arr = (ctypes.c_int32 * 33)()
+        n = ctypes.c_size_t()
+        check(fn(self, arr, 33, ctypes.byref(n)))
+        return list(arr[:n.value])
+
+    market = property(lambda self: self._ids(lib.pc_patchwork_market),
+                      doc="the circle from the marker; the first 3 are buyable")
+    deck = property(lambda self: self._ids(lib.pc_patchwork_deck))
+
+    @property
+    def history(self):
+        """[(player, Move), ...] of every action so far."""
+        codes = (ctypes.c_int32 * 256)()
+        who = (ctypes.c_int32 * 256)()
+        n = ctypes.c_size_t()
+        check(lib.pc_patchwork_history(self, codes, who, 256, ctypes.byref(n)))
+        return [(who[i], Move.from_code(codes[i])) for i in range(n.value)]
+
+    # -- moves --
+    def legal_moves(self):
+        codes = (ctypes.c_int32 * _MAXM)()
+        n = ctypes.c_size_t()
+        check(lib.pc_patchwork_legal_moves(self, codes, _MAXM, ctypes.byref(n)))
+        return [Move.from_code(codes[i]) for i in range(n.value)]
+
+    def __iter__(self):
+        """Iterates over the legal moves."""
+        return iter(self.legal_moves())
+
+    def is_legal(self, move):
+        return lib.pc_patchwork_check(self, Move(*move).code) == 0
+
+    def apply(self, move):
+        check(lib.pc_patchwork_apply(self, Move(*move).code))
+        return self
+
+    def play(self, patch_id, x, y, flip=0, rot=0):
+        check(lib.pc_patchwork_play(self, patch_id, x, y, flip, rot))
+        return self
+
+    def skip(self):
+        check(lib.pc_patchwork_skip(self))
+        return self
+
+    def place_special(self, x, y):
+        check(lib.pc_patchwork_place_special(self, x, y))
+        return self
+
+    # -- the CodinGame protocol --
+    def init_input(self):
+        return text_out(lib.pc_patchwork_init_input, self)
+
+    def turn_input(self):
+        return text_out(lib.pc_patchwork_turn_input, self)
+
+    def referee_input(self):
+        """What the referee sends the player to move now."""
+        return text_out(lib.pc_patchwork_referee_input, self)
+
+    def referee_step(self, line):
+        """Play a bot's output line as the referee would.  Returns (Move
+        applied, set of fixes); raises Error(PC_EPARSE) for an unknown
+        command (that bot loses)."""
+        b, n = text_in(line)
+        code, fixes = ctypes.c_int32(), ctypes.c_int32()
+        err = err_buf()
+        check(lib.pc_patchwork_referee_step(self, b, n, ctypes.byref(code), ctypes.byref(fixes),
+                                            err, len(err)), err)
+        return Move.from_code(code.value), {name for bit, name in FIXES.items() if fixes.value & bit}
+
+    # -- bots --
+    def baseline_move(self):
+        code = ctypes.c_int32()
+        check(lib.pc_patchwork_baseline_move(self, ctypes.byref(code)))
+        return Move.from_code(code.value)
+
+    def suggest(self, playouts=0, seconds=0.0, seed=1):
+        """The search's move under a playout and/or time budget."""
+        code = ctypes.c_int32()
+        check(lib.pc_patchwork_suggest(self, playouts, float(seconds), seed, ctypes.byref(code)))
+        return Move.from_code(code.value)
+
+    def __repr__(self):
+        return f"<patchwork.Game league={self.league} actions={self.actions} to_move={self.to_move}>"

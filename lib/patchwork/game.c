@@ -1,0 +1,602 @@
+/*
+ * lib/patchwork/game.c — the public handle: creation, accessors, moves,
+ * history, save and load.
+ */
+#include <stdlib.h>
+
+#include "common/text.h"
+#include "patchwork/game.h"
+
+static int32_t make(int32_t ruleset, const uint8_t *deck, uint64_t seed, pc_patchwork **out)
+{
+    pw_rules r;
+    if (!out)
+        return PC_EINVAL;
+    *out = NULL;
+    if (pc__patchwork_rules(&r, ruleset) != PC_OK)
+        return PC_EINVAL;
+    pc_patchwork *g = calloc(1, sizeof *g);
+    if (!g)
+        return PC_ENOMEM;
+    memcpy(g->deck, deck, PW_NPATCH);
+    g->seed = seed;
+    pc__patchwork_init(&g->s, &r, deck, PW_NPATCH);
+    *out = g;
+    return PC_OK;
+}
+
+int32_t pc_patchwork_new(int32_t ruleset, uint64_t seed, pc_patchwork **out)
+{
+    struct pc_rng rng;
+    int32_t ids[PW_NPATCH];
+    uint8_t deck[PW_NPATCH];
+    for (int32_t i = 0; i < PW_NPATCH; i++)
+        ids[i] = i;
+    pc__rng_seed(&rng, seed);
+    pc__rng_shuffle_i32(&rng, ids, PW_NPATCH - 1);
+    for (int32_t i = 0; i < PW_NPATCH; i++)
+        deck[i] = (uint8_t)ids[i];
+    return make(ruleset, deck, seed, out);
+}
+
+int32_t pc_patchwork_new_deck(int32_t ruleset, const int32_t *order, size_t n, pc_patchwork **out)
+{
+    uint8_t deck[PW_NPATCH];
+    uint64_t seen = 0;
+    if (out)
+        *out = NULL;
+    if (!order || n != PW_NPATCH)
+        return PC_EINVAL;
+    for (size_t i = 0; i < n; i++) {
+        if (order[i] < 0 || order[i] >= PW_NPATCH || (seen >> order[i] & 1))
+            return PC_EINVAL;
+        seen |= 1ull << order[i];
+        deck[i] = (uint8_t)order[i];
+    }
+    return make(ruleset, deck, 0, out);
+}
+
+void pc_patchwork_free(pc_patchwork *g)
+{
+    free(g);
+}
+
+int32_t pc_patchwork_clone(const pc_patchwork *g, pc_patchwork **out)
+{
+    if (!g || !out)
+        return PC_EINVAL;
+    *out = malloc(sizeof **out);
+    if (!*out)
+        return PC_ENOMEM;
+    memcpy(*out, g, sizeof *g);
+    return PC_OK;
+}
+
+int32_t pc_patchwork_set_bonus_size(pc_patchwork *g, int32_t size)
+{
+    if (!g || size < 1 || size > 9)
+        return PC_EINVAL;
+    if (g->s.actions)
+        return PC_EILLEGAL;
+    g->s.r.bonus_size = size;
+    return PC_OK;
+}
+
+int32_t pc_patchwork_set_initial_money(pc_patchwork *g, int32_t money)
+{
+    if (!g || money < 0 || money > 1000000)
+        return PC_EINVAL;
+    if (g->s.actions)
+        return PC_EILLEGAL;
+    g->s.r.initial_money = money;
+    g->s.p[0].buttons = g->s.p[1].buttons = money;
+    return PC_OK;
+}
+
+/* ---- accessors ---------------------------------------------------------------- */
+
+#define NEED(g) \
+    do { \
+        if (!(g)) \
+            return PC_EINVAL; \
+    } while (0)
+#define NEEDP(g, p) \
+    do { \
+        if (!(g) || (p) < 0 || (p) > 1) \
+            return PC_EINVAL; \
+    } while (0)
+
+int32_t pc_patchwork_ruleset(const pc_patchwork *g) { NEED(g); return g->s.r.ruleset; }
+int32_t pc_patchwork_duration(const pc_patchwork *g) { NEED(g); return g->s.r.duration; }
+int32_t pc_patchwork_bonus_size(const pc_patchwork *g) { NEED(g); return g->s.r.bonus_size; }
+int32_t pc_patchwork_initial_money(const pc_patchwork *g) { NEED(g); return g->s.r.initial_money; }
+uint64_t pc_patchwork_seed(const pc_patchwork *g) { return g ? g->seed : 0; }
+int32_t pc_patchwork_to_move(const pc_patchwork *g) { NEED(g); return pc__patchwork_to_move(&g->s); }
+int32_t pc_patchwork_is_over(const pc_patchwork *g) { NEED(g); return g->s.over != 0; }
+int32_t pc_patchwork_actions(const pc_patchwork *g) { NEED(g); return g->s.actions; }
+int32_t pc_patchwork_capped(const pc_patchwork *g) { NEED(g); return g->s.over == 2; }
+int32_t pc_patchwork_position(const pc_patchwork *g, int32_t p) { NEEDP(g, p); return g->s.p[p].pos; }
+int32_t pc_patchwork_buttons(const pc_patchwork *g, int32_t p) { NEEDP(g, p); return g->s.p[p].buttons; }
+int32_t pc_patchwork_income(const pc_patchwork *g, int32_t p) { NEEDP(g, p); return g->s.p[p].income; }
+int32_t pc_patchwork_pending(const pc_patchwork *g, int32_t p) { NEEDP(g, p); return g->s.p[p].pending; }
+int32_t pc_patchwork_empty(const pc_patchwork *g, int32_t p)
+{
+    NEEDP(g, p);
+    return 81 - pw_popcount(g->s.p[p].board);
+}
+int32_t pc_patchwork_special_id(const pc_patchwork *g) { NEED(g); return pc__patchwork_special_id(&g->s); }
+int32_t pc_patchwork_specials_left(const pc_patchwork *g)
+{
+    NEED(g);
+    return __builtin_popcountll(g->s.unclaimed);
+}
+int32_t pc_patchwork_bonus_owner(const pc_patchwork *g) { NEED(g); return g->s.bonus_owner; }
+int32_t pc_patchwork_finished_first(const pc_patchwork *g) { NEED(g); return g->s.finished_first; }
+int32_t pc_patchwork_last_player(const pc_patchwork *g) { NEED(g); return g->s.last_play; }
+int32_t pc_patchwork_score(const pc_patchwork *g, int32_t p) { NEEDP(g, p); return pc__patchwork_score(&g->s, p); }
+int32_t pc_patchwork_winner(const pc_patchwork *g) { NEED(g); return pc__patchwork_winner(&g->s); }
+
+int32_t pc_patchwork_cell(const pc_patchwork *g, int32_t p, int32_t x, int32_t y)
+{
+    NEEDP(g, p);
+    if (x < 0 || x > 8 || y < 0 || y > 8)
+        return PC_EINVAL;
+    return (int32_t)(pw_shr(g->s.p[p].board, (unsigned)(y * 9 + x)).lo & 1);
+}
+
+int32_t pc_patchwork_board_bits(const pc_patchwork *g, int32_t p, uint64_t *words2)
+{
+    NEEDP(g, p);
+    if (!words2)
+        return PC_EINVAL;
+    words2[0] = g->s.p[p].board.lo;
+    words2[1] = g->s.p[p].board.hi;
+    return PC_OK;
+}
+
+void pc__patchwork_put_board(pc__sb *sb, pw_bb b)
+{
+    for (int y = 0; y < 9; y++) {
+        uint64_t row = pw_shr(b, (unsigned)(y * 9)).lo;
+        for (int x = 0; x < 9; x++)
+            pc__sb_putc(sb, (row >> x & 1) ? 'O' : '.');
+        pc__sb_putc(sb, '\n');
+    }
+}
+
+int32_t pc_patchwork_board_text(const pc_patchwork *g, int32_t p, char *buf, size_t cap, size_t *len)
+{
+    NEEDP(g, p);
+    pc__sb sb;
+    pc__sb_init(&sb);
+    pc__patchwork_put_board(&sb, g->s.p[p].board);
+    return pc__sb_emit(&sb, buf, cap, len);
+}
+
+static int32_t put_ids(const uint8_t *src, size_t count, int32_t *ids, size_t cap, size_t *n)
+{
+    if (!n || (!ids && cap))
+        return PC_EINVAL;
+    *n = count;
+    for (size_t i = 0; i < count && i < cap; i++)
+        ids[i] = src[i];
+    return cap < count ? PC_ESPACE : PC_OK;
+}
+
+int32_t pc_patchwork_deck(const pc_patchwork *g, int32_t *ids, size_t cap, size_t *n)
+{
+    NEED(g);
+    return put_ids(g->deck, PW_NPATCH, ids, cap, n);
+}
+
+int32_t pc_patchwork_market(const pc_patchwork *g, int32_t *ids, size_t cap, size_t *n)
+{
+    NEED(g);
+    return put_ids(g->s.market, (size_t)g->s.nmarket, ids, cap, n);
+}
+
+/* ---- patches --------------------------------------------------------------------- */
+
+static const pw_patch *patch_of(int32_t id)
+{
+    if (id >= 0 && id < PW_NPATCH)
+        return &pc__patchwork_patches[id];
+    if (id == -20 || id == -26 || id == -32 || id == -44 || id == -50)
+        return &pc__patchwork_patches[PW_SPECIAL_PATCH];
+    return NULL;
+}
+
+int32_t pc_patchwork_patch_info(int32_t id, int32_t *earn, int32_t *price, int32_t *time, int32_t *cells)
+{
+    const pw_patch *p = patch_of(id);
+    if (!p)
+        return PC_EINVAL;
+    if (earn)
+        *earn = p->earn;
+    if (price)
+        *price = p->price;
+    if (time)
+        *time = p->time;
+    if (cells)
+        *cells = p->cells;
+    return PC_OK;
+}
+
+void pc__patchwork_put_shape(pc__sb *sb, const pw_orient *o)
+{
+    for (int y = 0; y < o->h; y++) {
+        if (y)
+            pc__sb_putc(sb, '|');
+        for (int x = 0; x < o->w; x++)
+            pc__sb_putc(sb, (o->mask >> (y * 9 + x) & 1) ? 'O' : '.');
+    }
+}
+
+int32_t pc_patchwork_patch_shape(int32_t id, int32_t flip, int32_t rot, char *buf, size_t cap, size_t *len)
+{
+    const pw_patch *p = patch_of(id);
+    if (!p || flip < 0 || flip > 1 || rot < 0 || rot > 3)
+        return PC_EINVAL;
+    pc__sb sb;
+    pc__sb_init(&sb);
+    pc__patchwork_put_shape(&sb, &p->orient[flip * 4 + rot]);
+    return pc__sb_emit(&sb, buf, cap, len);
+}
+
+int32_t pc_patchwork_patch_orientations(int32_t id, int32_t *ks, size_t cap, size_t *n)
+{
+    const pw_patch *p = patch_of(id);
+    if (!p || !n || (!ks && cap))
+        return PC_EINVAL;
+    return put_ids(p->distinct, p->ndistinct, ks, cap, n);
+}
+
+/* ---- moves ------------------------------------------------------------------------ */
+
+int32_t pc_patchwork_move_encode(int32_t kind, int32_t patch, int32_t x, int32_t y, int32_t flip, int32_t rot,
+                                 int32_t *code)
+{
+    if (!code || kind < 0 || kind > 2 || patch < 0 || patch > 63 || x < 0 || x > 8 || y < 0 || y > 8 ||
+        flip < 0 || flip > 1 || rot < 0 || rot > 3)
+        return PC_EINVAL;
+    pw_move m = {(uint8_t)kind, (uint8_t)patch, (uint8_t)x, (uint8_t)y, (uint8_t)flip, (uint8_t)rot};
+    if (kind == PC_PATCHWORK_SKIP)
+        memset(&m, 0, sizeof m);
+    *code = pc__patchwork_move_code(&m);
+    return PC_OK;
+}
+
+int32_t pc_patchwork_move_decode(int32_t code, int32_t *kind, int32_t *patch, int32_t *x, int32_t *y,
+                                 int32_t *flip, int32_t *rot)
+{
+    pw_move m;
+    int32_t rc = pc__patchwork_move_from_code(code, &m);
+    if (rc)
+        return rc;
+    if (kind)
+        *kind = m.kind;
+    if (patch)
+        *patch = m.patch;
+    if (x)
+        *x = m.x;
+    if (y)
+        *y = m.y;
+    if (flip)
+        *flip = m.flip;
+    if (rot)
+        *rot = m.rot;
+    return PC_OK;
+}
+
+void pc__patchwork_put_move(pc__sb *sb, int32_t rotations, const pw_move *m)
+{
+    if (m->kind == PW_SKIP) {
+        pc__sb_puts(sb, "SKIP");
+        return;
+    }
+    int32_t id = m->kind == PW_SPECIAL ? -(int32_t)m->patch : m->patch;
+    pc__sb_printf(sb, "PLAY %d %d %d", (int)id, m->x, m->y);
+    if (rotations)
+        pc__sb_printf(sb, " %d %d", m->flip, m->rot);
+}
+
+int32_t pc_patchwork_move_text(int32_t ruleset, int32_t code, char *buf, size_t cap, size_t *len)
+{
+    pw_rules r;
+    pw_move m;
+    if (pc__patchwork_rules(&r, ruleset) || pc__patchwork_move_from_code(code, &m))
+        return PC_EINVAL;
+    if (m.kind == PW_SPECIAL && m.patch == 0) /* "the pending one" has no id to print */
+        return PC_EINVAL;
+    pc__sb sb;
+    pc__sb_init(&sb);
+    pc__patchwork_put_move(&sb, r.rotations, &m);
+    return pc__sb_emit(&sb, buf, cap, len);
+}
+
+int32_t pc_patchwork_legal_moves(const pc_patchwork *g, int32_t *codes, size_t cap, size_t *n)
+{
+    pw_move mv[PW_MAXMOVES];
+    if (!g || !n || (!codes && cap))
+        return PC_EINVAL;
+    int32_t c = pc__patchwork_legal(&g->s, mv);
+    *n = (size_t)c;
+    for (int32_t i = 0; i < c && (size_t)i < cap; i++)
+        codes[i] = pc__patchwork_move_code(&mv[i]);
+    return cap < (size_t)c ? PC_ESPACE : PC_OK;
+}
+
+int32_t pc__patchwork_apply_move(pc_patchwork *g, const pw_move *m)
+{
+    int32_t rc = pc__patchwork_check(&g->s, m);
+    if (rc)
+        return rc;
+    if (g->nhist >= PW_MAXHIST) /* unreachable: a game lasts at most 2*53 + 5 actions */
+        return PC_ERANGE;
+    pw_move rec = *m;
+    if (rec.kind == PW_SPECIAL)
+        rec.patch = (uint8_t)-pc__patchwork_special_id(&g->s);
+    g->hist[g->nhist] = rec;
+    g->hist_player[g->nhist] = (uint8_t)pc__patchwork_to_move(&g->s);
+    g->nhist++;
+    pc__patchwork_do(&g->s, m);
+    return PC_OK;
+}
+
+int32_t pc_patchwork_check(const pc_patchwork *g, int32_t code)
+{
+    pw_move m;
+    NEED(g);
+    if (g->s.over)
+        return PC_EOVER;
+    if (pc__patchwork_move_from_code(code, &m))
+        return PC_EINVAL;
+    return pc__patchwork_check(&g->s, &m);
+}
+
+int32_t pc_patchwork_apply(pc_patchwork *g, int32_t code)
+{
+    pw_move m;
+    NEED(g);
+    if (g->s.over)
+        return PC_EOVER;
+    if (pc__patchwork_move_from_code(code, &m))
+        return PC_EINVAL;
+    return pc__patchwork_apply_move(g, &m);
+}
+
+int32_t pc_patchwork_play(pc_patchwork *g, int32_t patch, int32_t x, int32_t y, int32_t flip, int32_t rot)
+{
+    NEED(g);
+    if (g->s.over)
+        return PC_EOVER;
+    if (x < 0 || x > 8 || y < 0 || y > 8 || flip < 0 || flip > 1 || rot < 0 || rot > 3)
+        return PC_EINVAL;
+    pw_move m = {PW_PLAY, 0, (uint8_t)x, (uint8_t)y, (uint8_t)flip, (uint8_t)rot};
+    if (patch < 0) {
+        if (!patch_of(patch))
+            return PC_EINVAL;
+        m.kind = PW_SPECIAL;
+        m.patch = (uint8_t)-patch;
+    } else if (patch < PW_NPATCH) {
+        m.patch = (uint8_t)patch;
+    } else {
+        return PC_EINVAL;
+    }
+    return pc__patchwork_apply_move(g, &m);
+}
+
+int32_t pc_patchwork_skip(pc_patchwork *g)
+{
+    pw_move m = {PW_SKIP, 0, 0, 0, 0, 0};
+    NEED(g);
+    if (g->s.over)
+        return PC_EOVER;
+    return pc__patchwork_apply_move(g, &m);
+}
+
+int32_t pc_patchwork_place_special(pc_patchwork *g, int32_t x, int32_t y)
+{
+    NEED(g);
+    if (g->s.over)
+        return PC_EOVER;
+    if (x < 0 || x > 8 || y < 0 || y > 8)
+        return PC_EINVAL;
+    pw_move m = {PW_SPECIAL, 0, (uint8_t)x, (uint8_t)y, 0, 0};
+    return pc__patchwork_apply_move(g, &m);
+}
+
+int32_t pc_patchwork_history(const pc_patchwork *g, int32_t *codes, int32_t *players, size_t cap, size_t *n)
+{
+    if (!g || !n || (!codes && cap))
+        return PC_EINVAL;
+    *n = (size_t)g->nhist;
+    for (int32_t i = 0; i < g->nhist && (size_t)i < cap; i++) {
+        codes[i] = pc__patchwork_move_code(&g->hist[i]);
+        if (players)
+            players[i] = g->hist_player[i];
+    }
+    return cap < (size_t)g->nhist ? PC_ESPACE : PC_OK;
+}
+
+/* ---- save / load ------------------------------------------------------------------ */
+
+int32_t pc_patchwork_save(const pc_patchwork *g, char *buf, size_t cap, size_t *len)
+{
+    NEED(g);
+    pc__sb sb;
+    pc__sb_init(&sb);
+    pc__sb_printf(&sb, "puzzlecore-patchwork 1\nruleset %d\nseed ", (int)g->s.r.ruleset);
+    pc__sb_u64(&sb, g->seed);
+    pc__sb_printf(&sb, "\nbonus_size %d\ninitial_money %d\ndeck", (int)g->s.r.bonus_size,
+                  (int)g->s.r.initial_money);
+    for (int i = 0; i < PW_NPATCH; i++)
+        pc__sb_printf(&sb, " %d", g->deck[i]);
+    pc__sb_putc(&sb, '\n');
+    for (int32_t i = 0; i < g->nhist; i++) {
+        pc__sb_puts(&sb, "move ");
+        pc__patchwork_put_move(&sb, 1, &g->hist[i]);
+        pc__sb_putc(&sb, '\n');
+    }
+    return pc__sb_emit(&sb, buf, cap, len);
+}
+
+/* Split (s, n) on runs of spaces into at most max tokens. */
+static int tokens(const char *s, size_t n, const char **tok, size_t *tlen, int max)
+{
+    int c = 0;
+    size_t i = 0;
+    while (i < n) {
+        while (i < n && (s[i] == ' ' || s[i] == '\t'))
+            i++;
+        if (i == n)
+            break;
+        size_t j = i;
+        while (j < n && s[j] != ' ' && s[j] != '\t')
+            j++;
+        if (c == max)
+            return max + 1;
+        tok[c] = s + i;
+        tlen[c++] = j - i;
+        i = j;
+    }
+    return c;
+}
+
+static int tok_is(const char *t, size_t n, const char *w)
+{
+    return strlen(w) == n && memcmp(t, w, n) == 0;
+}
+
+int32_t pc_patchwork_load(const char *text, size_t len, char *err, size_t errcap, pc_patchwork **out)
+{
+    if (!out || (!text && len))
+        return PC_EINVAL;
+    *out = NULL;
+    pc__lines it;
+    const char *line;
+    size_t n;
+    const char *tok[40];
+    size_t tl[40];
+    int64_t v;
+    int32_t ruleset = -1, bonus = -1, money = -1, have_deck = 0;
+    uint64_t seed = 0;
+    int32_t deck[PW_NPATCH];
+    pc_patchwork *g = NULL;
+    int32_t rc = PC_OK;
+    pc__lines_init(&it, text, len);
+    if (!pc__lines_next(&it, &line, &n) || !(pc__trim(&line, &n), tok_is(line, n, "puzzlecore-patchwork 1")))
+        return pc__parse_error(err, errcap, 1, 1, "expected the header \"puzzlecore-patchwork 1\"");
+    while (pc__lines_next(&it, &line, &n)) {
+        pc__trim(&line, &n);
+        if (n == 0 || line[0] == '#')
+            continue;
+        int c = tokens(line, n, tok, tl, 40);
+        int32_t ln = it.lineno;
+        if (tok_is(tok[0], tl[0], "move")) {
+            if (!g) {
+                if (ruleset < 0 || !have_deck) {
+                    rc = pc__parse_error(err, errcap, ln, 1, "move before ruleset and deck");
+                    goto fail;
+                }
+                if (pc_patchwork_new_deck(ruleset, deck, PW_NPATCH, &g) != PC_OK) {
+                    rc = pc__parse_error(err, errcap, ln, 1, "bad ruleset or deck");
+                    goto fail;
+                }
+                g->seed = seed;
+                if ((bonus >= 0 && pc_patchwork_set_bonus_size(g, bonus)) ||
+                    (money >= 0 && pc_patchwork_set_initial_money(g, money))) {
+                    rc = pc__parse_error(err, errcap, ln, 1, "bad bonus_size or initial_money");
+                    goto fail;
+                }
+            }
+            int32_t f[5] = {0, 0, 0, 0, 0};
+            if (c == 2 && tok_is(tok[1], tl[1], "SKIP")) {
+                rc = pc_patchwork_skip(g);
+            } else if (c == 7 && tok_is(tok[1], tl[1], "PLAY")) {
+                for (int i = 0; i < 5; i++) {
+                    if (pc__parse_i64(tok[2 + i], tl[2 + i], &v) || v < -99 || v > 99) {
+                        rc = pc__parse_error(err, errcap, ln, (int32_t)(tok[2 + i] - line) + 1, "bad number");
+                        goto fail;
+                    }
+                    f[i] = (int32_t)v;
+                }
+                rc = pc_patchwork_play(g, f[0], f[1], f[2], f[3], f[4]);
+            } else {
+                rc = pc__parse_error(err, errcap, ln, 1, "expected \"move SKIP\" or \"move PLAY id x y flip rot\"");
+                goto fail;
+            }
+            if (rc) {
+                rc = pc__parse_error(err, errcap, ln, 1, "move not legal here: %s", pc_strerror(rc));
+                goto fail;
+            }
+            continue;
+        }
+        if (g) {
+            rc = pc__parse_error(err, errcap, ln, 1, "settings must come before the moves");
+            goto fail;
+        }
+        if (tok_is(tok[0], tl[0], "deck")) {
+            if (c != PW_NPATCH + 1) {
+                rc = pc__parse_error(err, errcap, ln, 1, "deck needs 33 ids");
+                goto fail;
+            }
+            for (int i = 0; i < PW_NPATCH; i++) {
+                if (pc__parse_i64(tok[1 + i], tl[1 + i], &v) || v < 0 || v > 32) {
+                    rc = pc__parse_error(err, errcap, ln, (int32_t)(tok[1 + i] - line) + 1, "bad patch id");
+                    goto fail;
+                }
+                deck[i] = (int32_t)v;
+            }
+            have_deck = 1;
+            continue;
+        }
+        if (c != 2) {
+            rc = pc__parse_error(err, errcap, ln, 1, "expected \"key value\"");
+            goto fail;
+        }
+        if (tok_is(tok[0], tl[0], "seed")) {
+            uint64_t s = 0;
+            for (size_t i = 0; i < tl[1]; i++) {
+                if (tok[1][i] < '0' || tok[1][i] > '9' || s > (UINT64_MAX - 9) / 10) {
+                    rc = pc__parse_error(err, errcap, ln, (int32_t)(tok[1] - line) + 1, "bad seed");
+                    goto fail;
+                }
+                s = s * 10 + (uint64_t)(tok[1][i] - '0');
+            }
+            seed = s;
+            continue;
+        }
+        if (pc__parse_i64(tok[1], tl[1], &v) || v < 0 || v > 1000000) {
+            rc = pc__parse_error(err, errcap, ln, (int32_t)(tok[1] - line) + 1, "bad number");
+            goto fail;
+        }
+        if (tok_is(tok[0], tl[0], "ruleset"))
+            ruleset = (int32_t)v;
+        else if (tok_is(tok[0], tl[0], "bonus_size"))
+            bonus = (int32_t)v;
+        else if (tok_is(tok[0], tl[0], "initial_money"))
+            money = (int32_t)v;
+        else {
+            rc = pc__parse_error(err, errcap, ln, 1, "unknown key");
+            goto fail;
+        }
+    }
+    if (!g) {
+        if (ruleset < 0 || !have_deck)
+            return pc__parse_error(err, errcap, 0, 0, "ruleset and deck are required");
+        if (pc_patchwork_new_deck(ruleset, deck, PW_NPATCH, &g) != PC_OK)
+            return pc__parse_error(err, errcap, 0, 0, "bad ruleset or deck");
+        g->seed = seed;
+        if ((bonus >= 0 && pc_patchwork_set_bonus_size(g, bonus)) ||
+            (money >= 0 && pc_patchwork_set_initial_money(g, money))) {
+            pc_patchwork_free(g);
+            return pc__parse_error(err, errcap, 0, 0, "bad bonus_size or initial_money");
+        }
+    }
+    *out = g;
+    return PC_OK;
+fail:
+    pc_patchwork_free(g);
+    return rc;
+}
