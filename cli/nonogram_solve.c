@@ -214,7 +214,7 @@ static void generate_usage(FILE *f)
             "Seeded puzzles with exactly one solution, settled by the solver at --grade or\n"
             "easier; the same seed gives the same puzzle everywhere.\n"
             "\n"
-            "  --width W --height H   size, 2..256 each (default 15 x 15)\n"
+            "  --width W --height H   size, 2..128 each (default 15 x 15)\n"
             "  --seed S               first seed (default 1); puzzle i uses seed S+i\n"
             "  --count N              how many puzzles (default 1)\n"
             "  --grade G              line | probe | search (default line)\n"
@@ -243,9 +243,9 @@ int pc_cli_nonogram_generate(int argc, char **argv)
         }
         const char *v = argv[++i];
         if (strcmp(a, "--width") == 0)
-            w = (int32_t)cli_int(a, v, 2, 256);
+            w = (int32_t)cli_int(a, v, 2, 128);
         else if (strcmp(a, "--height") == 0)
-            h = (int32_t)cli_int(a, v, 2, 256);
+            h = (int32_t)cli_int(a, v, 2, 128);
         else if (strcmp(a, "--seed") == 0)
             seed = (uint64_t)cli_int(a, v, 0, INT64_MAX);
         else if (strcmp(a, "--count") == 0)

@@ -360,7 +360,8 @@ PUZZLECORE_API int32_t pc_nonogram_mistakes(const pc_nonogram *g, uint8_t *marks
  * LINE to SEARCH) or easier.  The same (w, h, seed, max_grade) gives the same
  * picture on every platform.  pc_nonogram_generate_cells writes the w*h 0/1
  * cells; pc_nonogram_generate makes the puzzle (with its solution and the id
- * "gen-<w>x<h>-<seed>").  Sizes 2..256 per side.  Errors: PC_EINVAL,
+ * "gen-<w>x<h>-<seed>").  Sizes 2..128 per side (120 x 120 takes about a
+ * second).  Errors: PC_EINVAL,
  * PC_ERANGE, PC_ESPACE, PC_ELIMIT (no such puzzle found; rare, tiny sizes).
  */
 PUZZLECORE_API int32_t pc_nonogram_generate_cells(int32_t w, int32_t h, uint64_t seed, int32_t max_grade,

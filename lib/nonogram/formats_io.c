@@ -171,7 +171,7 @@ int32_t pc_nonogram_generate(int32_t w, int32_t h, uint64_t seed, int32_t max_gr
 {
     if (!out || w < 1 || h < 1)
         return PC_EINVAL;
-    if (w > 256 || h > 256)
+    if (w > 128 || h > 128)
         return PC_ERANGE;
     size_t n = (size_t)w * (size_t)h;
     uint8_t *cells = malloc(n);

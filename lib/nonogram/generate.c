@@ -7,9 +7,11 @@
  *    the weight; thresholded at the median (exactly floor(w*h/2) cells
  *    filled, ties broken by position).  A picture with a line of length > 2
  *    all one colour is drawn again.
- * 2. Repair: the solver works on the picture's clues at the requested grade.
- *    While it leaves cells open (or, at SEARCH grade, finds a second
- *    solution), one open cell (one where the two solutions differ) is chosen
+ * 2. Repair: the solver works on the picture's clues at the requested grade
+ *    (propagation for LINE, probing for PROBE, probing then a search of at
+ *    most 2000 nodes for SEARCH).  While it leaves cells open (at SEARCH
+ *    grade: finds a second solution, or runs out of nodes), 1 + open/32 of
+ *    the open cells (of the cells where the two solutions differ) are chosen
  *    with the generator and flipped in the picture, and the clues are
  *    recomputed.  The picture is always a solution of its clues, so when the
  *    solver settles every cell the puzzle is unique.
@@ -22,6 +24,12 @@
 #include "common/rng.h"
 #include "nonogram/solve.h"
 #include "puzzlecore/nonogram.h"
+
+/* Search nodes allowed per uniqueness check at SEARCH grade. */
+#define PC__GEN_SEARCH_NODES 2000
+/* Largest side: the repair loop re-solves the whole grid after each round
+ * of flips, so time grows fast with size (120 x 120: about a second). */
+#define PC__GEN_MAX_SIDE 128
 
 /* Clues of a 0/1 picture, rows then columns, in the solver's layout. */
 static void picture_clues(const uint8_t *pic, int32_t w, int32_t h, int32_t *rc, int32_t *rcl, int32_t *cc,
@@ -154,7 +162,7 @@ int32_t pc_nonogram_generate_cells(int32_t w, int32_t h, uint64_t seed, int32_t 
 {
     if (!cells || max_grade < PC_NONOGRAM_GRADE_LINE || max_grade > PC_NONOGRAM_GRADE_SEARCH || w < 1 || h < 1)
         return PC_EINVAL;
-    if (w < 2 || h < 2 || w > 256 || h > 256)
+    if (w < 2 || h < 2 || w > PC__GEN_MAX_SIDE || h > PC__GEN_MAX_SIDE)
         return PC_ERANGE;
     int32_t n = w * h;
     if (cap < (size_t)n)
@@ -198,20 +206,28 @@ int32_t pc_nonogram_generate_cells(int32_t w, int32_t h, uint64_t seed, int32_t 
             }
             pc__nsolver_reset(s, NULL);
             int32_t nopen = 0;
-            if (max_grade == PC_NONOGRAM_GRADE_SEARCH) {
+            s->use_probing = max_grade >= PC_NONOGRAM_GRADE_PROBE;
+            int res = s->use_probing ? pc__nsolver_probe(s) : pc__nsolver_propagate(s);
+            (void)res; /* the picture is a solution: no contradiction */
+            for (int32_t i = 0; i < n; i++)
+                if (s->cells[i] == PC__NU)
+                    open[nopen++] = i;
+            if (nopen && max_grade == PC_NONOGRAM_GRADE_SEARCH) {
+                /* search, within a node budget: unique is accepted; two
+                 * solutions give the cells where they differ; past the
+                 * budget the cells probing left open are used */
                 int32_t found = 0;
-                pc__nsolver_solve(s, 2, two, 2, &found, NULL);
-                if (found == 2)
-                    for (int32_t i = 0; i < n; i++)
-                        if (two[i] != two[n + i])
-                            open[nopen++] = i;
-            } else {
-                s->use_probing = max_grade == PC_NONOGRAM_GRADE_PROBE;
-                int res = s->use_probing ? pc__nsolver_probe(s) : pc__nsolver_propagate(s);
-                (void)res; /* the picture is a solution: no contradiction */
-                for (int32_t i = 0; i < n; i++)
-                    if (s->cells[i] == PC__NU)
-                        open[nopen++] = i;
+                s->max_nodes = PC__GEN_SEARCH_NODES;
+                if (pc__nsolver_solve(s, 2, two, 2, &found, NULL) == PC__NS_OK) {
+                    if (found == 1) {
+                        nopen = 0;
+                    } else if (found == 2) {
+                        nopen = 0;
+                        for (int32_t i = 0; i < n; i++)
+                            if (two[i] != two[n + i])
+                                open[nopen++] = i;
+                    }
+                }
             }
             pc__nsolver_free(s);
             if (nopen == 0) {
@@ -221,8 +237,15 @@ int32_t pc_nonogram_generate_cells(int32_t w, int32_t h, uint64_t seed, int32_t 
                 }
                 break;
             }
-            int32_t c = open[pc__rng_below(&r, nopen)];
-            pic[c] ^= 1;
+            /* flip one open cell in 32 (at least one), chosen by the generator */
+            int32_t flips = 1 + nopen / 32;
+            for (int32_t f = 0; f < flips; f++) {
+                int32_t j = f + pc__rng_below(&r, nopen - f);
+                int32_t c = open[j];
+                open[j] = open[f];
+                open[f] = c;
+                pic[c] ^= 1;
+            }
         }
     }
 out:
