@@ -164,6 +164,10 @@ static void report(result *r)
            "cpu_slowest_s=%.4f nodes=%lld max_nodes=%lld max_solver_memory_bytes=%lld\n",
            r->name, total, total / n, s[n / 2], s[(n * 99) / 100 < n ? (n * 99) / 100 : n - 1], s[n - 1], r->slowest,
            r->cpu_total, r->cpu_max, (long long)r->nodes, (long long)r->max_nodes, (long long)r->max_mem);
+    /* the slowest puzzle that was answered (limits excluded) */
+    int answered = n - r->limit;
+    printf("set=%s answered=%d slowest_answered_s=%.4f\n", r->name, answered,
+           answered > 0 ? s[answered - 1] : 0.0);
     fflush(stdout);
     free(s);
 }
@@ -219,7 +223,8 @@ static void large_set(int per_size, uint64_t seed, double limit, int noisy)
         free(pic);
     }
     report(&r);
-    printf("set=%s generate_total_s=%.3f\n", r.name, gen);
+    if (n)
+        printf("set=%s generate_total_s=%.3f\n", r.name, gen);
     free(r.times);
     pc_rng_free(rng);
 }
