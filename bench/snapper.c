@@ -75,7 +75,12 @@ int main(int argc, char **argv)
                    games / secs);
             fflush(stdout);
         }
-        printf("preset=%s ratio=%.2f\n", preset_names[preset], mean[0] != 0 ? mean[1] / mean[0] : 0.0);
+        /* a ratio only means something over a positive baseline */
+        if (mean[0] > 0)
+            printf("preset=%s ratio=%.2f difference=%.2f\n", preset_names[preset], mean[1] / mean[0],
+                   mean[1] - mean[0]);
+        else
+            printf("preset=%s ratio=n/a difference=%.2f\n", preset_names[preset], mean[1] - mean[0]);
     }
     return 0;
 }

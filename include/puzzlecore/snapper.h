@@ -218,8 +218,10 @@ PUZZLECORE_API int32_t pc_snapper_target(const pc_snapper *g);
 PUZZLECORE_API int32_t pc_snapper_is_over(const pc_snapper *g);
 PUZZLECORE_API int32_t pc_snapper_end_reason(const pc_snapper *g);
 
-/* The field as ASCII text, three lines of three characters per cell, top
- * row first (doc/snapper.md shows it).  snprintf convention. */
+/* The field as ASCII text: the positioning row (current piece), then the
+ * framed field, top row first.  Each cell is 3x3 characters: quarter
+ * colours at the corners ('w' = white), arms as '|' and '-', '+' at the
+ * centre; an empty cell shows a '.'.  snprintf convention. */
 PUZZLECORE_API int32_t pc_snapper_render(const pc_snapper *g, char *buf, size_t cap, size_t *len);
 
 /* ---- event log of the last drop or drain (rotate and move_to keep it) ------- */
@@ -257,15 +259,19 @@ PUZZLECORE_API double pc_snapper_figure_points(int32_t quarters, int32_t white, 
 
 /* The best move found looking at the visible pieces only (current and next):
  * a drop (column, clockwise turns 0..3 to apply before dropping, as for
- * pc_snapper_play) or a drain.  `budget` bounds the positions evaluated
- * (>= 1; 2000 searches both visible pieces fully).  value (may be NULL) gets
- * the search's estimate.  PC_EOVER when the game is over. */
+ * pc_snapper_play) or a drain.  Every first move (at most 21) is always
+ * tried; `budget` (>= 1) bounds the positions evaluated, and a first move
+ * gets its second ply (the next piece) only when that fits whole, so 2000
+ * searches both visible pieces fully.  value (may be NULL) gets the search's
+ * estimate of the gain.  PC_EOVER when the game is over, PC_EILLEGAL when
+ * no move exists. */
 PUZZLECORE_API int32_t pc_snapper_suggest(const pc_snapper *g, int32_t budget, int32_t *move, int32_t *column,
                                           int32_t *turns, double *value);
 
-/* The greedy one-ply baseline: the drop with the best immediate score
- * (lowest landing, then leftmost, on ties), or a drain when a column holds
- * 7 or more pieces and a drain is legal. */
+/* The greedy one-ply baseline: a drain when a column holds 7 or more pieces
+ * and a drain is legal, else the drop with the best immediate score change
+ * (ties: the lowest landing row, then the fewest turns, then the leftmost
+ * column). */
 PUZZLECORE_API int32_t pc_snapper_greedy(const pc_snapper *g, int32_t *move, int32_t *column, int32_t *turns);
 
 #ifdef __cplusplus
