@@ -51,11 +51,16 @@ static const double OPEN_EDGE = 0.85;   /* factor per half edge facing an empty 
 static const double ON_OUTLINE = 0.2;   /* factor for a component touching the outline */
 static const double HIGH_STACK = 6.0;   /* cost * (h - 5)^2 of the highest column h > 5 */
 static const double PER_PIECE = 0.3;    /* cost of each piece on the field */
+/* Against stalls (holding a big open figure forever while dumping and
+ * draining elsewhere): once drops exceed 4 per figure cleared plus 40, each
+ * further drop adds this much to the value of every figure cleared. */
+static const double STALL_SLACK = 40.0;
+static const double STALL_RATE = 2.0;
 
 /* Static estimate of a resting field, in points: the promise of the open
  * coloured components (worth more when nearly closed, in few colours, with
  * little white) minus the danger of a high stack. */
-static double evaluate(const struct sn_board *b, int colours)
+static double evaluate(const struct sn_board *b, int colours, int last)
 {
     int16_t label[SN_QUARTERS];
     struct sn_comp comps[SN_QUARTERS];
@@ -76,7 +81,12 @@ static double evaluate(const struct sn_board *b, int colours)
          * removal below must free it first) */
         if (c->open_border)
             worth *= ON_OUTLINE;
-        v += worth * pow(OPEN_EDGE, c->open_empty);
+        worth *= pow(OPEN_EDGE, c->open_empty);
+        /* with one figure left, only one of them will ever score */
+        if (last)
+            v = worth > v ? worth : v;
+        else
+            v += worth;
     }
     int high = 0, total = 0;
     for (int x = 0; x < SN_W; x++) {
@@ -101,6 +111,8 @@ int32_t pc_snapper_suggest(const pc_snapper *g, int32_t budget, int32_t *move, i
     if (!n1)
         return PC_EILLEGAL;
     int32_t spent = 0;
+    double late = g->drops - 4.0 * g->b.figures - STALL_SLACK;
+    double per_figure = late > 0 ? late * STALL_RATE : 0;
     double best = -HUGE_VAL;
     int bi = 0;
     for (int i = 0; i < n1; i++) {
@@ -111,7 +123,7 @@ int32_t pc_snapper_suggest(const pc_snapper *g, int32_t budget, int32_t *move, i
         double v;
         if (b1.figures >= g->target || !pc__snapper_can_drop(&b1)) {
             /* the game ends here: only the score counts (a block costs) */
-            v = (double)b1.score / SN_UNIT - (pc__snapper_can_drop(&b1) ? 0 : 50);
+            v = (double)b1.score / SN_UNIT + per_figure * b1.figures - (pc__snapper_can_drop(&b1) ? 0 : 50);
         } else {
             int n2 = moves_of(&b1, p2, second);
             /* the second ply only when it fits the budget whole */
@@ -125,14 +137,15 @@ int32_t pc_snapper_suggest(const pc_snapper *g, int32_t budget, int32_t *move, i
                 struct sn_board b2 = b1;
                 apply(&b2, p2, &second[j], g->colours);
                 spent++;
-                double w = (double)b2.score / SN_UNIT;
+                double w = (double)b2.score / SN_UNIT + per_figure * b2.figures;
                 if (b2.figures < g->target)
-                    w += pc__snapper_can_drop(&b2) ? evaluate(&b2, g->colours) : -50;
+                    w += pc__snapper_can_drop(&b2) ? evaluate(&b2, g->colours, b2.figures + 1 >= g->target) : -50;
                 if (w > v)
                     v = w;
             }
             if (v == -HUGE_VAL)
-                v = (double)b1.score / SN_UNIT + evaluate(&b1, g->colours);
+                v = (double)b1.score / SN_UNIT + per_figure * b1.figures +
+                    evaluate(&b1, g->colours, b1.figures + 1 >= g->target);
         }
         if (v > best) {
             best = v;
@@ -143,7 +156,7 @@ int32_t pc_snapper_suggest(const pc_snapper *g, int32_t budget, int32_t *move, i
     *column = first[bi].column;
     *turns = first[bi].turns;
     if (value)
-        *value = best - (double)g->b.score / SN_UNIT;
+        *value = best - (double)g->b.score / SN_UNIT - per_figure * g->b.figures;
     return PC_OK;
 }
 
