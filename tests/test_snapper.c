@@ -384,6 +384,16 @@ static void test_drain(void)
     if (!g)
         return;
     is_int(pc_snapper_drain(g), PC_OK, "drain");
+    size_t nq = 0;
+    int32_t xyq[3 * 8];
+    is_int(pc_snapper_event_quarters(g, 0, xyq, 8, &nq), PC_OK, "drained quarters");
+    ok(nq == 8 && xyq[0] == 1 && xyq[1] == 0 && xyq[2] == PC_SNAPPER_SE && xyq[3] == 1 && xyq[5] == PC_SNAPPER_SW &&
+           xyq[6] == 3 && xyq[7] == 0,
+       "in order: (1, 0) SE, SW, then the I at (3, 0)");
+    is_int(pc_snapper_event_quarters(g, 0, NULL, 1, &nq), PC_EINVAL, "NULL buffer with a capacity refused");
+    is_int(pc_snapper_event_quarters(g, 99, xyq, 8, &nq), PC_EINVAL, "bad event index refused");
+    is_int(pc_snapper_event_quarters(g, 1, NULL, 0, &nq), PC_OK, "an event without quarters");
+    is_int((int64_t)nq, 0, "has none");
     int32_t kind, v[6];
     int64_t u;
     pc_snapper_event(g, 0, &kind, v, &u);
@@ -598,6 +608,36 @@ static void test_save_load(void)
     pc_snapper_free(x);
     pc_snapper_free(y);
 
+    /* a list game saves the pieces still to come, and the next piece becomes
+     * the current one */
+    char err[100];
+    static const char list[] = "I:1122 L:1222 T:1233 +:1234 EW:1221";
+    is_int(pc_snapper_new_list(list, strlen(list), 4, err, sizeof err, &x), PC_OK, "list game");
+    pc_snapper_play(x, 0, 0);
+    int32_t arms;
+    pc_snapper_piece(x, 0, &arms, NULL);
+    is_int(arms, PC_SNAPPER_ARM_N | PC_SNAPPER_ARM_E, "after a drop the next piece (the L) is current");
+    char *ls = save(x);
+    ok(ls && strstr(ls, "\nsource list\n") && strstr(ls, "\nnext NES:1233\n") && strstr(ls, "\nlist NESW:1234 EW:1221\n"),
+       "the save holds the rest of the list");
+    y = load(ls);
+    char *ls2 = y ? save(y) : NULL;
+    is_str(ls2, ls, "list game round trip");
+    pc_snapper *z = NULL;
+    pc_snapper_clone(x, &z);
+    for (int i = 0; i < 4; i++) {
+        pc_snapper_play(x, i, 1);
+        pc_snapper_play(z, i, 1);
+    }
+    ok(pc_snapper_end_reason(x) == PC_SNAPPER_NO_PIECES && pc_snapper_end_reason(z) == PC_SNAPPER_NO_PIECES &&
+           pc_snapper_drops(z) == 5,
+       "the clone of a list game plays out the same list");
+    free(ls);
+    free(ls2);
+    pc_snapper_free(x);
+    pc_snapper_free(y);
+    pc_snapper_free(z);
+
     /* load errors */
     static const struct {
         const char *text, *want;
@@ -616,10 +656,10 @@ static void test_save_load(void)
         {"puzzlecore-snapper 1\ncolours 2\nlist I:1122\n", "needs 'source list'"},
     };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
-        char err[200] = "";
-        pc_snapper *z = NULL;
-        int32_t rc = pc_snapper_load(bad[i].text, strlen(bad[i].text), err, sizeof err, &z);
-        ok(rc == PC_EPARSE && z == NULL && strstr(err, bad[i].want), "bad save %d refused: %s", (int)i, err);
+        char msg[200] = "";
+        pc_snapper *none = NULL;
+        int32_t rc = pc_snapper_load(bad[i].text, strlen(bad[i].text), msg, sizeof msg, &none);
+        ok(rc == PC_EPARSE && none == NULL && strstr(msg, bad[i].want), "bad save %d refused: %s", (int)i, msg);
     }
 }
 

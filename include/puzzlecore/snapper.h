@@ -179,7 +179,9 @@ PUZZLECORE_API int32_t pc_snapper_play(pc_snapper *g, int32_t column, int32_t tu
  * Scores nothing.  PC_EILLEGAL when no coloured quarter is so connected. */
 PUZZLECORE_API int32_t pc_snapper_drain(pc_snapper *g);
 
-/* ---- state ------------------------------------------------------------------ */
+/* ---- state ------------------------------------------------------------------ *
+ * The int32_t accessors below return PC_EINVAL for a NULL handle; the score
+ * accessors return 0. */
 
 /* 1 if (x, y) holds a piece, 0 if it is empty, PC_EINVAL outside the field.
  * arms (may be NULL) gets the arms mask, colours (may be NULL) four colours

@@ -26,6 +26,9 @@ t.run(function()
   t.eq(ev[2].quarters[2][1] .. ev[2].quarters[2][2] .. ev[2].quarters[2][3], "103", "second quarter is (1, 0) NW")
   t.eq(table.concat(h:cell(0, 0).colours, ""), "0222", "enclosed quarter whitened")
   t.eq(h:cell(4, 0), false, "empty cell is false")
+  local seen = {}
+  for x, y, p in h:cells() do seen[#seen + 1] = x .. "," .. y .. ":" .. p.type end
+  t.eq(table.concat(seen, " "), "0,0:L 1,0:L 0,1:L 1,1:L", "cells() iterates the pieces")
 
   local before = h:save()
   local ok_, m, code = h:move_to(9)

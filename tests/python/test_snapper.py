@@ -41,6 +41,9 @@ def body():
     eq(h.cell(4, 0), None, "empty cell is None")
     eq(h.column_height(1), 2, "column height")
     eq(len(h.rows()), 9, "rows")
+    eq([(x, y, str(p)) for x, y, p in h],
+       [(0, 0, "NE:0222"), (1, 0, "NW:2220"), (0, 1, "ES:2022"), (1, 1, "SW:2202")],
+       "iterating a game gives its pieces, bottom row first")
 
     # errors: atomic and typed
     before = h.save()

@@ -135,6 +135,19 @@ function Game:column_height(x)
 end
 --- The piece at (x, y): { arms, colours = {NE, SE, SW, NW}, type }, or false.
 function Game:cell(x, y) return piece(C.pc_snapper_cell, self.h, x, y) end
+--- Iterator over the occupied cells, bottom row first: for x, y, piece in g:cells() do ... end
+function Game:cells()
+  local x, y = -1, 0
+  return function()
+    while true do
+      x = x + 1
+      if x == M.WIDTH then x, y = 0, y + 1 end
+      if y == M.HEIGHT then return nil end
+      local p = self:cell(x, y)
+      if p then return x, y, p end
+    end
+  end
+end
 function Game:current() return piece(C.pc_snapper_piece, self.h, 0) end
 function Game:next() return piece(C.pc_snapper_piece, self.h, 1) end
 

@@ -171,6 +171,14 @@ class Game(Handle):
     def column_height(self, x):
         return check(lib.pc_snapper_column_height(self, x))
 
+    def __iter__(self):
+        """(x, y, Piece) for every occupied cell, bottom row first."""
+        for y in range(HEIGHT):
+            for x in range(WIDTH):
+                p = self.cell(x, y)
+                if p is not None:
+                    yield x, y, p
+
     def rows(self):
         """Rows of the field from the bottom, each a list of Piece or None."""
         return [[self.cell(x, y) for x in range(WIDTH)] for y in range(HEIGHT)]
