@@ -7,7 +7,7 @@
  *   ./a.out --demo                                     a short scripted show
  *
  * Keys (type them, then Enter; several per line are fine):
- *   a / s  rotate left / right      h / l  move left / right
+ *   a / s  rotate left / right      h / l or arrows  move left / right
  *   0..4   move to that column      space or d  drop
  *   x      drain                    ?  ask the advisor      q  quit
  */
@@ -188,12 +188,17 @@ static int interactive(uint64_t seed, int32_t preset)
         return 1;
     char line[256];
     draw(g);
-    printf("keys: a/s rotate, h/l move, 0-4 column, d or space drop, x drain, ? advice, q quit\n> ");
+    printf("keys: a/s rotate, h/l or arrows move, 0-4 column, d or space drop, x drain, ? advice, q quit\n> ");
     fflush(stdout);
     while (!pc_snapper_is_over(g) && fgets(line, sizeof line, stdin)) {
         int redraw = 0;
         for (char *p = line; *p && *p != '\n'; p++) {
             int32_t rc = PC_OK;
+            /* arrow keys arrive as ESC [ C (right) and ESC [ D (left) */
+            if (p[0] == '\033' && p[1] == '[' && (p[2] == 'C' || p[2] == 'D')) {
+                p += 2;
+                *p = *p == 'C' ? 'l' : 'h';
+            }
             switch (*p) {
             case 'a': rc = pc_snapper_rotate(g, -1); break;
             case 's': rc = pc_snapper_rotate(g, 1); break;

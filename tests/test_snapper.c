@@ -773,6 +773,57 @@ static void test_random_play(void)
     ok(closed_at_rest == 0, "after every move the field rests with no closed figure (reload accepts it)");
 }
 
+/* ---- storyboard: a seeded game under a seeded move policy (integers only,
+ * so the outcome is the same on every platform) --------------------------------- */
+
+static uint64_t fnv1a(const char *s)
+{
+    uint64_t h = 14695981039346656037ULL;
+    for (; *s; s++)
+        h = (h ^ (unsigned char)*s) * 1099511628211ULL;
+    return h;
+}
+
+static void storyboard(uint64_t seed, int32_t preset, int moves, int64_t *units, int32_t *figures, int32_t *drains,
+                       uint64_t *hash)
+{
+    pc_snapper *g = NULL;
+    pc_rng *rng = NULL;
+    pc_snapper_new(seed, preset, &g);
+    pc_rng_new(seed ^ 0x5eed, &rng);
+    for (int i = 0; i < moves && !pc_snapper_is_over(g); i++) {
+        uint64_t r = 0, col = 0, t = 0;
+        pc_rng_uniform(rng, 10, &r);
+        pc_rng_uniform(rng, W, &col);
+        pc_rng_uniform(rng, 4, &t);
+        if (r == 0 && pc_snapper_drain(g) == PC_OK)
+            continue;
+        if (pc_snapper_play(g, (int32_t)col, (int32_t)t) == PC_EILLEGAL)
+            pc_snapper_drain(g);
+    }
+    *units = pc_snapper_score_units(g);
+    *figures = pc_snapper_figures(g);
+    *drains = pc_snapper_drains(g);
+    char *s = save(g);
+    *hash = s ? fnv1a(s) : 0;
+    free(s);
+    pc_rng_free(rng);
+    pc_snapper_free(g);
+}
+
+static void test_storyboard(void)
+{
+    int64_t u;
+    int32_t f, d;
+    uint64_t h;
+    storyboard(42, PC_SNAPPER_CLASSIC, 200, &u, &f, &d, &h);
+    ok(u == -51 * U && f == 8 && d == 22, "storyboard classic/42: -51 points, 8 figures, 22 drains");
+    is_int((int64_t)(h == 0xac5494c93517739eULL), 1, "storyboard classic/42: the final save is the recorded one");
+    storyboard(7, PC_SNAPPER_HARD, 200, &u, &f, &d, &h);
+    ok(u == -724080 && f == 3 && d == 19, "storyboard hard/7: -143.67 points, 3 figures, 19 drains");
+    is_int((int64_t)(h == 0x2f190a2fe3da9298ULL), 1, "storyboard hard/7: the final save is the recorded one");
+}
+
 /* ---- advisor ----------------------------------------------------------------------------- */
 
 static void test_advisor(void)
@@ -835,6 +886,7 @@ int main(void)
     test_end_and_atomic();
     test_save_load();
     test_random_play();
+    test_storyboard();
     test_advisor();
     test_render();
     return done_testing();
