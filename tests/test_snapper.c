@@ -6,11 +6,6 @@
 #include <string.h>
 
 #include "puzzlecore/puzzlecore.h"
-#if defined(__clang__)
-/* tests/tap.h's tap_vline passes its va_list format on without a
- * format(printf, 1, 0) attribute, which clang's -Wformat=2 rejects. */
-#pragma clang diagnostic ignored "-Wformat-nonliteral"
-#endif
 #include "tap.h"
 
 #define W PC_SNAPPER_WIDTH

@@ -23,9 +23,6 @@ bench_snapper_SOURCES = bench/snapper.c
 bench_snapper_LDADD = lib/libpuzzlecore.la
 BENCHES += bench/snapper
 
-# pcpython_PYTHON is defined after the game fragments in Makefile.am, so it
-# cannot be appended to here: install the module through its own variable.
-snapperpydir = $(pythondir)/puzzlecore
-snapperpy_PYTHON = bindings/python/puzzlecore/snapper.py
+pcpython_PYTHON += bindings/python/puzzlecore/snapper.py
 LUA_MODULES += bindings/lua/puzzlecore/snapper.lua
 dist_doc_DATA += doc/snapper.md
