@@ -370,7 +370,7 @@ static void refill(struct pc_pickerel *g, int32_t slot)
     g->tray[slot].len = 0;
     if (g->deal_pos >= g->deal_n)
         return;
-    if (g->sim) { /* the advisor does not see what comes next */
+    if (g->sim && !g->deal) { /* the advisor does not see what comes next */
         g->deal_pos++;
         g->hidden++;
         return;
