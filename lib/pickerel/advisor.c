@@ -29,16 +29,35 @@ struct ctx {
     struct pc_rng rng;
 };
 
+/* Weights of the static evaluation and of the rollout policy (tuned by hand
+ * with bench/pickerel; the differences between nearby values are within the
+ * noise of a few hundred games). */
+static const double W_SQUARE = 0.6;  /* per completed row x width: square progress */
+static const double W_RUN = 0.45;    /* per perfect row in the run x width x (overlap + 1) */
+static const double W_FILL = 0.6;    /* per inch in the incomplete row */
+static const double W_INCH = 1.0;    /* rollout policy: cost of an inch of thread used */
+static const double W_FIT = 0.6;     /* a tray spool would end exactly on a row */
+
 /* Static evaluation of what is on the loom (points still to come). */
 static double evaluate(const struct pc_pickerel *g)
 {
     if (g->over || (g->rows == 0 && g->fill == 0))
         return 0.0;
     double w = g->w, o1 = g->overlap + 1;
-    double v = w * g->rows;         /* the rectangle is as good as banked */
-    v += 0.6 * g->rows * w;         /* progress towards the square bonus */
-    v += 0.45 * g->run * w * o1;    /* a perfect row would continue the run */
-    v -= 0.6 * g->fill;             /* the incomplete row may be wasted */
+    double v = w * g->rows;        /* the rectangle is as good as banked */
+    v += W_SQUARE * g->rows * w;   /* progress towards the square bonus */
+    v += W_RUN * g->run * w * o1;  /* a perfect row would continue the run */
+    v -= W_FILL * g->fill;         /* the incomplete row may be wasted */
+    /* A spool of the cloth's colour in the tray would end exactly on a row. */
+    int32_t need = g->w - g->fill, step = g->w + g->overlap;
+    for (int32_t i = 0; i < g->tray_n; i++) {
+        const struct pk_spool *s = &g->tray[i];
+        int32_t r = s->len - g->overlap - need;
+        if (s->len > 0 && s->colour == g->colour && r >= 0 && r % step == 0) {
+            v += W_FIT * w * o1 * (g->run + 1);
+            break;
+        }
+    }
     return v;
 }
 
@@ -66,7 +85,7 @@ static int64_t rollout(struct pc_pickerel *g, struct ctx *cx)
             m[1] = i;
             pc__pickerel_apply(&c, m);
             cx->nodes++;
-            double v = (double)(c.score - g->score) + evaluate(&c);
+            double v = (double)(c.score - g->score) + evaluate(&c) - W_INCH * s->len;
             if (v > bestv) {
                 bestv = v;
                 best = i;
@@ -172,7 +191,9 @@ static int gen_candidates(const struct pc_pickerel *g, int32_t (*mv)[4], int all
     return n;
 }
 
-int32_t pc_pickerel_suggest(const pc_pickerel *g, int64_t budget, int32_t *move)
+/* The search; with know_deal the rollouts use the real undealt spools (one
+ * round: the oracle of bench/pickerel, never reachable from the API). */
+static int32_t suggest(const pc_pickerel *g, int64_t budget, int32_t *move, int know_deal)
 {
     if (!g || !move || budget < 0)
         return PC_EINVAL;
@@ -210,7 +231,15 @@ int32_t pc_pickerel_suggest(const pc_pickerel *g, int64_t budget, int32_t *move)
     int samples = 0;
     /* Rounds: one sampled deal, every candidate rolled out on it. */
     do {
-        int32_t dn = sample_deal(&root, hidden_inches, &cx.rng, deal);
+        int32_t dn;
+        if (know_deal) {
+            dn = g->deal_n - g->deal_pos;
+            if (dn > MAX_SAMPLE)
+                dn = MAX_SAMPLE;
+            memcpy(deal, g->deal + g->deal_pos, sizeof deal[0] * (size_t)dn);
+        } else {
+            dn = sample_deal(&root, hidden_inches, &cx.rng, deal);
+        }
         for (int k = 0; k < n; k++) {
             struct pc_pickerel c;
             sim_copy(&c, &root);
@@ -223,11 +252,21 @@ int32_t pc_pickerel_suggest(const pc_pickerel *g, int64_t budget, int32_t *move)
             sum[k] += (double)rollout(&c, &cx);
         }
         samples++;
-    } while (cx.nodes < cx.budget && samples < 256);
+    } while (!know_deal && cx.nodes < cx.budget && samples < 256);
     int best = 0;
     for (int k = 1; k < n; k++)
         if (sum[k] > sum[best] + 1e-9)
             best = k;
     memcpy(move, mv[best], sizeof mv[best]);
     return PC_OK;
+}
+
+int32_t pc_pickerel_suggest(const pc_pickerel *g, int64_t budget, int32_t *move)
+{
+    return suggest(g, budget, move, 0);
+}
+
+int32_t pc__pickerel_suggest_oracle(const struct pc_pickerel *g, int64_t budget, int32_t *move)
+{
+    return suggest(g, budget, move, 1);
 }

@@ -18,9 +18,13 @@ examples_pickerel_SOURCES = examples/pickerel.c
 examples_pickerel_LDADD = lib/libpuzzlecore.la
 DEMOS += examples/pickerel
 
+# The bench also runs the oracle (the advisor with the deal known), an
+# internal function: it is built from the library's sources, not linked.
 EXTRA_PROGRAMS += bench/pickerel
-bench_pickerel_SOURCES = bench/pickerel.c
-bench_pickerel_LDADD = lib/libpuzzlecore.la
+bench_pickerel_SOURCES = bench/pickerel.c \
+	lib/pickerel/pickerel.c lib/pickerel/save.c lib/pickerel/advisor.c \
+	lib/common/status.c lib/common/rng.c lib/common/text.c lib/common/clock.c
+bench_pickerel_CPPFLAGS = $(AM_CPPFLAGS)
 BENCHES += bench/pickerel
 
 # The top Makefile.am sets pcpython_PYTHON after the game fragments, so a

@@ -83,4 +83,8 @@ void pc__pickerel_apply(struct pc_pickerel *g, const int32_t *move);
 int32_t pc__pickerel_alloc(int32_t level, uint64_t seed, uint32_t options, int32_t n, struct pc_pickerel **out);
 void pc__pickerel_start(struct pc_pickerel *g);
 
+/* The advisor with the undealt spools known (bench/pickerel's oracle only:
+ * not exported). */
+int32_t pc__pickerel_suggest_oracle(const struct pc_pickerel *g, int64_t budget, int32_t *move);
+
 #endif
