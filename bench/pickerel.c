@@ -57,17 +57,12 @@ static int64_t play(int32_t level, uint64_t seed, int64_t budget, int oracle)
     return s;
 }
 
-/* Most points `inches` of one colour can make on a loom w wide with overlap
- * o: every row costs at least w + o inches (a knot or a wrap each) and scores
- * at most w(o+1) x its place in the square's run; each square adds 2 w^2 and
- * a last partial cloth of r rows adds w r. */
-static int64_t colour_ceiling(int32_t inches, int32_t w, int32_t o)
-{
-    int32_t rows = inches / (w + o), sq = rows / w, r = rows % w;
-    int64_t per_square = (int64_t)w * (o + 1) * w * (w + 1) / 2 + 2 * w * w;
-    return sq * per_square + (int64_t)w * (o + 1) * r * (r + 1) / 2 + (int64_t)w * r;
-}
-
+/* A true upper bound on any play of the level.  Every row costs at least
+ * w + o inches (a knot or a wrap each) and scores at most w(o+1) x its place
+ * in the square's run (every row its own perfect event); a square adds 2 w^2.
+ * Partial cloths earn less per inch than squares, so the best per-inch value
+ * of a square over the level's widths, times all the inches, bounds the score
+ * (colours and Wild splices do not matter to this bound). */
 static int64_t level_ceiling(int32_t level)
 {
     int32_t w0, o, col, in;
@@ -75,13 +70,14 @@ static int64_t level_ceiling(int32_t level)
     pc_pickerel_level_info(level, PC_PICKEREL_LEVEL_OVERLAP, &o);
     pc_pickerel_level_info(level, PC_PICKEREL_LEVEL_COLOURS, &col);
     pc_pickerel_level_info(level, PC_PICKEREL_LEVEL_INCHES, &in);
-    int64_t best = 0;
+    double best = 0;
     for (int32_t w = w0; w <= w0 + 2; w++) {
-        int64_t v = colour_ceiling(in, w, o);
-        if (v > best)
-            best = v;
+        double per_square = (double)w * (o + 1) * w * (w + 1) / 2 + 2.0 * w * w;
+        double per_inch = per_square / ((double)w * (w + o));
+        if (per_inch > best)
+            best = per_inch;
     }
-    return best * col;
+    return (int64_t)(best * col * in);
 }
 
 int main(int argc, char **argv)
