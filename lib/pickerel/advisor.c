@@ -37,6 +37,7 @@ static const double W_RUN = 0.45;    /* per perfect row in the run x width x (ov
 static const double W_FILL = 0.6;    /* per inch in the incomplete row */
 static const double W_INCH = 1.0;    /* rollout policy: cost of an inch of thread used */
 static const double W_FIT = 0.6;     /* a tray spool would end exactly on a row */
+static const double W_SWITCH = 2.0;  /* rollout policy: leaving a cloth, x width */
 
 /* Static evaluation of what is on the loom (points still to come). */
 static double evaluate(const struct pc_pickerel *g)
@@ -86,6 +87,8 @@ static int64_t rollout(struct pc_pickerel *g, struct ctx *cx)
             pc__pickerel_apply(&c, m);
             cx->nodes++;
             double v = (double)(c.score - g->score) + evaluate(&c) - W_INCH * s->len;
+            if (g->colour >= 0 && s->colour != g->colour)
+                v -= W_SWITCH * g->w;
             if (v > bestv) {
                 bestv = v;
                 best = i;
