@@ -231,7 +231,11 @@ PUZZLECORE_API int32_t pc_pickerel_check(const pc_pickerel *g, const int32_t *mo
 
 /* ---- state --------------------------------------------------------------- */
 
+/* Accessors below return PC_EINVAL (or 0 / -1 where said) for a NULL game. */
+
+/* The game's level (1..12). */
 PUZZLECORE_API int32_t pc_pickerel_level(const pc_pickerel *g);
+/* The options the game was created with (0 for NULL). */
 PUZZLECORE_API uint32_t pc_pickerel_options(const pc_pickerel *g);
 /* The seed the game was created with. */
 PUZZLECORE_API int32_t pc_pickerel_seed(const pc_pickerel *g, uint64_t *out);
@@ -239,9 +243,11 @@ PUZZLECORE_API int32_t pc_pickerel_seed(const pc_pickerel *g, uint64_t *out);
 PUZZLECORE_API int32_t pc_pickerel_width(const pc_pickerel *g);
 /* Inches per knot and per wrap on this level. */
 PUZZLECORE_API int32_t pc_pickerel_overlap(const pc_pickerel *g);
+/* Number of colours on this level (2, 3 or 4). */
 PUZZLECORE_API int32_t pc_pickerel_colours(const pc_pickerel *g);
 /* Number of tray slots (width + 4 of the level; empty slots included). */
 PUZZLECORE_API int32_t pc_pickerel_tray_size(const pc_pickerel *g);
+/* Score so far: the sum of every event's points (0 for NULL). */
 PUZZLECORE_API int64_t pc_pickerel_score(const pc_pickerel *g);
 /* 1 when the game is over, else 0. */
 PUZZLECORE_API int32_t pc_pickerel_over(const pc_pickerel *g);
@@ -266,16 +272,23 @@ PUZZLECORE_API int32_t pc_pickerel_loom_fill(const pc_pickerel *g);
  * continues it). */
 PUZZLECORE_API int32_t pc_pickerel_loom_run(const pc_pickerel *g);
 
-/* Beads in the bead tray, and one of them (colour -1 unless Specific). */
+/* Number of beads in the bead tray (0..3). */
 PUZZLECORE_API int32_t pc_pickerel_bead_count(const pc_pickerel *g);
+/* Bead `index` of the bead tray: type and colour (-1 unless Specific).
+ * PC_EINVAL for a bad index. */
 PUZZLECORE_API int32_t pc_pickerel_bead(const pc_pickerel *g, int32_t index, int32_t *type, int32_t *colour);
-/* Beads on the loom (option), and one of them. */
+/* Number of beads on the loom (option PC_PICKEREL_OPT_LOOM_BEADS). */
 PUZZLECORE_API int32_t pc_pickerel_loom_bead_count(const pc_pickerel *g);
+/* Loom bead `index`: type, colour, row (0 = bottom of the cloth), column
+ * (0 = left) and the bonus it pays when kissed.  Any pointer may be NULL. */
 PUZZLECORE_API int32_t pc_pickerel_loom_bead(const pc_pickerel *g, int32_t index, int32_t *type, int32_t *colour,
                                              int32_t *row, int32_t *column, int32_t *value);
 
-/* The last move's events, in order.  Any out pointer may be NULL. */
+/* Number of events of the last move (0 before the first move). */
 PUZZLECORE_API int32_t pc_pickerel_event_count(const pc_pickerel *g);
+/* Event `index` of the last move, in order: kind (enum
+ * pc_pickerel_event_kind), points and its arguments.  Any out pointer may
+ * be NULL; PC_EINVAL for a bad index. */
 PUZZLECORE_API int32_t pc_pickerel_event(const pc_pickerel *g, int32_t index, int32_t *kind, int32_t *points,
                                          int32_t *a, int32_t *b, int32_t *c);
 
@@ -301,11 +314,15 @@ PUZZLECORE_API int32_t pc_pickerel_render(const pc_pickerel *g, char *buf, size_
 
 /* ---- advisor ------------------------------------------------------------- */
 
-/* The best move the advisor finds within `budget` search nodes (0 = a
- * sensible default, about 20000), into move[4].  It sees what a player sees:
- * the tray, the beads, the loom and the inches left per colour, never the
- * order of the undealt spools, and it never draws from the game's generator.
- * PC_EOVER when the game is over. */
+/* The best move the advisor finds within `budget` simulated moves (0 = the
+ * default, 40000: a few milliseconds), into move[4] ({kind, a, b, c}, ready
+ * for pc_pickerel_play).  It sees what a player sees: the tray, the beads,
+ * the loom, the number of undealt spools and the inches left per colour;
+ * never the undealt spools themselves, and it never draws from the game's
+ * generator, so the game is unchanged and the answer is a pure function of
+ * the position and the budget (flat Monte Carlo over sampled deals, see
+ * doc/pickerel.md).  PC_EOVER when the game is over, PC_EINVAL for NULLs or a
+ * negative budget. */
 PUZZLECORE_API int32_t pc_pickerel_suggest(const pc_pickerel *g, int64_t budget, int32_t *move);
 
 #ifdef __cplusplus
