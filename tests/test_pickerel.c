@@ -49,7 +49,8 @@ static void after_move(const pc_pickerel *g)
     int bad = in != parts || pc_pickerel_score(g) != event_sum || in + inches_remaining(g) != dealt_total ||
               pc_pickerel_loom_rows(g) < 0 || pc_pickerel_loom_rows(g) >= w || pc_pickerel_loom_fill(g) < 0 ||
               pc_pickerel_loom_fill(g) >= w || pc_pickerel_loom_run(g) > pc_pickerel_loom_rows(g) ||
-              stat(g, PC_PICKEREL_STAT_ON_LOOM) != pc_pickerel_loom_fill(g);
+              stat(g, PC_PICKEREL_STAT_ON_LOOM) != pc_pickerel_loom_fill(g) || pc_pickerel_bead_count(g) < 0 ||
+              pc_pickerel_bead_count(g) > 3;
     if (bad)
         invariant_bad++;
 }
@@ -435,6 +436,17 @@ static void story_rylla6(void)
         if (c == G && l == 2)
             g2 = i;
     }
+    int32_t purple6 = -1;
+    for (int32_t i = 0; i < 11; i++)
+        if (tray_len(g, i, &c) == 6 && c == Pu)
+            purple6 = i;
+    char *before_splice = save(g);
+    is_int(pc_pickerel_splice(g, 0, purple6, g6), PC_EILLEGAL, "a green bead cannot splice purple onto green");
+    is_int(pc_pickerel_splice(g, 2, g6, purple6), PC_EILLEGAL, "an Any bead cannot splice two colours");
+    char *after_splice = save(g);
+    ok(before_splice && after_splice && strcmp(before_splice, after_splice) == 0, "refused splices change nothing");
+    free(before_splice);
+    free(after_splice);
     is_int(pc_pickerel_splice(g, 0, g6, g2), PC_OK, "a green bead splices green 6 and green 2");
     after_move(g);
     is_int(tray_len(g, g2, &c), 8, "an 8 in the tray");
@@ -763,6 +775,60 @@ static void loom_beads(void)
     is_int(pc_pickerel_loom_bead_count(g), 0, "the overrun bead is gone");
     is_int(invariant_bad, 0, "invariants hold with loom beads");
     pc_pickerel_free(g);
+
+    /* Placement limits (atomic). */
+    g = deal(4, 0, PC_PICKEREL_OPT_LOOM_BEADS, col, len, 22);
+    int32_t m2[4] = {PC_PICKEREL_MOVE_PLACE_BEAD, 0, 0, 0};
+    is_int(pc_pickerel_check(g, m2), PC_EILLEGAL, "no bead in the tray: illegal");
+    pc_pickerel_free(g);
+
+    /* Random loom beads on a colour change: level 12, 12% x wasted inches. */
+    static const int32_t col2[] = {R, B, R, B, R, B, R, B, R, B, R, B, R, B};
+    static const int32_t len2[] = {8, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5};
+    int found = 0, good = 1;
+    for (uint64_t seed = 0; seed < 200 && !found; seed++) {
+        g = deal(12, seed, PC_PICKEREL_OPT_LOOM_BEADS, col2, len2, 14);
+        weave(g, 0); /* R8: knot + 7 inches on the first row */
+        weave(g, 1); /* B5: colour change wastes 7 inches */
+        if (find_event(g, PC_PICKEREL_EV_LOOM_BEAD, NULL, &a, &b)) {
+            int32_t row = -1, column = -1, value = 0;
+            pc_pickerel_loom_bead(g, 0, NULL, NULL, &row, &column, &value);
+            good = row >= 1 && row <= 7 && column >= 0 && column < 8 && value == 8 * (1 + row) && a == row;
+            found = 1;
+        }
+        pc_pickerel_free(g);
+    }
+    ok(found && good, "a colour change can put a random bead on the loom (row 1..w-1, value w x (1 + row))");
+}
+
+/* Bead odds: (d - 3) x 10% x run, one draw per perfect event. */
+static void bead_odds(void)
+{
+    /* Level 4 (width 5): a 6 is knot + 5, one perfect row: 10%. */
+    static const int32_t col[] = {R, R, R, R, R, R, R, R, R, R};
+    static const int32_t len[] = {6, 6, 6, 6, 6, 6, 6, 6, 6, 6};
+    int hits = 0;
+    for (uint64_t seed = 0; seed < 1000; seed++) {
+        pc_pickerel *g;
+        pc_pickerel_new_deal(4, seed, 0, col, len, 10, &g);
+        pc_pickerel_weave(g, 0);
+        hits += pc_pickerel_bead_count(g);
+        pc_pickerel_free(g);
+    }
+    printf("# level 4, single perfect row: %d beads in 1000 games\n", hits);
+    ok(hits > 70 && hits < 130, "level 4: a perfect row gives a bead about 10%% of the time");
+    /* Level 9 (width 5, d - 3 = 2): a 12 is knot + 5 + wrap + 5, a Double: 2 x 2 x 10% = 40%. */
+    static const int32_t len12[] = {12, 12, 12, 12, 12, 12, 12, 12, 12, 12};
+    hits = 0;
+    for (uint64_t seed = 0; seed < 1000; seed++) {
+        pc_pickerel *g;
+        pc_pickerel_new_deal(9, seed, 0, col, len12, 10, &g);
+        pc_pickerel_weave(g, 0);
+        hits += pc_pickerel_bead_count(g);
+        pc_pickerel_free(g);
+    }
+    printf("# level 9, double: %d beads in 1000 games\n", hits);
+    ok(hits > 340 && hits < 460, "level 9: a Double gives a bead about 40%% of the time");
 }
 
 /* ---- save / load / clone ---------------------------------------------------------- */
@@ -880,6 +946,7 @@ int main(void)
     atomic();
     splices();
     loom_beads();
+    bead_odds();
     persistence();
     advisor();
     return done_testing();
