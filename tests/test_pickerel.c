@@ -901,6 +901,67 @@ static void persistence(void)
     pc_pickerel_free(c);
 }
 
+/* ---- random moves: invariants and atomicity on every level --------------------- */
+
+static void fuzz(void)
+{
+    int bad_atomic = 0, moves = 0, illegal = 0;
+    invariant_bad = 0;
+    for (int32_t L = 1; L <= 12; L++)
+        for (uint64_t seed = 0; seed < 2; seed++) {
+            pc_pickerel *g;
+            pc_pickerel_new(L, seed, seed == 1 ? PC_PICKEREL_OPT_LOOM_BEADS : 0, &g);
+            event_sum = 0;
+            dealt_total = inches_remaining(g);
+            pc_rng *r;
+            pc_rng_new(seed * 100 + (uint64_t)L, &r);
+            for (int k = 0; k < 300 && !pc_pickerel_over(g); k++) {
+                uint64_t u;
+                pc_rng_uniform(r, 100, &u);
+                int32_t m[4] = {PC_PICKEREL_MOVE_WEAVE, 0, 0, 0};
+                int64_t a, b, c;
+                pc_rng_range(r, -1, 12, &a);
+                pc_rng_range(r, -1, 12, &b);
+                pc_rng_range(r, -1, 12, &c);
+                if (u < 55)
+                    m[0] = PC_PICKEREL_MOVE_WEAVE;
+                else if (u < 65)
+                    m[0] = PC_PICKEREL_MOVE_SCISSORS;
+                else if (u < 72)
+                    m[0] = PC_PICKEREL_MOVE_RESIZE;
+                else if (u < 92)
+                    m[0] = PC_PICKEREL_MOVE_SPLICE;
+                else if (u < 99)
+                    m[0] = PC_PICKEREL_MOVE_PLACE_BEAD;
+                else
+                    m[0] = PC_PICKEREL_MOVE_DONE;
+                m[1] = (int32_t)a;
+                m[2] = (int32_t)b;
+                m[3] = (int32_t)c;
+                if (m[0] == PC_PICKEREL_MOVE_SPLICE)
+                    m[1] = (int32_t)(a & 3);
+                char *before = save(g);
+                int32_t rc = pc_pickerel_play(g, m);
+                if (rc == PC_OK) {
+                    moves++;
+                    after_move(g);
+                } else {
+                    illegal++;
+                    char *after = save(g);
+                    if (!before || !after || strcmp(before, after) != 0)
+                        bad_atomic++;
+                    free(after);
+                }
+                free(before);
+            }
+            pc_rng_free(r);
+            pc_pickerel_free(g);
+        }
+    printf("# fuzz: %d moves played, %d refused\n", moves, illegal);
+    is_int(invariant_bad, 0, "random moves on every level: invariants hold after every legal move");
+    is_int(bad_atomic, 0, "random moves on every level: every refused move changes nothing");
+}
+
 /* ---- advisor ----------------------------------------------------------------------- */
 
 static void advisor(void)
@@ -947,6 +1008,7 @@ int main(void)
     splices();
     loom_beads();
     bead_odds();
+    fuzz();
     persistence();
     advisor();
     return done_testing();
