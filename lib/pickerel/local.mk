@@ -27,10 +27,6 @@ bench_pickerel_SOURCES = bench/pickerel.c \
 bench_pickerel_CPPFLAGS = $(AM_CPPFLAGS)
 BENCHES += bench/pickerel
 
-# The top Makefile.am sets pcpython_PYTHON after the game fragments, so a
-# '+=' here is refused by automake: install through a directory of our own
-# (the same place, $(pythondir)/puzzlecore).
-pickerelpythondir = $(pythondir)/puzzlecore
-pickerelpython_PYTHON = bindings/python/puzzlecore/pickerel.py
+pcpython_PYTHON += bindings/python/puzzlecore/pickerel.py
 LUA_MODULES += bindings/lua/puzzlecore/pickerel.lua
 dist_doc_DATA += doc/pickerel.md
