@@ -1,0 +1,248 @@
+"""Pickerel, the weaving puzzle (levels 1-12), over libpuzzlecore.
+
+    >>> from puzzlecore import pickerel
+    >>> g = pickerel.Game(level=3, seed=42)
+    >>> g.tray[0]                     # Spool(slot=0, colour=..., length=...)
+    >>> for ev in g.weave(0):         # each move returns its events, in order
+    ...     print(ev.name, ev.points)
+    >>> g.play(g.suggest())           # let the advisor move
+    >>> g.score, g.over, g.rating_name
+
+Illegal moves raise ``puzzlecore.Error`` (``code`` is PC_EILLEGAL, or
+PC_EOVER once the game is over) and change nothing.
+"""
+import ctypes
+from collections import namedtuple
+
+from ._ffi import Error, Handle, check, enums, err_buf, lib, new_handle, text_in, text_out
+
+__all__ = ["Game", "Spool", "Bead", "LoomBead", "Event", "level_info", "run_name", "rating_threshold",
+           "COLOURS", "RATINGS", "MOVE", "EVENT"]
+
+COLOURS = ("red", "blue", "green", "purple")
+RATINGS = ("Booched", "Poor", "Fine", "Good", "Excellent", "Incredible")
+BEAD_TYPES = ("any", "specific", "wild")
+
+#: move kinds: weave, scissors, resize, splice, place_bead, done
+MOVE = {name[len("PC_PICKEREL_MOVE_"):].lower(): v for name, v in enums.items()
+        if name.startswith("PC_PICKEREL_MOVE_")}
+#: event kinds by name ("thread", "perfect", ...)
+EVENT = {lib.pc_pickerel_event_name(v).decode(): v for name, v in enums.items()
+         if name.startswith("PC_PICKEREL_EV_")}
+_STATS = {name[len("PC_PICKEREL_STAT_"):].lower(): v for name, v in enums.items()
+          if name.startswith("PC_PICKEREL_STAT_") and name != "PC_PICKEREL_STAT_COUNT"}
+_LEVEL_FIELDS = {name[len("PC_PICKEREL_LEVEL_"):].lower(): v for name, v in enums.items()
+                 if name.startswith("PC_PICKEREL_LEVEL_")}
+
+Spool = namedtuple("Spool", "slot colour length")
+Bead = namedtuple("Bead", "type colour")
+LoomBead = namedtuple("LoomBead", "type colour row column value")
+
+
+class Event(namedtuple("Event", "kind points a b c")):
+    """One step of a move: ``kind`` (int), ``points`` and three arguments
+    (see include/puzzlecore/pickerel.h for each kind's meaning)."""
+
+    @property
+    def name(self):
+        return lib.pc_pickerel_event_name(self.kind).decode()
+
+    def __str__(self):
+        text = f"{self.name} {self.points:+d} ({self.a}, {self.b}, {self.c})"
+        if self.kind == EVENT["perfect"]:
+            text += " " + run_name(self.a)
+        return text
+
+
+def level_info(level):
+    """The level table row as a dict (width, max_width, overlap, colours,
+    inches, tray, bead_factor, any_pct, specific_pct, wild_pct,
+    loom_bead_pct)."""
+    out = ctypes.c_int32()
+    info = {}
+    for name, field in _LEVEL_FIELDS.items():
+        check(lib.pc_pickerel_level_info(level, field, ctypes.byref(out)))
+        info[name] = out.value
+    return info
+
+
+def run_name(run):
+    """'Perfect row', 'Double', 'Triple', 'Donkey', 'Vegas', 'Vegas^2', ..."""
+    return text_out(lib.pc_pickerel_run_name, run)
+
+
+def rating_threshold(level, rating):
+    """Lowest score that earns `rating` (an index into RATINGS or its name)."""
+    if isinstance(rating, str):
+        rating = RATINGS.index(rating)
+    out = ctypes.c_int32()
+    check(lib.pc_pickerel_rating_threshold(level, rating, ctypes.byref(out)))
+    return out.value
+
+
+class Game(Handle):
+    """A game of Pickerel.  ``Game(level, seed)`` deals from the seed;
+    ``Game.from_deal(level, [(colour, length), ...])`` replays a given deal."""
+
+    _free = "pc_pickerel_free"
+
+    def __init__(self, level=1, seed=0, loom_beads=False):
+        out = ctypes.c_void_p()
+        check(lib.pc_pickerel_new(level, seed, 1 if loom_beads else 0, ctypes.byref(out)))
+        super().__init__(out.value)
+
+    @classmethod
+    def from_deal(cls, level, spools, seed=0, loom_beads=False):
+        spools = list(spools)
+        n = len(spools)
+        cols = (ctypes.c_int32 * max(n, 1))(*[c for c, _ in spools])
+        lens = (ctypes.c_int32 * max(n, 1))(*[l for _, l in spools])
+        return new_handle(cls, lib.pc_pickerel_new_deal, level, seed, 1 if loom_beads else 0, cols, lens, n)
+
+    @classmethod
+    def load(cls, text):
+        """A game from pc_pickerel_save text; Error (PC_EPARSE) on bad text."""
+        b, n = text_in(text)
+        return new_handle(cls, lib.pc_pickerel_load, b, n, err=err_buf())
+
+    def save(self):
+        return text_out(lib.pc_pickerel_save, self)
+
+    def clone(self):
+        return new_handle(Game, lib.pc_pickerel_clone, self)
+
+    __copy__ = clone
+
+    def __str__(self):
+        return text_out(lib.pc_pickerel_render, self)
+
+    def __repr__(self):
+        return f"<pickerel.Game level={self.level} score={self.score} over={self.over}>"
+
+    # ---- moves -------------------------------------------------------------
+    def _events_after(self, rc):
+        check(rc)
+        return self.events
+
+    def weave(self, slot):
+        """Weave the spool in tray `slot`; returns the move's events."""
+        return self._events_after(lib.pc_pickerel_weave(self, slot))
+
+    def scissors(self):
+        return self._events_after(lib.pc_pickerel_scissors(self))
+
+    def resize(self, width):
+        return self._events_after(lib.pc_pickerel_resize(self, width))
+
+    def splice(self, bead, first, second):
+        return self._events_after(lib.pc_pickerel_splice(self, bead, first, second))
+
+    def place_bead(self, bead, row, column):
+        return self._events_after(lib.pc_pickerel_place_bead(self, bead, row, column))
+
+    def done(self):
+        return self._events_after(lib.pc_pickerel_done(self))
+
+    @staticmethod
+    def _move(move):
+        move = tuple(move) + (0,) * (4 - len(move))
+        if isinstance(move[0], str):
+            move = (MOVE[move[0]],) + move[1:]
+        return (ctypes.c_int32 * 4)(*move[:4])
+
+    def play(self, move):
+        """Apply a move (kind, a, b, c); kind may be a name ("weave")."""
+        return self._events_after(lib.pc_pickerel_play(self, self._move(move)))
+
+    def legal(self, move):
+        return lib.pc_pickerel_check(self, self._move(move)) == 0
+
+    def suggest(self, budget=0):
+        """The advisor's move as a tuple (kind, a, b, c)."""
+        m = (ctypes.c_int32 * 4)()
+        check(lib.pc_pickerel_suggest(self, budget, m))
+        return tuple(m)
+
+    # ---- state -------------------------------------------------------------
+    level = property(lambda self: lib.pc_pickerel_level(self))
+    width = property(lambda self: lib.pc_pickerel_width(self))
+    overlap = property(lambda self: lib.pc_pickerel_overlap(self))
+    colours = property(lambda self: lib.pc_pickerel_colours(self))
+    tray_size = property(lambda self: lib.pc_pickerel_tray_size(self))
+    score = property(lambda self: lib.pc_pickerel_score(self))
+    over = property(lambda self: bool(lib.pc_pickerel_over(self)))
+    rating = property(lambda self: lib.pc_pickerel_rating(self))
+    rating_name = property(lambda self: RATINGS[self.rating])
+    deal_left = property(lambda self: lib.pc_pickerel_deal_left(self))
+    loom_colour = property(lambda self: lib.pc_pickerel_loom_colour(self))
+    loom_rows = property(lambda self: lib.pc_pickerel_loom_rows(self))
+    loom_fill = property(lambda self: lib.pc_pickerel_loom_fill(self))
+    loom_run = property(lambda self: lib.pc_pickerel_loom_run(self))
+    loom_beads_option = property(lambda self: bool(lib.pc_pickerel_options(self) & 1))
+
+    @property
+    def seed(self):
+        out = ctypes.c_uint64()
+        check(lib.pc_pickerel_seed(self, ctypes.byref(out)))
+        return out.value
+
+    @property
+    def tray(self):
+        """List of Spool (None for an empty slot)."""
+        c, l = ctypes.c_int32(), ctypes.c_int32()
+        slots = []
+        for i in range(self.tray_size):
+            check(lib.pc_pickerel_tray(self, i, ctypes.byref(c), ctypes.byref(l)))
+            slots.append(Spool(i, c.value, l.value) if l.value else None)
+        return slots
+
+    def spools(self):
+        """Iterate over the non-empty tray slots."""
+        return (s for s in self.tray if s is not None)
+
+    def spools_left(self, colour):
+        return lib.pc_pickerel_spools_left(self, colour)
+
+    def inches_left(self, colour):
+        return lib.pc_pickerel_inches_left(self, colour)
+
+    @property
+    def beads(self):
+        t, c = ctypes.c_int32(), ctypes.c_int32()
+        out = []
+        for i in range(lib.pc_pickerel_bead_count(self)):
+            check(lib.pc_pickerel_bead(self, i, ctypes.byref(t), ctypes.byref(c)))
+            out.append(Bead(BEAD_TYPES[t.value], c.value))
+        return out
+
+    @property
+    def loom_beads(self):
+        v = [ctypes.c_int32() for _ in range(5)]
+        out = []
+        for i in range(lib.pc_pickerel_loom_bead_count(self)):
+            check(lib.pc_pickerel_loom_bead(self, i, *[ctypes.byref(x) for x in v]))
+            out.append(LoomBead(BEAD_TYPES[v[0].value], *[x.value for x in v[1:]]))
+        return out
+
+    @property
+    def events(self):
+        """The last move's events, in order."""
+        v = [ctypes.c_int32() for _ in range(5)]
+        out = []
+        for i in range(lib.pc_pickerel_event_count(self)):
+            check(lib.pc_pickerel_event(self, i, *[ctypes.byref(x) for x in v]))
+            out.append(Event(*[x.value for x in v]))
+        return out
+
+    def stat(self, name):
+        """A counter by name ("inches_in", "cloth", "knots", "wraps", ...)."""
+        out = ctypes.c_int64()
+        check(lib.pc_pickerel_stat(self, _STATS[name], ctypes.byref(out)))
+        return out.value
+
+    @property
+    def stats(self):
+        return {name: self.stat(name) for name in _STATS}
+
+
+__all__ += ["Error"]

@@ -1,0 +1,222 @@
+"""Snapper, the furniture puzzle (doc/snapper.md).
+
+    from puzzlecore import snapper
+    g = snapper.Game(seed=42, preset="classic")
+    g.play(column=2, turns=1)          # rotate, move and drop in one move
+    for ev in g.events:                # what that move did
+        print(ev.kind, ev.values, ev.points)
+    advice = g.suggest(budget=2000)    # Advice(move, column, turns, value)
+
+Rows count from the bottom (row 0); quarters are NE, SE, SW, NW (0..3);
+colours 1..8, 0 is white.  Failing calls raise puzzlecore.Error and change
+nothing.
+"""
+import ctypes
+from collections import namedtuple
+
+from ._ffi import Error, Handle, check, enums, err_buf, lib, new_handle, text_in, text_out
+
+__all__ = ["Game", "Piece", "Event", "Advice", "PRESETS", "WIDTH", "HEIGHT", "figure_points", "Error"]
+
+WIDTH = enums["PC_SNAPPER_WIDTH"]
+HEIGHT = enums["PC_SNAPPER_HEIGHT"]
+UNIT = enums["PC_SNAPPER_SCORE_UNIT"]
+PRESETS = {"classic": enums["PC_SNAPPER_CLASSIC"], "easy": enums["PC_SNAPPER_EASY"],
+           "hard": enums["PC_SNAPPER_HARD"]}
+TYPES = {enums["PC_SNAPPER_I"]: "I", enums["PC_SNAPPER_L"]: "L", enums["PC_SNAPPER_T"]: "T",
+         enums["PC_SNAPPER_X"]: "+"}
+END_REASONS = {enums["PC_SNAPPER_PLAYING"]: None, enums["PC_SNAPPER_TARGET_MET"]: "target",
+               enums["PC_SNAPPER_BLOCKED"]: "blocked", enums["PC_SNAPPER_NO_PIECES"]: "no-pieces"}
+EVENT_KINDS = {enums["PC_SNAPPER_EV_LANDED"]: "landed", enums["PC_SNAPPER_EV_FIGURE"]: "figure",
+               enums["PC_SNAPPER_EV_REMOVED"]: "removed", enums["PC_SNAPPER_EV_FELL"]: "fell",
+               enums["PC_SNAPPER_EV_DRAINED"]: "drained", enums["PC_SNAPPER_EV_OVER"]: "over"}
+_NVALUES = enums["PC_SNAPPER_EVENT_VALUES"]
+
+
+class Piece(namedtuple("Piece", "arms colours")):
+    """A piece: its arms mask (N=1 E=2 S=4 W=8) and the colours of its
+    quarters NE, SE, SW, NW (0 = white)."""
+
+    @property
+    def type(self):
+        """'I', 'L', 'T' or '+'."""
+        return TYPES[check(lib.pc_snapper_piece_type(self.arms))]
+
+    def __str__(self):
+        arms = "".join(d for k, d in enumerate("NESW") if self.arms >> k & 1)
+        return arms + ":" + "".join(str(c) for c in self.colours)
+
+
+Event = namedtuple("Event", "kind values points quarters")
+Event.__doc__ = """One event of the last move: kind ('landed', 'figure', 'removed',
+'fell', 'drained', 'over'), its int values (see snapper.h), the points it
+scored, and for 'figure'/'drained' the (x, y, quarter) triples it whitened."""
+
+Advice = namedtuple("Advice", "move column turns value")
+Advice.__doc__ = "A suggested move: 'drop' (column, clockwise turns) or 'drain'."
+
+
+def figure_points(quarters, white, used, available, cascade=0, simultaneous=1):
+    """The seed's scoring formula for one closed figure, in points."""
+    u = ctypes.c_int64()
+    check(lib.pc_snapper_figure_units(quarters, white, used, available, cascade, simultaneous, ctypes.byref(u)))
+    return u.value / UNIT
+
+
+def _piece(fn, *args):
+    arms = ctypes.c_int32()
+    cols = (ctypes.c_int32 * 4)()
+    if check(fn(*args, ctypes.byref(arms), cols)) == 0:
+        return None
+    return Piece(arms.value, tuple(cols))
+
+
+class Game(Handle):
+    """A game of Snapper."""
+
+    _free = "pc_snapper_free"
+
+    def __init__(self, seed=0, preset="classic"):
+        if isinstance(preset, str):
+            if preset not in PRESETS:
+                raise ValueError(f"unknown preset {preset!r} (want one of {', '.join(PRESETS)})")
+            preset = PRESETS[preset]
+        out = ctypes.c_void_p()
+        check(lib.pc_snapper_new(seed, preset, ctypes.byref(out)))
+        super().__init__(out.value)
+
+    @classmethod
+    def custom(cls, seed, weights, colours, target=20):
+        """Random pieces with weights (I, L, T, +), colours 1..8, target figures."""
+        w = (ctypes.c_int32 * 4)(*weights)
+        return new_handle(cls, lib.pc_snapper_new_custom, seed, w, colours, target)
+
+    @classmethod
+    def from_list(cls, pieces, colours):
+        """Pieces in order from a list of tokens ('L:1222', 'NE:1222', ...) or one string."""
+        if not isinstance(pieces, str):
+            pieces = " ".join(str(p) for p in pieces)
+        b, n = text_in(pieces)
+        return new_handle(cls, lib.pc_snapper_new_list, b, n, colours, err=err_buf())
+
+    @classmethod
+    def load(cls, text):
+        """A game from save text (also the way to build a field by hand)."""
+        b, n = text_in(text)
+        return new_handle(cls, lib.pc_snapper_load, b, n, err=err_buf())
+
+    def save(self):
+        return text_out(lib.pc_snapper_save, self)
+
+    def clone(self):
+        out = ctypes.c_void_p()
+        check(lib.pc_snapper_clone(self, ctypes.byref(out)))
+        obj = Game.__new__(Game)
+        Handle.__init__(obj, out.value)
+        return obj
+
+    __copy__ = clone
+
+    def render(self):
+        return text_out(lib.pc_snapper_render, self)
+
+    __str__ = render
+
+    # ---- moves ----
+    def rotate(self, turns=1):
+        """Rotate the current piece: turns > 0 clockwise, < 0 anticlockwise."""
+        check(lib.pc_snapper_rotate(self, turns))
+
+    def move_to(self, column):
+        check(lib.pc_snapper_move_to(self, column))
+
+    def drop(self):
+        check(lib.pc_snapper_drop(self))
+
+    def play(self, column, turns=0):
+        """Turn the piece `turns` times clockwise, move it to `column`, drop it."""
+        check(lib.pc_snapper_play(self, column, turns))
+
+    def drain(self):
+        check(lib.pc_snapper_drain(self))
+
+    def apply(self, advice):
+        """Play an Advice from suggest() or greedy()."""
+        if advice.move == "drain":
+            self.drain()
+        else:
+            self.play(advice.column, advice.turns)
+
+    # ---- state ----
+    width = property(lambda self: WIDTH)
+    height = property(lambda self: HEIGHT)
+    column = property(lambda self: lib.pc_snapper_column(self), doc="column of the current piece")
+    score = property(lambda self: lib.pc_snapper_score(self), doc="score in points")
+    score_units = property(lambda self: lib.pc_snapper_score_units(self), doc="exact score in 1/5040 points")
+    figures = property(lambda self: lib.pc_snapper_figures(self))
+    drops = property(lambda self: lib.pc_snapper_drops(self))
+    drains = property(lambda self: lib.pc_snapper_drains(self))
+    colours = property(lambda self: lib.pc_snapper_colours(self))
+    target = property(lambda self: lib.pc_snapper_target(self))
+    over = property(lambda self: bool(lib.pc_snapper_is_over(self)))
+    end_reason = property(lambda self: END_REASONS[lib.pc_snapper_end_reason(self)],
+                          doc="None while playing, else 'target', 'blocked' or 'no-pieces'")
+    current = property(lambda self: _piece(lib.pc_snapper_piece, self, 0), doc="the current Piece or None")
+    next = property(lambda self: _piece(lib.pc_snapper_piece, self, 1), doc="the next Piece or None")
+
+    def cell(self, x, y):
+        """The Piece at column x, row y (0 = bottom), or None."""
+        return _piece(lib.pc_snapper_cell, self, x, y)
+
+    def column_height(self, x):
+        return check(lib.pc_snapper_column_height(self, x))
+
+    def __iter__(self):
+        """(x, y, Piece) for every occupied cell, bottom row first."""
+        for y in range(HEIGHT):
+            for x in range(WIDTH):
+                p = self.cell(x, y)
+                if p is not None:
+                    yield x, y, p
+
+    def rows(self):
+        """Rows of the field from the bottom, each a list of Piece or None."""
+        return [[self.cell(x, y) for x in range(WIDTH)] for y in range(HEIGHT)]
+
+    @property
+    def events(self):
+        """Events of the last drop or drain, in order."""
+        out = []
+        kind = ctypes.c_int32()
+        vals = (ctypes.c_int32 * _NVALUES)()
+        units = ctypes.c_int64()
+        n = ctypes.c_size_t()
+        for i in range(lib.pc_snapper_event_count(self)):
+            check(lib.pc_snapper_event(self, i, ctypes.byref(kind), vals, ctypes.byref(units)))
+            quarters = ()
+            rc = lib.pc_snapper_event_quarters(self, i, None, 0, ctypes.byref(n))
+            if n.value:
+                buf = (ctypes.c_int32 * (3 * n.value))()
+                check(lib.pc_snapper_event_quarters(self, i, buf, n.value, ctypes.byref(n)))
+                quarters = tuple((buf[3 * k], buf[3 * k + 1], buf[3 * k + 2]) for k in range(n.value))
+            elif rc < 0 and rc != enums["PC_ESPACE"]:
+                check(rc)
+            out.append(Event(EVENT_KINDS[kind.value], tuple(vals), units.value / UNIT, quarters))
+        return out
+
+    # ---- advice ----
+    def suggest(self, budget=2000):
+        """The advisor's move (visible pieces only) as an Advice."""
+        mv, col, turns = ctypes.c_int32(), ctypes.c_int32(), ctypes.c_int32()
+        val = ctypes.c_double()
+        check(lib.pc_snapper_suggest(self, budget, ctypes.byref(mv), ctypes.byref(col), ctypes.byref(turns),
+                                     ctypes.byref(val)))
+        drain = mv.value == enums["PC_SNAPPER_MOVE_DRAIN"]
+        return Advice("drain" if drain else "drop", col.value, turns.value, val.value)
+
+    def greedy(self):
+        """The greedy one-ply baseline's move as an Advice (value None)."""
+        mv, col, turns = ctypes.c_int32(), ctypes.c_int32(), ctypes.c_int32()
+        check(lib.pc_snapper_greedy(self, ctypes.byref(mv), ctypes.byref(col), ctypes.byref(turns)))
+        drain = mv.value == enums["PC_SNAPPER_MOVE_DRAIN"]
+        return Advice("drain" if drain else "drop", col.value, turns.value, None)

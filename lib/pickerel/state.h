@@ -1,0 +1,90 @@
+/*
+ * Internal state of a Pickerel game, shared by the rules (pickerel.c), the
+ * save format (save.c) and the advisor (advisor.c).
+ */
+#ifndef PC_PICKEREL_STATE_H
+#define PC_PICKEREL_STATE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "common/rng.h"
+#include "puzzlecore/pickerel.h"
+
+#define PK_MAX_EVENTS 160
+
+struct pk_spool {
+    int8_t colour; /* -1 for an empty slot */
+    int8_t len;    /* 0 for an empty slot */
+};
+
+struct pk_bead {
+    int8_t type, colour;
+};
+
+struct pk_loom_bead {
+    int8_t type, colour;
+    int16_t row, col;
+    int32_t value;
+};
+
+struct pk_event {
+    int32_t kind, points, a, b, c;
+};
+
+struct pc_pickerel {
+    int32_t level;
+    uint32_t options;
+    uint64_t seed;
+    struct pc_rng rng;
+
+    int32_t base_w, w, overlap, ncol, tray_n;
+    struct pk_spool tray[PC_PICKEREL_MAX_TRAY];
+    struct pk_spool *deal; /* whole deal; deal[deal_pos..deal_n) not dealt yet */
+    int32_t deal_n, deal_pos;
+
+    int32_t colour;       /* cloth colour, -1 when the loom is empty */
+    int32_t rows, fill;   /* completed rows in the cloth; inches in the incomplete row */
+    int32_t run;          /* perfect run at the top of the completed rows */
+
+    int32_t nbeads;
+    struct pk_bead beads[PC_PICKEREL_MAX_BEADS];
+    int32_t nloom;
+    struct pk_loom_bead loom[PC_PICKEREL_MAX_LOOM_BEADS];
+
+    int64_t score;
+    int32_t over;
+    int64_t stat[PC_PICKEREL_STAT_COUNT];
+
+    /* Simulation mode (advisor): no events, no generator draws, no refills
+     * from the deal (the deal is hidden). */
+    int32_t sim;
+    int32_t hidden; /* sim: slots refilled from the hidden deal (unknown) */
+    int32_t nev;
+    struct pk_event ev[PK_MAX_EVENTS];
+};
+
+/* Bytes of the state before the event log: all a simulation copies. */
+#define PK_SIM_BYTES offsetof(struct pc_pickerel, nev)
+
+/* Level table row. */
+struct pk_level {
+    int32_t width, overlap, colours, inches, bead_d, any, specific, wild;
+};
+const struct pk_level *pc__pickerel_level(int32_t level);
+
+/* Rules core, used by the public calls and the advisor: validate, apply.
+ * check returns PC_OK or the error; apply assumes check passed. */
+int32_t pc__pickerel_check(const struct pc_pickerel *g, const int32_t *move);
+void pc__pickerel_apply(struct pc_pickerel *g, const int32_t *move);
+
+/* Allocate and initialise a game with an empty deal of n spools (caller
+ * fills g->deal then calls pc__pickerel_start). */
+int32_t pc__pickerel_alloc(int32_t level, uint64_t seed, uint32_t options, int32_t n, struct pc_pickerel **out);
+void pc__pickerel_start(struct pc_pickerel *g);
+
+/* The advisor with the undealt spools known (bench/pickerel's oracle only:
+ * not exported). */
+int32_t pc__pickerel_suggest_oracle(const struct pc_pickerel *g, int64_t budget, int32_t *move);
+
+#endif

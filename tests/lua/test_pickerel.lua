@@ -1,0 +1,44 @@
+-- LuaJIT binding of Pickerel: storyboard replay, errors, persistence, advisor.
+local t = require "tap"
+t.run(function()
+  local pc = require "puzzlecore"
+  local pk = pc.pickerel
+  local O, B, G = 0, 1, 2
+  local deal = { {O, 6}, {B, 4}, {B, 10}, {B, 10}, {B, 8}, {O, 4}, {O, 6}, {G, 7}, {B, 6}, {G, 4},
+                 {G, 5}, {G, 9}, {G, 12}, {G, 8}, {O, 7}, {B, 5} }
+  local info = pk.level_info(1)
+  t.ok(info.width == 4 and info.overlap == 0 and info.colours == 2 and info.inches == 120, "level 1 table")
+  t.eq(pk.run_name(4), "Donkey", "run name 4")
+  local g = assert(pk.from_deal(3, deal))
+  local c, l = g:spool(2)
+  t.ok(c == B and l == 10, "slot 2 is a blue 10")
+  local evs = g:weave(2)
+  local perfect
+  for _, e in ipairs(evs) do if e.name == "perfect" then perfect = e end end
+  t.ok(perfect and perfect.a == 2 and perfect.points == 16, "blue 10: Double worth 16")
+  g:weave(3)
+  t.eq(g:score(), 80, "Donkey 32 + square 32 after the Double 16")
+  local before = g:save()
+  local v, msg, code = g:scissors()
+  t.ok(v == nil and type(msg) == "string", "illegal move gives nil, msg, code")
+  t.eq(code, pc.C.PC_EILLEGAL, "code is PC_EILLEGAL")
+  v, msg, code = g:weave(42)
+  t.ok(v == nil and code == pc.C.PC_EILLEGAL, "weave a missing slot")
+  t.eq(g:save(), before, "failed moves change nothing")
+  local h = assert(pk.load(before))
+  t.eq(h:save(), before, "load/save round trip")
+  local k = g:clone()
+  g:weave(1)
+  t.ok(k:save() ~= g:save(), "clone is independent")
+  v, msg, code = pk.load("puzzlecore-pickerel 1\nlevel x\n")
+  t.ok(v == nil and code == pc.C.PC_EPARSE and msg:find("line 2"), "bad save: nil, message with the line, PC_EPARSE")
+  local n = 0
+  for slot, colour, length in g:spools() do n = n + 1 end
+  t.eq(n, 8, "spools() iterator")
+  local s = assert(pk.new(8, 3))
+  while not s:over() do assert(s:play(s:suggest(300))) end
+  t.ok(s:over() and s:rating_name() ~= nil, "advisor plays a level-8 game to the end")
+  v, msg, code = s:suggest()
+  t.eq(code, pc.C.PC_EOVER, "suggest after the end: PC_EOVER")
+  t.ok(tostring(s):find("score") ~= nil, "tostring renders")
+end)
