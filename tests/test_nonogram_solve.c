@@ -283,6 +283,18 @@ static void test_grid(void)
     is_int(pc_nonogram_solve_clues(20, 20, c.rc, c.rcl, c.cc, c.ccl, NULL, 2, 0, 1e-9, s2, sizeof s2, st), PC_ELIMIT,
            "time budget of a nanosecond: PC_ELIMIT");
 
+    /* working memory is bounded (256 MiB): a 4000 x 4000 grid is refused
+     * before anything is allocated */
+    {
+        int32_t *ones = malloc(sizeof(int32_t) * 4000), *zeros = calloc(4000, sizeof(int32_t));
+        for (int i = 0; i < 4000; i++)
+            ones[i] = 1;
+        is_int(pc_nonogram_solve_clues(4000, 4000, ones, zeros, ones, zeros, NULL, 1, 0, 0, NULL, 0, NULL),
+               PC_ERANGE, "4000 x 4000: PC_ERANGE (over the 256 MiB bound)");
+        free(ones);
+        free(zeros);
+    }
+
     /* a wide puzzle: 300 x 4 (lines longer than 255 cells) */
     static uint8_t wide[1200], ws[2400];
     seed = 3;

@@ -306,7 +306,11 @@ PUZZLECORE_API int32_t pc_nonogram_solve_line(const int32_t *clues, int32_t coun
  * and max_seconds bound the work (<= 0: no bound); when either is exceeded the
  * call returns PC_ELIMIT and writes no solution.  `stats` (NULL or
  * PC_NONOGRAM_STAT_COUNT entries) is filled in every case but PC_EINVAL.
- * Errors: PC_EINVAL (bad size, clue, given or limit), PC_ENOMEM, PC_ELIMIT.
+ * Working memory is about 36 bytes per cell plus the line tables; a puzzle
+ * that would need more than 256 MiB is refused with PC_ERANGE (about 7
+ * million cells: 2,700 x 2,700).
+ * Errors: PC_EINVAL (bad size, clue, given or limit), PC_ERANGE, PC_ENOMEM,
+ * PC_ELIMIT.
  */
 PUZZLECORE_API int32_t pc_nonogram_solve_clues(int32_t w, int32_t h, const int32_t *row_counts,
                                                const int32_t *row_clues, const int32_t *col_counts,

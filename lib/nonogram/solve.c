@@ -75,6 +75,12 @@ int32_t pc__nsolver_new(int32_t w, int32_t h, const int32_t *row_counts, const i
     if (maxk > (maxlen + 1) / 2 + 1)
         maxk = (maxlen + 1) / 2 + 1;
 
+    /* the per-cell arrays (cells, trail, probe stamps and values, agreed
+     * list, two scores, the search stack): refuse before allocating when
+     * they alone would pass the bound */
+    if ((size_t)w * (size_t)h * 35u > PC__NS_MAX_BYTES)
+        return PC_ERANGE;
+
     pc__nsolver *s = calloc(1, sizeof *s);
     if (!s)
         return PC_ENOMEM;
