@@ -254,7 +254,7 @@ enum pc_nonogram_grade {
  * int64_t entries; pass NULL when not wanted). */
 enum pc_nonogram_stat {
     PC_NONOGRAM_STAT_NODES = 0,        /* search nodes (0: solved without branching) */
-    PC_NONOGRAM_STAT_LINE_SOLVES = 1,  /* single-line solver runs */
+    PC_NONOGRAM_STAT_LINE_SOLVES = 1,  /* lines taken off the queue and solved (line-cache hits included) */
     PC_NONOGRAM_STAT_PROBES = 2,       /* probes (one value tried on one cell) */
     PC_NONOGRAM_STAT_LINE_CELLS = 3,   /* cells settled by line logic before any probe */
     PC_NONOGRAM_STAT_PROBE_CELLS = 4,  /* further cells settled by probing before any branch */

@@ -482,14 +482,12 @@ static int32_t parse_tcga(const char *text, size_t len, int32_t line0, pc__nspec
         return PC_ENOMEM;
     /* the clue lines: everything up to the end, without trailing blank lines */
     size_t body = it.pos;
-    int32_t total = 0, nonblank_total = 0;
+    int32_t seen = 0, lines = 0; /* lines: up to the last non-blank one */
     while (pc__lines_next(&it, &l, &n)) {
-        total++;
+        seen++;
         if (!blank(l, n))
-            nonblank_total = total;
+            lines = seen;
     }
-    (void)total;
-    int32_t lines = nonblank_total;
     if (lines == 0 || lines % 2)
         return pc__parse_error(err, errcap, line0 + 1, 1,
                                "%s: %d clue lines; an even number (columns, then rows) is expected", sp->id,

@@ -530,8 +530,6 @@ int pc__nsolver_solve(pc__nsolver *s, int32_t limit, uint8_t *store, int32_t nst
         pc__nsolver_set(s, s->fcell[depth - 1], s->fval[depth - 1]);
         r = reduce(s);
     }
-    if (grade == PC_NONOGRAM_GRADE_NONE && nfound > 0)
-        grade = PC_NONOGRAM_GRADE_SEARCH; /* cannot happen; defensive */
     if (nfound == 0 && r != PC__NS_ABORT)
         grade = PC_NONOGRAM_GRADE_NONE;
     else if (nfound > 1)
