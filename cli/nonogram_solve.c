@@ -36,8 +36,9 @@ static void solve_usage(FILE *f)
             "usage: puzzlecore nonogram solve [options] FILE...\n"
             "\n"
             "Solves every puzzle of every FILE ('-' reads stdin): .non (bundles with ====),\n"
-            "webpbn XML, Tatham ids (one per line), TCGA/TAAI question or solution files, or\n"
-            "a puzzlecore record (the format is detected unless --format is given).\n"
+            "webpbn XML, Tatham ids (one per line), TCGA/TAAI question or solution files, a\n"
+            "puzzlecore record, or a picture (rows of 0/1 or ./#: the puzzle it makes);\n"
+            "the format is detected unless --format is given.\n"
             "\n"
             "  --count N          stop after N solutions (default 2: the uniqueness check)\n"
             "  --limit-seconds S  give up on a puzzle after S seconds (status=limit)\n"
@@ -106,6 +107,65 @@ static int solve_one(const pc_nonogram *g, const char *name, int32_t count, int6
     return rc < 0;
 }
 
+/* A picture file (as `puzzlecore nonogram clues` reads): only rows of 0/1 or
+ * ./# characters, blank lines, and comment lines starting with "# ". */
+static int is_picture(const char *text, size_t len)
+{
+    int cells = 0;
+    for (size_t i = 0; i < len;) {
+        size_t e = i;
+        while (e < len && text[e] != '\n')
+            e++;
+        if (!(e - i >= 2 && text[i] == '#' && text[i + 1] == ' ')) {
+            for (size_t j = i; j < e; j++) {
+                char c = text[j];
+                if (c == '0' || c == '1' || c == '.' || c == '#')
+                    cells = 1;
+                else if (c != ' ' && c != '\t' && c != '\r')
+                    return 0;
+            }
+        }
+        i = e + 1;
+    }
+    return cells;
+}
+
+/* The puzzle whose solution is that picture. */
+static int32_t load_picture(const char *text, size_t len, pc_nonogram **out)
+{
+    char *bits = malloc(len + 1);
+    if (!bits)
+        return PC_ENOMEM;
+    size_t n = 0;
+    int32_t w = 0, h = 0;
+    for (size_t i = 0; i < len;) {
+        size_t e = i;
+        while (e < len && text[e] != '\n')
+            e++;
+        int32_t rw = 0;
+        if (!(e - i >= 2 && text[i] == '#' && text[i + 1] == ' '))
+            for (size_t j = i; j < e; j++) {
+                char c = text[j];
+                if (c == '0' || c == '1' || c == '.' || c == '#') {
+                    bits[n++] = (c == '1' || c == '#') ? '1' : '0';
+                    rw++;
+                }
+            }
+        if (rw) {
+            if (w && rw != w) {
+                free(bits);
+                return PC_EPARSE;
+            }
+            w = rw;
+            h++;
+        }
+        i = e + 1;
+    }
+    int32_t rc = h ? pc_nonogram_new_from_solution(w, h, bits, n, NULL, 0, out) : PC_EPARSE;
+    free(bits);
+    return rc;
+}
+
 int pc_cli_nonogram_solve(int argc, char **argv)
 {
     int32_t count = 2, format = PC_NONOGRAM_FORMAT_AUTO;
@@ -170,6 +230,17 @@ int pc_cli_nonogram_solve(int argc, char **argv)
                 pc_nonogram_id(g, id, sizeof id, &n);
                 status |= solve_one(g, n && n < sizeof id ? id : a, count, nodes, seconds, quiet);
             }
+            pc_nonogram_free(g);
+            free(text);
+            continue;
+        }
+        if (format == PC_NONOGRAM_FORMAT_AUTO && is_picture(text, len)) {
+            pc_nonogram *g = NULL;
+            int32_t rc = load_picture(text, len, &g);
+            if (rc != PC_OK)
+                status = cli_fail(a, rc, "a picture needs rows of equal length");
+            else
+                status |= solve_one(g, a, count, nodes, seconds, quiet);
             pc_nonogram_free(g);
             free(text);
             continue;

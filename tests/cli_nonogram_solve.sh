@@ -42,5 +42,9 @@ sed 's/ seconds=.*//' "$tmp/gen" | cmp -s - "$tmp/gen2"; tap $? "same seed, same
 [ "$(grep -c 'status=unique grade=\(line\|probe\)' "$tmp/out")" = 3 ]; tap $? "generated bundle: 3 unique, grade <= probe"
 "$cli" generate --width 25 --height 25 --count 2 --format tcga > "$tmp/g.tcga"
 "$cli" solve --quiet "$tmp/g.tcga" | grep -c '^puzzle=\$[12] .*status=unique' | grep -q '^2$'; tap $? "generated TCGA file solves"
+printf '# a picture\n.#.\n###\n.#.\n' > "$tmp/p.pic"
+"$cli" solve "$tmp/p.pic" > "$tmp/out"
+head -1 "$tmp/out" | grep -q "width=3 height=3 status=unique grade=line"; tap $? "a picture file: the puzzle it makes"
+[ "$(sed -n 2,4p "$tmp/out" | tr '\n' ' ')" = "010 111 010 " ]; tap $? "picture solved back"
 echo "1..$n"
 exit $fail

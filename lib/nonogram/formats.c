@@ -1175,7 +1175,7 @@ int32_t pc__nformat_detect(const char *text, size_t len)
                 if (sol && rows == 1 && vals < 2)
                     sol = 0;
             }
-            return sol ? PC_NONOGRAM_FORMAT_TCGA_SOLUTION : PC_NONOGRAM_FORMAT_TCGA;
+            return sol && rows > 0 ? PC_NONOGRAM_FORMAT_TCGA_SOLUTION : PC_NONOGRAM_FORMAT_TCGA;
         }
         size_t i = 0;
         while (i < n && is_digit(l[i]))
