@@ -1,15 +1,18 @@
-/* `puzzlecore nonogram ...`: clues of puzzle files (solving and generating
- * subcommands join here as the module grows). */
+/* `puzzlecore nonogram ...`: clues of puzzle files here; solving and
+ * generating live in nonogram_solve.c. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "cli.h"
+#include "nonogram_solve.h"
 #include "puzzlecore/puzzlecore.h"
 
 static void usage(FILE *f)
 {
     fprintf(f, "usage: puzzlecore nonogram clues [--axis rows|cols|both] FILE...\n"
+               "       puzzlecore nonogram solve [OPTIONS] FILE...     (solve --help)\n"
+               "       puzzlecore nonogram generate [OPTIONS]          (generate --help)\n"
                "\n"
                "FILE is a puzzle record (\"puzzlecore-nonogram 1\", see doc/nonogram.md) or a\n"
                "picture: one row per line of '0'/'1' (or '.'/'#') characters.  '-' reads stdin.\n"
@@ -150,6 +153,10 @@ int pc_cli_nonogram(int argc, char **argv)
     }
     if (strcmp(argv[1], "clues") == 0)
         return cmd_clues(argc - 1, argv + 1);
+    if (strcmp(argv[1], "solve") == 0)
+        return pc_cli_nonogram_solve(argc - 1, argv + 1);
+    if (strcmp(argv[1], "generate") == 0)
+        return pc_cli_nonogram_generate(argc - 1, argv + 1);
     fprintf(stderr, "puzzlecore: nonogram: unknown command '%s'\n", argv[1]);
     usage(stderr);
     return 2;

@@ -17,11 +17,6 @@ EXTRA_DIST += data/nonogram/sample.non data/nonogram/sample.xml data/nonogram/tc
 
 # `puzzlecore nonogram solve|generate` (cli/nonogram.c dispatches here)
 cli_puzzlecore_SOURCES += cli/nonogram_solve.c cli/nonogram_solve.h
-# a driver for the TAP script, not a TAP test itself (so not in check_PROGRAMS,
-# which check-valgrind runs as tests)
-noinst_PROGRAMS += tests/nonogram_solve_cli
-tests_nonogram_solve_cli_SOURCES = tests/nonogram_solve_cli.c cli/nonogram_solve.c cli/util.c
-tests_nonogram_solve_cli_LDADD = $(TEST_LDADD)
 TESTS += tests/cli_nonogram_solve.sh
 EXTRA_DIST += tests/cli_nonogram_solve.sh
 

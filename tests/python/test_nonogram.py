@@ -66,5 +66,16 @@ def body():
     eq(p.save(), before, "... and changes nothing")
     raises(Error, lambda: nonogram.Puzzle.load("puzzlecore-nonogram 1\nsize 2x2\nbogus 1\n"), "bad record raises")
 
+    # solving through the Puzzle methods (puzzlecore.nonogram_solve underneath)
+    t = nonogram.Puzzle.parse("4x4:2/1/2/1/1.1/2/1/1")
+    r = t.solve()
+    eq((r.status, r.grade), ("unique", "probe"), "Puzzle.solve: Tatham's 4x4 is unique, needs probing")
+    eq(t.grade()[0], "probe", "Puzzle.grade gives (grade, stats)")
+    ok(t.hint() is not None, "Puzzle.hint gives a next cell")
+    ok(t.consistent(), "an empty grid is consistent")
+    ok("4x4:" in t.export("tatham"), "Puzzle.export to a Tatham id")
+    g = nonogram.Puzzle.generate(10, 10, seed=3)
+    eq(g.solve().status, "unique", "Puzzle.generate gives a unique puzzle")
+
 
 run(body)

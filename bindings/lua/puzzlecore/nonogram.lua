@@ -161,4 +161,16 @@ end
 function Puzzle:record() return pc.text_out(C.pc_nonogram_write_record, self.h) end
 function Puzzle:save() return pc.text_out(C.pc_nonogram_save, self.h) end
 
+-- Solving, hints and formats live in puzzlecore.nonogram_solve; the same
+-- calls as methods, loaded on first use.
+local function solver() return require "puzzlecore.nonogram_solve" end
+function Puzzle:solve(count, max_nodes, max_seconds) return solver().solve(self, count, max_nodes, max_seconds) end
+function Puzzle:grade(max_nodes, max_seconds) return solver().grade(self, max_nodes, max_seconds) end
+function Puzzle:hint() return solver().hint(self) end
+function Puzzle:consistent(max_nodes, max_seconds) return solver().consistent(self, max_nodes, max_seconds) end
+function Puzzle:mistakes() return solver().mistakes(self) end
+function Puzzle:export(format) return solver().save(self, format) end
+function M.parse(text, format, index) return solver().load(text, format, index) end
+function M.generate(w, h, seed, grade) return solver().generate(w, h, seed, grade) end
+
 return M

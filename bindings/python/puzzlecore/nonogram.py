@@ -238,6 +238,48 @@ class Puzzle(Handle):
     def save(self):
         return text_out(lib.pc_nonogram_save, self)
 
+    # -- solving, hints, formats (implemented in puzzlecore.nonogram_solve) ----
+    def solve(self, count=2, max_nodes=0, max_seconds=0.0):
+        """Solve from the clues: a Result (status, grade, solutions, stats)."""
+        from . import nonogram_solve
+        return nonogram_solve.solve(self, count, max_nodes, max_seconds)
+
+    def grade(self, max_nodes=0, max_seconds=0.0):
+        from . import nonogram_solve
+        return nonogram_solve.grade(self, max_nodes, max_seconds)
+
+    def hint(self):
+        """The next cell logic settles from the player's grid (a Hint), or None."""
+        from . import nonogram_solve
+        return nonogram_solve.hint(self)
+
+    def consistent(self, max_nodes=0, max_seconds=0.0):
+        """Is the player's grid still consistent with some solution?"""
+        from . import nonogram_solve
+        return nonogram_solve.consistent(self, max_nodes, max_seconds)
+
+    def mistakes(self):
+        """The player's cells that contradict the (unique) solution."""
+        from . import nonogram_solve
+        return nonogram_solve.mistakes(self)
+
+    def export(self, format="non"):
+        """The puzzle in another file format ("non", "xml", "tatham", "tcga", ...)."""
+        from . import nonogram_solve
+        return nonogram_solve.save(self, format)
+
+    @classmethod
+    def parse(cls, text, format="auto", index=0):
+        """Puzzle number `index` of a .non / webpbn XML / Tatham id / TCGA text."""
+        from . import nonogram_solve
+        return nonogram_solve.load(text, format, index)
+
+    @classmethod
+    def generate(cls, width, height, seed=1, grade="line"):
+        """A seeded picture puzzle with exactly one solution, at most `grade` hard."""
+        from . import nonogram_solve
+        return nonogram_solve.generate(width, height, seed, grade)
+
     def __str__(self):
         sym = {UNKNOWN: ".", FILLED: "#", CROSSED: "x"}
         c = self.cells
