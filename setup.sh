@@ -6,8 +6,9 @@ set -e
 cd "$(dirname "$0")"
 
 # Build tools, the two binding runtimes, and what the test suite uses
-# (abigail-tools for the ABI check; clang and valgrind for CI's extra runs).
-PACKAGES="build-essential autoconf automake libtool pkg-config python3 luajit abigail-tools clang valgrind"
+# (abigail-tools for the ABI check; clang, its sanitizer runtimes and valgrind
+# for the sanitizer and memcheck runs).
+PACKAGES="build-essential autoconf automake libtool pkg-config python3 luajit abigail-tools clang libclang-rt-dev valgrind"
 missing=""
 for p in $PACKAGES; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing="$missing $p"
