@@ -199,6 +199,17 @@ int pc__parse_i64(const char *s, size_t n, int64_t *out)
     return 0;
 }
 
+char *pc__strndup(const char *s, size_t n)
+{
+    char *p = malloc(n + 1);
+    if (p) {
+        if (n)
+            memcpy(p, s, n);
+        p[n] = '\0';
+    }
+    return p;
+}
+
 void pc__trim(const char **s, size_t *n)
 {
     const char *p = *s;

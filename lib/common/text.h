@@ -66,6 +66,9 @@ int pc__lines_next(pc__lines *it, const char **line, size_t *n);
  * Returns 0 on success, -1 on bad syntax or overflow. */
 int pc__parse_i64(const char *s, size_t n, int64_t *out);
 
+/* A malloc'd NUL-terminated copy of s[0 .. n); NULL when out of memory. */
+char *pc__strndup(const char *s, size_t n);
+
 /* Trim ASCII white space from both ends of (s, n) in place. */
 void pc__trim(const char **s, size_t *n);
 

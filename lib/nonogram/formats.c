@@ -54,16 +54,6 @@ static void iv_push(ivec *v, int32_t x)
     v->a[v->n++] = x;
 }
 
-static char *dup_n(const char *s, size_t n)
-{
-    char *p = malloc(n + 1);
-    if (p) {
-        memcpy(p, s, n);
-        p[n] = '\0';
-    }
-    return p;
-}
-
 static int is_space(char c)
 {
     return c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\f' || c == '\v';
@@ -269,7 +259,7 @@ static char *non_value(const char *s, size_t n)
         s++;
         n -= 2;
     }
-    return dup_n(s, n);
+    return pc__strndup(s, n);
 }
 
 static int key_is(const char *t, size_t tn, const char *key, size_t *after)
@@ -468,7 +458,7 @@ static int blank(const char *s, size_t n)
 static int32_t tcga_id(const char *l, size_t n, pc__nspec *sp)
 {
     pc__trim(&l, &n);
-    sp->id = dup_n(l, n);
+    sp->id = pc__strndup(l, n);
     return sp->id ? PC_OK : PC_ENOMEM;
 }
 

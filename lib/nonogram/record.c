@@ -19,21 +19,11 @@ static int has_newline_or_nul(const char *s, size_t n)
     return memchr(s, '\n', n) || memchr(s, '\r', n) || memchr(s, '\0', n);
 }
 
-static char *dup_text(const char *s, size_t n)
-{
-    char *p = malloc(n + 1);
-    if (p) {
-        memcpy(p, s, n);
-        p[n] = '\0';
-    }
-    return p;
-}
-
 int32_t pc_nonogram_set_id(pc_nonogram *g, const char *id, size_t len)
 {
     if (!g || (!id && len) || len > PC_NONOGRAM_MAX_TEXT || (len && has_newline_or_nul(id, len)))
         return PC_EINVAL;
-    char *p = dup_text(len ? id : "", len);
+    char *p = pc__strndup(len ? id : "", len);
     if (!p)
         return PC_ENOMEM;
     free(g->id);
@@ -98,7 +88,7 @@ int32_t pc_nonogram_set_title(pc_nonogram *g, const char *lang, const char *titl
         }
         return PC_OK;
     }
-    char *text = dup_text(title, len);
+    char *text = pc__strndup(title, len);
     if (!text)
         return PC_ENOMEM;
     if (i >= 0) {
@@ -107,7 +97,7 @@ int32_t pc_nonogram_set_title(pc_nonogram *g, const char *lang, const char *titl
         g->titles[i].len = len;
         return PC_OK;
     }
-    char *l = dup_text(lang, strlen(lang));
+    char *l = pc__strndup(lang, strlen(lang));
     struct pc_nonogram_title *t = l ? realloc(g->titles, ((size_t)g->ntitles + 1) * sizeof *t) : NULL;
     if (!t) {
         free(l);
