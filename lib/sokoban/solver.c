@@ -1,0 +1,787 @@
+/*
+ * The Sokoban solver: A* over push states with a consistent lower bound.
+ *
+ * State: the set of boxes (compact interior-cell ids, sorted) and the exact
+ * player square.  An edge is one push, preceded by the shortest walk of the
+ * player to the square behind the box; its cost is lexicographic:
+ *   PC_SOKOBAN_MOVES:  (walk + 1 moves, 1 push)
+ *   PC_SOKOBAN_PUSHES: (1 push, walk + 1 moves)
+ * Every optimal solution walks by shortest paths between its pushes, so the
+ * cheapest path in this graph is the optimal solution, and the walk of a
+ * solution is rebuilt by breadth-first search at the end.
+ *
+ * Lower bound h: the minimum-cost perfect matching of boxes to goals, where
+ * the cost of box b to goal g is the number of pushes b needs to reach g on an
+ * otherwise empty board (computed once per goal by pulling backwards).  Each
+ * push moves one box by one square, which lowers the matching by at most one,
+ * and every push costs at least one move and one push: so h = (M, M) is
+ * admissible and consistent for both modes, and the first goal state A*
+ * takes from the queue is optimal.  A state whose matching does not exist
+ * (a box that can reach no free goal) is a deadlock.
+ *
+ * Pruning (all sound): dead squares (no box can ever leave them towards a
+ * goal) are never pushed into; a push that completes a 2x2 block of walls and
+ * boxes with a box off its goal is frozen for ever and is dropped.
+ *
+ * Transposition table: open addressing on a 64-bit Zobrist hash of the boxes
+ * and the player square (keys from the library's seeded rng, fixed seed).
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "common/rng.h"
+#include "common/text.h"
+#include "sokoban/sokoban_int.h"
+
+#define SK_NONE 0xFF
+#define SK_INF 0xFFFFu
+#define SK_MAXCELLS 255
+#define SK_MAXBOXES 64
+#define HUNG_INF 1000000
+
+struct pc_sokoban_result {
+    int32_t status, mode;
+    int64_t moves, pushes;
+    uint64_t nodes, states, bytes;
+    char *lurd;
+};
+
+typedef struct {
+    uint64_t hash;
+    uint32_t parent;
+    uint32_t g1, g2;
+    uint16_t h;
+    uint8_t flags; /* 1 closed, 2 deadlock */
+    uint8_t player;
+    uint8_t boxes[]; /* nb sorted cell ids */
+} sk_rec;
+
+typedef struct {
+    uint64_t key;
+    uint32_t idx;
+} sk_heapent;
+
+typedef struct {
+    const pc_sokoban *g;
+    int mode;
+    int32_t nf, nb;          /* interior cells, boxes */
+    int32_t *cell2grid;      /* nf */
+    int16_t *grid2cell;      /* w*h: id or -1 */
+    uint8_t (*nbr)[4];       /* nf x 4 neighbours (SK_NONE: wall) */
+    uint8_t *goal, *dead;    /* nf flags */
+    int32_t ngoals;
+    uint8_t goals[SK_MAXCELLS];
+    uint16_t *dist;          /* nf x ngoals push distances */
+    uint64_t zbox[SK_MAXCELLS], zpl[SK_MAXCELLS];
+    /* arena of records */
+    size_t recsize;
+    unsigned char *arena;
+    size_t nrec, reccap;
+    /* hash table of record index + 1 */
+    uint32_t *table;
+    size_t tabcap;
+    /* open list */
+    sk_heapent *heap;
+    size_t nheap, heapcap;
+    /* budgets and figures */
+    uint64_t max_nodes, max_bytes, nodes, bytes, peak;
+    /* scratch */
+    uint8_t occ[SK_MAXCELLS + 1];
+    uint16_t wd[SK_MAXCELLS + 1];
+    uint8_t queue[SK_MAXCELLS + 1];
+    int32_t hcost[SK_MAXBOXES + 1][SK_MAXBOXES + 1];
+} sk_solver;
+
+static inline sk_rec *rec_at(const sk_solver *s, size_t i)
+{
+    return (sk_rec *)(s->arena + i * s->recsize);
+}
+
+/* ---- memory accounting ---------------------------------------------------------- */
+
+static int charge(sk_solver *s, size_t add, size_t sub)
+{
+    uint64_t nb = s->bytes + add - sub;
+    if (s->max_bytes && nb > s->max_bytes)
+        return 0;
+    s->bytes = nb;
+    if (nb > s->peak)
+        s->peak = nb;
+    return 1;
+}
+
+/* Grow an array to newcap elements of size el, under the memory budget.
+ * PC_OK, PC_ELIMIT or PC_ENOMEM. */
+static int32_t grow(sk_solver *s, void **p, size_t *cap, size_t newcap, size_t el)
+{
+    if (!charge(s, newcap * el, *cap * el))
+        return PC_ELIMIT;
+    void *np = realloc(*p, newcap * el);
+    if (!np) {
+        s->bytes -= newcap * el - *cap * el;
+        return PC_ENOMEM;
+    }
+    *p = np;
+    *cap = newcap;
+    return PC_OK;
+}
+
+/* ---- static preparation ------------------------------------------------------------ */
+
+static void solver_free(sk_solver *s)
+{
+    free(s->cell2grid);
+    free(s->grid2cell);
+    free(s->nbr);
+    free(s->goal);
+    free(s->dead);
+    free(s->dist);
+    free(s->arena);
+    free(s->table);
+    free(s->heap);
+}
+
+/* Fill the static tables.  Returns PC_OK, PC_ENOTFOUND when the position is
+ * plainly unsolvable (a box or goal the player can never reach), PC_ERANGE
+ * or PC_ENOMEM. */
+static int32_t prepare(sk_solver *s, const pc_sokoban *g)
+{
+    size_t n = (size_t)g->w * (size_t)g->h;
+    int32_t nf = g->interior;
+    if (nf > SK_MAXCELLS)
+        return PC_ERANGE;
+    s->g = g;
+    s->nf = nf;
+    s->cell2grid = malloc((size_t)nf * sizeof *s->cell2grid);
+    s->grid2cell = malloc(n * sizeof *s->grid2cell);
+    s->nbr = malloc((size_t)nf * sizeof *s->nbr);
+    s->goal = calloc((size_t)nf, 1);
+    s->dead = calloc((size_t)nf, 1);
+    if (!s->cell2grid || !s->grid2cell || !s->nbr || !s->goal || !s->dead)
+        return PC_ENOMEM;
+    int32_t k = 0, nb = 0;
+    for (size_t i = 0; i < n; i++) {
+        s->grid2cell[i] = -1;
+        if (g->stat[i] & SK_INTERIOR) {
+            s->grid2cell[i] = (int16_t)k;
+            s->cell2grid[k++] = (int32_t)i;
+        } else if (g->box[i] != ((g->stat[i] & SK_GOAL) != 0)) {
+            return PC_ENOTFOUND; /* a box off goal, or a goal without box, out of reach */
+        }
+    }
+    s->ngoals = 0;
+    for (int32_t c = 0; c < nf; c++) {
+        int32_t i = s->cell2grid[c];
+        for (int d = 0; d < 4; d++) {
+            int32_t j = i + pc__sokoban_delta(g, d);
+            s->nbr[c][d] = s->grid2cell[j] >= 0 ? (uint8_t)s->grid2cell[j] : SK_NONE;
+        }
+        s->dead[c] = (g->stat[i] & SK_DEAD) != 0;
+        if (g->stat[i] & SK_GOAL) {
+            s->goal[c] = 1;
+            s->goals[s->ngoals++] = (uint8_t)c;
+        }
+        if (g->box[i])
+            nb++;
+    }
+    if (nb > SK_MAXBOXES)
+        return PC_ERANGE;
+    if (nb != s->ngoals)
+        return PC_ENOTFOUND;
+    s->nb = nb;
+    /* Push distances, goal by goal, by pulling the box backwards. */
+    s->dist = malloc((size_t)nf * (size_t)s->ngoals * sizeof *s->dist);
+    if (!s->dist)
+        return PC_ENOMEM;
+    for (int32_t q = 0; q < s->ngoals; q++) {
+        for (int32_t c = 0; c < nf; c++)
+            s->dist[(size_t)c * (size_t)s->ngoals + (size_t)q] = SK_INF;
+        size_t qh = 0, qt = 0;
+        s->queue[qt++] = s->goals[q];
+        s->dist[(size_t)s->goals[q] * (size_t)s->ngoals + (size_t)q] = 0;
+        while (qh < qt) {
+            uint8_t x = s->queue[qh++];
+            uint16_t dx = s->dist[(size_t)x * (size_t)s->ngoals + (size_t)q];
+            for (int d = 0; d < 4; d++) {
+                uint8_t y = s->nbr[x][(d + 2) & 3];
+                if (y == SK_NONE)
+                    continue;
+                uint8_t p = s->nbr[y][(d + 2) & 3];
+                if (p == SK_NONE)
+                    continue;
+                uint16_t *dy = &s->dist[(size_t)y * (size_t)s->ngoals + (size_t)q];
+                if (*dy != SK_INF)
+                    continue;
+                *dy = (uint16_t)(dx + 1);
+                s->queue[qt++] = y;
+            }
+        }
+    }
+    /* Zobrist keys: fixed seed, so runs are reproducible. */
+    struct pc_rng rng;
+    pc__rng_seed(&rng, 0x50b0ba11ULL);
+    for (int32_t c = 0; c < nf; c++) {
+        s->zbox[c] = pc__rng_next(&rng);
+        s->zpl[c] = pc__rng_next(&rng);
+    }
+    s->recsize = (sizeof(sk_rec) + (size_t)nb + 7) & ~(size_t)7;
+    size_t fixed = (size_t)nf * (sizeof *s->cell2grid + sizeof *s->nbr + 2) + n * sizeof *s->grid2cell
+                   + (size_t)nf * (size_t)s->ngoals * sizeof *s->dist + sizeof *s;
+    if (!charge(s, fixed, 0))
+        return PC_ELIMIT;
+    return PC_OK;
+}
+
+/* ---- lower bound: Hungarian algorithm on push distances ----------------------------- */
+
+static int32_t matching(sk_solver *s, const uint8_t *boxes)
+{
+    int32_t n = s->nb;
+    /* Quick exits: all on goals; a box with no goal at all. */
+    int32_t on = 0;
+    for (int32_t i = 0; i < n; i++) {
+        on += s->goal[boxes[i]];
+        int any = 0;
+        const uint16_t *row = &s->dist[(size_t)boxes[i] * (size_t)s->ngoals];
+        for (int32_t j = 0; j < n; j++) {
+            int32_t d = row[j];
+            s->hcost[i + 1][j + 1] = d == SK_INF ? HUNG_INF : d;
+            any |= d != SK_INF;
+        }
+        if (!any)
+            return -1;
+    }
+    if (on == n)
+        return 0;
+    /* e-maxx style O(n^3), 1-based. */
+    int32_t u[SK_MAXBOXES + 1], v[SK_MAXBOXES + 1], p[SK_MAXBOXES + 1], way[SK_MAXBOXES + 1];
+    int32_t minv[SK_MAXBOXES + 1];
+    uint8_t used[SK_MAXBOXES + 1];
+    for (int32_t j = 0; j <= n; j++) {
+        u[j] = v[j] = p[j] = way[j] = 0;
+    }
+    for (int32_t i = 1; i <= n; i++) {
+        p[0] = i;
+        int32_t j0 = 0;
+        for (int32_t j = 0; j <= n; j++) {
+            minv[j] = INT32_MAX;
+            used[j] = 0;
+        }
+        do {
+            used[j0] = 1;
+            int32_t i0 = p[j0], delta = INT32_MAX, j1 = 0;
+            for (int32_t j = 1; j <= n; j++) {
+                if (used[j])
+                    continue;
+                int32_t cur = s->hcost[i0][j] - u[i0] - v[j];
+                if (cur < minv[j]) {
+                    minv[j] = cur;
+                    way[j] = j0;
+                }
+                if (minv[j] < delta) {
+                    delta = minv[j];
+                    j1 = j;
+                }
+            }
+            for (int32_t j = 0; j <= n; j++) {
+                if (used[j]) {
+                    u[p[j]] += delta;
+                    v[j] -= delta;
+                } else {
+                    minv[j] -= delta;
+                }
+            }
+            j0 = j1;
+        } while (p[j0] != 0);
+        do {
+            int32_t j1 = way[j0];
+            p[j0] = p[j1];
+            j0 = j1;
+        } while (j0);
+    }
+    int64_t total = 0;
+    for (int32_t j = 1; j <= n; j++)
+        total += s->hcost[p[j]][j];
+    if (total >= HUNG_INF)
+        return -1;
+    return (int32_t)total;
+}
+
+/* ---- transposition table and open list ----------------------------------------------- */
+
+static uint64_t hash_of(const sk_solver *s, const uint8_t *boxes, uint8_t player)
+{
+    uint64_t h = s->zpl[player];
+    for (int32_t i = 0; i < s->nb; i++)
+        h ^= s->zbox[boxes[i]];
+    return h;
+}
+
+static int32_t table_insert_raw(sk_solver *s, uint32_t idx)
+{
+    uint64_t h = rec_at(s, idx)->hash;
+    size_t mask = s->tabcap - 1, pos = (size_t)(h ^ (h >> 29)) & mask;
+    while (s->table[pos])
+        pos = (pos + 1) & mask;
+    s->table[pos] = idx + 1;
+    return PC_OK;
+}
+
+static int32_t table_grow(sk_solver *s)
+{
+    size_t nc = s->tabcap ? s->tabcap * 2 : 1024;
+    if (!charge(s, nc * sizeof *s->table, 0))
+        return PC_ELIMIT;
+    uint32_t *nt = calloc(nc, sizeof *nt);
+    if (!nt) {
+        s->bytes -= nc * sizeof *s->table;
+        return PC_ENOMEM;
+    }
+    free(s->table);
+    s->bytes -= s->tabcap * sizeof *s->table;
+    s->table = nt;
+    s->tabcap = nc;
+    for (size_t i = 0; i < s->nrec; i++)
+        table_insert_raw(s, (uint32_t)i);
+    return PC_OK;
+}
+
+/* Index of the record for (boxes, player), or -1. */
+static int64_t table_find(const sk_solver *s, uint64_t h, const uint8_t *boxes, uint8_t player)
+{
+    size_t mask = s->tabcap - 1, pos = (size_t)(h ^ (h >> 29)) & mask;
+    while (s->table[pos]) {
+        uint32_t idx = s->table[pos] - 1;
+        const sk_rec *r = rec_at(s, idx);
+        if (r->hash == h && r->player == player && memcmp(r->boxes, boxes, (size_t)s->nb) == 0)
+            return idx;
+        pos = (pos + 1) & mask;
+    }
+    return -1;
+}
+
+/* Append a record (table updated).  Returns its index or a negative status. */
+static int64_t add_rec(sk_solver *s, uint64_t h, const uint8_t *boxes, uint8_t player)
+{
+    int32_t rc;
+    if (s->nrec >= UINT32_MAX - 1)
+        return PC_ELIMIT;
+    if ((s->nrec + 1) * 2 > s->tabcap && (rc = table_grow(s)) < 0)
+        return rc;
+    if (s->nrec == s->reccap) {
+        size_t nc = s->reccap ? s->reccap + s->reccap / 2 : 4096;
+        rc = grow(s, (void **)&s->arena, &s->reccap, nc, s->recsize);
+        if (rc < 0)
+            return rc;
+    }
+    size_t idx = s->nrec++;
+    sk_rec *r = rec_at(s, idx);
+    memset(r, 0, s->recsize);
+    r->hash = h;
+    r->player = player;
+    memcpy(r->boxes, boxes, (size_t)s->nb);
+    table_insert_raw(s, (uint32_t)idx);
+    return (int64_t)idx;
+}
+
+static uint64_t key_of(const sk_rec *r)
+{
+    uint64_t f1 = (uint64_t)r->g1 + r->h, f2 = (uint64_t)r->g2 + r->h;
+    uint64_t tie = r->g1 > 0x1FFFFF ? 0 : 0x1FFFFF - r->g1; /* deeper first */
+    if (f1 > 0x3FFFFF)
+        f1 = 0x3FFFFF;
+    if (f2 > 0x1FFFFF)
+        f2 = 0x1FFFFF;
+    return (f1 << 42) | (f2 << 21) | tie;
+}
+
+static int32_t heap_push(sk_solver *s, uint32_t idx)
+{
+    if (s->nheap == s->heapcap) {
+        size_t nc = s->heapcap ? s->heapcap * 2 : 4096;
+        int32_t rc = grow(s, (void **)&s->heap, &s->heapcap, nc, sizeof *s->heap);
+        if (rc < 0)
+            return rc;
+    }
+    sk_heapent e = {key_of(rec_at(s, idx)), idx};
+    size_t i = s->nheap++;
+    while (i > 0) {
+        size_t p = (i - 1) / 2;
+        if (s->heap[p].key <= e.key)
+            break;
+        s->heap[i] = s->heap[p];
+        i = p;
+    }
+    s->heap[i] = e;
+    return PC_OK;
+}
+
+static sk_heapent heap_pop(sk_solver *s)
+{
+    sk_heapent top = s->heap[0], last = s->heap[--s->nheap];
+    size_t i = 0, n = s->nheap;
+    for (;;) {
+        size_t c = 2 * i + 1;
+        if (c >= n)
+            break;
+        if (c + 1 < n && s->heap[c + 1].key < s->heap[c].key)
+            c++;
+        if (last.key <= s->heap[c].key)
+            break;
+        s->heap[i] = s->heap[c];
+        i = c;
+    }
+    if (n)
+        s->heap[i] = last;
+    return top;
+}
+
+/* ---- expansion ------------------------------------------------------------------------- */
+
+/* Player walking distances from `from` with boxes in s->occ (SK_INF: unreachable). */
+static void walk_bfs(sk_solver *s, uint8_t from)
+{
+    for (int32_t c = 0; c < s->nf; c++)
+        s->wd[c] = SK_INF;
+    size_t qh = 0, qt = 0;
+    s->queue[qt++] = from;
+    s->wd[from] = 0;
+    while (qh < qt) {
+        uint8_t x = s->queue[qh++];
+        for (int d = 0; d < 4; d++) {
+            uint8_t y = s->nbr[x][d];
+            if (y == SK_NONE || s->occ[y] || s->wd[y] != SK_INF)
+                continue;
+            s->wd[y] = (uint16_t)(s->wd[x] + 1);
+            s->queue[qt++] = y;
+        }
+    }
+}
+
+/* Is the grid cell blocked (wall or a box in occ)? */
+static int blocked(const sk_solver *s, int32_t gi)
+{
+    int32_t c = s->grid2cell[gi];
+    return c < 0 || s->occ[c];
+}
+
+static int boxoff(const sk_solver *s, int32_t gi)
+{
+    int32_t c = s->grid2cell[gi];
+    return c >= 0 && s->occ[c] && !s->goal[c];
+}
+
+/* After a box arrived on cell `to` (occ updated): does it complete a 2x2
+ * block of walls and boxes holding a box off its goal? */
+static int frozen_square(const sk_solver *s, uint8_t to)
+{
+    const pc_sokoban *g = s->g;
+    int32_t t = s->cell2grid[to];
+    for (int a = 0; a < 4; a++) {
+        int32_t dx = pc__sokoban_delta(g, a), dy = pc__sokoban_delta(g, (a + 1) & 3);
+        int32_t c1 = t + dx, c2 = t + dy, c3 = t + dx + dy;
+        if (blocked(s, c1) && blocked(s, c2) && blocked(s, c3)) {
+            if (!s->goal[to] || boxoff(s, c1) || boxoff(s, c2) || boxoff(s, c3))
+                return 1;
+        }
+    }
+    return 0;
+}
+
+static int lex_less(uint32_t a1, uint32_t a2, uint32_t b1, uint32_t b2)
+{
+    return a1 < b1 || (a1 == b1 && a2 < b2);
+}
+
+static int32_t expand(sk_solver *s, uint32_t idx, int64_t *goal_idx)
+{
+    uint8_t boxes[SK_MAXBOXES], child[SK_MAXBOXES];
+    sk_rec *r = rec_at(s, idx);
+    int32_t nb = s->nb;
+    memcpy(boxes, r->boxes, (size_t)nb);
+    uint8_t player = r->player;
+    uint32_t g1 = r->g1, g2 = r->g2;
+    uint64_t h0 = r->hash;
+    for (int32_t i = 0; i < nb; i++)
+        s->occ[boxes[i]] = 1;
+    walk_bfs(s, player);
+    int32_t rc = PC_OK;
+    for (int32_t k = 0; k < nb && rc == PC_OK; k++) {
+        uint8_t b = boxes[k];
+        for (int d = 0; d < 4; d++) {
+            uint8_t to = s->nbr[b][d], behind = s->nbr[b][(d + 2) & 3];
+            if (to == SK_NONE || behind == SK_NONE || s->occ[to] || s->dead[to] || s->wd[behind] == SK_INF)
+                continue;
+            /* Move box b to `to`, keeping the list sorted. */
+            s->occ[b] = 0;
+            s->occ[to] = 1;
+            int frozen = frozen_square(s, to);
+            s->occ[to] = 0;
+            s->occ[b] = 1;
+            if (frozen)
+                continue;
+            int32_t j = 0;
+            for (int32_t i = 0; i < nb; i++)
+                if (i != k)
+                    child[j++] = boxes[i];
+            j = nb - 1;
+            while (j > 0 && child[j - 1] > to) {
+                child[j] = child[j - 1];
+                j--;
+            }
+            child[j] = to;
+            uint32_t walk = s->wd[behind];
+            uint32_t c1 = s->mode == PC_SOKOBAN_MOVES ? g1 + walk + 1 : g1 + 1;
+            uint32_t c2 = s->mode == PC_SOKOBAN_MOVES ? g2 + 1 : g2 + walk + 1;
+            uint64_t h = h0 ^ s->zbox[b] ^ s->zbox[to] ^ s->zpl[player] ^ s->zpl[b];
+            int64_t found = table_find(s, h, child, b);
+            if (found >= 0) {
+                sk_rec *cr = rec_at(s, (size_t)found);
+                if ((cr->flags & 2) || !lex_less(c1, c2, cr->g1, cr->g2))
+                    continue;
+                cr->g1 = c1;
+                cr->g2 = c2;
+                cr->parent = idx;
+                cr->flags &= (uint8_t)~1;
+                rc = heap_push(s, (uint32_t)found);
+                continue;
+            }
+            int32_t m = matching(s, child);
+            int64_t ni = add_rec(s, h, child, b);
+            if (ni < 0) {
+                rc = (int32_t)ni;
+                break;
+            }
+            r = rec_at(s, idx); /* the arena may have moved */
+            sk_rec *cr = rec_at(s, (size_t)ni);
+            if (m < 0) {
+                cr->flags = 2;
+                continue;
+            }
+            cr->g1 = c1;
+            cr->g2 = c2;
+            cr->h = (uint16_t)(m > 0xFFFF ? 0xFFFF : m);
+            cr->parent = idx;
+            rc = heap_push(s, (uint32_t)ni);
+            (void)goal_idx;
+        }
+    }
+    for (int32_t i = 0; i < nb; i++)
+        s->occ[boxes[i]] = 0;
+    return rc;
+}
+
+/* ---- solution text ------------------------------------------------------------------------ */
+
+static const char lurd_l[4] = {'u', 'r', 'd', 'l'};
+
+/* Append the shortest walk from `from` to `to` (boxes in occ) as lower-case
+ * LURD; returns 0 when unreachable (cannot happen for a search path). */
+static int append_walk(sk_solver *s, uint8_t from, uint8_t to, pc__sb *sb)
+{
+    /* BFS from the target so the path can be read forwards. */
+    walk_bfs(s, to);
+    if (s->wd[from] == SK_INF)
+        return 0;
+    uint8_t x = from;
+    while (x != to) {
+        for (int d = 0; d < 4; d++) {
+            uint8_t y = s->nbr[x][d];
+            if (y != SK_NONE && !s->occ[y] && s->wd[y] + 1 == s->wd[x]) {
+                pc__sb_putc(sb, lurd_l[d]);
+                x = y;
+                break;
+            }
+        }
+    }
+    return 1;
+}
+
+static int32_t build_lurd(sk_solver *s, uint32_t goal, pc_sokoban_result *res)
+{
+    size_t len = 0;
+    for (uint32_t i = goal; i != 0; i = rec_at(s, i)->parent)
+        len++;
+    uint32_t *path = malloc((len + 1) * sizeof *path);
+    if (!path)
+        return PC_ENOMEM;
+    size_t k = len + 1;
+    for (uint32_t i = goal;; i = rec_at(s, i)->parent) {
+        path[--k] = i;
+        if (i == 0)
+            break;
+    }
+    pc__sb sb;
+    pc__sb_init(&sb);
+    int64_t pushes = 0;
+    for (size_t step = 0; step < len; step++) {
+        const sk_rec *a = rec_at(s, path[step]), *b = rec_at(s, path[step + 1]);
+        memset(s->occ, 0, sizeof s->occ);
+        for (int32_t i = 0; i < s->nb; i++)
+            s->occ[a->boxes[i]] = 1;
+        uint8_t from = b->player; /* the box stood here */
+        uint8_t to = SK_NONE;
+        for (int32_t i = 0; i < s->nb; i++)
+            if (!s->occ[b->boxes[i]])
+                to = b->boxes[i];
+        int dir = 0;
+        while (dir < 4 && s->nbr[from][dir] != to)
+            dir++;
+        uint8_t behind = s->nbr[from][(dir + 2) & 3];
+        if (dir == 4 || behind == SK_NONE || !append_walk(s, a->player, behind, &sb)) {
+            pc__sb_free(&sb);
+            free(path);
+            return PC_EINVAL; /* internal inconsistency */
+        }
+        pc__sb_putc(&sb, (char)(lurd_l[dir] - 'a' + 'A'));
+        pushes++;
+    }
+    memset(s->occ, 0, sizeof s->occ);
+    free(path);
+    pc__sb_putc(&sb, '\0');
+    if (sb.failed) {
+        pc__sb_free(&sb);
+        return PC_ENOMEM;
+    }
+    res->lurd = sb.data;
+    res->moves = (int64_t)strlen(sb.data);
+    res->pushes = pushes;
+    return PC_OK;
+}
+
+/* ---- entry point ----------------------------------------------------------------------------- */
+
+static int32_t search(sk_solver *s, const pc_sokoban *g, pc_sokoban_result *res)
+{
+    int32_t rc = prepare(s, g);
+    if (rc < 0)
+        return rc;
+    uint8_t boxes[SK_MAXBOXES];
+    int32_t k = 0;
+    for (int32_t c = 0; c < s->nf; c++)
+        if (g->box[s->cell2grid[c]])
+            boxes[k++] = (uint8_t)c;
+    uint8_t player = (uint8_t)s->grid2cell[g->player];
+    int32_t m = matching(s, boxes);
+    if (m < 0)
+        return PC_ENOTFOUND;
+    int64_t start = add_rec(s, hash_of(s, boxes, player), boxes, player);
+    if (start < 0)
+        return (int32_t)start;
+    rec_at(s, 0)->h = (uint16_t)m;
+    rc = heap_push(s, 0);
+    if (rc < 0)
+        return rc;
+    while (s->nheap) {
+        sk_heapent e = heap_pop(s);
+        sk_rec *r = rec_at(s, e.idx);
+        if ((r->flags & 1) || key_of(r) != e.key)
+            continue; /* stale entry */
+        if (r->h == 0) {
+            int32_t on = 0;
+            for (int32_t i = 0; i < s->nb; i++)
+                on += s->goal[r->boxes[i]];
+            if (on == s->nb)
+                return build_lurd(s, e.idx, res);
+        }
+        if (s->max_nodes && s->nodes >= s->max_nodes)
+            return PC_ELIMIT;
+        r->flags |= 1;
+        s->nodes++;
+        rc = expand(s, e.idx, NULL);
+        if (rc < 0)
+            return rc;
+    }
+    return PC_ENOTFOUND;
+}
+
+int32_t pc_sokoban_solve(const pc_sokoban *g, int32_t mode, uint64_t max_nodes, uint64_t max_bytes,
+                         pc_sokoban_result **out)
+{
+    if (!g || !out || (mode != PC_SOKOBAN_MOVES && mode != PC_SOKOBAN_PUSHES))
+        return PC_EINVAL;
+    pc_sokoban_result *res = calloc(1, sizeof *res);
+    sk_solver *s = calloc(1, sizeof *s);
+    if (!res || !s) {
+        free(res);
+        free(s);
+        return PC_ENOMEM;
+    }
+    s->mode = mode;
+    s->max_nodes = max_nodes;
+    s->max_bytes = max_bytes;
+    int32_t rc = search(s, g, res);
+    res->status = rc;
+    res->mode = mode;
+    res->nodes = s->nodes;
+    res->states = s->nrec;
+    res->bytes = s->peak;
+    solver_free(s);
+    free(s);
+    if (rc != PC_OK && rc != PC_ENOTFOUND && rc != PC_ELIMIT) {
+        free(res->lurd);
+        free(res);
+        return rc;
+    }
+    if (rc != PC_OK) {
+        res->moves = res->pushes = -1;
+        res->lurd = malloc(1);
+        if (!res->lurd) {
+            free(res);
+            return PC_ENOMEM;
+        }
+        res->lurd[0] = '\0';
+    }
+    *out = res;
+    return rc;
+}
+
+void pc_sokoban_result_free(pc_sokoban_result *r)
+{
+    if (!r)
+        return;
+    free(r->lurd);
+    free(r);
+}
+
+int32_t pc_sokoban_result_status(const pc_sokoban_result *r)
+{
+    return r ? r->status : PC_EINVAL;
+}
+
+int32_t pc_sokoban_result_mode(const pc_sokoban_result *r)
+{
+    return r ? r->mode : PC_EINVAL;
+}
+
+int64_t pc_sokoban_result_moves(const pc_sokoban_result *r)
+{
+    return r ? r->moves : PC_EINVAL;
+}
+
+int64_t pc_sokoban_result_pushes(const pc_sokoban_result *r)
+{
+    return r ? r->pushes : PC_EINVAL;
+}
+
+uint64_t pc_sokoban_result_nodes(const pc_sokoban_result *r)
+{
+    return r ? r->nodes : 0;
+}
+
+uint64_t pc_sokoban_result_states(const pc_sokoban_result *r)
+{
+    return r ? r->states : 0;
+}
+
+uint64_t pc_sokoban_result_bytes(const pc_sokoban_result *r)
+{
+    return r ? r->bytes : 0;
+}
+
+int32_t pc_sokoban_result_lurd(const pc_sokoban_result *r, char *buf, size_t cap, size_t *len)
+{
+    if (!r)
+        return PC_EINVAL;
+    return pc__emit_str(r->lurd, buf, cap, len);
+}
