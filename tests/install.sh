@@ -11,8 +11,12 @@ tap $rc "make install to a temporary prefix"
 [ $rc = 0 ] || { sed 's/^/# /' "$prefix.log" | tail -20; }
 rm -f "$prefix.log"
 
+# The tree was configured for another prefix; installing with prefix=... is
+# a relocation, so tell pkg-config the prefix actually used.
 PKG_CONFIG_PATH="$prefix/lib/pkgconfig"; export PKG_CONFIG_PATH
-pkg-config --exists libpuzzlecore; tap $? "pkg-config finds libpuzzlecore"
+pc() { pkg-config --define-variable=prefix="$prefix" "$@"; }
+pc --exists libpuzzlecore; tap $? "pkg-config finds libpuzzlecore"
+pc --cflags libpuzzlecore | grep -q -- "-I$prefix/include"; tap $? "pkg-config --cflags names the installed headers"
 for h in puzzlecore.h common.h; do
   [ -f "$prefix/include/puzzlecore/$h" ]; tap $? "header puzzlecore/$h installed"
 done
@@ -22,7 +26,7 @@ done
 
 for ex in "$top_srcdir"/examples/*.c; do
   name=$(basename "$ex" .c)
-  ${CC:-cc} -std=c11 -o "$prefix/$name" "$ex" $(pkg-config --cflags --libs libpuzzlecore) 2>"$prefix/cc.log"
+  ${CC:-cc} -std=c11 -o "$prefix/$name" "$ex" $(pc --cflags --libs libpuzzlecore) 2>"$prefix/cc.log"
   tap $? "examples/$name.c builds with pkg-config alone"
   [ -s "$prefix/cc.log" ] && sed 's/^/# /' "$prefix/cc.log"
   LD_LIBRARY_PATH="$prefix/lib" "$prefix/$name" --demo >/dev/null 2>&1

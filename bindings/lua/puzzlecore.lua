@@ -45,12 +45,18 @@ end
 
 --- Call an snprintf-style text function f(..., buf, cap, len) and return the text.
 function M.text_out(f, ...)
+  -- (`...` in the middle of an argument list keeps only its first value, so
+  -- the arguments are packed explicitly.)
+  local k = select("#", ...)
+  local args = { ... }
   local n = ffi.new("size_t[1]")
-  local rc = f(..., nil, 0, n)
+  args[k + 1], args[k + 2], args[k + 3] = nil, 0, n
+  local rc = f(unpack(args, 1, k + 3))
   if rc < 0 and rc ~= C.PC_ESPACE then return M.fail(rc) end
   local cap = tonumber(n[0]) + 1
   local buf = ffi.new("char[?]", cap)
-  rc = f(..., buf, cap, n)
+  args[k + 1], args[k + 2] = buf, cap
+  rc = f(unpack(args, 1, k + 3))
   if rc < 0 then return M.fail(rc) end
   return ffi.string(buf, n[0])
 end

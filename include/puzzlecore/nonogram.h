@@ -1,5 +1,229 @@
-/* puzzlecore/nonogram.h — placeholder: the nonogram module is being written. */
+/*
+ * puzzlecore/nonogram.h — nonograms: clues, the player's grid, puzzle records.
+ *
+ * A nonogram is a w x h grid whose solution is a picture of filled and empty
+ * cells.  The clue of a line (a row, or a column) lists the lengths of its runs
+ * of filled cells in order; a line with no filled cell has the single clue 0.
+ *
+ * Two layers:
+ *   - pure functions that compute clues from cells, for one line given a
+ *     start pointer, a length and a stride (so one function serves rows and
+ *     columns) or for a whole grid at once (the fast path);
+ *   - pc_nonogram, a puzzle (clues, optionally the solution, the record
+ *     fields id / xp / titles) together with the player's grid.  After each
+ *     change only the changed rows and columns are re-examined, and every
+ *     line carries a "satisfied" flag: the player's clues equal the puzzle's
+ *     (a front end greys such clues out).  The puzzle is solved when every
+ *     line is satisfied — any grid that meets the clues wins.
+ *
+ * Cells are bytes.  In the pure functions a cell counts as filled exactly
+ * when its value is 1 (PC_NONOGRAM_FILLED); 0 (unknown/empty) and 2
+ * (crossed) both count as not filled, so a solution (0/1) and a player's grid
+ * (0/1/2) go through the same functions.
+ *
+ * Coordinates: x is the column (0 .. w-1, left to right), y the row (0 .. h-1,
+ * top to bottom); cell (x, y) is at index y * w + x of a row-major array.
+ */
 #ifndef PUZZLECORE_NONOGRAM_H
 #define PUZZLECORE_NONOGRAM_H
+
 #include "puzzlecore/common.h"
+
+#ifdef __cplusplus
+extern "C" {
 #endif
+
+/* Cell values of the player's grid (and of solutions: 0 empty, 1 filled). */
+enum pc_nonogram_cell {
+    PC_NONOGRAM_UNKNOWN = 0, /* not yet decided by the player (empty in a solution) */
+    PC_NONOGRAM_FILLED = 1,  /* filled */
+    PC_NONOGRAM_CROSSED = 2  /* marked empty by the player */
+};
+
+/* Which family of lines. */
+enum pc_nonogram_axis {
+    PC_NONOGRAM_ROWS = 0,
+    PC_NONOGRAM_COLS = 1
+};
+
+/* Size limits of a puzzle. */
+enum pc_nonogram_limits {
+    PC_NONOGRAM_MAX_SIDE = 65535,      /* width and height, each */
+    PC_NONOGRAM_MAX_CELLS = 268435456, /* width x height (2^28) */
+    PC_NONOGRAM_MAX_TEXT = 4096        /* bytes of an id or a title */
+};
+
+typedef struct pc_nonogram pc_nonogram;
+
+/* ---- pure clue functions ---------------------------------------------------- */
+
+/*
+ * Clues of one line: the `len` cells cells[0], cells[stride], cells[2*stride]
+ * ... (a row of a row-major w-wide grid is stride 1 from &grid[y*w]; a column
+ * is stride w from &grid[x]).  Writes the run lengths in order into clues[0 ..]
+ * and their number into *count; an empty line gives the single clue 0 (count 1).
+ * When cap is too small, writes the first cap clues, sets *count to the full
+ * number and returns PC_ESPACE.  A line of n cells has at most (n + 1) / 2 clues.
+ * Errors: PC_EINVAL (NULL pointer, len < 1, stride < 1), PC_ERANGE (len too big).
+ */
+PUZZLECORE_API int32_t pc_nonogram_line_clues(const uint8_t *cells, int32_t len, int32_t stride,
+                                              int32_t *clues, int32_t cap, int32_t *count);
+
+/*
+ * Clues of every row (axis PC_NONOGRAM_ROWS) or every column (PC_NONOGRAM_COLS)
+ * of a row-major w x h grid, in one fast pass.  counts[i] receives the number
+ * of clues of line i (h entries for rows, w for columns); clues receives all
+ * the lines' clues one after the other, *total their number.  When `cap` is too
+ * small the counts are still complete, *total tells the size needed, and
+ * PC_ESPACE is returned.  Rows+columns of a 4096 x 4096 grid take a few
+ * milliseconds (bench/nonogram_clues).
+ */
+PUZZLECORE_API int32_t pc_nonogram_grid_clues(const uint8_t *cells, int32_t w, int32_t h, int32_t axis,
+                                              int32_t *counts, int32_t *clues, size_t cap, size_t *total);
+
+/* ---- puzzles ------------------------------------------------------------------ */
+
+/*
+ * A puzzle from its solution: `bits` holds w*h characters '0' (empty) and '1'
+ * (filled), row-major, as in a puzzle data table.  White space (including
+ * newlines between rows) is ignored.  Errors: PC_ERANGE (size), PC_EPARSE
+ * (a bad character, or not exactly w*h cells; err names the position).
+ */
+PUZZLECORE_API int32_t pc_nonogram_new_from_solution(int32_t w, int32_t h, const char *bits, size_t len,
+                                                     char *err, size_t errcap, pc_nonogram **out);
+
+/*
+ * A puzzle from clues alone (no stored solution).  row_counts[y] is the number
+ * of clues of row y and row_clues holds them all, row after row; likewise for
+ * columns.  A line's clues are all >= 1, or the single clue 0.  Errors:
+ * PC_ERANGE (size), PC_EINVAL (a clue < 0, a 0 among other clues, clues that
+ * cannot fit in their line, rows and columns whose filled totals differ).
+ */
+PUZZLECORE_API int32_t pc_nonogram_new_from_clues(int32_t w, int32_t h, const int32_t *row_counts,
+                                                  const int32_t *row_clues, const int32_t *col_counts,
+                                                  const int32_t *col_clues, char *err, size_t errcap,
+                                                  pc_nonogram **out);
+
+/* Free a puzzle; NULL is accepted. */
+PUZZLECORE_API void pc_nonogram_free(pc_nonogram *g);
+
+/* Independent deep copy (clues, solution, record fields, player's grid). */
+PUZZLECORE_API int32_t pc_nonogram_clone(const pc_nonogram *g, pc_nonogram **out);
+
+/* Width / height (negative PC_EINVAL for NULL). */
+PUZZLECORE_API int32_t pc_nonogram_width(const pc_nonogram *g);
+PUZZLECORE_API int32_t pc_nonogram_height(const pc_nonogram *g);
+
+/* 1 when the puzzle stores its solution (made from one, or loaded with one). */
+PUZZLECORE_API int32_t pc_nonogram_has_solution(const pc_nonogram *g);
+
+/* The stored solution's cell: 0 or 1; PC_ENOTFOUND without a solution,
+ * PC_EINVAL for a bad coordinate. */
+PUZZLECORE_API int32_t pc_nonogram_solution_cell(const pc_nonogram *g, int32_t x, int32_t y);
+
+/* Number of clues of line `index` of `axis` (>= 1), or a negative status. */
+PUZZLECORE_API int32_t pc_nonogram_clue_count(const pc_nonogram *g, int32_t axis, int32_t index);
+
+/* The puzzle's clues of one line (same buffer rules as pc_nonogram_line_clues). */
+PUZZLECORE_API int32_t pc_nonogram_clues(const pc_nonogram *g, int32_t axis, int32_t index, int32_t *clues,
+                                         int32_t cap, int32_t *count);
+
+/* ---- the player's grid ---------------------------------------------------------- */
+
+/* The player's cell at (x, y): a pc_nonogram_cell value, or PC_EINVAL. */
+PUZZLECORE_API int32_t pc_nonogram_cell(const pc_nonogram *g, int32_t x, int32_t y);
+
+/* Set one cell to a pc_nonogram_cell value; re-examines only row y and column
+ * x (O(w + h)).  Errors: PC_EINVAL (coordinate or value); nothing changes. */
+PUZZLECORE_API int32_t pc_nonogram_set_cell(pc_nonogram *g, int32_t x, int32_t y, int32_t value);
+
+/* Set the rectangle of rw x rh cells whose top-left cell is (x, y), as a
+ * player's drag does; re-examines only the rows and columns it covers.  The
+ * rectangle must lie inside the grid (PC_EINVAL otherwise, nothing changes). */
+PUZZLECORE_API int32_t pc_nonogram_set_rect(pc_nonogram *g, int32_t x, int32_t y, int32_t rw, int32_t rh,
+                                            int32_t value);
+
+/* Reset every cell of the player's grid to PC_NONOGRAM_UNKNOWN. */
+PUZZLECORE_API int32_t pc_nonogram_reset(pc_nonogram *g);
+
+/* Copy the player's grid (w*h bytes, row-major) into cells[0 .. cap).
+ * PC_ESPACE when cap < w*h. */
+PUZZLECORE_API int32_t pc_nonogram_get_cells(const pc_nonogram *g, uint8_t *cells, size_t cap);
+
+/* Replace the whole player's grid with w*h cell values (atomic: a bad value
+ * anywhere gives PC_EINVAL and changes nothing). */
+PUZZLECORE_API int32_t pc_nonogram_set_cells(pc_nonogram *g, const uint8_t *cells, size_t n);
+
+/* The clues of what the player has filled in one line (buffer rules as for
+ * pc_nonogram_line_clues). */
+PUZZLECORE_API int32_t pc_nonogram_player_clues(const pc_nonogram *g, int32_t axis, int32_t index,
+                                                int32_t *clues, int32_t cap, int32_t *count);
+
+/* 1 when the line's player clues equal the puzzle's (the clue is greyed out),
+ * 0 otherwise, or a negative status. */
+PUZZLECORE_API int32_t pc_nonogram_line_satisfied(const pc_nonogram *g, int32_t axis, int32_t index);
+
+/* How many lines of `axis` are satisfied (0 .. h for rows, 0 .. w for columns). */
+PUZZLECORE_API int32_t pc_nonogram_satisfied_count(const pc_nonogram *g, int32_t axis);
+
+/* 1 when every row and column is satisfied: the puzzle is cleared. */
+PUZZLECORE_API int32_t pc_nonogram_is_solved(const pc_nonogram *g);
+
+/* 1 when the player's filled cells are exactly the stored solution's, 0 if
+ * not, PC_ENOTFOUND when no solution is stored. */
+PUZZLECORE_API int32_t pc_nonogram_matches_solution(const pc_nonogram *g);
+
+/* How many single-line clue evaluations the puzzle has done since it was
+ * made (construction, set_cell, set_rect, ...): lets a test or profiler see
+ * that one cell change costs one row and one column. */
+PUZZLECORE_API int64_t pc_nonogram_lines_evaluated(const pc_nonogram *g);
+
+/* ---- the puzzle record ---------------------------------------------------------- */
+
+/* The record's id (free text, no newline, at most PC_NONOGRAM_MAX_TEXT bytes). */
+PUZZLECORE_API int32_t pc_nonogram_set_id(pc_nonogram *g, const char *id, size_t len);
+PUZZLECORE_API int32_t pc_nonogram_id(const pc_nonogram *g, char *buf, size_t cap, size_t *len);
+
+/* XP earned for clearing the puzzle (>= 0; default 0). */
+PUZZLECORE_API int32_t pc_nonogram_set_xp(pc_nonogram *g, int32_t xp);
+PUZZLECORE_API int32_t pc_nonogram_xp(const pc_nonogram *g);
+
+/* The title in one language.  `lang` is a tag such as "en" or "pt-BR"
+ * (letters, digits, '-' and '_'); setting an existing language replaces it,
+ * an empty title removes it.  pc_nonogram_title gives PC_ENOTFOUND for a
+ * language the record does not have. */
+PUZZLECORE_API int32_t pc_nonogram_set_title(pc_nonogram *g, const char *lang, const char *title, size_t len);
+PUZZLECORE_API int32_t pc_nonogram_title(const pc_nonogram *g, const char *lang, char *buf, size_t cap,
+                                         size_t *len);
+
+/* Number of titles, and the language tag of title i (in the order set). */
+PUZZLECORE_API int32_t pc_nonogram_title_count(const pc_nonogram *g);
+PUZZLECORE_API int32_t pc_nonogram_title_lang(const pc_nonogram *g, int32_t i, char *buf, size_t cap,
+                                              size_t *len);
+
+/*
+ * The puzzle record as text (doc/nonogram.md gives the format):
+ *   puzzlecore-nonogram 1
+ *   id <text>            size <w>x<h>          xp <n>
+ *   solution <w*h 0/1 characters>      (when a solution is stored)
+ *   rows <clues>  /  cols <clues>      (when not: "1.2/3/0" per line, '/' between lines)
+ *   title <lang> <text>                (one line per language)
+ * pc_nonogram_save writes the record plus the player's grid
+ * ("grid <w*h characters of . # x>"), so a load restores the game exactly.
+ */
+PUZZLECORE_API int32_t pc_nonogram_write_record(const pc_nonogram *g, char *buf, size_t cap, size_t *len);
+PUZZLECORE_API int32_t pc_nonogram_save(const pc_nonogram *g, char *buf, size_t cap, size_t *len);
+
+/* Read a record or a save (the "grid" line is optional).  Errors: PC_EPARSE
+ * with "line L, column C: ..." in err, or the constructors' errors. */
+PUZZLECORE_API int32_t pc_nonogram_load(const char *text, size_t len, char *err, size_t errcap,
+                                        pc_nonogram **out);
+
+/* ---- solving, grading, hints, generating, file formats ---------------------- */
+/* (declared below this line) */
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* PUZZLECORE_NONOGRAM_H */

@@ -1,3 +1,31 @@
-# lib/nonogram: the nonogram module (placeholder until the game lands).
+# lib/nonogram: clues, the player's grid and puzzle records (solving, generating
+# and the file formats are in solve.mk).
 pcinclude_HEADERS += include/puzzlecore/nonogram.h
+lib_libpuzzlecore_la_SOURCES += \
+	lib/nonogram/clues.c lib/nonogram/clues.h \
+	lib/nonogram/puzzle.c lib/nonogram/puzzle.h \
+	lib/nonogram/record.c
 cli_puzzlecore_SOURCES += cli/nonogram.c
+
+check_PROGRAMS += tests/test_nonogram
+tests_test_nonogram_SOURCES = tests/test_nonogram.c
+tests_test_nonogram_LDADD = $(TEST_LDADD)
+TESTS += tests/test_nonogram tests/python/test_nonogram.py tests/lua/test_nonogram.lua tests/cli_nonogram.sh
+EXTRA_DIST += tests/python/test_nonogram.py tests/lua/test_nonogram.lua tests/cli_nonogram.sh doc/nonogram.md \
+	data/nonogram/cup.txt data/nonogram/heart.pic data/README.md
+
+noinst_PROGRAMS += examples/nonogram
+examples_nonogram_SOURCES = examples/nonogram.c
+examples_nonogram_LDADD = lib/libpuzzlecore.la
+DEMOS += examples/nonogram
+
+EXTRA_PROGRAMS += bench/nonogram_clues
+bench_nonogram_clues_SOURCES = bench/nonogram_clues.c
+bench_nonogram_clues_LDADD = lib/libpuzzlecore.la
+BENCHES += bench/nonogram_clues
+
+pcpython_PYTHON += bindings/python/puzzlecore/nonogram.py
+LUA_MODULES += bindings/lua/puzzlecore/nonogram.lua
+dist_doc_DATA += doc/nonogram.md
+
+include lib/nonogram/solve.mk

@@ -1,0 +1,164 @@
+-- puzzlecore.nonogram — nonogram clues, the player's grid, records (LuaJIT FFI).
+--
+-- local nonogram = require("puzzlecore").nonogram
+-- local p = nonogram.from_solution(5, 5, "0010001110101011000101110")
+-- p:fill(1, 4, 3, 1); print(p:row_satisfied(4))     --> true
+--
+-- Coordinates are 0-based like the C API (x = column, y = row).  Failing
+-- calls return nil, message, code.
+local pc = require "puzzlecore"
+local C, ffi = pc.C, pc.ffi
+
+local M = {
+  UNKNOWN = C.PC_NONOGRAM_UNKNOWN, FILLED = C.PC_NONOGRAM_FILLED, CROSSED = C.PC_NONOGRAM_CROSSED,
+  ROWS = C.PC_NONOGRAM_ROWS, COLS = C.PC_NONOGRAM_COLS,
+}
+
+local Puzzle = {}
+Puzzle.__index = Puzzle
+M.Puzzle = Puzzle
+
+local function u8(t)
+  if type(t) == "string" then
+    local a = ffi.new("uint8_t[?]", math.max(#t, 1))
+    ffi.copy(a, t, #t)
+    return a, #t
+  end
+  local a = ffi.new("uint8_t[?]", math.max(#t, 1))
+  for i = 1, #t do a[i - 1] = t[i] end
+  return a, #t
+end
+
+--- Clues of the line cells[1], cells[1+stride], ... (a table or byte string of cell values).
+function M.line_clues(cells, stride, length)
+  local a, n = u8(cells)
+  stride = stride or 1
+  length = length or math.floor((n - 1) / stride) + 1
+  local cap = math.floor((length + 1) / 2)
+  local out, count = ffi.new("int32_t[?]", cap), ffi.new("int32_t[1]")
+  local rc = C.pc_nonogram_line_clues(a, length, stride, out, cap, count)
+  if rc ~= 0 then return pc.fail(rc) end
+  local t = {}
+  for i = 0, count[0] - 1 do t[#t + 1] = out[i] end
+  return t
+end
+
+local function wrap(rc, out, err)
+  if rc ~= 0 then return pc.fail(rc, err) end
+  return setmetatable({ h = ffi.gc(out[0], C.pc_nonogram_free) }, Puzzle)
+end
+
+--- A puzzle from a '0'/'1' solution string (row-major).
+function M.from_solution(w, h, bits)
+  local out, err = ffi.new("pc_nonogram *[1]"), ffi.new("char[256]")
+  return wrap(C.pc_nonogram_new_from_solution(w, h, bits, #bits, err, 256, out), out, err)
+end
+
+--- A puzzle from clue tables: rows[y] and cols[x] are lists of numbers.
+function M.from_clues(rows, cols)
+  local function flat(lines)
+    local counts, values = {}, {}
+    for i, l in ipairs(lines) do
+      counts[i] = #l
+      for _, v in ipairs(l) do values[#values + 1] = v end
+    end
+    return pc.i32(counts), pc.i32(values)
+  end
+  local rc_, rv = flat(rows)
+  local cc, cv = flat(cols)
+  local out, err = ffi.new("pc_nonogram *[1]"), ffi.new("char[256]")
+  return wrap(C.pc_nonogram_new_from_clues(#cols, #rows, rc_, rv, cc, cv, err, 256, out), out, err)
+end
+
+--- A puzzle from a record or save text.
+function M.load(text)
+  local out, err = ffi.new("pc_nonogram *[1]"), ffi.new("char[256]")
+  return wrap(C.pc_nonogram_load(text, #text, err, 256, out), out, err)
+end
+
+function Puzzle:clone()
+  local out = ffi.new("pc_nonogram *[1]")
+  return wrap(C.pc_nonogram_clone(self.h, out), out)
+end
+
+function Puzzle:width() return C.pc_nonogram_width(self.h) end
+function Puzzle:height() return C.pc_nonogram_height(self.h) end
+
+local function clues(self, fn, axis, i)
+  local len = axis == M.ROWS and self:width() or self:height()
+  local cap = math.floor((len + 1) / 2)
+  local out, count = ffi.new("int32_t[?]", cap), ffi.new("int32_t[1]")
+  local rc = fn(self.h, axis, i, out, cap, count)
+  if rc ~= 0 then return pc.fail(rc) end
+  local t = {}
+  for k = 0, count[0] - 1 do t[#t + 1] = out[k] end
+  return t
+end
+
+function Puzzle:row_clues(y) return clues(self, C.pc_nonogram_clues, M.ROWS, y) end
+function Puzzle:col_clues(x) return clues(self, C.pc_nonogram_clues, M.COLS, x) end
+function Puzzle:player_row_clues(y) return clues(self, C.pc_nonogram_player_clues, M.ROWS, y) end
+function Puzzle:player_col_clues(x) return clues(self, C.pc_nonogram_player_clues, M.COLS, x) end
+
+function Puzzle:cell(x, y)
+  local v = C.pc_nonogram_cell(self.h, x, y)
+  if v < 0 then return pc.fail(v) end
+  return v
+end
+
+function Puzzle:set_rect(x, y, w, h, value)
+  local rc = C.pc_nonogram_set_rect(self.h, x, y, w, h, value)
+  if rc ~= 0 then return pc.fail(rc) end
+  return true
+end
+function Puzzle:set(x, y, value) return self:set_rect(x, y, 1, 1, value) end
+function Puzzle:fill(x, y, w, h) return self:set_rect(x, y, w or 1, h or 1, M.FILLED) end
+function Puzzle:cross(x, y, w, h) return self:set_rect(x, y, w or 1, h or 1, M.CROSSED) end
+function Puzzle:clear(x, y, w, h) return self:set_rect(x, y, w or 1, h or 1, M.UNKNOWN) end
+function Puzzle:reset() C.pc_nonogram_reset(self.h) end
+
+function Puzzle:row_satisfied(y) return C.pc_nonogram_line_satisfied(self.h, M.ROWS, y) == 1 end
+function Puzzle:col_satisfied(x) return C.pc_nonogram_line_satisfied(self.h, M.COLS, x) == 1 end
+function Puzzle:satisfied_count(axis) return C.pc_nonogram_satisfied_count(self.h, axis or M.ROWS) end
+function Puzzle:solved() return C.pc_nonogram_is_solved(self.h) == 1 end
+function Puzzle:matches_solution()
+  local v = C.pc_nonogram_matches_solution(self.h)
+  if v < 0 then return pc.fail(v) end
+  return v == 1
+end
+
+--- Iterate over the lines of an axis: for i, clues, satisfied in p:lines(nonogram.ROWS)
+function Puzzle:lines(axis)
+  local n = axis == M.ROWS and self:height() or self:width()
+  local i = -1
+  return function()
+    i = i + 1
+    if i >= n then return nil end
+    return i, clues(self, C.pc_nonogram_clues, axis, i), C.pc_nonogram_line_satisfied(self.h, axis, i) == 1
+  end
+end
+
+function Puzzle:id() return pc.text_out(C.pc_nonogram_id, self.h) end
+function Puzzle:set_id(s)
+  local rc = C.pc_nonogram_set_id(self.h, s, #s)
+  if rc ~= 0 then return pc.fail(rc) end
+  return true
+end
+function Puzzle:xp() return C.pc_nonogram_xp(self.h) end
+function Puzzle:set_xp(v)
+  local rc = C.pc_nonogram_set_xp(self.h, v)
+  if rc ~= 0 then return pc.fail(rc) end
+  return true
+end
+function Puzzle:title(lang)
+  return pc.text_out(C.pc_nonogram_title, self.h, lang)
+end
+function Puzzle:set_title(lang, text)
+  local rc = C.pc_nonogram_set_title(self.h, lang, text, #text)
+  if rc ~= 0 then return pc.fail(rc) end
+  return true
+end
+function Puzzle:record() return pc.text_out(C.pc_nonogram_write_record, self.h) end
+function Puzzle:save() return pc.text_out(C.pc_nonogram_save, self.h) end
+
+return M

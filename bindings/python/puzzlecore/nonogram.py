@@ -1,0 +1,248 @@
+"""Nonograms: clues, the player's grid with greyed (satisfied) clues, records.
+
+>>> from puzzlecore import nonogram
+>>> p = nonogram.Puzzle.from_solution(5, 5, "00100" "01110" "10101" "10001" "01110")
+>>> p.row_clues(4)
+[3]
+>>> p.fill(1, 4, 3, 1)          # drag over row 5, cells 2-4
+>>> p.row_satisfied(4)
+True
+"""
+import ctypes
+
+from ._ffi import Handle, check, enums, err_buf, lib, new_handle, text_in, text_out
+
+UNKNOWN = enums["PC_NONOGRAM_UNKNOWN"]
+FILLED = enums["PC_NONOGRAM_FILLED"]
+CROSSED = enums["PC_NONOGRAM_CROSSED"]
+ROWS = enums["PC_NONOGRAM_ROWS"]
+COLS = enums["PC_NONOGRAM_COLS"]
+
+__all__ = ["Puzzle", "line_clues", "grid_clues", "UNKNOWN", "FILLED", "CROSSED", "ROWS", "COLS"]
+
+
+def _cells(cells):
+    data = bytes(cells)
+    return (ctypes.c_uint8 * max(1, len(data))).from_buffer_copy(data or b"\0"), len(data)
+
+
+def line_clues(cells, stride=1, length=None):
+    """Clues of the line cells[0], cells[stride], ... (a cell counts as filled
+    when it is 1).  An empty line gives [0]."""
+    buf, n = _cells(cells)
+    if length is None:
+        length = (n - 1) // stride + 1 if n else 0
+    cap = (length + 1) // 2
+    out = (ctypes.c_int32 * max(1, cap))()
+    count = ctypes.c_int32()
+    check(lib.pc_nonogram_line_clues(buf, length, stride, out, cap, ctypes.byref(count)))
+    return list(out[: count.value])
+
+
+def grid_clues(cells, width, height, axis=ROWS):
+    """All row (or column) clues of a row-major grid, as a list of lists."""
+    buf, n = _cells(cells)
+    if n != width * height:
+        raise ValueError("cells must hold width * height values")
+    lines, length = (height, width) if axis == ROWS else (width, height)
+    counts = (ctypes.c_int32 * lines)()
+    cap = lines * ((length + 1) // 2)
+    out = (ctypes.c_int32 * max(1, cap))()
+    total = ctypes.c_size_t()
+    check(lib.pc_nonogram_grid_clues(buf, width, height, axis, counts, out, cap, ctypes.byref(total)))
+    result, k = [], 0
+    for c in counts:
+        result.append(list(out[k : k + c]))
+        k += c
+    return result
+
+
+class Puzzle(Handle):
+    """A nonogram and the player's grid.  Build with from_solution,
+    from_clues or load; cells are addressed (x, y) = (column, row) from 0."""
+
+    _free = "pc_nonogram_free"
+
+    @classmethod
+    def from_solution(cls, width, height, bits):
+        """From a string of '0'/'1' (row-major; white space ignored)."""
+        err = err_buf()
+        data, n = text_in(bits)
+        return new_handle(cls, lib.pc_nonogram_new_from_solution, width, height, data, n, err=err)
+
+    @classmethod
+    def from_clues(cls, rows, cols):
+        """From clue lists: rows[y] and cols[x] are lists of ints ([0] for empty)."""
+        def flat(lines):
+            counts = [len(c) for c in lines]
+            values = [v for c in lines for v in c]
+            return ((ctypes.c_int32 * max(1, len(counts)))(*counts),
+                    (ctypes.c_int32 * max(1, len(values)))(*values))
+
+        rc_, rv = flat(rows)
+        cc, cv = flat(cols)
+        return new_handle(cls, lib.pc_nonogram_new_from_clues, len(cols), len(rows), rc_, rv, cc, cv, err=err_buf())
+
+    @classmethod
+    def load(cls, text):
+        """From a record or a save ("puzzlecore-nonogram 1" text)."""
+        data, n = text_in(text)
+        return new_handle(cls, lib.pc_nonogram_load, data, n, err=err_buf())
+
+    def clone(self):
+        out = ctypes.c_void_p()
+        check(lib.pc_nonogram_clone(self, ctypes.byref(out)))
+        obj = Puzzle.__new__(Puzzle)
+        Handle.__init__(obj, out.value)
+        return obj
+
+    # -- shape and clues ----------------------------------------------------
+    @property
+    def width(self):
+        return lib.pc_nonogram_width(self)
+
+    @property
+    def height(self):
+        return lib.pc_nonogram_height(self)
+
+    @property
+    def has_solution(self):
+        return bool(check(lib.pc_nonogram_has_solution(self)))
+
+    def solution(self):
+        """The stored picture as a list of rows of 0/1 (Error if none)."""
+        return [[check(lib.pc_nonogram_solution_cell(self, x, y)) for x in range(self.width)]
+                for y in range(self.height)]
+
+    def _clues(self, fn, axis, index):
+        count = ctypes.c_int32()
+        length = self.width if axis == ROWS else self.height
+        cap = (length + 1) // 2
+        out = (ctypes.c_int32 * cap)()
+        check(fn(self, axis, index, out, cap, ctypes.byref(count)))
+        return list(out[: count.value])
+
+    def row_clues(self, y):
+        return self._clues(lib.pc_nonogram_clues, ROWS, y)
+
+    def col_clues(self, x):
+        return self._clues(lib.pc_nonogram_clues, COLS, x)
+
+    @property
+    def rows(self):
+        """Every row's clues."""
+        return [self.row_clues(y) for y in range(self.height)]
+
+    @property
+    def cols(self):
+        """Every column's clues."""
+        return [self.col_clues(x) for x in range(self.width)]
+
+    # -- the player's grid --------------------------------------------------
+    def __getitem__(self, xy):
+        x, y = xy
+        return check(lib.pc_nonogram_cell(self, x, y))
+
+    def __setitem__(self, xy, value):
+        x, y = xy
+        check(lib.pc_nonogram_set_cell(self, x, y, value))
+
+    def set_rect(self, x, y, w, h, value):
+        check(lib.pc_nonogram_set_rect(self, x, y, w, h, value))
+
+    def fill(self, x, y, w=1, h=1):
+        self.set_rect(x, y, w, h, FILLED)
+
+    def cross(self, x, y, w=1, h=1):
+        self.set_rect(x, y, w, h, CROSSED)
+
+    def clear(self, x, y, w=1, h=1):
+        self.set_rect(x, y, w, h, UNKNOWN)
+
+    def reset(self):
+        check(lib.pc_nonogram_reset(self))
+
+    @property
+    def cells(self):
+        """The player's grid as bytes (row-major cell values)."""
+        n = self.width * self.height
+        buf = (ctypes.c_uint8 * n)()
+        check(lib.pc_nonogram_get_cells(self, buf, n))
+        return bytes(buf)
+
+    @cells.setter
+    def cells(self, values):
+        buf, n = _cells(values)
+        check(lib.pc_nonogram_set_cells(self, buf, n))
+
+    def player_row_clues(self, y):
+        return self._clues(lib.pc_nonogram_player_clues, ROWS, y)
+
+    def player_col_clues(self, x):
+        return self._clues(lib.pc_nonogram_player_clues, COLS, x)
+
+    def row_satisfied(self, y):
+        return bool(check(lib.pc_nonogram_line_satisfied(self, ROWS, y)))
+
+    def col_satisfied(self, x):
+        return bool(check(lib.pc_nonogram_line_satisfied(self, COLS, x)))
+
+    def satisfied_count(self, axis=ROWS):
+        return check(lib.pc_nonogram_satisfied_count(self, axis))
+
+    @property
+    def solved(self):
+        return bool(check(lib.pc_nonogram_is_solved(self)))
+
+    def matches_solution(self):
+        return bool(check(lib.pc_nonogram_matches_solution(self)))
+
+    @property
+    def lines_evaluated(self):
+        return lib.pc_nonogram_lines_evaluated(self)
+
+    # -- record -------------------------------------------------------------
+    @property
+    def id(self):
+        return text_out(lib.pc_nonogram_id, self)
+
+    @id.setter
+    def id(self, value):
+        data, n = text_in(value)
+        check(lib.pc_nonogram_set_id(self, data, n))
+
+    @property
+    def xp(self):
+        return lib.pc_nonogram_xp(self)
+
+    @xp.setter
+    def xp(self, value):
+        check(lib.pc_nonogram_set_xp(self, value))
+
+    @property
+    def titles(self):
+        """{language: title} in the order they were set."""
+        out = {}
+        for i in range(lib.pc_nonogram_title_count(self)):
+            lang = text_out(lib.pc_nonogram_title_lang, self, i)
+            out[lang] = text_out(lib.pc_nonogram_title, self, lang.encode())
+        return out
+
+    def set_title(self, lang, title):
+        data, n = text_in(title)
+        check(lib.pc_nonogram_set_title(self, lang.encode(), data, n))
+
+    def record(self):
+        return text_out(lib.pc_nonogram_write_record, self)
+
+    def save(self):
+        return text_out(lib.pc_nonogram_save, self)
+
+    def __str__(self):
+        sym = {UNKNOWN: ".", FILLED: "#", CROSSED: "x"}
+        c = self.cells
+        w = self.width
+        return "\n".join("".join(sym[v] for v in c[y * w : (y + 1) * w]) for y in range(self.height))
+
+    def __repr__(self):
+        return f"<nonogram.Puzzle {self.width}x{self.height} solved={self.solved}>"
