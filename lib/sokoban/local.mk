@@ -25,10 +25,6 @@ bench_sokoban_SOURCES = bench/sokoban.c
 bench_sokoban_LDADD = lib/libpuzzlecore.la
 BENCHES += bench/sokoban
 
-# The top Makefile.am defines pcpython_PYTHON after the game fragments, so
-# `pcpython_PYTHON +=` here is refused by automake: install into the same
-# directory through a variable of our own.
-pcsokobanpythondir = $(pythondir)/puzzlecore
-pcsokobanpython_PYTHON = bindings/python/puzzlecore/sokoban.py
+pcpython_PYTHON += bindings/python/puzzlecore/sokoban.py
 LUA_MODULES += bindings/lua/puzzlecore/sokoban.lua
 dist_doc_DATA += doc/sokoban.md

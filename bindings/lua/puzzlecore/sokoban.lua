@@ -23,12 +23,6 @@ local DIRS = { u = M.UP, r = M.RIGHT, d = M.DOWN, l = M.LEFT,
 
 local function errbuf() return ffi.new("char[256]") end
 
--- pc.text_out(f, ...) passes only the first of several extra arguments (a
--- vararg in the middle of a call is cut to one value), so calls with two
--- leading arguments go through a one-argument closure.
-local function text_out2(f, a, b)
-  return pc.text_out(function(_, buf, cap, n) return f(a, b, buf, cap, n) end, 0)
-end
 
 local Level = {}
 Level.__index = Level
@@ -72,7 +66,7 @@ function Level:moves() return tonumber(C.pc_sokoban_moves(self.h)) end
 function Level:pushes() return tonumber(C.pc_sokoban_pushes(self.h)) end
 function Level:title() return pc.text_out(C.pc_sokoban_title, self.h) end
 function Level:lurd() return pc.text_out(C.pc_sokoban_lurd, self.h) end
-function Level:board(start) return text_out2(C.pc_sokoban_write, self.h, start and 1 or 0) end
+function Level:board(start) return pc.text_out(C.pc_sokoban_write, self.h, start and 1 or 0) end
 Level.__tostring = function(self) return self:board() end
 
 --- One step ("u", "right", sk.UP ...): true, pushed or nil, msg, code.
@@ -144,7 +138,7 @@ function Collection:level(i)
   if rc ~= 0 then return pc.fail(rc) end
   return wrap(out[0])
 end
-function Collection:title(i) return text_out2(C.pc_sokoban_collection_title, self.h, i - 1) end
+function Collection:title(i) return pc.text_out(C.pc_sokoban_collection_title, self.h, i - 1) end
 --- 1-based index of the level titled `title`, or nil, msg, code.
 function Collection:find(title)
   local rc = C.pc_sokoban_collection_find(self.h, title)
