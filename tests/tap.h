@@ -14,6 +14,9 @@
 
 static int tap_n, tap_failed;
 
+#if defined(__GNUC__)
+__attribute__((format(printf, 2, 0)))
+#endif
 static inline void tap_vline(int pass, const char *fmt, va_list ap)
 {
     tap_n++;

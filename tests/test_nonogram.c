@@ -68,6 +68,7 @@ static void seed_examples(void)
     is_int(pc_nonogram_grid_clues(grid, 5, 5, PC_NONOGRAM_COLS, counts, all, 16, &total), PC_OK, "grid columns");
     const int32_t cols[] = {2, 1, 1, 3, 1, 1, 1, 2};
     ok(total == 8 && clues_are(all, 8, cols, 8), "column clues 2 / 1.1 / 3.1 / 1.1 / 2");
+    is_int(pc_nonogram_grid_clues(grid, 5, 5, 3, counts, all, 16, &total), PC_EINVAL, "grid clues: bad axis");
     is_int(pc_nonogram_grid_clues(grid, 5, 5, PC_NONOGRAM_COLS, counts, all, 3, &total), PC_ESPACE,
            "grid clues: small buffer gives PC_ESPACE");
     is_int((int64_t)total, 8, "... with the total needed");
@@ -109,10 +110,23 @@ static void grid_matches_lines(void)
                 free(all);
                 free(one);
             }
+            /* both axes at once: the rows' clues then the columns' */
+            size_t capb = (size_t)h * (size_t)((w + 1) / 2) + (size_t)w * (size_t)((h + 1) / 2), tb, tr, tc;
+            int32_t *cb = malloc((size_t)(w + h) * sizeof *cb), *ab = malloc(capb * sizeof *ab);
+            int32_t *cr = malloc((size_t)(w + h) * sizeof *cr), *ar = malloc(capb * sizeof *ar);
+            agree &= pc_nonogram_grid_clues(g, w, h, PC_NONOGRAM_BOTH, cb, ab, capb, &tb) == PC_OK;
+            pc_nonogram_grid_clues(g, w, h, PC_NONOGRAM_ROWS, cr, ar, capb, &tr);
+            pc_nonogram_grid_clues(g, w, h, PC_NONOGRAM_COLS, cr + h, ar + tr, capb - tr, &tc);
+            agree &= tb == tr + tc && memcmp(cb, cr, (size_t)(w + h) * sizeof *cb) == 0 &&
+                     memcmp(ab, ar, tb * sizeof *ab) == 0;
+            free(cb);
+            free(ab);
+            free(cr);
+            free(ar);
             free(g);
         }
     }
-    ok(agree, "whole-grid clues equal per-line clues on random grids (0/1, 0/1/2, any byte)");
+    ok(agree, "whole-grid clues (rows, columns, both) equal per-line clues on random grids (0/1, 0/1/2, any byte)");
 
     /* a 1000-cell line: 333 runs of 2 and a run of 1000 */
     uint8_t line[1000];

@@ -40,10 +40,12 @@ enum pc_nonogram_cell {
     PC_NONOGRAM_CROSSED = 2  /* marked empty by the player */
 };
 
-/* Which family of lines. */
+/* Which family of lines.  PC_NONOGRAM_BOTH (rows, then columns) is only for
+ * pc_nonogram_grid_clues. */
 enum pc_nonogram_axis {
     PC_NONOGRAM_ROWS = 0,
-    PC_NONOGRAM_COLS = 1
+    PC_NONOGRAM_COLS = 1,
+    PC_NONOGRAM_BOTH = 2
 };
 
 /* Size limits of a puzzle. */
@@ -70,13 +72,14 @@ PUZZLECORE_API int32_t pc_nonogram_line_clues(const uint8_t *cells, int32_t len,
                                               int32_t *clues, int32_t cap, int32_t *count);
 
 /*
- * Clues of every row (axis PC_NONOGRAM_ROWS) or every column (PC_NONOGRAM_COLS)
- * of a row-major w x h grid, in one fast pass.  counts[i] receives the number
- * of clues of line i (h entries for rows, w for columns); clues receives all
- * the lines' clues one after the other, *total their number.  When `cap` is too
- * small the counts are still complete, *total tells the size needed, and
- * PC_ESPACE is returned.  Rows+columns of a 4096 x 4096 grid take a few
- * milliseconds (bench/nonogram_clues).
+ * Clues of every row (axis PC_NONOGRAM_ROWS), every column (PC_NONOGRAM_COLS)
+ * or both (PC_NONOGRAM_BOTH: rows first, then columns) of a row-major w x h
+ * grid, in one fast pass.  counts[i] receives the number of clues of line i
+ * (h entries for rows, w for columns, h + w for both); clues receives all the
+ * lines' clues one after the other, *total their number.  When `cap` is too
+ * small the counts are still complete, the clues that fit are written, *total
+ * tells the size needed, and PC_ESPACE is returned.  Figures for a 4096 x 4096
+ * grid: bench/nonogram_clues.
  */
 PUZZLECORE_API int32_t pc_nonogram_grid_clues(const uint8_t *cells, int32_t w, int32_t h, int32_t axis,
                                               int32_t *counts, int32_t *clues, size_t cap, size_t *total);
