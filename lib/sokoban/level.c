@@ -687,6 +687,7 @@ int32_t pc_sokoban_new(const char *text, size_t len, char *err, size_t errcap, p
         return pc__parse_error(err, errcap, 0, 0, "expected one level, found %d", (int)n);
     }
     *out = c->levels[0];
+    free(c->comments[0]);
     c->n = 0;
     pc_sokoban_collection_free(c);
     return PC_OK;
