@@ -98,7 +98,7 @@ int main(int argc, char **argv)
     }
     int32_t n = pc_sokoban_collection_count(c);
     int solved = 0, tried = 0;
-    double total = 0, worst = 0;
+    double total = 0, worst = 0, tcpu = 0;
     unsigned long long tnodes = 0, peak = 0;
     printf("# mode=%s file=%s memory budget %llu MiB%s\n", mode == PC_SOKOBAN_MOVES ? "moves" : "pushes",
            file, mem, nodes ? " (node budget set)" : "");
@@ -113,8 +113,10 @@ int main(int argc, char **argv)
         if (pc_sokoban_collection_level(c, i, &g) < 0)
             return 1;
         double t0 = now();
+        clock_t c0 = clock();
         rc = pc_sokoban_solve(g, mode, nodes, mem << 20, &r);
-        double dt = now() - t0;
+        double dt = now() - t0, cpu = (double)(clock() - c0) / CLOCKS_PER_SEC;
+        tcpu += cpu;
         tried++;
         total += dt;
         if (dt > worst)
@@ -130,20 +132,20 @@ int main(int argc, char **argv)
         if (rc == PC_OK && mode == PC_SOKOBAN_MOVES)
             pc_sokoban_index(g, r, &ci);
         printf("level=%s status=%s moves=%lld pushes=%lld boxes=%d c=%d ci=%.4f nodes=%llu states=%llu "
-               "mib=%.1f seconds=%.3f\n",
+               "mib=%.1f seconds=%.3f cpu=%.3f\n",
                title, rc == PC_OK ? "solved" : pc_strerror(rc),
                r ? (long long)pc_sokoban_result_moves(r) : -1LL,
                r ? (long long)pc_sokoban_result_pushes(r) : -1LL, (int)pc_sokoban_box_count(g),
                (int)pc_sokoban_interior_count(g), ci,
                r ? (unsigned long long)pc_sokoban_result_nodes(r) : 0ULL,
                r ? (unsigned long long)pc_sokoban_result_states(r) : 0ULL,
-               r ? (double)pc_sokoban_result_bytes(r) / 1048576.0 : 0.0, dt);
+               r ? (double)pc_sokoban_result_bytes(r) / 1048576.0 : 0.0, dt, cpu);
         fflush(stdout);
         pc_sokoban_result_free(r);
         pc_sokoban_free(g);
     }
-    printf("total levels=%d solved=%d seconds=%.2f worst_seconds=%.2f nodes=%llu peak_mib=%.1f\n", tried,
-           solved, total, worst, tnodes, (double)peak / 1048576.0);
+    printf("total levels=%d solved=%d seconds=%.2f cpu=%.2f worst_seconds=%.2f nodes=%llu peak_mib=%.1f\n",
+           tried, solved, total, tcpu, worst, tnodes, (double)peak / 1048576.0);
     pc_sokoban_collection_free(c);
     return solved == tried ? 0 : 1;
 }

@@ -20,8 +20,9 @@
  * (a box that can reach no free goal) is a deadlock.
  *
  * Pruning (all sound): dead squares (no box can ever leave them towards a
- * goal) are never pushed into; a push that completes a 2x2 block of walls and
- * boxes with a box off its goal is frozen for ever and is dropped.
+ * goal) are never pushed into; a push after which the box is frozen (blocked
+ * on both axes by walls, dead squares or other frozen boxes) with some frozen
+ * box off its goal is dropped.
  *
  * Transposition table: open addressing on a 64-bit Zobrist hash of the boxes
  * and the player square (keys from the library's seeded rng, fixed seed).
@@ -46,20 +47,31 @@ struct pc_sokoban_result {
     char *lurd;
 };
 
+/* One stored state: 12 bytes + one byte per box.  The player byte comes
+ * right before the boxes so that (player, boxes) compare as one block. */
 typedef struct {
-    uint64_t hash;
     uint32_t parent;
-    uint32_t g1, g2;
-    uint16_t h;
-    uint8_t flags; /* 1 closed, 2 deadlock */
+    uint16_t g1, g2; /* cost so far (primary, secondary) */
+    uint16_t h;      /* lower bound (the matching) */
+    uint8_t flags;   /* 1 expanded, 2 deadlock */
     uint8_t player;
     uint8_t boxes[]; /* nb sorted cell ids */
 } sk_rec;
 
+/* Open list: a bucket queue on (f1, f2), each bucket a LIFO stack of record
+ * indices (so among equal keys the newest, usually deepest, state goes
+ * first). */
 typedef struct {
-    uint64_t key;
-    uint32_t idx;
-} sk_heapent;
+    uint32_t *v;
+    size_t n, cap;
+} sk_stack;
+
+typedef struct {
+    sk_stack *f2;   /* indexed by f2 */
+    size_t nf2;     /* allocated length of f2[] */
+    size_t min2;    /* no entry below this f2 */
+    size_t count;   /* entries in this level */
+} sk_level;
 
 typedef struct {
     const pc_sokoban *g;
@@ -81,12 +93,13 @@ typedef struct {
     uint32_t *table;
     size_t tabcap;
     /* open list */
-    sk_heapent *heap;
-    size_t nheap, heapcap;
+    sk_level *levels; /* indexed by f1 */
+    size_t nlevels, min1, nopen;
     /* budgets and figures */
     uint64_t max_nodes, max_bytes, nodes, bytes, peak;
     /* scratch */
     uint8_t occ[SK_MAXCELLS + 1];
+    uint8_t tmpwall[SK_MAXCELLS + 1];
     uint16_t wd[SK_MAXCELLS + 1];
     uint8_t queue[SK_MAXCELLS + 1];
     int32_t hcost[SK_MAXBOXES + 1][SK_MAXBOXES + 1];
@@ -138,7 +151,12 @@ static void solver_free(sk_solver *s)
     free(s->dist);
     free(s->arena);
     free(s->table);
-    free(s->heap);
+    for (size_t i = 0; i < s->nlevels; i++) {
+        for (size_t j = 0; j < s->levels[i].nf2; j++)
+            free(s->levels[i].f2[j].v);
+        free(s->levels[i].f2);
+    }
+    free(s->levels);
 }
 
 /* Fill the static tables.  Returns PC_OK, PC_ENOTFOUND when the position is
@@ -224,7 +242,7 @@ static int32_t prepare(sk_solver *s, const pc_sokoban *g)
         s->zbox[c] = pc__rng_next(&rng);
         s->zpl[c] = pc__rng_next(&rng);
     }
-    s->recsize = (sizeof(sk_rec) + (size_t)nb + 7) & ~(size_t)7;
+    s->recsize = (sizeof(sk_rec) + (size_t)nb + 3) & ~(size_t)3;
     size_t fixed = (size_t)nf * (sizeof *s->cell2grid + sizeof *s->nbr + 2) + n * sizeof *s->grid2cell
                    + (size_t)nf * (size_t)s->ngoals * sizeof *s->dist + sizeof *s;
     if (!charge(s, fixed, 0))
@@ -317,9 +335,8 @@ static uint64_t hash_of(const sk_solver *s, const uint8_t *boxes, uint8_t player
     return h;
 }
 
-static int32_t table_insert_raw(sk_solver *s, uint32_t idx)
+static int32_t table_insert_raw(sk_solver *s, uint32_t idx, uint64_t h)
 {
-    uint64_t h = rec_at(s, idx)->hash;
     size_t mask = s->tabcap - 1, pos = (size_t)(h ^ (h >> 29)) & mask;
     while (s->table[pos])
         pos = (pos + 1) & mask;
@@ -341,8 +358,10 @@ static int32_t table_grow(sk_solver *s)
     s->bytes -= s->tabcap * sizeof *s->table;
     s->table = nt;
     s->tabcap = nc;
-    for (size_t i = 0; i < s->nrec; i++)
-        table_insert_raw(s, (uint32_t)i);
+    for (size_t i = 0; i < s->nrec; i++) {
+        const sk_rec *r = rec_at(s, i);
+        table_insert_raw(s, (uint32_t)i, hash_of(s, r->boxes, r->player));
+    }
     return PC_OK;
 }
 
@@ -353,7 +372,7 @@ static int64_t table_find(const sk_solver *s, uint64_t h, const uint8_t *boxes, 
     while (s->table[pos]) {
         uint32_t idx = s->table[pos] - 1;
         const sk_rec *r = rec_at(s, idx);
-        if (r->hash == h && r->player == player && memcmp(r->boxes, boxes, (size_t)s->nb) == 0)
+        if (r->player == player && memcmp(r->boxes, boxes, (size_t)s->nb) == 0)
             return idx;
         pos = (pos + 1) & mask;
     }
@@ -377,63 +396,78 @@ static int64_t add_rec(sk_solver *s, uint64_t h, const uint8_t *boxes, uint8_t p
     size_t idx = s->nrec++;
     sk_rec *r = rec_at(s, idx);
     memset(r, 0, s->recsize);
-    r->hash = h;
     r->player = player;
     memcpy(r->boxes, boxes, (size_t)s->nb);
-    table_insert_raw(s, (uint32_t)idx);
+    table_insert_raw(s, (uint32_t)idx, h);
     return (int64_t)idx;
 }
 
-static uint64_t key_of(const sk_rec *r)
+static size_t f1_of(const sk_rec *r)
 {
-    uint64_t f1 = (uint64_t)r->g1 + r->h, f2 = (uint64_t)r->g2 + r->h;
-    uint64_t tie = r->g1 > 0x1FFFFF ? 0 : 0x1FFFFF - r->g1; /* deeper first */
-    if (f1 > 0x3FFFFF)
-        f1 = 0x3FFFFF;
-    if (f2 > 0x1FFFFF)
-        f2 = 0x1FFFFF;
-    return (f1 << 42) | (f2 << 21) | tie;
+    return (size_t)r->g1 + r->h;
 }
 
-static int32_t heap_push(sk_solver *s, uint32_t idx)
+static size_t f2_of(const sk_rec *r)
 {
-    if (s->nheap == s->heapcap) {
-        size_t nc = s->heapcap ? s->heapcap * 2 : 4096;
-        int32_t rc = grow(s, (void **)&s->heap, &s->heapcap, nc, sizeof *s->heap);
-        if (rc < 0)
+    return (size_t)r->g2 + r->h;
+}
+
+static int32_t open_push(sk_solver *s, uint32_t idx)
+{
+    const sk_rec *r = rec_at(s, idx);
+    size_t f1 = f1_of(r), f2 = f2_of(r);
+    int32_t rc;
+    if (f1 >= s->nlevels) {
+        size_t nc = s->nlevels ? s->nlevels : 64, old = s->nlevels;
+        while (nc <= f1)
+            nc *= 2;
+        if ((rc = grow(s, (void **)&s->levels, &s->nlevels, nc, sizeof *s->levels)) < 0)
+            return rc;
+        memset(s->levels + old, 0, (nc - old) * sizeof *s->levels);
+        if (old == 0)
+            s->min1 = f1;
+    }
+    sk_level *lv = &s->levels[f1];
+    if (f2 >= lv->nf2) {
+        size_t nc = lv->nf2 ? lv->nf2 : 16, old = lv->nf2;
+        while (nc <= f2)
+            nc *= 2;
+        if ((rc = grow(s, (void **)&lv->f2, &lv->nf2, nc, sizeof *lv->f2)) < 0)
+            return rc;
+        memset(lv->f2 + old, 0, (nc - old) * sizeof *lv->f2);
+        if (lv->count == 0)
+            lv->min2 = f2;
+    }
+    sk_stack *st = &lv->f2[f2];
+    if (st->n == st->cap) {
+        size_t nc = st->cap ? st->cap * 2 : 16;
+        if ((rc = grow(s, (void **)&st->v, &st->cap, nc, sizeof *st->v)) < 0)
             return rc;
     }
-    sk_heapent e = {key_of(rec_at(s, idx)), idx};
-    size_t i = s->nheap++;
-    while (i > 0) {
-        size_t p = (i - 1) / 2;
-        if (s->heap[p].key <= e.key)
-            break;
-        s->heap[i] = s->heap[p];
-        i = p;
-    }
-    s->heap[i] = e;
+    st->v[st->n++] = idx;
+    if (lv->count == 0 || f2 < lv->min2)
+        lv->min2 = f2;
+    lv->count++;
+    if (s->nopen == 0 || f1 < s->min1)
+        s->min1 = f1;
+    s->nopen++;
     return PC_OK;
 }
 
-static sk_heapent heap_pop(sk_solver *s)
+/* Pop an entry with the least (f1, f2); its bucket keys go to *f1, *f2. */
+static uint32_t open_pop(sk_solver *s, size_t *f1, size_t *f2)
 {
-    sk_heapent top = s->heap[0], last = s->heap[--s->nheap];
-    size_t i = 0, n = s->nheap;
-    for (;;) {
-        size_t c = 2 * i + 1;
-        if (c >= n)
-            break;
-        if (c + 1 < n && s->heap[c + 1].key < s->heap[c].key)
-            c++;
-        if (last.key <= s->heap[c].key)
-            break;
-        s->heap[i] = s->heap[c];
-        i = c;
-    }
-    if (n)
-        s->heap[i] = last;
-    return top;
+    while (s->levels[s->min1].count == 0)
+        s->min1++;
+    sk_level *lv = &s->levels[s->min1];
+    while (lv->f2[lv->min2].n == 0)
+        lv->min2++;
+    sk_stack *st = &lv->f2[lv->min2];
+    *f1 = s->min1;
+    *f2 = lv->min2;
+    lv->count--;
+    s->nopen--;
+    return st->v[--st->n];
 }
 
 /* ---- expansion ------------------------------------------------------------------------- */
@@ -458,34 +492,47 @@ static void walk_bfs(sk_solver *s, uint8_t from)
     }
 }
 
-/* Is the grid cell blocked (wall or a box in occ)? */
-static int blocked(const sk_solver *s, int32_t gi)
+/* Freeze deadlocks.  Is box x blocked along an axis (0: up/down, 1:
+ * left/right)?  It is when a wall is on either side, when both sides are
+ * dead squares, or when a box on either side is itself blocked along the
+ * other axis with x treated as a wall (then neither box can ever move
+ * first).  *off collects whether a box found frozen this way is off its
+ * goal. */
+static int blocked_axis(sk_solver *s, uint8_t x, int axis, int *off)
 {
-    int32_t c = s->grid2cell[gi];
-    return c < 0 || s->occ[c];
-}
-
-static int boxoff(const sk_solver *s, int32_t gi)
-{
-    int32_t c = s->grid2cell[gi];
-    return c >= 0 && s->occ[c] && !s->goal[c];
-}
-
-/* After a box arrived on cell `to` (occ updated): does it complete a 2x2
- * block of walls and boxes holding a box off its goal? */
-static int frozen_square(const sk_solver *s, uint8_t to)
-{
-    const pc_sokoban *g = s->g;
-    int32_t t = s->cell2grid[to];
-    for (int a = 0; a < 4; a++) {
-        int32_t dx = pc__sokoban_delta(g, a), dy = pc__sokoban_delta(g, (a + 1) & 3);
-        int32_t c1 = t + dx, c2 = t + dy, c3 = t + dx + dy;
-        if (blocked(s, c1) && blocked(s, c2) && blocked(s, c3)) {
-            if (!s->goal[to] || boxoff(s, c1) || boxoff(s, c2) || boxoff(s, c3))
-                return 1;
+    uint8_t a = s->nbr[x][axis ? 3 : 0], b = s->nbr[x][axis ? 1 : 2];
+    if (a == SK_NONE || b == SK_NONE || s->tmpwall[a] || s->tmpwall[b])
+        return 1;
+    if (s->dead[a] && s->dead[b])
+        return 1;
+    int r = 0, o = 0;
+    s->tmpwall[x] = 1;
+    if (s->occ[a] && blocked_axis(s, a, !axis, &o)) {
+        r = 1;
+        o |= !s->goal[a];
+    } else {
+        o = 0;
+        if (s->occ[b] && blocked_axis(s, b, !axis, &o)) {
+            r = 1;
+            o |= !s->goal[b];
         }
     }
-    return 0;
+    s->tmpwall[x] = 0;
+    if (r)
+        *off |= o;
+    return r;
+}
+
+/* After a box arrived on `to` (occ updated): is it frozen for ever with a
+ * box off its goal?  (Covers the 2x2 blocks of walls and boxes.) */
+static int frozen_push(sk_solver *s, uint8_t to)
+{
+    int off = !s->goal[to];
+    if (!blocked_axis(s, to, 0, &off))
+        return 0;
+    if (!blocked_axis(s, to, 1, &off))
+        return 0;
+    return off;
 }
 
 static int lex_less(uint32_t a1, uint32_t a2, uint32_t b1, uint32_t b2)
@@ -501,7 +548,7 @@ static int32_t expand(sk_solver *s, uint32_t idx, int64_t *goal_idx)
     memcpy(boxes, r->boxes, (size_t)nb);
     uint8_t player = r->player;
     uint32_t g1 = r->g1, g2 = r->g2;
-    uint64_t h0 = r->hash;
+    uint64_t h0 = hash_of(s, boxes, player);
     for (int32_t i = 0; i < nb; i++)
         s->occ[boxes[i]] = 1;
     walk_bfs(s, player);
@@ -515,7 +562,7 @@ static int32_t expand(sk_solver *s, uint32_t idx, int64_t *goal_idx)
             /* Move box b to `to`, keeping the list sorted. */
             s->occ[b] = 0;
             s->occ[to] = 1;
-            int frozen = frozen_square(s, to);
+            int frozen = frozen_push(s, to);
             s->occ[to] = 0;
             s->occ[b] = 1;
             if (frozen)
@@ -533,17 +580,21 @@ static int32_t expand(sk_solver *s, uint32_t idx, int64_t *goal_idx)
             uint32_t walk = s->wd[behind];
             uint32_t c1 = s->mode == PC_SOKOBAN_MOVES ? g1 + walk + 1 : g1 + 1;
             uint32_t c2 = s->mode == PC_SOKOBAN_MOVES ? g2 + 1 : g2 + walk + 1;
+            if (c1 > 0xFFFF || c2 > 0xFFFF) {
+                rc = PC_ELIMIT; /* beyond what a record can hold */
+                break;
+            }
             uint64_t h = h0 ^ s->zbox[b] ^ s->zbox[to] ^ s->zpl[player] ^ s->zpl[b];
             int64_t found = table_find(s, h, child, b);
             if (found >= 0) {
                 sk_rec *cr = rec_at(s, (size_t)found);
                 if ((cr->flags & 2) || !lex_less(c1, c2, cr->g1, cr->g2))
                     continue;
-                cr->g1 = c1;
-                cr->g2 = c2;
+                cr->g1 = (uint16_t)c1;
+                cr->g2 = (uint16_t)c2;
                 cr->parent = idx;
                 cr->flags &= (uint8_t)~1;
-                rc = heap_push(s, (uint32_t)found);
+                rc = open_push(s, (uint32_t)found);
                 continue;
             }
             int32_t m = matching(s, child);
@@ -558,11 +609,11 @@ static int32_t expand(sk_solver *s, uint32_t idx, int64_t *goal_idx)
                 cr->flags = 2;
                 continue;
             }
-            cr->g1 = c1;
-            cr->g2 = c2;
+            cr->g1 = (uint16_t)c1;
+            cr->g2 = (uint16_t)c2;
             cr->h = (uint16_t)(m > 0xFFFF ? 0xFFFF : m);
             cr->parent = idx;
-            rc = heap_push(s, (uint32_t)ni);
+            rc = open_push(s, (uint32_t)ni);
             (void)goal_idx;
         }
     }
@@ -669,26 +720,27 @@ static int32_t search(sk_solver *s, const pc_sokoban *g, pc_sokoban_result *res)
     if (start < 0)
         return (int32_t)start;
     rec_at(s, 0)->h = (uint16_t)m;
-    rc = heap_push(s, 0);
+    rc = open_push(s, 0);
     if (rc < 0)
         return rc;
-    while (s->nheap) {
-        sk_heapent e = heap_pop(s);
-        sk_rec *r = rec_at(s, e.idx);
-        if ((r->flags & 1) || key_of(r) != e.key)
+    while (s->nopen) {
+        size_t f1, f2;
+        uint32_t idx = open_pop(s, &f1, &f2);
+        sk_rec *r = rec_at(s, idx);
+        if ((r->flags & 1) || f1_of(r) != f1 || f2_of(r) != f2)
             continue; /* stale entry */
         if (r->h == 0) {
             int32_t on = 0;
             for (int32_t i = 0; i < s->nb; i++)
                 on += s->goal[r->boxes[i]];
             if (on == s->nb)
-                return build_lurd(s, e.idx, res);
+                return build_lurd(s, idx, res);
         }
         if (s->max_nodes && s->nodes >= s->max_nodes)
             return PC_ELIMIT;
         r->flags |= 1;
         s->nodes++;
-        rc = expand(s, e.idx, NULL);
+        rc = expand(s, idx, NULL);
         if (rc < 0)
             return rc;
     }
