@@ -39,6 +39,10 @@
 #define SK_MAXCELLS 255
 #define SK_MAXBOXES 64
 #define HUNG_INF 1000000
+/* A table slot holds the record index + 1 in its low 27 bits and 5 bits of
+ * the hash above them, so most probes never touch a record. */
+#define SK_IDXBITS 27
+#define SK_IDXMASK ((1u << SK_IDXBITS) - 1)
 
 struct pc_sokoban_result {
     int32_t status, mode;
@@ -340,7 +344,7 @@ static int32_t table_insert_raw(sk_solver *s, uint32_t idx, uint64_t h)
     size_t mask = s->tabcap - 1, pos = (size_t)(h ^ (h >> 29)) & mask;
     while (s->table[pos])
         pos = (pos + 1) & mask;
-    s->table[pos] = idx + 1;
+    s->table[pos] = (idx + 1) | ((uint32_t)(h >> 59) << SK_IDXBITS);
     return PC_OK;
 }
 
@@ -369,8 +373,14 @@ static int32_t table_grow(sk_solver *s)
 static int64_t table_find(const sk_solver *s, uint64_t h, const uint8_t *boxes, uint8_t player)
 {
     size_t mask = s->tabcap - 1, pos = (size_t)(h ^ (h >> 29)) & mask;
+    uint32_t tag = (uint32_t)(h >> 59);
     while (s->table[pos]) {
-        uint32_t idx = s->table[pos] - 1;
+        uint32_t e = s->table[pos];
+        if (e >> SK_IDXBITS != tag) {
+            pos = (pos + 1) & mask;
+            continue;
+        }
+        uint32_t idx = (e & SK_IDXMASK) - 1;
         const sk_rec *r = rec_at(s, idx);
         if (r->player == player && memcmp(r->boxes, boxes, (size_t)s->nb) == 0)
             return idx;
@@ -383,7 +393,7 @@ static int64_t table_find(const sk_solver *s, uint64_t h, const uint8_t *boxes, 
 static int64_t add_rec(sk_solver *s, uint64_t h, const uint8_t *boxes, uint8_t player)
 {
     int32_t rc;
-    if (s->nrec >= UINT32_MAX - 1)
+    if (s->nrec + 1 >= SK_IDXMASK)
         return PC_ELIMIT;
     if ((s->nrec + 1) * 2 > s->tabcap && (rc = table_grow(s)) < 0)
         return rc;
