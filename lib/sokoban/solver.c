@@ -550,7 +550,7 @@ static int lex_less(uint32_t a1, uint32_t a2, uint32_t b1, uint32_t b2)
     return a1 < b1 || (a1 == b1 && a2 < b2);
 }
 
-static int32_t expand(sk_solver *s, uint32_t idx, int64_t *goal_idx)
+static int32_t expand(sk_solver *s, uint32_t idx)
 {
     uint8_t boxes[SK_MAXBOXES], child[SK_MAXBOXES];
     sk_rec *r = rec_at(s, idx);
@@ -624,7 +624,6 @@ static int32_t expand(sk_solver *s, uint32_t idx, int64_t *goal_idx)
             cr->h = (uint16_t)(m > 0xFFFF ? 0xFFFF : m);
             cr->parent = idx;
             rc = open_push(s, (uint32_t)ni);
-            (void)goal_idx;
         }
     }
     for (int32_t i = 0; i < nb; i++)
@@ -750,7 +749,7 @@ static int32_t search(sk_solver *s, const pc_sokoban *g, pc_sokoban_result *res)
             return PC_ELIMIT;
         r->flags |= 1;
         s->nodes++;
-        rc = expand(s, idx, NULL);
+        rc = expand(s, idx);
         if (rc < 0)
             return rc;
     }
