@@ -167,6 +167,12 @@ static void test_collection(void)
     is_str(t, "Second one", "a text line before the board is the title");
     pc_sokoban_collection_title(c, 2, t, sizeof t, &tl);
     is_str(t, "Third", "'Title:' after the board names it");
+    char cm[256];
+    pc_sokoban_collection_comments(c, 0, cm, sizeof cm, &tl);
+    is_str(cm, "My set\nby me\n1", "comments of level 1 (';' removed)");
+    pc_sokoban_collection_comments(c, 2, cm, sizeof cm, &tl);
+    is_str(cm, "", "level 3 has no comment before it");
+    is_int(pc_sokoban_collection_comments(c, 5, cm, sizeof cm, &tl), PC_EINVAL, "comments: bad index");
     is_int(pc_sokoban_collection_find(c, "Second one"), 1, "find by title");
     is_int(pc_sokoban_collection_find(c, "nope"), PC_ENOTFOUND, "find: not there");
     is_int(pc_sokoban_collection_title(c, 3, t, sizeof t, &tl), PC_EINVAL, "title: bad index");
@@ -514,6 +520,47 @@ static void random_map(pc_rng *rng, int nbox, char *xsb, xmap *m, uint64_t *boxe
     }
 }
 
+static void test_save(void)
+{
+    pc_sokoban *g = parse("; Microban 1\n####\n# .#\n#  ###\n#*@  #\n#  $ #\n#  ###\n####\n");
+    char err[256], buf[1024], b2[1024];
+    size_t len;
+    pc_sokoban_apply_lurd(g, "dlUrrrdL", 8, err, sizeof err);
+    pc_sokoban_undo(g);
+    pc_sokoban_undo(g);
+    is_int(pc_sokoban_save(g, buf, sizeof buf, &len), PC_OK, "save");
+    is_str(buf, "puzzlecore-sokoban 1\ntitle Microban 1\nhistory dlUrrrdL\ncursor 6\nboard\n####\n# .#\n#  ###\n"
+                "#*@  #\n#  $ #\n#  ###\n####\n", "save text");
+    pc_sokoban *h = NULL;
+    is_int(pc_sokoban_load(buf, len, err, sizeof err, &h), PC_OK, "load");
+    char s1[1024];
+    snap(g, s1);
+    snap(h, b2);
+    is_str(b2, s1, "loaded game: same position, history, counters, redo list");
+    pc_sokoban_title(h, b2, sizeof b2, &len);
+    is_str(b2, "Microban 1", "title kept");
+    is_int(pc_sokoban_redo(h), PC_OK, "redo works after load");
+    pc_sokoban_free(h);
+    h = NULL;
+    const char *bad1 = "puzzlecore-sokoban 2\n";
+    is_int(pc_sokoban_load(bad1, strlen(bad1), err, sizeof err, &h), PC_EPARSE, "wrong version refused");
+    is_str(err, "line 1: not a puzzlecore-sokoban 1 save", "... at line 1");
+    const char *bad2 = "puzzlecore-sokoban 1\ncolour red\n";
+    is_int(pc_sokoban_load(bad2, strlen(bad2), err, sizeof err, &h), PC_EPARSE, "unknown key refused");
+    is_str(err, "line 2, column 1: unknown key 'colour'", "... names it");
+    const char *bad3 = "puzzlecore-sokoban 1\ntitle x\nhistory uuuu\ncursor 4\nboard\n#####\n#@$.#\n#####\n";
+    is_int(pc_sokoban_load(bad3, strlen(bad3), err, sizeof err, &h), PC_EPARSE, "impossible history refused");
+    is_str(err, "history: position 1: step 'u' is blocked", "... says why");
+    const char *bad4 = "puzzlecore-sokoban 1\nhistory R\ncursor 2\nboard\n#####\n#@$.#\n#####\n";
+    is_int(pc_sokoban_load(bad4, strlen(bad4), err, sizeof err, &h), PC_EPARSE, "cursor past the history");
+    const char *bad5 = "puzzlecore-sokoban 1\nhistory \ncursor 0\nboard\n#####\n#@@.#\n#####\n";
+    is_int(pc_sokoban_load(bad5, strlen(bad5), err, sizeof err, &h), PC_EPARSE, "bad board refused");
+    is_str(err, "line 6, column 3: a second player (the first is at line 6, column 2)",
+           "board errors carry the save file's line numbers");
+    ok(h == NULL, "nothing returned on errors");
+    pc_sokoban_free(g);
+}
+
 static void test_solver(void)
 {
     pc_sokoban *g = parse(M1);
@@ -715,6 +762,7 @@ int main(void)
     test_parse();
     test_collection();
     test_play();
+    test_save();
     test_solver();
     test_index();
     return done_testing();

@@ -92,6 +92,12 @@ PUZZLECORE_API int32_t pc_sokoban_collection_level(const pc_sokoban_collection *
 PUZZLECORE_API int32_t pc_sokoban_collection_title(const pc_sokoban_collection *c, int32_t index,
                                                    char *buf, size_t cap, size_t *len);
 
+/* Comment and text lines read before level `index` (a leading ';' and the
+ * surrounding blanks removed), joined by '\n'; "" when none.  The title line,
+ * when it came from these lines, is among them. */
+PUZZLECORE_API int32_t pc_sokoban_collection_comments(const pc_sokoban_collection *c, int32_t index,
+                                                      char *buf, size_t cap, size_t *len);
+
 /* Index of the level titled exactly `title` (NUL-terminated), or PC_ENOTFOUND. */
 PUZZLECORE_API int32_t pc_sokoban_collection_find(const pc_sokoban_collection *c, const char *title);
 
@@ -176,6 +182,20 @@ PUZZLECORE_API int32_t pc_sokoban_lurd(const pc_sokoban *g, char *buf, size_t ca
  * Rows end with '\n'; trailing blanks are dropped; no title line. */
 PUZZLECORE_API int32_t pc_sokoban_write(const pc_sokoban *g, int32_t which, char *buf, size_t cap,
                                         size_t *len);
+
+/* Save the game: the start board, the whole history (including steps that
+ * can be redone) and the undo cursor, as text:
+ *   puzzlecore-sokoban 1
+ *   title <title>
+ *   history <LURD>
+ *   cursor <steps done>
+ *   board
+ *   <XSB rows of the start position> */
+PUZZLECORE_API int32_t pc_sokoban_save(const pc_sokoban *g, char *buf, size_t cap, size_t *len);
+
+/* Load a save made by pc_sokoban_save (PC_EPARSE with the line in err). */
+PUZZLECORE_API int32_t pc_sokoban_load(const char *text, size_t len, char *err, size_t errcap,
+                                       pc_sokoban **out);
 
 /* The level's title ("" when none). */
 PUZZLECORE_API int32_t pc_sokoban_title(const pc_sokoban *g, char *buf, size_t cap, size_t *len);

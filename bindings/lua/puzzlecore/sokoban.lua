@@ -38,6 +38,16 @@ function Level.new(text)
   return wrap(out[0])
 end
 
+--- A game from pc_sokoban_save text.
+function Level.load(text)
+  local out, err = ffi.new("pc_sokoban *[1]"), errbuf()
+  local rc = C.pc_sokoban_load(text, #text, err, 256, out)
+  if rc ~= 0 then return pc.fail(rc, err) end
+  return wrap(out[0])
+end
+
+function Level:save() return pc.text_out(C.pc_sokoban_save, self.h) end
+
 function Level:clone()
   local out = ffi.new("pc_sokoban *[1]")
   local rc = C.pc_sokoban_clone(self.h, out)
@@ -139,6 +149,7 @@ function Collection:level(i)
   return wrap(out[0])
 end
 function Collection:title(i) return pc.text_out(C.pc_sokoban_collection_title, self.h, i - 1) end
+function Collection:comments(i) return pc.text_out(C.pc_sokoban_collection_comments, self.h, i - 1) end
 --- 1-based index of the level titled `title`, or nil, msg, code.
 function Collection:find(title)
   local rc = C.pc_sokoban_collection_find(self.h, title)

@@ -61,6 +61,15 @@ class Level(Handle):
         Handle.__init__(obj, ptr)
         return obj
 
+    @classmethod
+    def load(cls, text):
+        """A game from pc_sokoban_save text (start board, history, cursor)."""
+        err = err_buf()
+        return new_handle(cls, lib.pc_sokoban_load, *text_in(text), err=err)
+
+    def save(self):
+        return text_out(lib.pc_sokoban_save, self)
+
     def clone(self):
         return new_handle(Level, lib.pc_sokoban_clone, self)
 
@@ -232,6 +241,10 @@ class Collection(Handle):
 
     def title(self, i):
         return text_out(lib.pc_sokoban_collection_title, self, i)
+
+    def comments(self, i):
+        """The comment/text lines read before level i, as one string."""
+        return text_out(lib.pc_sokoban_collection_comments, self, i)
 
     @property
     def titles(self):
