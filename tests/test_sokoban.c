@@ -614,6 +614,30 @@ static void test_solver(void)
     ok(r == NULL, "no result on PC_EINVAL");
     is_int(pc_sokoban_level_index(g, 3, 0, &ci, NULL, NULL), PC_ELIMIT, "level index passes PC_ELIMIT on");
 
+    /* Budgets that trip at every stage of a larger search: either the
+     * optimal answer or PC_ELIMIT, the peak within the budget. */
+    {
+        pc_sokoban *m7 = parse(" #######\n #     #\n # .$. #\n## $@$ #\n#  .$. #\n#      #\n########\n");
+        int good = m7 != NULL, limited = 0;
+        for (uint64_t budget = 40000; m7 && budget <= 1280000; budget *= 2) {
+            pc_sokoban_result *b = NULL;
+            int32_t brc = pc_sokoban_solve(m7, PC_SOKOBAN_MOVES, 0, budget, &b);
+            good &= b != NULL && pc_sokoban_result_bytes(b) <= budget;
+            good &= brc == PC_ELIMIT || (brc == PC_OK && pc_sokoban_result_moves(b) == 25);
+            limited += brc == PC_ELIMIT;
+            pc_sokoban_result_free(b);
+        }
+        for (uint64_t nodes = 1; m7 && nodes < 2000; nodes = nodes * 3 + 1) {
+            pc_sokoban_result *b = NULL;
+            int32_t brc = pc_sokoban_solve(m7, PC_SOKOBAN_PUSHES, nodes, 0, &b);
+            good &= brc == PC_ELIMIT ? pc_sokoban_result_nodes(b) == nodes : brc == PC_OK;
+            pc_sokoban_result_free(b);
+        }
+        ok(good && limited >= 2, "memory and node budgets at many sizes: optimal or PC_ELIMIT (%d limited)",
+           limited);
+        pc_sokoban_free(m7);
+    }
+
     /* Solving from the current position. */
     pc_sokoban_apply_lurd(g, "dlUrrrdL", 8, err, sizeof err);
     r = NULL;

@@ -563,7 +563,7 @@ static int32_t expand(sk_solver *s, uint32_t idx)
         s->occ[boxes[i]] = 1;
     walk_bfs(s, player);
     int32_t rc = PC_OK;
-    for (int32_t k = 0; k < nb && rc == PC_OK; k++) {
+    for (int32_t k = 0; k < nb; k++) {
         uint8_t b = boxes[k];
         for (int d = 0; d < 4; d++) {
             uint8_t to = s->nbr[b][d], behind = s->nbr[b][(d + 2) & 3];
@@ -592,7 +592,7 @@ static int32_t expand(sk_solver *s, uint32_t idx)
             uint32_t c2 = s->mode == PC_SOKOBAN_MOVES ? g2 + 1 : g2 + walk + 1;
             if (c1 > 0xFFFF || c2 > 0xFFFF) {
                 rc = PC_ELIMIT; /* beyond what a record can hold */
-                break;
+                goto out;
             }
             uint64_t h = h0 ^ s->zbox[b] ^ s->zbox[to] ^ s->zpl[player] ^ s->zpl[b];
             int64_t found = table_find(s, h, child, b);
@@ -604,14 +604,15 @@ static int32_t expand(sk_solver *s, uint32_t idx)
                 cr->g2 = (uint16_t)c2;
                 cr->parent = idx;
                 cr->flags &= (uint8_t)~1;
-                rc = open_push(s, (uint32_t)found);
+                if ((rc = open_push(s, (uint32_t)found)) < 0)
+                    goto out;
                 continue;
             }
             int32_t m = matching(s, child);
             int64_t ni = add_rec(s, h, child, b);
             if (ni < 0) {
                 rc = (int32_t)ni;
-                break;
+                goto out;
             }
             r = rec_at(s, idx); /* the arena may have moved */
             sk_rec *cr = rec_at(s, (size_t)ni);
@@ -623,9 +624,11 @@ static int32_t expand(sk_solver *s, uint32_t idx)
             cr->g2 = (uint16_t)c2;
             cr->h = (uint16_t)(m > 0xFFFF ? 0xFFFF : m);
             cr->parent = idx;
-            rc = open_push(s, (uint32_t)ni);
+            if ((rc = open_push(s, (uint32_t)ni)) < 0)
+                goto out;
         }
     }
+out:
     for (int32_t i = 0; i < nb; i++)
         s->occ[boxes[i]] = 0;
     return rc;
