@@ -101,6 +101,9 @@ typedef struct {
     size_t nlevels, min1, nopen;
     /* budgets and figures */
     uint64_t max_nodes, max_bytes, nodes, bytes, peak;
+    /* Upper bound (cost of a known solution): states whose f is above it
+     * lexicographically are never stored.  UINT32_MAX: none. */
+    uint32_t ub1, ub2;
     /* scratch */
     uint8_t occ[SK_MAXCELLS + 1];
     uint8_t tmpwall[SK_MAXCELLS + 1];
@@ -550,6 +553,13 @@ static int lex_less(uint32_t a1, uint32_t a2, uint32_t b1, uint32_t b2)
     return a1 < b1 || (a1 == b1 && a2 < b2);
 }
 
+/* Is (f1, f2) above the upper bound?  Such a state cannot lead to a
+ * solution better than the one known. */
+static int beyond(const sk_solver *s, uint32_t f1, uint32_t f2)
+{
+    return lex_less(s->ub1, s->ub2, f1, f2);
+}
+
 static int32_t expand(sk_solver *s, uint32_t idx)
 {
     uint8_t boxes[SK_MAXBOXES], child[SK_MAXBOXES];
@@ -598,7 +608,8 @@ static int32_t expand(sk_solver *s, uint32_t idx)
             int64_t found = table_find(s, h, child, b);
             if (found >= 0) {
                 sk_rec *cr = rec_at(s, (size_t)found);
-                if ((cr->flags & 2) || !lex_less(c1, c2, cr->g1, cr->g2))
+                if ((cr->flags & 2) || !lex_less(c1, c2, cr->g1, cr->g2) ||
+                    beyond(s, c1 + cr->h, c2 + cr->h))
                     continue;
                 cr->g1 = (uint16_t)c1;
                 cr->g2 = (uint16_t)c2;
@@ -609,6 +620,8 @@ static int32_t expand(sk_solver *s, uint32_t idx)
                 continue;
             }
             int32_t m = matching(s, child);
+            if (m >= 0 && beyond(s, c1 + (uint32_t)m, c2 + (uint32_t)m))
+                continue;
             int64_t ni = add_rec(s, h, child, b);
             if (ni < 0) {
                 rc = (int32_t)ni;
@@ -759,35 +772,71 @@ static int32_t search(sk_solver *s, const pc_sokoban *g, pc_sokoban_result *res)
     return PC_ENOTFOUND;
 }
 
+/* One search; figures go to res (nodes and states added, peak maxed). */
+static int32_t run_search(const pc_sokoban *g, int mode, uint64_t max_nodes, uint64_t max_bytes,
+                          uint32_t ub1, uint32_t ub2, pc_sokoban_result *res)
+{
+    sk_solver *s = calloc(1, sizeof *s);
+    if (!s)
+        return PC_ENOMEM;
+    s->mode = mode;
+    s->max_nodes = max_nodes;
+    s->max_bytes = max_bytes;
+    s->ub1 = ub1;
+    s->ub2 = ub2;
+    free(res->lurd);
+    res->lurd = NULL;
+    int32_t rc = search(s, g, res);
+    res->nodes += s->nodes;
+    res->states += s->nrec;
+    if (s->peak > res->bytes)
+        res->bytes = s->peak;
+    solver_free(s);
+    free(s);
+    return rc;
+}
+
+/* Nodes the push-optimal pre-search of a move-optimal solve may use. */
+#define SK_PRESEARCH_NODES 1000000u
+
 int32_t pc_sokoban_solve(const pc_sokoban *g, int32_t mode, uint64_t max_nodes, uint64_t max_bytes,
                          pc_sokoban_result **out)
 {
     if (!g || !out || (mode != PC_SOKOBAN_MOVES && mode != PC_SOKOBAN_PUSHES))
         return PC_EINVAL;
     pc_sokoban_result *res = calloc(1, sizeof *res);
-    sk_solver *s = calloc(1, sizeof *s);
-    if (!res || !s) {
-        free(res);
-        free(s);
+    if (!res)
         return PC_ENOMEM;
+    uint32_t ub1 = UINT32_MAX, ub2 = UINT32_MAX;
+    int32_t rc = PC_ELIMIT;
+    uint64_t pre = max_nodes ? max_nodes / 4 : SK_PRESEARCH_NODES;
+    if (pre > SK_PRESEARCH_NODES)
+        pre = SK_PRESEARCH_NODES;
+    if (mode == PC_SOKOBAN_MOVES && pre > 0) {
+        /* A push-optimal solution, when one comes cheaply, bounds the
+         * move-optimal search from above (its moves and pushes); a proof
+         * that no solution exists holds for both modes. */
+        rc = run_search(g, PC_SOKOBAN_PUSHES, pre, max_bytes, UINT32_MAX, UINT32_MAX, res);
+        if (rc == PC_OK) {
+            ub1 = (uint32_t)res->moves;
+            ub2 = (uint32_t)res->pushes;
+        }
     }
-    s->mode = mode;
-    s->max_nodes = max_nodes;
-    s->max_bytes = max_bytes;
-    int32_t rc = search(s, g, res);
+    if (rc != PC_ENOTFOUND && rc != PC_ENOMEM && rc != PC_EINVAL && rc != PC_ERANGE) {
+        if (max_nodes && res->nodes >= max_nodes)
+            rc = PC_ELIMIT;
+        else
+            rc = run_search(g, mode, max_nodes ? max_nodes - res->nodes : 0, max_bytes, ub1, ub2, res);
+    }
     res->status = rc;
     res->mode = mode;
-    res->nodes = s->nodes;
-    res->states = s->nrec;
-    res->bytes = s->peak;
-    solver_free(s);
-    free(s);
     if (rc != PC_OK && rc != PC_ENOTFOUND && rc != PC_ELIMIT) {
         free(res->lurd);
         free(res);
         return rc;
     }
     if (rc != PC_OK) {
+        free(res->lurd);
         res->moves = res->pushes = -1;
         res->lurd = malloc(1);
         if (!res->lurd) {
