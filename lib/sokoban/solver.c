@@ -259,7 +259,9 @@ static int32_t prepare(sk_solver *s, const pc_sokoban *g)
 
 /* ---- lower bound: Hungarian algorithm on push distances ----------------------------- */
 
-static int32_t matching(sk_solver *s, const uint8_t *boxes)
+/* M for the boxes, or -1 when no perfect matching exists.  When assign is
+ * not NULL it receives, for each box, the goal index it is matched to. */
+static int32_t matching(sk_solver *s, const uint8_t *boxes, uint8_t *assign)
 {
     int32_t n = s->nb;
     /* Quick exits: all on goals; a box with no goal at all. */
@@ -276,7 +278,7 @@ static int32_t matching(sk_solver *s, const uint8_t *boxes)
         if (!any)
             return -1;
     }
-    if (on == n)
+    if (on == n && !assign)
         return 0;
     /* e-maxx style O(n^3), 1-based. */
     int32_t u[SK_MAXBOXES + 1], v[SK_MAXBOXES + 1], p[SK_MAXBOXES + 1], way[SK_MAXBOXES + 1];
@@ -325,8 +327,11 @@ static int32_t matching(sk_solver *s, const uint8_t *boxes)
         } while (j0);
     }
     int64_t total = 0;
-    for (int32_t j = 1; j <= n; j++)
+    for (int32_t j = 1; j <= n; j++) {
         total += s->hcost[p[j]][j];
+        if (assign)
+            assign[p[j] - 1] = (uint8_t)(j - 1);
+    }
     if (total >= HUNG_INF)
         return -1;
     return (int32_t)total;
@@ -567,8 +572,11 @@ static int32_t expand(sk_solver *s, uint32_t idx)
     int32_t nb = s->nb;
     memcpy(boxes, r->boxes, (size_t)nb);
     uint8_t player = r->player;
-    uint32_t g1 = r->g1, g2 = r->g2;
+    uint32_t g1 = r->g1, g2 = r->g2, hpar = r->h;
     uint64_t h0 = hash_of(s, boxes, player);
+    uint8_t assign[SK_MAXBOXES];
+    if (matching(s, boxes, assign) != (int32_t)hpar)
+        return PC_EINVAL; /* cannot happen: the bound is a function of the boxes */
     for (int32_t i = 0; i < nb; i++)
         s->occ[boxes[i]] = 1;
     walk_bfs(s, player);
@@ -619,7 +627,19 @@ static int32_t expand(sk_solver *s, uint32_t idx)
                     goto out;
                 continue;
             }
-            int32_t m = matching(s, child);
+            /* M(child) >= M(parent) - 1 (see the top), and it is exactly that
+             * when the box moved one push closer to the goal the parent's
+             * optimal matching gives it. */
+            uint32_t hmin = hpar ? hpar - 1 : 0;
+            if (beyond(s, c1 + hmin, c2 + hmin))
+                continue;
+            int32_t m;
+            size_t gk = assign[k];
+            if (hpar > 0 && s->dist[(size_t)to * (size_t)s->ngoals + gk] + 1u ==
+                                s->dist[(size_t)b * (size_t)s->ngoals + gk])
+                m = (int32_t)hpar - 1;
+            else
+                m = matching(s, child, NULL);
             if (m >= 0 && beyond(s, c1 + (uint32_t)m, c2 + (uint32_t)m))
                 continue;
             int64_t ni = add_rec(s, h, child, b);
@@ -738,7 +758,7 @@ static int32_t search(sk_solver *s, const pc_sokoban *g, pc_sokoban_result *res)
         if (g->box[s->cell2grid[c]])
             boxes[k++] = (uint8_t)c;
     uint8_t player = (uint8_t)s->grid2cell[g->player];
-    int32_t m = matching(s, boxes);
+    int32_t m = matching(s, boxes, NULL);
     if (m < 0)
         return PC_ENOTFOUND;
     int64_t start = add_rec(s, hash_of(s, boxes, player), boxes, player);
@@ -797,7 +817,7 @@ static int32_t run_search(const pc_sokoban *g, int mode, uint64_t max_nodes, uin
 }
 
 /* Nodes the push-optimal pre-search of a move-optimal solve may use. */
-#define SK_PRESEARCH_NODES 1000000u
+#define SK_PRESEARCH_NODES 250000u
 
 int32_t pc_sokoban_solve(const pc_sokoban *g, int32_t mode, uint64_t max_nodes, uint64_t max_bytes,
                          pc_sokoban_result **out)
