@@ -207,7 +207,9 @@ PUZZLECORE_API int32_t pc_sokoban_title(const pc_sokoban *g, char *buf, size_t c
  * expanded and max_bytes the solver's memory (0 = no bound for either).
  * A* over push states (boxes, player square) with a consistent lower bound
  * (minimum-cost matching of boxes to goals on push distances), so the first
- * solution found is optimal; doc/sokoban.md has the proof sketch.
+ * solution found is optimal; doc/sokoban.md has the proof sketch.  In moves
+ * mode a short push-optimal pre-search (at most 250000 nodes, counted in the
+ * node budget and the result's figures) supplies an upper bound.
  * Returns PC_OK (solved), PC_ENOTFOUND (proved unsolvable) or PC_ELIMIT (a
  * budget ran out); in these three cases *out receives a result the caller
  * frees with pc_sokoban_result_free.  Other errors (PC_EINVAL, PC_ENOMEM,

@@ -24,6 +24,10 @@
  * on both axes by walls, dead squares or other frozen boxes) with some frozen
  * box off its goal is dropped.
  *
+ * Upper bound: a move-optimal solve first runs a push-optimal search with a
+ * small node budget; its solution, when found, bounds the cost from above and
+ * states whose f is above it are never stored.
+ *
  * Transposition table: open addressing on a 64-bit Zobrist hash of the boxes
  * and the player square (keys from the library's seeded rng, fixed seed).
  */
