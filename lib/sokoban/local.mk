@@ -13,7 +13,7 @@ tests_test_sokoban_SOURCES = tests/test_sokoban.c
 tests_test_sokoban_LDADD = $(TEST_LDADD)
 TESTS += tests/test_sokoban tests/python/test_sokoban.py tests/lua/test_sokoban.lua
 EXTRA_DIST += tests/python/test_sokoban.py tests/lua/test_sokoban.lua doc/sokoban.md \
-	data/sokoban/microban.txt data/sokoban/README.md
+	data/sokoban/microban.txt data/sokoban/README.md data/sokoban/microban-bench.txt
 
 noinst_PROGRAMS += examples/sokoban
 examples_sokoban_SOURCES = examples/sokoban.c
