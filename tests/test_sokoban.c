@@ -638,6 +638,26 @@ static void test_solver(void)
         pc_sokoban_free(m7);
     }
 
+    /* More than 255 interior cells: PC_ERANGE, no result. */
+    {
+        static char room[2048];
+        char *q = room;
+        for (int y = 0; y < 20; y++) {
+            for (int x = 0; x < 20; x++)
+                *q++ = (x == 0 || y == 0 || x == 19 || y == 19) ? '#' : (y == 1 && x == 1) ? '@'
+                                                                : (y == 1 && x == 3) ? '$'
+                                                                : (y == 1 && x == 5) ? '.' : ' ';
+            *q++ = '\n';
+        }
+        *q = '\0';
+        pc_sokoban *big = parse(room);
+        is_int(pc_sokoban_interior_count(big), 324, "18x18 room: c = 324");
+        pc_sokoban_result *br = NULL;
+        is_int(pc_sokoban_solve(big, PC_SOKOBAN_MOVES, 0, 0, &br), PC_ERANGE, "more than 255 cells: PC_ERANGE");
+        ok(br == NULL, "... and no result");
+        pc_sokoban_free(big);
+    }
+
     /* Solving from the current position. */
     pc_sokoban_apply_lurd(g, "dlUrrrdL", 8, err, sizeof err);
     r = NULL;
