@@ -95,6 +95,9 @@ static void test_parse(void)
     g = parse("4#|#-.#|#__3#|#B@2-#|#--b-#|#--3#|4#");
     ok(g && strcmp(board(g, 0), M1) == 0, "run-length + '|' + '-' '_' 'b' 'B' parse to the plain board");
     pc_sokoban_free(g);
+    g = parse("5#|#@$.#|5#|\n");
+    ok(g && strcmp(board(g, 0), "#####\n#@$.#\n#####\n") == 0, "a '|' at the end of the line is accepted");
+    pc_sokoban_free(g);
     g = parse("#####\n#P$ #\n#####\n");
     ok(g && strcmp(board(g, 0), "#####\n#+$ #\n#####\n") == 0, "'P' is player on goal");
     pc_sokoban_free(g);
@@ -127,6 +130,7 @@ static void test_parse(void)
         strcat(tall, "###\n");
         bad(tall, PC_EPARSE, "line 129: oversize level", "oversize: too many rows");
     }
+    bad("#####|#@$.#||#####\n", PC_EPARSE, "line 1, column 13: empty board row", "empty row between '|'");
     bad("; just text\n", PC_EPARSE, "no level found", "no board at all");
     bad("####\n#@$.#\n#####\n\n#####\n#@$.#\n#####\n", PC_EPARSE, "expected one level, found 2",
         "pc_sokoban_new wants one level");

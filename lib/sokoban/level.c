@@ -105,6 +105,16 @@ static int is_board_line(const char *s, size_t n)
     return hash;
 }
 
+/* A row with no wall, box, goal or player cannot be written back as a
+ * board row (it would be a blank line), so it is refused. */
+static int row_empty(const sk_row *row)
+{
+    for (int32_t i = 0; i < row->len; i++)
+        if (row->cells[i] != ' ')
+            return 0;
+    return 1;
+}
+
 /* Expand one board line into rows (run-length counts, '|' separators). */
 static int32_t expand_line(sk_rows *rows, const char *s, size_t n, int32_t line, char *err,
                            size_t errcap)
@@ -132,6 +142,8 @@ static int32_t expand_line(sk_rows *rows, const char *s, size_t n, int32_t line,
             if (count >= 0)
                 return pc__parse_error(err, errcap, line, count_col,
                                        "run-length count not followed by a symbol");
+            if (row_empty(row))
+                return pc__parse_error(err, errcap, line, col, "empty board row before '|'");
             row = rows_add(rows, line);
             if (!row)
                 return PC_ENOMEM;
@@ -159,6 +171,14 @@ static int32_t expand_line(sk_rows *rows, const char *s, size_t n, int32_t line,
     }
     if (count >= 0)
         return pc__parse_error(err, errcap, line, count_col, "run-length count at the end of the line");
+    if (row_empty(row)) {
+        if (row->len > 0 || rows->n < 2 || rows->rows[rows->n - 2].line != line)
+            return pc__parse_error(err, errcap, line, (int32_t)n, "empty board row at the end of the line");
+        /* A '|' that ends the line just closes the last row. */
+        free(row->cells);
+        free(row->col);
+        rows->n--;
+    }
     return PC_OK;
 }
 
