@@ -1,8 +1,9 @@
 /*
  * puzzlecore sokoban — solve levels optimally and compute their creativity
  * index.  One line per level, key=value fields:
- *   level=<title> status=<solved|unsolvable|limit> moves=<m> pushes=<p> u=<u>
- *   c=<c> ci=<x> nodes=<n> seconds=<s> solution=<LURD>
+ *   level=<title> moves=<m> pushes=<p> u=<u> c=<c> ci=<x> nodes=<n>
+ *   seconds=<s> solution=<LURD> status=<solved|unsolvable|limit>
+ * and, for `index`, d= D= m= r= v= V= (the formula's parts).
  * Titles have blanks replaced by '_' so every field stays one word.
  */
 #include <stdio.h>
@@ -20,12 +21,13 @@ static void usage(FILE *f)
                "\n"
                "solve  optimal solution of every level (or level N, 1-based) of an XSB file;\n"
                "       --mode moves (default): fewest moves, then pushes; pushes: the reverse.\n"
-               "index  the Whirly map creativity index from the move-optimal solution, with\n"
-               "       the formula's parts (d D m r v V).\n"
+               "index  the Whirly map creativity index from the move-optimal solution; the\n"
+               "       same line plus the formula's parts (d D m r v V).\n"
                "check  parse and validate only: one line per level with its static facts.\n"
                "FILE may be '-' for standard input.  Budgets: --nodes (default none) and\n"
                "--mem in MiB (default 2048); a level over budget prints status=limit.\n"
-               "Output: one line per level, key=value fields.\n");
+               "Output: one line per level, key=value fields: level moves pushes u c ci nodes\n"
+               "seconds solution status ('-' where there is no value).\n");
 }
 
 static void put_title(const pc_sokoban_collection *c, int32_t i)
@@ -137,7 +139,8 @@ int pc_cli_sokoban(int argc, char **argv)
             break;
         }
         const char *status = rc == PC_OK ? "solved" : rc == PC_ENOTFOUND ? "unsolvable" : "limit";
-        printf(" status=%s", status);
+        /* The issue's fields first, in its order; then status and, for
+         * `index`, the formula's parts. */
         if (rc == PC_OK)
             printf(" moves=%lld pushes=%lld", (long long)pc_sokoban_result_moves(r),
                    (long long)pc_sokoban_result_pushes(r));
@@ -149,6 +152,14 @@ int pc_cli_sokoban(int argc, char **argv)
             printf(" ci=%.4f", ci);
         else
             printf(" ci=-");
+        printf(" nodes=%llu seconds=%.3f", (unsigned long long)pc_sokoban_result_nodes(r), dt);
+        size_t sl;
+        pc_sokoban_result_lurd(r, NULL, 0, &sl);
+        char *sol = malloc(sl + 1);
+        if (sol && pc_sokoban_result_lurd(r, sol, sl + 1, &sl) == PC_OK)
+            printf(" solution=%s", rc == PC_OK ? sol : "-");
+        free(sol);
+        printf(" status=%s", status);
         if (is_index && rc == PC_OK) {
             double i_ = (double)pc_sokoban_result_pushes(r), p = (double)pc_sokoban_result_moves(r);
             double d, D, m, rr, v, V;
@@ -159,15 +170,6 @@ int pc_cli_sokoban(int argc, char **argv)
             pc_sokoban_index_raw_volumability(u, cells, 3, 1, &v);
             pc_sokoban_index_volumability(u, cells, 3, 1, &V);
             printf(" d=%.4f D=%.4f m=%.4f r=%.4f v=%.4f V=%.4f", d, D, m, rr, v, V);
-        }
-        printf(" nodes=%llu seconds=%.3f", (unsigned long long)pc_sokoban_result_nodes(r), dt);
-        if (is_solve) {
-            size_t sl;
-            pc_sokoban_result_lurd(r, NULL, 0, &sl);
-            char *sol = malloc(sl + 1);
-            if (sol && pc_sokoban_result_lurd(r, sol, sl + 1, &sl) == PC_OK)
-                printf(" solution=%s", rc == PC_OK ? sol : "-");
-            free(sol);
         }
         printf("\n");
         fflush(stdout);
