@@ -24,6 +24,10 @@
  * on both axes by walls, dead squares or other frozen boxes) with some frozen
  * box off its goal is dropped.
  *
+ * Dominance: a new state is dropped when a stored state with the same boxes
+ * costs no more after walking to the new state's player square; it closes the
+ * stored states it dominates that are not expanded yet.
+ *
  * Upper bound: a move-optimal solve first runs a push-optimal search with a
  * small node budget; its solution, when found, bounds the cost from above and
  * states whose f is above it are never stored.
@@ -55,10 +59,11 @@ struct pc_sokoban_result {
     char *lurd;
 };
 
-/* One stored state: 12 bytes + one byte per box.  The player byte comes
+/* One stored state: 16 bytes + one byte per box.  The player byte comes
  * right before the boxes so that (player, boxes) compare as one block. */
 typedef struct {
     uint32_t parent;
+    uint32_t next;   /* next record with the same boxes, index + 1 (0: none) */
     uint16_t g1, g2; /* cost so far (primary, secondary) */
     uint16_t h;      /* lower bound (the matching) */
     uint8_t flags;   /* 1 expanded, 2 deadlock */
@@ -100,6 +105,9 @@ typedef struct {
     /* hash table of record index + 1 */
     uint32_t *table;
     size_t tabcap;
+    /* box-set table: index + 1 of the newest record with these boxes */
+    uint32_t *btable;
+    size_t btcap, nbsets;
     /* open list */
     sk_level *levels; /* indexed by f1 */
     size_t nlevels, min1, nopen;
@@ -112,6 +120,7 @@ typedef struct {
     uint8_t occ[SK_MAXCELLS + 1];
     uint8_t tmpwall[SK_MAXCELLS + 1];
     uint16_t wd[SK_MAXCELLS + 1];
+    uint16_t wd2[SK_MAXCELLS + 1];
     uint8_t queue[SK_MAXCELLS + 1];
     int32_t hcost[SK_MAXBOXES + 1][SK_MAXBOXES + 1];
 } sk_solver;
@@ -162,6 +171,7 @@ static void solver_free(sk_solver *s)
     free(s->dist);
     free(s->arena);
     free(s->table);
+    free(s->btable);
     for (size_t i = 0; i < s->nlevels; i++) {
         for (size_t j = 0; j < s->levels[i].nf2; j++)
             free(s->levels[i].f2[j].v);
@@ -401,6 +411,52 @@ static int64_t table_find(const sk_solver *s, uint64_t h, const uint8_t *boxes, 
     return -1;
 }
 
+/* ---- box-set index (for dominance) ----------------------------------------------------- */
+
+static uint64_t boxhash_of(const sk_solver *s, const uint8_t *boxes)
+{
+    uint64_t h = 0x9e3779b97f4a7c15ULL;
+    for (int32_t i = 0; i < s->nb; i++)
+        h ^= s->zbox[boxes[i]];
+    return h;
+}
+
+/* Slot of the box set in btable (empty slot when absent). */
+static size_t bslot(const sk_solver *s, uint64_t h, const uint8_t *boxes)
+{
+    size_t mask = s->btcap - 1, pos = (size_t)(h ^ (h >> 31)) & mask;
+    while (s->btable[pos]) {
+        const sk_rec *r = rec_at(s, s->btable[pos] - 1);
+        if (memcmp(r->boxes, boxes, (size_t)s->nb) == 0)
+            return pos;
+        pos = (pos + 1) & mask;
+    }
+    return pos;
+}
+
+static int32_t btable_grow(sk_solver *s)
+{
+    size_t nc = s->btcap ? s->btcap * 2 : 1024, old = s->btcap;
+    if (!charge(s, nc * sizeof *s->btable, 0))
+        return PC_ELIMIT;
+    uint32_t *nt = calloc(nc, sizeof *nt);
+    if (!nt) {
+        s->bytes -= nc * sizeof *s->btable;
+        return PC_ENOMEM;
+    }
+    uint32_t *ot = s->btable;
+    s->btable = nt;
+    s->btcap = nc;
+    for (size_t i = 0; i < old; i++)
+        if (ot[i]) {
+            const sk_rec *r = rec_at(s, ot[i] - 1);
+            s->btable[bslot(s, boxhash_of(s, r->boxes), r->boxes)] = ot[i];
+        }
+    free(ot);
+    s->bytes -= old * sizeof *s->btable;
+    return PC_OK;
+}
+
 /* Append a record (table updated).  Returns its index or a negative status. */
 static int64_t add_rec(sk_solver *s, uint64_t h, const uint8_t *boxes, uint8_t player)
 {
@@ -408,6 +464,8 @@ static int64_t add_rec(sk_solver *s, uint64_t h, const uint8_t *boxes, uint8_t p
     if (s->nrec + 1 >= SK_IDXMASK)
         return PC_ELIMIT;
     if ((s->nrec + 1) * 2 > s->tabcap && (rc = table_grow(s)) < 0)
+        return rc;
+    if ((s->nbsets + 1) * 2 > s->btcap && (rc = btable_grow(s)) < 0)
         return rc;
     if (s->nrec == s->reccap) {
         size_t nc = s->reccap ? s->reccap + s->reccap / 2 : 4096;
@@ -421,6 +479,11 @@ static int64_t add_rec(sk_solver *s, uint64_t h, const uint8_t *boxes, uint8_t p
     r->player = player;
     memcpy(r->boxes, boxes, (size_t)s->nb);
     table_insert_raw(s, (uint32_t)idx, h);
+    size_t bs = bslot(s, boxhash_of(s, boxes), boxes);
+    if (!s->btable[bs])
+        s->nbsets++;
+    r->next = s->btable[bs];
+    s->btable[bs] = (uint32_t)idx + 1;
     return (int64_t)idx;
 }
 
@@ -495,23 +558,28 @@ static uint32_t open_pop(sk_solver *s, size_t *f1, size_t *f2)
 /* ---- expansion ------------------------------------------------------------------------- */
 
 /* Player walking distances from `from` with boxes in s->occ (SK_INF: unreachable). */
-static void walk_bfs(sk_solver *s, uint8_t from)
+static void walk_bfs_into(sk_solver *s, uint8_t from, uint16_t *wd)
 {
     for (int32_t c = 0; c < s->nf; c++)
-        s->wd[c] = SK_INF;
+        wd[c] = SK_INF;
     size_t qh = 0, qt = 0;
     s->queue[qt++] = from;
-    s->wd[from] = 0;
+    wd[from] = 0;
     while (qh < qt) {
         uint8_t x = s->queue[qh++];
         for (int d = 0; d < 4; d++) {
             uint8_t y = s->nbr[x][d];
-            if (y == SK_NONE || s->occ[y] || s->wd[y] != SK_INF)
+            if (y == SK_NONE || s->occ[y] || wd[y] != SK_INF)
                 continue;
-            s->wd[y] = (uint16_t)(s->wd[x] + 1);
+            wd[y] = (uint16_t)(wd[x] + 1);
             s->queue[qt++] = y;
         }
     }
+}
+
+static void walk_bfs(sk_solver *s, uint8_t from)
+{
+    walk_bfs_into(s, from, s->wd);
 }
 
 /* Freeze deadlocks.  Is box x blocked along an axis (0: up/down, 1:
@@ -567,6 +635,44 @@ static int lex_less(uint32_t a1, uint32_t a2, uint32_t b1, uint32_t b2)
 static int beyond(const sk_solver *s, uint32_t f1, uint32_t f2)
 {
     return lex_less(s->ub1, s->ub2, f1, f2);
+}
+
+/* Dominance: a new state C (boxes `child`, player p, cost (c1, c2)) is not
+ * needed when a stored state E has the same boxes and E's cost plus the
+ * walk from E's player to p is no more than C's: every continuation of C
+ * is open to E after that walk.  Conversely C dominates such states E that
+ * are not yet expanded, which are then closed.  (Walks cost moves only.)
+ * occ holds the parent's boxes; the pushed box moved from `from` to `to`. */
+static int dominated(sk_solver *s, const uint8_t *child, uint8_t p, uint8_t to, uint32_t c1,
+                     uint32_t c2)
+{
+    if (s->btcap == 0)
+        return 0;
+    size_t bs = bslot(s, boxhash_of(s, child), child);
+    if (!s->btable[bs])
+        return 0;
+    uint8_t from = p;
+    s->occ[from] = 0;
+    s->occ[to] = 1;
+    walk_bfs_into(s, p, s->wd2);
+    s->occ[to] = 0;
+    s->occ[from] = 1;
+    int moves = s->mode == PC_SOKOBAN_MOVES;
+    for (uint32_t e = s->btable[bs]; e; e = rec_at(s, e - 1)->next) {
+        sk_rec *r = rec_at(s, e - 1);
+        if (r->flags & 2)
+            return 1; /* same boxes: the same deadlock */
+        uint32_t d = s->wd2[r->player];
+        if (d == SK_INF)
+            continue;
+        uint32_t e1 = r->g1 + (moves ? d : 0), e2 = r->g2 + (moves ? 0 : d);
+        if (!lex_less(c1, c2, e1, e2))
+            return 1; /* E + walk <= C */
+        uint32_t f1 = c1 + (moves ? d : 0), f2 = c2 + (moves ? 0 : d);
+        if (!(r->flags & 1) && !lex_less(r->g1, r->g2, f1, f2))
+            r->flags |= 1; /* C + walk <= E: E need not be expanded */
+    }
+    return 0;
 }
 
 static int32_t expand(sk_solver *s, uint32_t idx)
@@ -645,6 +751,8 @@ static int32_t expand(sk_solver *s, uint32_t idx)
             else
                 m = matching(s, child, NULL);
             if (m >= 0 && beyond(s, c1 + (uint32_t)m, c2 + (uint32_t)m))
+                continue;
+            if (dominated(s, child, b, to, c1, c2))
                 continue;
             int64_t ni = add_rec(s, h, child, b);
             if (ni < 0) {
