@@ -1,5 +1,302 @@
-/* puzzlecore/sokoban.h — placeholder: the sokoban module is being written. */
+/*
+ * puzzlecore/sokoban.h — Sokoban: XSB levels and collections, play with
+ * undo/redo and LURD, a provably optimal solver (move- or push-optimal), and
+ * the Whirly "map creativity index".
+ *
+ * Coordinates: x is the column (0 = leftmost), y the row (0 = top line of the
+ * board).  Directions: PC_SOKOBAN_UP/RIGHT/DOWN/LEFT.  LURD text: l u r d for
+ * a step, L U R D for a step that pushes a box.  doc/sokoban.md has the rules
+ * as implemented, every interpretation, and the solver's algorithm.
+ */
 #ifndef PUZZLECORE_SOKOBAN_H
 #define PUZZLECORE_SOKOBAN_H
+
 #include "puzzlecore/common.h"
+
+#ifdef __cplusplus
+extern "C" {
 #endif
+
+/* A level being played: the static map, the position, the move history. */
+typedef struct pc_sokoban pc_sokoban;
+/* A parsed XSB file: levels in file order, each with its title. */
+typedef struct pc_sokoban_collection pc_sokoban_collection;
+/* The outcome of one solver run. */
+typedef struct pc_sokoban_result pc_sokoban_result;
+
+/* Directions, as taken by pc_sokoban_step (and their LURD letters). */
+enum pc_sokoban_dir {
+    PC_SOKOBAN_UP = 0,    /* 'u' */
+    PC_SOKOBAN_RIGHT = 1, /* 'r' */
+    PC_SOKOBAN_DOWN = 2,  /* 'd' */
+    PC_SOKOBAN_LEFT = 3   /* 'l' */
+};
+
+/* Bits returned by pc_sokoban_cell. */
+enum pc_sokoban_cell_bits {
+    PC_SOKOBAN_WALL = 1,     /* '#' */
+    PC_SOKOBAN_GOAL = 2,     /* '.', '*', '+' */
+    PC_SOKOBAN_BOX = 4,      /* a box now stands here */
+    PC_SOKOBAN_PLAYER = 8,   /* the player now stands here */
+    PC_SOKOBAN_INTERIOR = 16,/* floor the player could reach if no box were there */
+    PC_SOKOBAN_DEAD = 32     /* interior floor from which no push sequence can bring
+                                a box to any goal (a "simple dead square") */
+};
+
+/* Solver modes. */
+enum pc_sokoban_mode {
+    PC_SOKOBAN_MOVES = 0, /* fewest moves, ties broken by fewest pushes */
+    PC_SOKOBAN_PUSHES = 1 /* fewest pushes, ties broken by fewest moves */
+};
+
+/* Limits of the parser. */
+enum pc_sokoban_limits {
+    PC_SOKOBAN_MAX_SIDE = 128,    /* rows and columns per level */
+    PC_SOKOBAN_MAX_LEVELS = 100000 /* levels per collection */
+};
+
+/* Rule families of the creativity index (seed: "Sokoban variants"). */
+enum pc_sokoban_variant {
+    PC_SOKOBAN_CLASSIC = 0,   /* a = 3, t = 1 */
+    PC_SOKOBAN_COLORBAN = 1,  /* a = 3 x colours, t = 1 */
+    PC_SOKOBAN_PULLPUSH = 2,  /* a = 3 x colours, t = 2 */
+    PC_SOKOBAN_MONKEYBAN = 3, /* a = 3, t = 2 */
+    PC_SOKOBAN_FLOCKS = 4,    /* a = 3 x colours, t = 2 */
+    PC_SOKOBAN_PUSHMAN = 5    /* a = 3, t = 1 */
+};
+
+/* ---- collections ------------------------------------------------------------ */
+
+/* Parse an XSB file: one or more levels separated by blank or text lines.
+ * Accepts '#', ' ' '-' '_' (floor), '$', '.', '*', '@', '+', also 'p' 'P'
+ * (player, on goal) and 'b' 'B' (box, on goal); run-length counts ("3#") and
+ * '|' as a row separator.  Lines starting with ';' are comments; the first
+ * comment or text line before a board, or a "Title:" line, names the level.
+ * Every level is validated (one player, as many boxes as goals, at least one
+ * box, closed by walls, size <= PC_SOKOBAN_MAX_SIDE).  Errors: PC_EPARSE with
+ * "line L, column C: ..." in err; PC_ENOMEM. */
+PUZZLECORE_API int32_t pc_sokoban_collection_parse(const char *text, size_t len, char *err,
+                                                   size_t errcap, pc_sokoban_collection **out);
+
+/* Free a collection; NULL is accepted. */
+PUZZLECORE_API void pc_sokoban_collection_free(pc_sokoban_collection *c);
+
+/* Number of levels (0 for NULL). */
+PUZZLECORE_API int32_t pc_sokoban_collection_count(const pc_sokoban_collection *c);
+
+/* A new game on level `index` (0-based).  PC_EINVAL for a bad index. */
+PUZZLECORE_API int32_t pc_sokoban_collection_level(const pc_sokoban_collection *c, int32_t index,
+                                                   pc_sokoban **out);
+
+/* Title of level `index` ("" when it has none), snprintf convention. */
+PUZZLECORE_API int32_t pc_sokoban_collection_title(const pc_sokoban_collection *c, int32_t index,
+                                                   char *buf, size_t cap, size_t *len);
+
+/* Comment and text lines read before level `index` (a leading ';' and the
+ * surrounding blanks removed), joined by '\n'; "" when none.  The title line,
+ * when it came from these lines, is among them. */
+PUZZLECORE_API int32_t pc_sokoban_collection_comments(const pc_sokoban_collection *c, int32_t index,
+                                                      char *buf, size_t cap, size_t *len);
+
+/* Index of the level titled exactly `title` (NUL-terminated), or PC_ENOTFOUND. */
+PUZZLECORE_API int32_t pc_sokoban_collection_find(const pc_sokoban_collection *c, const char *title);
+
+/* The whole collection back as XSB: for each level a "; title" line (when it
+ * has a title), its comment lines, the board, and a blank line. */
+PUZZLECORE_API int32_t pc_sokoban_collection_write(const pc_sokoban_collection *c, char *buf,
+                                                   size_t cap, size_t *len);
+
+/* ---- a level ------------------------------------------------------------------ */
+
+/* Parse exactly one level (same syntax as collections; a file with several
+ * levels gives PC_EPARSE). */
+PUZZLECORE_API int32_t pc_sokoban_new(const char *text, size_t len, char *err, size_t errcap,
+                                      pc_sokoban **out);
+
+/* Free a game; NULL is accepted. */
+PUZZLECORE_API void pc_sokoban_free(pc_sokoban *g);
+
+/* Independent copy (map, position, history). */
+PUZZLECORE_API int32_t pc_sokoban_clone(const pc_sokoban *g, pc_sokoban **out);
+
+/* Board size (0 for NULL). */
+PUZZLECORE_API int32_t pc_sokoban_width(const pc_sokoban *g);
+PUZZLECORE_API int32_t pc_sokoban_height(const pc_sokoban *g);
+
+/* PC_SOKOBAN_* bits of cell (x, y) in the current position; PC_ERANGE off
+ * the board, PC_EINVAL for NULL. */
+PUZZLECORE_API int32_t pc_sokoban_cell(const pc_sokoban *g, int32_t x, int32_t y);
+
+/* Player position now. */
+PUZZLECORE_API int32_t pc_sokoban_player(const pc_sokoban *g, int32_t *x, int32_t *y);
+
+/* Number of boxes (= number of goals). */
+PUZZLECORE_API int32_t pc_sokoban_box_count(const pc_sokoban *g);
+
+/* Number of boxes on goals now. */
+PUZZLECORE_API int32_t pc_sokoban_boxes_on_goals(const pc_sokoban *g);
+
+/* Number of interior cells c: cells the player could reach from its start if
+ * there were no boxes (the player's and the boxes' own cells included). */
+PUZZLECORE_API int32_t pc_sokoban_interior_count(const pc_sokoban *g);
+
+/* Number of dead interior cells (see PC_SOKOBAN_DEAD). */
+PUZZLECORE_API int32_t pc_sokoban_dead_count(const pc_sokoban *g);
+
+/* 1 when every box stands on a goal, else 0 (PC_EINVAL for NULL). */
+PUZZLECORE_API int32_t pc_sokoban_is_solved(const pc_sokoban *g);
+
+/* Moves and pushes made so far (up to the undo cursor). */
+PUZZLECORE_API int64_t pc_sokoban_moves(const pc_sokoban *g);
+PUZZLECORE_API int64_t pc_sokoban_pushes(const pc_sokoban *g);
+
+/* One step in direction dir, pushing the box ahead if the cell behind it is
+ * free floor.  *pushed (may be NULL) receives 1 when a box moved.  Clears the
+ * redo list.  PC_EILLEGAL (nothing changes) when a wall, or a box that cannot
+ * move, blocks the way; PC_EINVAL for a bad direction. */
+PUZZLECORE_API int32_t pc_sokoban_step(pc_sokoban *g, int32_t dir, int32_t *pushed);
+
+/* Take back the last step / redo the last undone one.  PC_EILLEGAL when
+ * there is none. */
+PUZZLECORE_API int32_t pc_sokoban_undo(pc_sokoban *g);
+PUZZLECORE_API int32_t pc_sokoban_redo(pc_sokoban *g);
+
+/* Number of steps that can be redone. */
+PUZZLECORE_API int32_t pc_sokoban_redo_count(const pc_sokoban *g);
+
+/* Back to the start position (the history is kept for redo). */
+PUZZLECORE_API int32_t pc_sokoban_restart(pc_sokoban *g);
+
+/* Apply a LURD string (white space ignored).  The letter's case must match
+ * what happens: an upper-case letter must push, a lower-case one must not.
+ * Atomic: on any error nothing changes.  PC_EPARSE for a character that is
+ * not a LURD letter, PC_EILLEGAL for a blocked step or a wrong case; err
+ * names the 1-based position. */
+PUZZLECORE_API int32_t pc_sokoban_apply_lurd(pc_sokoban *g, const char *text, size_t len,
+                                             char *err, size_t errcap);
+
+/* The steps made from the start (up to the undo cursor) as LURD. */
+PUZZLECORE_API int32_t pc_sokoban_lurd(const pc_sokoban *g, char *buf, size_t cap, size_t *len);
+
+/* The board as XSB: which = 0 the current position, 1 the start position.
+ * Rows end with '\n'; trailing blanks are dropped; no title line. */
+PUZZLECORE_API int32_t pc_sokoban_write(const pc_sokoban *g, int32_t which, char *buf, size_t cap,
+                                        size_t *len);
+
+/* Save the game: the start board, the whole history (including steps that
+ * can be redone) and the undo cursor, as text:
+ *   puzzlecore-sokoban 1
+ *   title <title>
+ *   history <LURD>
+ *   cursor <steps done>
+ *   board
+ *   <XSB rows of the start position> */
+PUZZLECORE_API int32_t pc_sokoban_save(const pc_sokoban *g, char *buf, size_t cap, size_t *len);
+
+/* Load a save made by pc_sokoban_save (PC_EPARSE with the line in err). */
+PUZZLECORE_API int32_t pc_sokoban_load(const char *text, size_t len, char *err, size_t errcap,
+                                       pc_sokoban **out);
+
+/* The level's title ("" when none). */
+PUZZLECORE_API int32_t pc_sokoban_title(const pc_sokoban *g, char *buf, size_t cap, size_t *len);
+
+/* ---- solver ------------------------------------------------------------------- */
+
+/* Search an optimal solution from the current position.
+ * mode: PC_SOKOBAN_MOVES or PC_SOKOBAN_PUSHES.  max_nodes bounds the states
+ * expanded and max_bytes the solver's memory (0 = no bound for either).
+ * A* over push states (boxes, player square) with a consistent lower bound
+ * (minimum-cost matching of boxes to goals on push distances), so the first
+ * solution found is optimal; doc/sokoban.md has the proof sketch.  In moves
+ * mode a short push-optimal pre-search (at most 250000 nodes, counted in the
+ * node budget and the result's figures) supplies an upper bound.
+ * Returns PC_OK (solved), PC_ENOTFOUND (proved unsolvable) or PC_ELIMIT (a
+ * budget ran out); in these three cases *out receives a result the caller
+ * frees with pc_sokoban_result_free.  Other errors (PC_EINVAL, PC_ENOMEM,
+ * PC_ERANGE: more than 255 interior cells or 64 boxes) leave *out NULL. */
+PUZZLECORE_API int32_t pc_sokoban_solve(const pc_sokoban *g, int32_t mode, uint64_t max_nodes,
+                                        uint64_t max_bytes, pc_sokoban_result **out);
+
+/* Free a result; NULL is accepted. */
+PUZZLECORE_API void pc_sokoban_result_free(pc_sokoban_result *r);
+
+/* PC_OK, PC_ENOTFOUND or PC_ELIMIT, as pc_sokoban_solve returned. */
+PUZZLECORE_API int32_t pc_sokoban_result_status(const pc_sokoban_result *r);
+
+/* The mode searched. */
+PUZZLECORE_API int32_t pc_sokoban_result_mode(const pc_sokoban_result *r);
+
+/* Moves and pushes of the solution (-1 when there is none). */
+PUZZLECORE_API int64_t pc_sokoban_result_moves(const pc_sokoban_result *r);
+PUZZLECORE_API int64_t pc_sokoban_result_pushes(const pc_sokoban_result *r);
+
+/* States expanded, states stored, and peak bytes the search held. */
+PUZZLECORE_API uint64_t pc_sokoban_result_nodes(const pc_sokoban_result *r);
+PUZZLECORE_API uint64_t pc_sokoban_result_states(const pc_sokoban_result *r);
+PUZZLECORE_API uint64_t pc_sokoban_result_bytes(const pc_sokoban_result *r);
+
+/* The solution as LURD ("" when there is none). */
+PUZZLECORE_API int32_t pc_sokoban_result_lurd(const pc_sokoban_result *r, char *buf, size_t cap,
+                                              size_t *len);
+
+/* ---- creativity index (pure functions) ------------------------------------------ */
+/*
+ * Seed 003 ("Map Creativity Index", Whirly):  i = interactions (pushes) and
+ * p = moves of the minimal solution; u = dynamic units (boxes + player);
+ * c = interior cells; a = colonies; t = interaction types.
+ *   d = i + (p - i)/5            D = 0.8 I + 0.2 P,  I = i - 8,  P = p - 33
+ *   m = u + (c - u)/5            r = (a - 2) + 3 (t - 1)
+ *   v = m + 3 r                  V = v / 6.22        Ci = D / V
+ * A map with i < 8 or p < 33 scores D = 0 and Ci = 0 (doc/sokoban.md).
+ * Arguments must be finite, >= 0 (a >= 1, t >= 1); PC_EINVAL otherwise.
+ */
+enum pc_sokoban_index_consts {
+    PC_SOKOBAN_I0 = 8, /* trivial interactions (Microban 1's pushes) */
+    PC_SOKOBAN_P0 = 33 /* trivial path length (Microban 1's moves) */
+};
+
+/* d = i + (p - i) / 5. */
+PUZZLECORE_API int32_t pc_sokoban_index_raw_difficulty(double i, double p, double *out);
+/* D = 0.8 (i - I0) + 0.2 (p - P0), or 0 when i < I0 or p < P0. */
+PUZZLECORE_API int32_t pc_sokoban_index_difficulty(double i, double p, double *out);
+/* m = u + (c - u) / 5. */
+PUZZLECORE_API int32_t pc_sokoban_index_mechanical(double u, double c, double *out);
+/* r = (a - 2) + 3 (t - 1). */
+PUZZLECORE_API int32_t pc_sokoban_index_rules(double a, double t, double *out);
+/* v = m + 3 r. */
+PUZZLECORE_API int32_t pc_sokoban_index_raw_volumability(double u, double c, double a, double t,
+                                                         double *out);
+/* V = v / V0 with V0 = 6.22 (pc_sokoban_index_v0). */
+PUZZLECORE_API int32_t pc_sokoban_index_volumability(double u, double c, double a, double t,
+                                                     double *out);
+/* The constant V0 = 6.22 as the seed states it. */
+PUZZLECORE_API double pc_sokoban_index_v0(void);
+/* Ci = D / V.  PC_ERANGE when V <= 0. */
+PUZZLECORE_API int32_t pc_sokoban_index_ci(double i, double p, double u, double c, double a,
+                                           double t, double *out);
+
+/* a and t of a rule family: colours >= 1 is the number of box colours of
+ * Colorban, PullPush and Flocks (a = 3 x colours); the other families need
+ * colours = 1.  PC_EINVAL otherwise. */
+PUZZLECORE_API int32_t pc_sokoban_variant_rules(int32_t variant, int32_t colours, int32_t *a,
+                                                int32_t *t);
+
+/* The index of a classic level from a move-optimal result of this level's
+ * start position: u = boxes + 1, c = pc_sokoban_interior_count, a = 3,
+ * t = 1, i = result pushes, p = result moves.  PC_EINVAL when the result is
+ * not a solved PC_SOKOBAN_MOVES result. */
+PUZZLECORE_API int32_t pc_sokoban_index(const pc_sokoban *g, const pc_sokoban_result *r,
+                                        double *ci);
+
+/* Solve the start position move-optimally (budgets as pc_sokoban_solve) and
+ * return Ci, and (each may be NULL) the moves p and pushes i used.  Returns
+ * what the solver returned (PC_ENOTFOUND: unsolvable, PC_ELIMIT: budget). */
+PUZZLECORE_API int32_t pc_sokoban_level_index(const pc_sokoban *g, uint64_t max_nodes,
+                                              uint64_t max_bytes, double *ci, int64_t *moves,
+                                              int64_t *pushes);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* PUZZLECORE_SOKOBAN_H */

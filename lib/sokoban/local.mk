@@ -1,3 +1,30 @@
-# lib/sokoban: the sokoban module (placeholder until the game lands).
+# lib/sokoban: Sokoban maps, play, optimal solver, map creativity index.
 pcinclude_HEADERS += include/puzzlecore/sokoban.h
+lib_libpuzzlecore_la_SOURCES += \
+	lib/sokoban/sokoban_int.h \
+	lib/sokoban/level.c \
+	lib/sokoban/play.c \
+	lib/sokoban/solver.c \
+	lib/sokoban/cindex.c
 cli_puzzlecore_SOURCES += cli/sokoban.c
+
+check_PROGRAMS += tests/test_sokoban
+tests_test_sokoban_SOURCES = tests/test_sokoban.c
+tests_test_sokoban_LDADD = $(TEST_LDADD)
+TESTS += tests/test_sokoban tests/python/test_sokoban.py tests/lua/test_sokoban.lua
+EXTRA_DIST += tests/python/test_sokoban.py tests/lua/test_sokoban.lua doc/sokoban.md \
+	data/sokoban/microban.txt data/sokoban/README.md data/sokoban/microban-bench.txt
+
+noinst_PROGRAMS += examples/sokoban
+examples_sokoban_SOURCES = examples/sokoban.c
+examples_sokoban_LDADD = lib/libpuzzlecore.la
+DEMOS += examples/sokoban
+
+EXTRA_PROGRAMS += bench/sokoban
+bench_sokoban_SOURCES = bench/sokoban.c
+bench_sokoban_LDADD = lib/libpuzzlecore.la
+BENCHES += bench/sokoban
+
+pcpython_PYTHON += bindings/python/puzzlecore/sokoban.py
+LUA_MODULES += bindings/lua/puzzlecore/sokoban.lua
+dist_doc_DATA += doc/sokoban.md

@@ -1,0 +1,201 @@
+-- puzzlecore.sokoban — Sokoban for LuaJIT: levels, collections, play,
+-- the optimal solver and the Whirly creativity index.
+--
+-- local sk = require("puzzlecore").sokoban
+-- local lv = assert(sk.Level.new(xsb_text))
+-- lv:step("r"); lv:undo(); local sol = lv:solve("moves")
+-- Errors: nil, message, code.
+local pc = require "puzzlecore"
+local C, ffi = pc.C, pc.ffi
+
+local M = {
+  UP = C.PC_SOKOBAN_UP, RIGHT = C.PC_SOKOBAN_RIGHT, DOWN = C.PC_SOKOBAN_DOWN, LEFT = C.PC_SOKOBAN_LEFT,
+  WALL = C.PC_SOKOBAN_WALL, GOAL = C.PC_SOKOBAN_GOAL, BOX = C.PC_SOKOBAN_BOX,
+  PLAYER = C.PC_SOKOBAN_PLAYER, INTERIOR = C.PC_SOKOBAN_INTERIOR, DEAD = C.PC_SOKOBAN_DEAD,
+}
+local MODES = { moves = C.PC_SOKOBAN_MOVES, pushes = C.PC_SOKOBAN_PUSHES }
+local VARIANTS = {
+  classic = C.PC_SOKOBAN_CLASSIC, colorban = C.PC_SOKOBAN_COLORBAN, pullpush = C.PC_SOKOBAN_PULLPUSH,
+  monkeyban = C.PC_SOKOBAN_MONKEYBAN, flocks = C.PC_SOKOBAN_FLOCKS, pushman = C.PC_SOKOBAN_PUSHMAN,
+}
+local DIRS = { u = M.UP, r = M.RIGHT, d = M.DOWN, l = M.LEFT,
+               up = M.UP, right = M.RIGHT, down = M.DOWN, left = M.LEFT }
+
+local function errbuf() return ffi.new("char[256]") end
+
+
+local Level = {}
+Level.__index = Level
+M.Level = Level
+
+local function wrap(ptr) return setmetatable({ h = ffi.gc(ptr, C.pc_sokoban_free) }, Level) end
+
+--- Parse exactly one XSB level.
+function Level.new(text)
+  local out, err = ffi.new("pc_sokoban *[1]"), errbuf()
+  local rc = C.pc_sokoban_new(text, #text, err, 256, out)
+  if rc ~= 0 then return pc.fail(rc, err) end
+  return wrap(out[0])
+end
+
+--- A game from pc_sokoban_save text.
+function Level.load(text)
+  local out, err = ffi.new("pc_sokoban *[1]"), errbuf()
+  local rc = C.pc_sokoban_load(text, #text, err, 256, out)
+  if rc ~= 0 then return pc.fail(rc, err) end
+  return wrap(out[0])
+end
+
+function Level:save() return pc.text_out(C.pc_sokoban_save, self.h) end
+
+function Level:clone()
+  local out = ffi.new("pc_sokoban *[1]")
+  local rc = C.pc_sokoban_clone(self.h, out)
+  if rc ~= 0 then return pc.fail(rc) end
+  return wrap(out[0])
+end
+
+function Level:width() return C.pc_sokoban_width(self.h) end
+function Level:height() return C.pc_sokoban_height(self.h) end
+function Level:cell(x, y)
+  local b = C.pc_sokoban_cell(self.h, x, y)
+  if b < 0 then return pc.fail(b) end
+  return b
+end
+function Level:player()
+  local x, y = ffi.new("int32_t[1]"), ffi.new("int32_t[1]")
+  C.pc_sokoban_player(self.h, x, y)
+  return x[0], y[0]
+end
+function Level:box_count() return C.pc_sokoban_box_count(self.h) end
+function Level:boxes_on_goals() return C.pc_sokoban_boxes_on_goals(self.h) end
+function Level:interior_count() return C.pc_sokoban_interior_count(self.h) end
+function Level:dead_count() return C.pc_sokoban_dead_count(self.h) end
+function Level:solved() return C.pc_sokoban_is_solved(self.h) == 1 end
+function Level:moves() return tonumber(C.pc_sokoban_moves(self.h)) end
+function Level:pushes() return tonumber(C.pc_sokoban_pushes(self.h)) end
+function Level:title() return pc.text_out(C.pc_sokoban_title, self.h) end
+function Level:lurd() return pc.text_out(C.pc_sokoban_lurd, self.h) end
+function Level:board(start) return pc.text_out(C.pc_sokoban_write, self.h, start and 1 or 0) end
+Level.__tostring = function(self) return self:board() end
+
+--- One step ("u", "right", sk.UP ...): true, pushed or nil, msg, code.
+function Level:step(dir)
+  local d = type(dir) == "string" and DIRS[dir:lower()] or dir
+  if d == nil then return nil, "unknown direction " .. tostring(dir), C.PC_EINVAL end
+  local pushed = ffi.new("int32_t[1]")
+  local rc = C.pc_sokoban_step(self.h, d, pushed)
+  if rc ~= 0 then return pc.fail(rc) end
+  return true, pushed[0] == 1
+end
+
+local function status(rc, err)
+  if rc ~= 0 then return pc.fail(rc, err) end
+  return true
+end
+function Level:undo() return status(C.pc_sokoban_undo(self.h)) end
+function Level:redo() return status(C.pc_sokoban_redo(self.h)) end
+function Level:restart() return status(C.pc_sokoban_restart(self.h)) end
+function Level:redo_count() return C.pc_sokoban_redo_count(self.h) end
+function Level:apply(lurd)
+  local err = errbuf()
+  return status(C.pc_sokoban_apply_lurd(self.h, lurd, #lurd, err, 256), err)
+end
+
+--- Optimal solution from the current position: a table {solved, moves,
+--- pushes, lurd, nodes, states, bytes}; nil, msg, code when a budget ran out.
+function Level:solve(mode, max_nodes, max_bytes)
+  local out = ffi.new("pc_sokoban_result *[1]")
+  local rc = C.pc_sokoban_solve(self.h, MODES[mode or "moves"], max_nodes or 0, max_bytes or 0, out)
+  if out[0] == nil then return pc.fail(rc) end
+  local r = ffi.gc(out[0], C.pc_sokoban_result_free)
+  if rc == C.PC_ELIMIT then return pc.fail(rc) end
+  local solved = rc == 0
+  return {
+    solved = solved, mode = mode or "moves",
+    moves = solved and tonumber(C.pc_sokoban_result_moves(r)) or nil,
+    pushes = solved and tonumber(C.pc_sokoban_result_pushes(r)) or nil,
+    lurd = pc.text_out(C.pc_sokoban_result_lurd, r),
+    nodes = tonumber(C.pc_sokoban_result_nodes(r)), states = tonumber(C.pc_sokoban_result_states(r)),
+    bytes = tonumber(C.pc_sokoban_result_bytes(r)),
+  }
+end
+
+--- Creativity index of the start position: {ci, moves, pushes, u, c}.
+function Level:index(max_nodes, max_bytes)
+  local ci, mv, pu = ffi.new("double[1]"), ffi.new("int64_t[1]"), ffi.new("int64_t[1]")
+  local rc = C.pc_sokoban_level_index(self.h, max_nodes or 0, max_bytes or 0, ci, mv, pu)
+  if rc ~= 0 then return pc.fail(rc) end
+  return { ci = ci[0], moves = tonumber(mv[0]), pushes = tonumber(pu[0]),
+           u = self:box_count() + 1, c = self:interior_count() }
+end
+
+local Collection = {}
+Collection.__index = Collection
+M.Collection = Collection
+
+function Collection.new(text)
+  local out, err = ffi.new("pc_sokoban_collection *[1]"), errbuf()
+  local rc = C.pc_sokoban_collection_parse(text, #text, err, 256, out)
+  if rc ~= 0 then return pc.fail(rc, err) end
+  return setmetatable({ h = ffi.gc(out[0], C.pc_sokoban_collection_free) }, Collection)
+end
+function Collection:count() return C.pc_sokoban_collection_count(self.h) end
+--- Level i (1-based, Lua style).
+function Collection:level(i)
+  local out = ffi.new("pc_sokoban *[1]")
+  local rc = C.pc_sokoban_collection_level(self.h, i - 1, out)
+  if rc ~= 0 then return pc.fail(rc) end
+  return wrap(out[0])
+end
+function Collection:title(i) return pc.text_out(C.pc_sokoban_collection_title, self.h, i - 1) end
+function Collection:comments(i) return pc.text_out(C.pc_sokoban_collection_comments, self.h, i - 1) end
+--- 1-based index of the level titled `title`, or nil, msg, code.
+function Collection:find(title)
+  local rc = C.pc_sokoban_collection_find(self.h, title)
+  if rc < 0 then return pc.fail(rc) end
+  return rc + 1
+end
+function Collection:write() return pc.text_out(C.pc_sokoban_collection_write, self.h) end
+--- for i, level in col:levels() do ... end
+function Collection:levels()
+  local i, n = 0, self:count()
+  return function()
+    i = i + 1
+    if i <= n then return i, self:level(i) end
+  end
+end
+
+-- Creativity index: pure functions (nil, msg, code on bad input).
+local function pure_call(cf)
+  return function(...)
+    local out = ffi.new("double[1]")
+    local args = { ... }
+    args[#args + 1] = out
+    local rc = cf(unpack(args))
+    if rc ~= 0 then return pc.fail(rc) end
+    return out[0]
+  end
+end
+M.raw_difficulty = pure_call(C.pc_sokoban_index_raw_difficulty)
+M.difficulty = pure_call(C.pc_sokoban_index_difficulty)
+M.mechanical = pure_call(C.pc_sokoban_index_mechanical)
+M.rules = pure_call(C.pc_sokoban_index_rules)
+local raw_v, vol, ci = pure_call(C.pc_sokoban_index_raw_volumability),
+  pure_call(C.pc_sokoban_index_volumability), pure_call(C.pc_sokoban_index_ci)
+function M.raw_volumability(u, c, a, t) return raw_v(u, c, a or 3, t or 1) end
+function M.volumability(u, c, a, t) return vol(u, c, a or 3, t or 1) end
+function M.ci(i, p, u, c, a, t) return ci(i, p, u, c, a or 3, t or 1) end
+M.V0 = C.pc_sokoban_index_v0()
+
+--- a, t of a rule family ("classic", "colorban", ...), or nil, msg, code.
+function M.variant_rules(variant, colours)
+  local v = type(variant) == "string" and VARIANTS[variant] or variant
+  if v == nil then return nil, "unknown variant " .. tostring(variant), C.PC_EINVAL end
+  local a, t = ffi.new("int32_t[1]"), ffi.new("int32_t[1]")
+  local rc = C.pc_sokoban_variant_rules(v, colours or 1, a, t)
+  if rc ~= 0 then return pc.fail(rc) end
+  return a[0], t[0]
+end
+
+return M

@@ -1,0 +1,314 @@
+"""Sokoban: XSB levels and collections, play with undo/redo and LURD, the
+optimal solver, and the Whirly map creativity index.
+
+    from puzzlecore import sokoban
+    lv = sokoban.Level(open("level.xsb").read())
+    lv.step(sokoban.RIGHT)          # -> True when it pushed a box
+    sol = lv.solve("moves")         # move-optimal, ties on pushes
+    print(sol.moves, sol.pushes, sol.lurd)
+    ci = lv.index()                 # Index(ci=..., moves=..., pushes=..., u=..., c=...)
+
+    for level in sokoban.Collection(open("microban.txt").read()):
+        ...
+"""
+import ctypes
+from collections import namedtuple
+
+from ._ffi import Error, Handle, check, enums, err_buf, lib, new_handle, text_in, text_out
+
+__all__ = ["Level", "Collection", "Solution", "Index", "UP", "RIGHT", "DOWN", "LEFT", "raw_difficulty",
+           "difficulty", "mechanical", "rules", "raw_volumability", "volumability", "ci", "V0",
+           "variant_rules", "VARIANTS"]
+
+UP, RIGHT, DOWN, LEFT = (enums["PC_SOKOBAN_" + n] for n in ("UP", "RIGHT", "DOWN", "LEFT"))
+WALL, GOAL, BOX, PLAYER, INTERIOR, DEAD = (enums["PC_SOKOBAN_" + n] for n in (
+    "WALL", "GOAL", "BOX", "PLAYER", "INTERIOR", "DEAD"))
+MODES = {"moves": enums["PC_SOKOBAN_MOVES"], "pushes": enums["PC_SOKOBAN_PUSHES"]}
+VARIANTS = {name.lower(): enums["PC_SOKOBAN_" + name] for name in (
+    "CLASSIC", "COLORBAN", "PULLPUSH", "MONKEYBAN", "FLOCKS", "PUSHMAN")}
+_DIRS = {"u": UP, "r": RIGHT, "d": DOWN, "l": LEFT, "up": UP, "right": RIGHT, "down": DOWN, "left": LEFT}
+
+Solution = namedtuple("Solution", "solved mode moves pushes lurd nodes states bytes")
+Solution.__doc__ = """A solver outcome: solved is False when the position was proved
+unsolvable (moves, pushes are then None and lurd is "")."""
+
+Index = namedtuple("Index", "ci moves pushes u c")
+
+
+def _dir(d):
+    if isinstance(d, str):
+        try:
+            return _DIRS[d.lower()]
+        except KeyError:
+            raise ValueError(f"unknown direction {d!r}") from None
+    return d
+
+
+class Level(Handle):
+    """One level being played.  Level(text) parses exactly one XSB level."""
+
+    _free = "pc_sokoban_free"
+
+    def __init__(self, text):
+        err = err_buf()
+        out = ctypes.c_void_p()
+        check(lib.pc_sokoban_new(*text_in(text), err, len(err), ctypes.byref(out)), err)
+        super().__init__(out.value)
+
+    @classmethod
+    def _wrap(cls, ptr):
+        obj = cls.__new__(cls)
+        Handle.__init__(obj, ptr)
+        return obj
+
+    @classmethod
+    def load(cls, text):
+        """A game from pc_sokoban_save text (start board, history, cursor)."""
+        err = err_buf()
+        return new_handle(cls, lib.pc_sokoban_load, *text_in(text), err=err)
+
+    def save(self):
+        return text_out(lib.pc_sokoban_save, self)
+
+    def clone(self):
+        return new_handle(Level, lib.pc_sokoban_clone, self)
+
+    # -- static facts and position
+    @property
+    def width(self):
+        return lib.pc_sokoban_width(self)
+
+    @property
+    def height(self):
+        return lib.pc_sokoban_height(self)
+
+    @property
+    def size(self):
+        return (self.width, self.height)
+
+    def cell(self, x, y):
+        """PC_SOKOBAN_* bits of (x, y) (WALL, GOAL, BOX, PLAYER, INTERIOR, DEAD)."""
+        return check(lib.pc_sokoban_cell(self, x, y))
+
+    def cells(self):
+        """Iterate over (x, y, bits) for every cell, row by row."""
+        for y in range(self.height):
+            for x in range(self.width):
+                yield x, y, self.cell(x, y)
+
+    @property
+    def player(self):
+        x, y = ctypes.c_int32(), ctypes.c_int32()
+        check(lib.pc_sokoban_player(self, ctypes.byref(x), ctypes.byref(y)))
+        return (x.value, y.value)
+
+    @property
+    def boxes(self):
+        return [(x, y) for x, y, b in self.cells() if b & BOX]
+
+    @property
+    def goals(self):
+        return [(x, y) for x, y, b in self.cells() if b & GOAL]
+
+    @property
+    def dead_squares(self):
+        return [(x, y) for x, y, b in self.cells() if b & DEAD]
+
+    @property
+    def box_count(self):
+        return lib.pc_sokoban_box_count(self)
+
+    @property
+    def boxes_on_goals(self):
+        return lib.pc_sokoban_boxes_on_goals(self)
+
+    @property
+    def interior_count(self):
+        """c: cells the player could reach if there were no boxes."""
+        return lib.pc_sokoban_interior_count(self)
+
+    @property
+    def dead_count(self):
+        return lib.pc_sokoban_dead_count(self)
+
+    @property
+    def solved(self):
+        return check(lib.pc_sokoban_is_solved(self)) == 1
+
+    @property
+    def moves(self):
+        return lib.pc_sokoban_moves(self)
+
+    @property
+    def pushes(self):
+        return lib.pc_sokoban_pushes(self)
+
+    @property
+    def title(self):
+        return text_out(lib.pc_sokoban_title, self)
+
+    # -- play
+    def step(self, direction):
+        """One step ("u", "right", UP, ...); True when it pushed a box.
+        Raises Error (PC_EILLEGAL) when blocked."""
+        pushed = ctypes.c_int32()
+        check(lib.pc_sokoban_step(self, _dir(direction), ctypes.byref(pushed)))
+        return bool(pushed.value)
+
+    def undo(self):
+        check(lib.pc_sokoban_undo(self))
+
+    def redo(self):
+        check(lib.pc_sokoban_redo(self))
+
+    @property
+    def redo_count(self):
+        return lib.pc_sokoban_redo_count(self)
+
+    def restart(self):
+        check(lib.pc_sokoban_restart(self))
+
+    def apply(self, lurd):
+        """Play a LURD string (atomic: on error nothing changes)."""
+        err = err_buf()
+        check(lib.pc_sokoban_apply_lurd(self, *text_in(lurd), err, len(err)), err)
+
+    @property
+    def lurd(self):
+        return text_out(lib.pc_sokoban_lurd, self)
+
+    def board(self, start=False):
+        """The position (or the start position) as XSB text."""
+        return text_out(lib.pc_sokoban_write, self, 1 if start else 0)
+
+    def __str__(self):
+        return self.board()
+
+    # -- solver and index
+    def solve(self, mode="moves", max_nodes=0, max_bytes=0):
+        """Optimal solution from the current position.  Raises Error
+        (PC_ELIMIT) when a budget runs out."""
+        out = ctypes.c_void_p()
+        rc = lib.pc_sokoban_solve(self, MODES[mode], max_nodes, max_bytes, ctypes.byref(out))
+        if rc not in (0, enums["PC_ENOTFOUND"], enums["PC_ELIMIT"]):
+            check(rc)
+        r = out
+        try:
+            if rc == enums["PC_ELIMIT"]:
+                raise Error(rc, f"after {lib.pc_sokoban_result_nodes(r)} nodes")
+            solved = rc == 0
+            return Solution(solved, mode,
+                            lib.pc_sokoban_result_moves(r) if solved else None,
+                            lib.pc_sokoban_result_pushes(r) if solved else None,
+                            text_out(lib.pc_sokoban_result_lurd, r),
+                            lib.pc_sokoban_result_nodes(r), lib.pc_sokoban_result_states(r),
+                            lib.pc_sokoban_result_bytes(r))
+        finally:
+            lib.pc_sokoban_result_free(r)
+
+    def index(self, max_nodes=0, max_bytes=0):
+        """Creativity index of the level's start position (solves it move-optimally)."""
+        ci_, mv, pu = ctypes.c_double(), ctypes.c_int64(), ctypes.c_int64()
+        check(lib.pc_sokoban_level_index(self, max_nodes, max_bytes, ctypes.byref(ci_), ctypes.byref(mv),
+                                         ctypes.byref(pu)))
+        return Index(ci_.value, mv.value, pu.value, self.box_count + 1, self.interior_count)
+
+
+class Collection(Handle):
+    """A parsed XSB file: len(), indexing and iteration give fresh Levels."""
+
+    _free = "pc_sokoban_collection_free"
+
+    def __init__(self, text):
+        err = err_buf()
+        out = ctypes.c_void_p()
+        check(lib.pc_sokoban_collection_parse(*text_in(text), err, len(err), ctypes.byref(out)), err)
+        super().__init__(out.value)
+
+    def __len__(self):
+        return lib.pc_sokoban_collection_count(self)
+
+    def __getitem__(self, i):
+        if i < 0:
+            i += len(self)
+        if not 0 <= i < len(self):
+            raise IndexError(i)
+        return new_handle(Level, lib.pc_sokoban_collection_level, self, i)
+
+    def __iter__(self):
+        for i in range(len(self)):
+            yield self[i]
+
+    def title(self, i):
+        return text_out(lib.pc_sokoban_collection_title, self, i)
+
+    def comments(self, i):
+        """The comment/text lines read before level i, as one string."""
+        return text_out(lib.pc_sokoban_collection_comments, self, i)
+
+    @property
+    def titles(self):
+        return [self.title(i) for i in range(len(self))]
+
+    def find(self, title):
+        """Index of the level with this title; KeyError when none."""
+        rc = lib.pc_sokoban_collection_find(self, title.encode())
+        if rc == enums["PC_ENOTFOUND"]:
+            raise KeyError(title)
+        return check(rc)
+
+    def write(self):
+        return text_out(lib.pc_sokoban_collection_write, self)
+
+
+def _pure(fn, *args):
+    out = ctypes.c_double()
+    check(fn(*[float(a) for a in args], ctypes.byref(out)))
+    return out.value
+
+
+def raw_difficulty(i, p):
+    """d = i + (p - i) / 5."""
+    return _pure(lib.pc_sokoban_index_raw_difficulty, i, p)
+
+
+def difficulty(i, p):
+    """D = 0.8 (i - 8) + 0.2 (p - 33), 0 when i < 8 or p < 33."""
+    return _pure(lib.pc_sokoban_index_difficulty, i, p)
+
+
+def mechanical(u, c):
+    """m = u + (c - u) / 5."""
+    return _pure(lib.pc_sokoban_index_mechanical, u, c)
+
+
+def rules(a, t):
+    """r = (a - 2) + 3 (t - 1)."""
+    return _pure(lib.pc_sokoban_index_rules, a, t)
+
+
+def raw_volumability(u, c, a=3, t=1):
+    """v = m + 3 r."""
+    return _pure(lib.pc_sokoban_index_raw_volumability, u, c, a, t)
+
+
+def volumability(u, c, a=3, t=1):
+    """V = v / V0."""
+    return _pure(lib.pc_sokoban_index_volumability, u, c, a, t)
+
+
+def ci(i, p, u, c, a=3, t=1):
+    """Ci = D / V."""
+    return _pure(lib.pc_sokoban_index_ci, i, p, u, c, a, t)
+
+
+V0 = lib.pc_sokoban_index_v0()
+
+
+def variant_rules(variant, colours=1):
+    """(a, t) of a rule family: 'classic', 'colorban', 'pullpush', 'monkeyban',
+    'flocks', 'pushman'."""
+    a, t = ctypes.c_int32(), ctypes.c_int32()
+    v = VARIANTS[variant] if isinstance(variant, str) else variant
+    check(lib.pc_sokoban_variant_rules(v, colours, ctypes.byref(a), ctypes.byref(t)))
+    return (a.value, t.value)

@@ -1,0 +1,840 @@
+/*
+ * Sokoban levels: the XSB parser (single levels and collections), the static
+ * facts (interior, dead squares), XSB output.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "common/text.h"
+#include "sokoban/sokoban_int.h"
+
+/* ---- expanded board rows ------------------------------------------------------ */
+
+typedef struct {
+    int32_t line;    /* source line */
+    int32_t len;     /* cells */
+    char *cells;     /* normalised symbols: # space $ . * @ + */
+    int32_t *col;    /* 1-based source column of each cell */
+} sk_row;
+
+typedef struct {
+    sk_row *rows;
+    int32_t n, cap;
+} sk_rows;
+
+static void rows_clear(sk_rows *r)
+{
+    for (int32_t i = 0; i < r->n; i++) {
+        free(r->rows[i].cells);
+        free(r->rows[i].col);
+    }
+    r->n = 0;
+}
+
+static void rows_free(sk_rows *r)
+{
+    rows_clear(r);
+    free(r->rows);
+    r->rows = NULL;
+    r->cap = 0;
+}
+
+static sk_row *rows_add(sk_rows *r, int32_t line)
+{
+    if (r->n == r->cap) {
+        int32_t nc = r->cap ? r->cap * 2 : 16;
+        sk_row *nr = realloc(r->rows, (size_t)nc * sizeof *nr);
+        if (!nr)
+            return NULL;
+        r->rows = nr;
+        r->cap = nc;
+    }
+    sk_row *row = &r->rows[r->n++];
+    row->line = line;
+    row->len = 0;
+    row->cells = malloc(PC_SOKOBAN_MAX_SIDE);
+    row->col = malloc(PC_SOKOBAN_MAX_SIDE * sizeof(int32_t));
+    if (!row->cells || !row->col) {
+        free(row->cells);
+        free(row->col);
+        r->n--;
+        return NULL;
+    }
+    return row;
+}
+
+/* Board symbol normalised, or 0 when c is not one. */
+static char board_sym(char c)
+{
+    switch (c) {
+    case '#': return '#';
+    case ' ': case '-': case '_': return ' ';
+    case '$': case 'b': return '$';
+    case '.': return '.';
+    case '*': case 'B': return '*';
+    case '@': case 'p': return '@';
+    case '+': case 'P': return '+';
+    default: return 0;
+    }
+}
+
+/* Is this line a board row?  A line whose first non-blank character is '#'
+ * (or a run-length count of '#') is one, and then every character must be a
+ * board symbol; so is a line made only of board symbols, counts and '|' that
+ * contains a '#'. */
+static int is_board_line(const char *s, size_t n)
+{
+    size_t i = 0;
+    while (i < n && (s[i] == ' ' || s[i] == '\t'))
+        i++;
+    if (i == n)
+        return 0;
+    size_t j = i;
+    while (j < n && s[j] >= '0' && s[j] <= '9')
+        j++;
+    if (j < n && s[j] == '#')
+        return 1;
+    int hash = 0;
+    for (size_t k = 0; k < n; k++) {
+        char c = s[k];
+        if (c == '#')
+            hash = 1;
+        if (!board_sym(c) && !(c >= '0' && c <= '9') && c != '|')
+            return 0;
+    }
+    return hash;
+}
+
+/* A row with no wall, box, goal or player cannot be written back as a
+ * board row (it would be a blank line), so it is refused. */
+static int row_empty(const sk_row *row)
+{
+    for (int32_t i = 0; i < row->len; i++)
+        if (row->cells[i] != ' ')
+            return 0;
+    return 1;
+}
+
+/* Expand one board line into rows (run-length counts, '|' separators). */
+static int32_t expand_line(sk_rows *rows, const char *s, size_t n, int32_t line, char *err,
+                           size_t errcap)
+{
+    sk_row *row = rows_add(rows, line);
+    if (!row)
+        return PC_ENOMEM;
+    int64_t count = -1;
+    int32_t count_col = 0;
+    for (size_t k = 0; k < n; k++) {
+        char c = s[k];
+        int32_t col = (int32_t)k + 1;
+        if (c >= '0' && c <= '9') {
+            if (count < 0) {
+                count = 0;
+                count_col = col;
+            }
+            count = count * 10 + (c - '0');
+            if (count > PC_SOKOBAN_MAX_SIDE)
+                return pc__parse_error(err, errcap, line, count_col,
+                                       "run-length count larger than %d", PC_SOKOBAN_MAX_SIDE);
+            continue;
+        }
+        if (c == '|') {
+            if (count >= 0)
+                return pc__parse_error(err, errcap, line, count_col,
+                                       "run-length count not followed by a symbol");
+            if (row_empty(row))
+                return pc__parse_error(err, errcap, line, col, "empty board row before '|'");
+            row = rows_add(rows, line);
+            if (!row)
+                return PC_ENOMEM;
+            continue;
+        }
+        char sym = board_sym(c);
+        if (!sym) {
+            if ((unsigned char)c >= 32 && (unsigned char)c < 127)
+                return pc__parse_error(err, errcap, line, col, "unknown board character '%c'", c);
+            return pc__parse_error(err, errcap, line, col, "unknown board character (byte %u)",
+                                   (unsigned)(unsigned char)c);
+        }
+        int64_t times = count < 0 ? 1 : count;
+        if (count == 0)
+            return pc__parse_error(err, errcap, line, count_col, "run-length count of zero");
+        count = -1;
+        if (row->len + times > PC_SOKOBAN_MAX_SIDE)
+            return pc__parse_error(err, errcap, line, col, "oversize level: a row is longer than %d",
+                                   PC_SOKOBAN_MAX_SIDE);
+        for (int64_t t = 0; t < times; t++) {
+            row->cells[row->len] = sym;
+            row->col[row->len] = col;
+            row->len++;
+        }
+    }
+    if (count >= 0)
+        return pc__parse_error(err, errcap, line, count_col, "run-length count at the end of the line");
+    if (row_empty(row)) {
+        if (row->len > 0 || rows->n < 2 || rows->rows[rows->n - 2].line != line)
+            return pc__parse_error(err, errcap, line, (int32_t)n, "empty board row at the end of the line");
+        /* A '|' that ends the line just closes the last row. */
+        free(row->cells);
+        free(row->col);
+        rows->n--;
+    }
+    return PC_OK;
+}
+
+/* ---- building a level from rows --------------------------------------------------- */
+
+static void game_free_fields(pc_sokoban *g)
+{
+    free(g->stat);
+    free(g->box0);
+    free(g->box);
+    free(g->hist);
+    free(g->title);
+}
+
+void pc_sokoban_free(pc_sokoban *g)
+{
+    if (!g)
+        return;
+    game_free_fields(g);
+    free(g);
+}
+
+/* Dead squares: a cell is live when a box there can reach a goal by pushes
+ * with the player anywhere and no other box on the board; found by pulling
+ * boxes backwards from every goal. */
+static int32_t mark_dead(pc_sokoban *g)
+{
+    size_t n = (size_t)g->w * (size_t)g->h;
+    int32_t *queue = malloc(n * sizeof *queue);
+    uint8_t *live = calloc(n, 1);
+    if (!queue || !live) {
+        free(queue);
+        free(live);
+        return PC_ENOMEM;
+    }
+    size_t qh = 0, qt = 0;
+    for (size_t i = 0; i < n; i++)
+        if ((g->stat[i] & SK_GOAL) && (g->stat[i] & SK_INTERIOR)) {
+            live[i] = 1;
+            queue[qt++] = (int32_t)i;
+        }
+    while (qh < qt) {
+        int32_t x = queue[qh++];
+        for (int d = 0; d < 4; d++) {
+            int32_t dl = pc__sokoban_delta(g, d);
+            int32_t y = x - dl, p = y - dl; /* box came from y, pushed by a player on p */
+            if (!(g->stat[y] & SK_INTERIOR) || !(g->stat[p] & SK_INTERIOR) || live[y])
+                continue;
+            live[y] = 1;
+            queue[qt++] = y;
+        }
+    }
+    g->ndead = 0;
+    for (size_t i = 0; i < n; i++)
+        if ((g->stat[i] & SK_INTERIOR) && !live[i]) {
+            g->stat[i] |= SK_DEAD;
+            g->ndead++;
+        }
+    free(queue);
+    free(live);
+    return PC_OK;
+}
+
+static int32_t build_level(const sk_rows *rows, char *err, size_t errcap, pc_sokoban **out)
+{
+    int32_t h = rows->n, w = 0;
+    int32_t line0 = rows->rows[0].line;
+    for (int32_t r = 0; r < h; r++)
+        if (rows->rows[r].len > w)
+            w = rows->rows[r].len;
+    if (h > PC_SOKOBAN_MAX_SIDE)
+        return pc__parse_error(err, errcap, rows->rows[PC_SOKOBAN_MAX_SIDE].line, 0,
+                               "oversize level: more than %d rows", PC_SOKOBAN_MAX_SIDE);
+    /* Players, boxes, goals. */
+    int32_t players = 0, boxes = 0, goals = 0, pr = -1, pc = -1;
+    for (int32_t r = 0; r < h; r++) {
+        const sk_row *row = &rows->rows[r];
+        for (int32_t x = 0; x < row->len; x++) {
+            char c = row->cells[x];
+            if (c == '@' || c == '+') {
+                if (players)
+                    return pc__parse_error(err, errcap, row->line, row->col[x],
+                                           "a second player (the first is at line %d, column %d)",
+                                           (int)rows->rows[pr].line, (int)rows->rows[pr].col[pc]);
+                players++;
+                pr = r;
+                pc = x;
+            }
+            if (c == '$' || c == '*')
+                boxes++;
+            if (c == '.' || c == '*' || c == '+')
+                goals++;
+        }
+    }
+    if (!players)
+        return pc__parse_error(err, errcap, line0, 0, "level has no player");
+    if (boxes == 0)
+        return pc__parse_error(err, errcap, line0, 0, "level has no box");
+    if (boxes != goals)
+        return pc__parse_error(err, errcap, line0, 0, "level has %d boxes but %d goals", (int)boxes,
+                               (int)goals);
+
+    /* The grid is framed by one void cell on every side, so that flood fills
+     * and neighbour lookups never leave it. */
+    int32_t W = w + 2, H = h + 2;
+    size_t n = (size_t)W * (size_t)H;
+    pc_sokoban *g = calloc(1, sizeof *g);
+    if (!g)
+        return PC_ENOMEM;
+    g->w = W;
+    g->h = H;
+    g->stat = malloc(n);
+    g->box0 = calloc(n, 1);
+    g->box = calloc(n, 1);
+    int32_t *queue = malloc(n * sizeof *queue);
+    if (!g->stat || !g->box0 || !g->box || !queue) {
+        free(queue);
+        pc_sokoban_free(g);
+        return PC_ENOMEM;
+    }
+    memset(g->stat, SK_VOID, n);
+    for (int32_t r = 0; r < h; r++) {
+        const sk_row *row = &rows->rows[r];
+        for (int32_t x = 0; x < row->len; x++) {
+            size_t i = (size_t)(r + 1) * (size_t)W + (size_t)(x + 1);
+            char c = row->cells[x];
+            g->stat[i] = c == '#' ? SK_WALL : 0;
+            if (c == '.' || c == '*' || c == '+')
+                g->stat[i] |= SK_GOAL;
+            if (c == '$' || c == '*')
+                g->box0[i] = 1;
+            if (c == '@' || c == '+')
+                g->player0 = (int32_t)i;
+        }
+    }
+    /* Interior: flood from the player through every non-wall cell. */
+    size_t qh = 0, qt = 0;
+    queue[qt++] = g->player0;
+    g->stat[g->player0] |= SK_INTERIOR;
+    while (qh < qt) {
+        int32_t x = queue[qh++];
+        for (int d = 0; d < 4; d++) {
+            int32_t y = x + pc__sokoban_delta(g, d);
+            if (g->stat[y] & (SK_WALL | SK_INTERIOR))
+                continue;
+            if (g->stat[y] & SK_VOID) {
+                int32_t r = x / W - 1, cx = x % W - 1;
+                int32_t line = rows->rows[r].line, col = rows->rows[r].col[cx];
+                free(queue);
+                pc_sokoban_free(g);
+                return pc__parse_error(err, errcap, line, col,
+                                       "map not closed by walls: the player can walk off the board here");
+            }
+            g->stat[y] |= SK_INTERIOR;
+            queue[qt++] = y;
+        }
+    }
+    free(queue);
+    g->interior = (int32_t)qt;
+    g->nboxes = boxes;
+    int32_t rc = mark_dead(g);
+    if (rc < 0) {
+        pc_sokoban_free(g);
+        return rc;
+    }
+    memcpy(g->box, g->box0, n);
+    g->player = g->player0;
+    *out = g;
+    return PC_OK;
+}
+
+/* ---- collections --------------------------------------------------------------------- */
+
+typedef struct {
+    const char *s;
+    size_t n;
+    int32_t line;
+} sk_text;
+
+static int starts_with_ci(const char *s, size_t n, const char *pre)
+{
+    size_t m = strlen(pre);
+    if (n < m)
+        return 0;
+    for (size_t i = 0; i < m; i++) {
+        char a = s[i], b = pre[i];
+        if (a >= 'A' && a <= 'Z')
+            a = (char)(a - 'A' + 'a');
+        if (a != b)
+            return 0;
+    }
+    return 1;
+}
+
+static char *dup_n(const char *s, size_t n)
+{
+    char *d = malloc(n + 1);
+    if (d) {
+        memcpy(d, s, n);
+        d[n] = '\0';
+    }
+    return d;
+}
+
+/* Text of a comment/text line: without a leading ';' and blanks. */
+static void text_body(const char **s, size_t *n)
+{
+    pc__trim(s, n);
+    if (*n && (*s)[0] == ';') {
+        (*s)++;
+        (*n)--;
+        pc__trim(s, n);
+    }
+}
+
+typedef struct {
+    pc_sokoban **levels;
+    char **comments;
+    int32_t n, cap;
+} sk_coll_build;
+
+static void build_free(sk_coll_build *b)
+{
+    for (int32_t i = 0; i < b->n; i++) {
+        pc_sokoban_free(b->levels[i]);
+        free(b->comments[i]);
+    }
+    free(b->levels);
+    free(b->comments);
+}
+
+/* Finish the board in `rows`: build the level, give it its title and
+ * comments from the text lines before it. */
+static int32_t finish_level(sk_coll_build *b, sk_rows *rows, const sk_text *pend, int32_t npend,
+                            int32_t block_start, char *err, size_t errcap)
+{
+    if (b->n >= PC_SOKOBAN_MAX_LEVELS)
+        return pc__parse_error(err, errcap, rows->rows[0].line, 0, "more than %d levels",
+                               PC_SOKOBAN_MAX_LEVELS);
+    pc_sokoban *g = NULL;
+    int32_t rc = build_level(rows, err, errcap, &g);
+    rows_clear(rows);
+    if (rc < 0)
+        return rc;
+    /* Title: a "Title:" line, else the first line of the text block right
+     * before the board. */
+    const char *ts = "";
+    size_t tn = 0;
+    int found = 0;
+    for (int32_t i = 0; i < npend; i++) {
+        const char *s = pend[i].s;
+        size_t n = pend[i].n;
+        text_body(&s, &n);
+        if (starts_with_ci(s, n, "title:")) {
+            s += 6;
+            n -= 6;
+            pc__trim(&s, &n);
+            ts = s;
+            tn = n;
+            found = 1;
+        }
+    }
+    if (!found && block_start < npend) {
+        ts = pend[block_start].s;
+        tn = pend[block_start].n;
+        text_body(&ts, &tn);
+    }
+    pc__sb sb;
+    pc__sb_init(&sb);
+    for (int32_t i = 0; i < npend; i++) {
+        const char *s = pend[i].s;
+        size_t n = pend[i].n;
+        text_body(&s, &n);
+        if (sb.len)
+            pc__sb_putc(&sb, '\n');
+        pc__sb_putn(&sb, s, n);
+    }
+    pc__sb_putc(&sb, '\0');
+    g->title = dup_n(ts, tn);
+    if (!g->title || sb.failed) {
+        pc__sb_free(&sb);
+        pc_sokoban_free(g);
+        return PC_ENOMEM;
+    }
+    if (b->n == b->cap) {
+        int32_t nc = b->cap ? b->cap * 2 : 8;
+        pc_sokoban **nl = realloc(b->levels, (size_t)nc * sizeof *nl);
+        if (nl)
+            b->levels = nl;
+        char **ncm = realloc(b->comments, (size_t)nc * sizeof *ncm);
+        if (ncm)
+            b->comments = ncm;
+        if (!nl || !ncm) {
+            pc__sb_free(&sb);
+            pc_sokoban_free(g);
+            return PC_ENOMEM;
+        }
+        b->cap = nc;
+    }
+    b->levels[b->n] = g;
+    b->comments[b->n] = sb.data; /* ownership moves */
+    b->n++;
+    return PC_OK;
+}
+
+/* The parser proper; line numbers start after line0 (so a board embedded in
+ * a save file reports the file's own line numbers). */
+static int32_t parse_impl(const char *text, size_t len, int32_t line0, char *err, size_t errcap,
+                          pc_sokoban_collection **out)
+{
+    if (err && errcap)
+        err[0] = '\0';
+    if (!out || (!text && len))
+        return PC_EINVAL;
+    sk_coll_build b = {0};
+    sk_rows rows = {0};
+    sk_text *pend = NULL;
+    int32_t npend = 0, pendcap = 0, block_start = 0, after_blank = 1;
+    int32_t rc = PC_OK;
+    pc__lines it;
+    pc__lines_init(&it, text, len);
+    it.lineno = line0;
+    const char *s;
+    size_t n;
+    for (;;) {
+        int more = pc__lines_next(&it, &s, &n);
+        int board = more && is_board_line(s, n);
+        if (board) {
+            rc = expand_line(&rows, s, n, it.lineno, err, errcap);
+            if (rc < 0)
+                break;
+            continue;
+        }
+        if (rows.n) {
+            rc = finish_level(&b, &rows, pend, npend, block_start, err, errcap);
+            if (rc < 0)
+                break;
+            npend = 0;
+            block_start = 0;
+            after_blank = 0;
+            /* A "Title:" line right after a board names that board (SOK style). */
+        }
+        if (!more)
+            break;
+        const char *t = s;
+        size_t tn = n;
+        pc__trim(&t, &tn);
+        if (tn == 0) {
+            after_blank = 1;
+            continue;
+        }
+        const char *body = t;
+        size_t bn = tn;
+        text_body(&body, &bn);
+        if (b.n && npend == 0 && !after_blank && starts_with_ci(body, bn, "title:")) {
+            pc_sokoban *last = b.levels[b.n - 1];
+            body += 6;
+            bn -= 6;
+            pc__trim(&body, &bn);
+            char *nt = dup_n(body, bn);
+            if (!nt) {
+                rc = PC_ENOMEM;
+                break;
+            }
+            free(last->title);
+            last->title = nt;
+            continue;
+        }
+        if (npend == pendcap) {
+            int32_t nc = pendcap ? pendcap * 2 : 16;
+            sk_text *np = realloc(pend, (size_t)nc * sizeof *np);
+            if (!np) {
+                rc = PC_ENOMEM;
+                break;
+            }
+            pend = np;
+            pendcap = nc;
+        }
+        if (after_blank)
+            block_start = npend;
+        after_blank = 0;
+        pend[npend].s = t;
+        pend[npend].n = tn;
+        pend[npend].line = it.lineno;
+        npend++;
+    }
+    rows_free(&rows);
+    free(pend);
+    if (rc == PC_OK && b.n == 0)
+        rc = pc__parse_error(err, errcap, 0, 0, "no level found");
+    if (rc < 0) {
+        build_free(&b);
+        return rc;
+    }
+    pc_sokoban_collection *c = malloc(sizeof *c);
+    if (!c) {
+        build_free(&b);
+        return PC_ENOMEM;
+    }
+    c->n = b.n;
+    c->levels = b.levels;
+    c->comments = b.comments;
+    *out = c;
+    return PC_OK;
+}
+
+int32_t pc_sokoban_collection_parse(const char *text, size_t len, char *err, size_t errcap,
+                                    pc_sokoban_collection **out)
+{
+    return parse_impl(text, len, 0, err, errcap, out);
+}
+
+void pc_sokoban_collection_free(pc_sokoban_collection *c)
+{
+    if (!c)
+        return;
+    for (int32_t i = 0; i < c->n; i++) {
+        pc_sokoban_free(c->levels[i]);
+        free(c->comments[i]);
+    }
+    free(c->levels);
+    free(c->comments);
+    free(c);
+}
+
+int32_t pc_sokoban_collection_count(const pc_sokoban_collection *c)
+{
+    return c ? c->n : 0;
+}
+
+int32_t pc_sokoban_collection_level(const pc_sokoban_collection *c, int32_t index, pc_sokoban **out)
+{
+    if (!c || !out || index < 0 || index >= c->n)
+        return PC_EINVAL;
+    pc_sokoban *g = pc__sokoban_dup(c->levels[index]);
+    if (!g)
+        return PC_ENOMEM;
+    *out = g;
+    return PC_OK;
+}
+
+int32_t pc_sokoban_collection_title(const pc_sokoban_collection *c, int32_t index, char *buf,
+                                    size_t cap, size_t *len)
+{
+    if (!c || index < 0 || index >= c->n)
+        return PC_EINVAL;
+    return pc__emit_str(c->levels[index]->title, buf, cap, len);
+}
+
+int32_t pc_sokoban_collection_comments(const pc_sokoban_collection *c, int32_t index, char *buf,
+                                       size_t cap, size_t *len)
+{
+    if (!c || index < 0 || index >= c->n)
+        return PC_EINVAL;
+    return pc__emit_str(c->comments[index], buf, cap, len);
+}
+
+int32_t pc_sokoban_collection_find(const pc_sokoban_collection *c, const char *title)
+{
+    if (!c || !title)
+        return PC_EINVAL;
+    for (int32_t i = 0; i < c->n; i++)
+        if (strcmp(c->levels[i]->title, title) == 0)
+            return i;
+    return PC_ENOTFOUND;
+}
+
+static void write_board(const pc_sokoban *g, int start, pc__sb *sb)
+{
+    const uint8_t *box = start ? g->box0 : g->box;
+    int32_t player = start ? g->player0 : g->player;
+    for (int32_t y = 1; y < g->h - 1; y++) {
+        int32_t last = 0; /* 1 + last printable column */
+        for (int32_t x = 1; x < g->w - 1; x++) {
+            size_t i = (size_t)y * (size_t)g->w + (size_t)x;
+            if ((g->stat[i] & (SK_WALL | SK_GOAL)) || box[i] || (int32_t)i == player)
+                last = x;
+        }
+        for (int32_t x = 1; x <= last; x++) {
+            size_t i = (size_t)y * (size_t)g->w + (size_t)x;
+            uint8_t s = g->stat[i];
+            char c = ' ';
+            if (s & SK_WALL)
+                c = '#';
+            else if ((int32_t)i == player)
+                c = (s & SK_GOAL) ? '+' : '@';
+            else if (box[i])
+                c = (s & SK_GOAL) ? '*' : '$';
+            else if (s & SK_GOAL)
+                c = '.';
+            pc__sb_putc(sb, c);
+        }
+        pc__sb_putc(sb, '\n');
+    }
+}
+
+int32_t pc_sokoban_collection_write(const pc_sokoban_collection *c, char *buf, size_t cap,
+                                    size_t *len)
+{
+    if (!c)
+        return PC_EINVAL;
+    pc__sb sb;
+    pc__sb_init(&sb);
+    for (int32_t i = 0; i < c->n; i++) {
+        const pc_sokoban *g = c->levels[i];
+        const char *cm = c->comments[i];
+        /* Comment lines first (the title line left out), then a blank line,
+         * then "; title" right above the board: parsed again, the title is
+         * the first line of the block before the board. */
+        int any = 0;
+        for (const char *p = cm; *p;) {
+            const char *e = strchr(p, '\n');
+            size_t n = e ? (size_t)(e - p) : strlen(p);
+            if (!(n == strlen(g->title) && memcmp(p, g->title, n) == 0)) {
+                pc__sb_puts(&sb, "; ");
+                pc__sb_putn(&sb, p, n);
+                pc__sb_putc(&sb, '\n');
+                any = 1;
+            }
+            p += n + (e ? 1 : 0);
+        }
+        if (any)
+            pc__sb_putc(&sb, '\n');
+        if (*g->title)
+            pc__sb_printf(&sb, "; %s\n", g->title);
+        write_board(g, 1, &sb);
+        pc__sb_putc(&sb, '\n');
+    }
+    return pc__sb_emit(&sb, buf, cap, len);
+}
+
+static int32_t new_impl(const char *text, size_t len, int32_t line0, char *err, size_t errcap,
+                        pc_sokoban **out)
+{
+    if (!out)
+        return PC_EINVAL;
+    pc_sokoban_collection *c = NULL;
+    int32_t rc = parse_impl(text, len, line0, err, errcap, &c);
+    if (rc < 0)
+        return rc;
+    if (c->n != 1) {
+        int32_t n = c->n;
+        pc_sokoban_collection_free(c);
+        return pc__parse_error(err, errcap, 0, 0, "expected one level, found %d", (int)n);
+    }
+    *out = c->levels[0];
+    free(c->comments[0]);
+    c->n = 0;
+    pc_sokoban_collection_free(c);
+    return PC_OK;
+}
+
+int32_t pc_sokoban_new(const char *text, size_t len, char *err, size_t errcap, pc_sokoban **out)
+{
+    return new_impl(text, len, 0, err, errcap, out);
+}
+
+/* ---- save files ------------------------------------------------------------------------ */
+
+int32_t pc_sokoban_save(const pc_sokoban *g, char *buf, size_t cap, size_t *len)
+{
+    if (!g)
+        return PC_EINVAL;
+    static const char letters[4] = {'u', 'r', 'd', 'l'};
+    pc__sb sb;
+    pc__sb_init(&sb);
+    pc__sb_puts(&sb, "puzzlecore-sokoban 1\n");
+    pc__sb_printf(&sb, "title %s\n", g->title);
+    pc__sb_puts(&sb, "history ");
+    for (size_t i = 0; i < g->nhist; i++) {
+        char c = letters[g->hist[i] & 3];
+        pc__sb_putc(&sb, (g->hist[i] & 4) ? (char)(c - 'a' + 'A') : c);
+    }
+    pc__sb_printf(&sb, "\ncursor %zu\nboard\n", g->cursor);
+    write_board(g, 1, &sb);
+    return pc__sb_emit(&sb, buf, cap, len);
+}
+
+int32_t pc_sokoban_load(const char *text, size_t len, char *err, size_t errcap, pc_sokoban **out)
+{
+    if (err && errcap)
+        err[0] = '\0';
+    if (!out || (!text && len))
+        return PC_EINVAL;
+    pc__lines it;
+    pc__lines_init(&it, text, len);
+    const char *s, *hist = "", *title = "";
+    size_t n, histn = 0, titlen = 0;
+    int64_t cursor = -1;
+    int seen_board = 0;
+    if (!pc__lines_next(&it, &s, &n) || n != 20 || memcmp(s, "puzzlecore-sokoban 1", 20) != 0)
+        return pc__parse_error(err, errcap, 1, 0, "not a puzzlecore-sokoban 1 save");
+    while (pc__lines_next(&it, &s, &n)) {
+        if (n == 5 && memcmp(s, "board", 5) == 0) {
+            seen_board = 1;
+            break;
+        }
+        const char *sp = memchr(s, ' ', n);
+        size_t kn = sp ? (size_t)(sp - s) : n;
+        const char *v = sp ? sp + 1 : s + n;
+        size_t vn = sp ? n - kn - 1 : 0;
+        if (kn == 5 && memcmp(s, "title", 5) == 0) {
+            title = v;
+            titlen = vn;
+        } else if (kn == 7 && memcmp(s, "history", 7) == 0) {
+            hist = v;
+            histn = vn;
+        } else if (kn == 6 && memcmp(s, "cursor", 6) == 0) {
+            if (pc__parse_i64(v, vn, &cursor) < 0 || cursor < 0)
+                return pc__parse_error(err, errcap, it.lineno, 8, "bad cursor");
+        } else {
+            return pc__parse_error(err, errcap, it.lineno, 1, "unknown key '%.*s'", (int)kn, s);
+        }
+    }
+    if (!seen_board)
+        return pc__parse_error(err, errcap, it.lineno, 0, "no 'board' line");
+    if (cursor < 0 || (size_t)cursor > histn)
+        return pc__parse_error(err, errcap, 0, 0, "cursor missing or past the end of the history");
+    pc_sokoban *g = NULL;
+    int32_t rc = new_impl(text + it.pos, len - it.pos, it.lineno, err, errcap, &g);
+    if (rc < 0)
+        return rc;
+    char *t = dup_n(title, titlen);
+    if (!t) {
+        pc_sokoban_free(g);
+        return PC_ENOMEM;
+    }
+    free(g->title);
+    g->title = t;
+    char e2[128];
+    rc = pc_sokoban_apply_lurd(g, hist, histn, e2, sizeof e2);
+    if (rc < 0) {
+        pc_sokoban_free(g);
+        if (rc == PC_ENOMEM)
+            return rc;
+        return pc__parse_error(err, errcap, 0, 0, "history: %s", e2);
+    }
+    for (size_t k = (size_t)cursor; k < histn; k++)
+        pc_sokoban_undo(g);
+    *out = g;
+    return PC_OK;
+}
+
+int32_t pc_sokoban_write(const pc_sokoban *g, int32_t which, char *buf, size_t cap, size_t *len)
+{
+    if (!g || (which != 0 && which != 1))
+        return PC_EINVAL;
+    pc__sb sb;
+    pc__sb_init(&sb);
+    write_board(g, which, &sb);
+    return pc__sb_emit(&sb, buf, cap, len);
+}
+
+int32_t pc_sokoban_title(const pc_sokoban *g, char *buf, size_t cap, size_t *len)
+{
+    if (!g)
+        return PC_EINVAL;
+    return pc__emit_str(g->title, buf, cap, len);
+}

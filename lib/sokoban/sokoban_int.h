@@ -1,0 +1,51 @@
+/*
+ * Internal view of the Sokoban module: the level/game structure shared by the
+ * parser, the play code and the solver.
+ */
+#ifndef PC_SOKOBAN_INT_H
+#define PC_SOKOBAN_INT_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "puzzlecore/sokoban.h"
+
+/* Static cell flags (the low bits match the public PC_SOKOBAN_* bits). */
+enum {
+    SK_WALL = 1,      /* PC_SOKOBAN_WALL */
+    SK_GOAL = 2,      /* PC_SOKOBAN_GOAL */
+    SK_INTERIOR = 16, /* PC_SOKOBAN_INTERIOR */
+    SK_DEAD = 32,     /* PC_SOKOBAN_DEAD */
+    SK_VOID = 64      /* beyond the end of a short row: nothing there */
+};
+
+struct pc_sokoban {
+    int32_t w, h;
+    uint8_t *stat;   /* w*h static flags (SK_*) */
+    uint8_t *box0;   /* w*h: 1 where a box stands at the start */
+    uint8_t *box;    /* w*h: 1 where a box stands now */
+    int32_t player0; /* start cell y*w+x */
+    int32_t player;  /* current cell */
+    int32_t nboxes, interior, ndead;
+    uint8_t *hist;   /* steps: dir | 4 when the step pushed */
+    size_t nhist, histcap, cursor;
+    int64_t moves, pushes;
+    char *title;
+};
+
+struct pc_sokoban_collection {
+    int32_t n;
+    pc_sokoban **levels;
+    char **comments; /* per level: its comment/text lines joined by '\n' (maybe "") */
+};
+
+/* Direction deltas on the grid for UP, RIGHT, DOWN, LEFT. */
+static inline int32_t pc__sokoban_delta(const pc_sokoban *g, int d)
+{
+    return d == 0 ? -g->w : d == 1 ? 1 : d == 2 ? g->w : -1;
+}
+
+/* Duplicate a game (NULL on allocation failure). */
+pc_sokoban *pc__sokoban_dup(const pc_sokoban *g);
+
+#endif

@@ -1,0 +1,1032 @@
+/*
+ * The Sokoban solver: A* over push states with a consistent lower bound.
+ *
+ * State: the set of boxes (compact interior-cell ids, sorted) and the exact
+ * player square.  An edge is one push, preceded by the shortest walk of the
+ * player to the square behind the box; its cost is lexicographic:
+ *   PC_SOKOBAN_MOVES:  (walk + 1 moves, 1 push)
+ *   PC_SOKOBAN_PUSHES: (1 push, walk + 1 moves)
+ * Every optimal solution walks by shortest paths between its pushes, so the
+ * cheapest path in this graph is the optimal solution, and the walk of a
+ * solution is rebuilt by breadth-first search at the end.
+ *
+ * Lower bound h: the minimum-cost perfect matching of boxes to goals, where
+ * the cost of box b to goal g is the number of pushes b needs to reach g on an
+ * otherwise empty board (computed once per goal by pulling backwards).  Each
+ * push moves one box by one square, which lowers the matching by at most one,
+ * and every push costs at least one move and one push: so h = (M, M) is
+ * admissible and consistent for both modes, and the first goal state A*
+ * takes from the queue is optimal.  A state whose matching does not exist
+ * (a box that can reach no free goal) is a deadlock.
+ *
+ * Pruning (all sound): dead squares (no box can ever leave them towards a
+ * goal) are never pushed into; a push after which the box is frozen (blocked
+ * on both axes by walls, dead squares or other frozen boxes) with some frozen
+ * box off its goal is dropped.
+ *
+ * Dominance: a new state is dropped when a stored state with the same boxes
+ * costs no more after walking to the new state's player square; it closes the
+ * stored states it dominates that are not expanded yet.
+ *
+ * Upper bound: a move-optimal solve first runs a push-optimal search with a
+ * small node budget; its solution, when found, bounds the cost from above and
+ * states whose f is above it are never stored.
+ *
+ * Transposition table: open addressing on a 64-bit Zobrist hash of the boxes
+ * and the player square (keys from the library's seeded rng, fixed seed).
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "common/rng.h"
+#include "common/text.h"
+#include "sokoban/sokoban_int.h"
+
+#define SK_NONE 0xFF
+#define SK_INF 0xFFFFu
+#define SK_MAXCELLS 255
+#define SK_MAXBOXES 64
+#define HUNG_INF 1000000
+/* A table slot holds the record index + 1 in its low 27 bits and 5 bits of
+ * the hash above them, so most probes never touch a record. */
+#define SK_IDXBITS 27
+#define SK_IDXMASK ((1u << SK_IDXBITS) - 1)
+
+struct pc_sokoban_result {
+    int32_t status, mode;
+    int64_t moves, pushes;
+    uint64_t nodes, states, bytes;
+    char *lurd;
+};
+
+/* One stored state: 16 bytes + one byte per box.  The player byte comes
+ * right before the boxes so that (player, boxes) compare as one block. */
+typedef struct {
+    uint32_t parent;
+    uint32_t next;   /* next record with the same boxes, index + 1 (0: none) */
+    uint16_t g1, g2; /* cost so far (primary, secondary) */
+    uint16_t h;      /* lower bound (the matching) */
+    uint8_t flags;   /* 1 expanded, 2 deadlock */
+    uint8_t player;
+    uint8_t boxes[]; /* nb sorted cell ids */
+} sk_rec;
+
+/* Open list: a bucket queue on (f1, f2), each bucket a LIFO stack of record
+ * indices (so among equal keys the newest, usually deepest, state goes
+ * first). */
+typedef struct {
+    uint32_t *v;
+    size_t n, cap;
+} sk_stack;
+
+typedef struct {
+    sk_stack *f2;   /* indexed by f2 */
+    size_t nf2;     /* allocated length of f2[] */
+    size_t min2;    /* no entry below this f2 */
+    size_t count;   /* entries in this level */
+} sk_level;
+
+typedef struct {
+    const pc_sokoban *g;
+    int mode;
+    int32_t nf, nb;          /* interior cells, boxes */
+    int32_t *cell2grid;      /* nf */
+    int16_t *grid2cell;      /* w*h: id or -1 */
+    uint8_t (*nbr)[4];       /* nf x 4 neighbours (SK_NONE: wall) */
+    uint8_t *goal, *dead;    /* nf flags */
+    int32_t ngoals;
+    uint8_t goals[SK_MAXCELLS];
+    uint16_t *dist;          /* nf x ngoals push distances */
+    uint64_t zbox[SK_MAXCELLS], zpl[SK_MAXCELLS];
+    /* arena of records */
+    size_t recsize;
+    unsigned char *arena;
+    size_t nrec, reccap;
+    /* hash table of record index + 1 */
+    uint32_t *table;
+    size_t tabcap;
+    /* box-set table: index + 1 of the newest record with these boxes */
+    uint32_t *btable;
+    size_t btcap, nbsets;
+    /* open list */
+    sk_level *levels; /* indexed by f1 */
+    size_t nlevels, min1, nopen;
+    /* budgets and figures */
+    uint64_t max_nodes, max_bytes, nodes, bytes, peak;
+    /* Upper bound (cost of a known solution): states whose f is above it
+     * lexicographically are never stored.  UINT32_MAX: none. */
+    uint32_t ub1, ub2;
+    /* scratch */
+    uint8_t occ[SK_MAXCELLS + 1];
+    uint8_t tmpwall[SK_MAXCELLS + 1];
+    uint16_t wd[SK_MAXCELLS + 1];
+    uint16_t wd2[SK_MAXCELLS + 1];
+    uint8_t queue[SK_MAXCELLS + 1];
+    int32_t hcost[SK_MAXBOXES + 1][SK_MAXBOXES + 1];
+} sk_solver;
+
+static inline sk_rec *rec_at(const sk_solver *s, size_t i)
+{
+    return (sk_rec *)(s->arena + i * s->recsize);
+}
+
+/* ---- memory accounting ---------------------------------------------------------- */
+
+static int charge(sk_solver *s, size_t add, size_t sub)
+{
+    uint64_t nb = s->bytes + add - sub;
+    if (s->max_bytes && nb > s->max_bytes)
+        return 0;
+    s->bytes = nb;
+    if (nb > s->peak)
+        s->peak = nb;
+    return 1;
+}
+
+/* Grow an array to newcap elements of size el, under the memory budget.
+ * PC_OK, PC_ELIMIT or PC_ENOMEM. */
+static int32_t grow(sk_solver *s, void **p, size_t *cap, size_t newcap, size_t el)
+{
+    if (!charge(s, newcap * el, *cap * el))
+        return PC_ELIMIT;
+    void *np = realloc(*p, newcap * el);
+    if (!np) {
+        s->bytes -= newcap * el - *cap * el;
+        return PC_ENOMEM;
+    }
+    *p = np;
+    *cap = newcap;
+    return PC_OK;
+}
+
+/* ---- static preparation ------------------------------------------------------------ */
+
+static void solver_free(sk_solver *s)
+{
+    free(s->cell2grid);
+    free(s->grid2cell);
+    free(s->nbr);
+    free(s->goal);
+    free(s->dead);
+    free(s->dist);
+    free(s->arena);
+    free(s->table);
+    free(s->btable);
+    for (size_t i = 0; i < s->nlevels; i++) {
+        for (size_t j = 0; j < s->levels[i].nf2; j++)
+            free(s->levels[i].f2[j].v);
+        free(s->levels[i].f2);
+    }
+    free(s->levels);
+}
+
+/* Fill the static tables.  Returns PC_OK, PC_ENOTFOUND when the position is
+ * plainly unsolvable (a box or goal the player can never reach), PC_ERANGE
+ * or PC_ENOMEM. */
+static int32_t prepare(sk_solver *s, const pc_sokoban *g)
+{
+    size_t n = (size_t)g->w * (size_t)g->h;
+    int32_t nf = g->interior;
+    if (nf > SK_MAXCELLS)
+        return PC_ERANGE;
+    s->g = g;
+    s->nf = nf;
+    s->cell2grid = malloc((size_t)nf * sizeof *s->cell2grid);
+    s->grid2cell = malloc(n * sizeof *s->grid2cell);
+    s->nbr = malloc((size_t)nf * sizeof *s->nbr);
+    s->goal = calloc((size_t)nf, 1);
+    s->dead = calloc((size_t)nf, 1);
+    if (!s->cell2grid || !s->grid2cell || !s->nbr || !s->goal || !s->dead)
+        return PC_ENOMEM;
+    int32_t k = 0, nb = 0;
+    for (size_t i = 0; i < n; i++) {
+        s->grid2cell[i] = -1;
+        if (g->stat[i] & SK_INTERIOR) {
+            s->grid2cell[i] = (int16_t)k;
+            s->cell2grid[k++] = (int32_t)i;
+        } else if (g->box[i] != ((g->stat[i] & SK_GOAL) != 0)) {
+            return PC_ENOTFOUND; /* a box off goal, or a goal without box, out of reach */
+        }
+    }
+    s->ngoals = 0;
+    for (int32_t c = 0; c < nf; c++) {
+        int32_t i = s->cell2grid[c];
+        for (int d = 0; d < 4; d++) {
+            int32_t j = i + pc__sokoban_delta(g, d);
+            s->nbr[c][d] = s->grid2cell[j] >= 0 ? (uint8_t)s->grid2cell[j] : SK_NONE;
+        }
+        s->dead[c] = (g->stat[i] & SK_DEAD) != 0;
+        if (g->stat[i] & SK_GOAL) {
+            s->goal[c] = 1;
+            s->goals[s->ngoals++] = (uint8_t)c;
+        }
+        if (g->box[i])
+            nb++;
+    }
+    if (nb > SK_MAXBOXES)
+        return PC_ERANGE;
+    if (nb != s->ngoals)
+        return PC_ENOTFOUND;
+    s->nb = nb;
+    /* Push distances, goal by goal, by pulling the box backwards. */
+    s->dist = malloc((size_t)nf * (size_t)s->ngoals * sizeof *s->dist);
+    if (!s->dist)
+        return PC_ENOMEM;
+    for (int32_t q = 0; q < s->ngoals; q++) {
+        for (int32_t c = 0; c < nf; c++)
+            s->dist[(size_t)c * (size_t)s->ngoals + (size_t)q] = SK_INF;
+        size_t qh = 0, qt = 0;
+        s->queue[qt++] = s->goals[q];
+        s->dist[(size_t)s->goals[q] * (size_t)s->ngoals + (size_t)q] = 0;
+        while (qh < qt) {
+            uint8_t x = s->queue[qh++];
+            uint16_t dx = s->dist[(size_t)x * (size_t)s->ngoals + (size_t)q];
+            for (int d = 0; d < 4; d++) {
+                uint8_t y = s->nbr[x][(d + 2) & 3];
+                if (y == SK_NONE)
+                    continue;
+                uint8_t p = s->nbr[y][(d + 2) & 3];
+                if (p == SK_NONE)
+                    continue;
+                uint16_t *dy = &s->dist[(size_t)y * (size_t)s->ngoals + (size_t)q];
+                if (*dy != SK_INF)
+                    continue;
+                *dy = (uint16_t)(dx + 1);
+                s->queue[qt++] = y;
+            }
+        }
+    }
+    /* Zobrist keys: fixed seed, so runs are reproducible. */
+    struct pc_rng rng;
+    pc__rng_seed(&rng, 0x50b0ba11ULL);
+    for (int32_t c = 0; c < nf; c++) {
+        s->zbox[c] = pc__rng_next(&rng);
+        s->zpl[c] = pc__rng_next(&rng);
+    }
+    s->recsize = (sizeof(sk_rec) + (size_t)nb + 3) & ~(size_t)3;
+    size_t fixed = (size_t)nf * (sizeof *s->cell2grid + sizeof *s->nbr + 2) + n * sizeof *s->grid2cell
+                   + (size_t)nf * (size_t)s->ngoals * sizeof *s->dist + sizeof *s;
+    if (!charge(s, fixed, 0))
+        return PC_ELIMIT;
+    return PC_OK;
+}
+
+/* ---- lower bound: Hungarian algorithm on push distances ----------------------------- */
+
+/* M for the boxes, or -1 when no perfect matching exists.  When assign is
+ * not NULL it receives, for each box, the goal index it is matched to. */
+static int32_t matching(sk_solver *s, const uint8_t *boxes, uint8_t *assign)
+{
+    int32_t n = s->nb;
+    /* Quick exits: all on goals; a box with no goal at all. */
+    int32_t on = 0;
+    for (int32_t i = 0; i < n; i++) {
+        on += s->goal[boxes[i]];
+        int any = 0;
+        const uint16_t *row = &s->dist[(size_t)boxes[i] * (size_t)s->ngoals];
+        for (int32_t j = 0; j < n; j++) {
+            int32_t d = row[j];
+            s->hcost[i + 1][j + 1] = d == SK_INF ? HUNG_INF : d;
+            any |= d != SK_INF;
+        }
+        if (!any)
+            return -1;
+    }
+    if (on == n && !assign)
+        return 0;
+    /* e-maxx style O(n^3), 1-based. */
+    int32_t u[SK_MAXBOXES + 1], v[SK_MAXBOXES + 1], p[SK_MAXBOXES + 1], way[SK_MAXBOXES + 1];
+    int32_t minv[SK_MAXBOXES + 1];
+    uint8_t used[SK_MAXBOXES + 1];
+    for (int32_t j = 0; j <= n; j++) {
+        u[j] = v[j] = p[j] = way[j] = 0;
+    }
+    for (int32_t i = 1; i <= n; i++) {
+        p[0] = i;
+        int32_t j0 = 0;
+        for (int32_t j = 0; j <= n; j++) {
+            minv[j] = INT32_MAX;
+            used[j] = 0;
+        }
+        do {
+            used[j0] = 1;
+            int32_t i0 = p[j0], delta = INT32_MAX, j1 = 0;
+            for (int32_t j = 1; j <= n; j++) {
+                if (used[j])
+                    continue;
+                int32_t cur = s->hcost[i0][j] - u[i0] - v[j];
+                if (cur < minv[j]) {
+                    minv[j] = cur;
+                    way[j] = j0;
+                }
+                if (minv[j] < delta) {
+                    delta = minv[j];
+                    j1 = j;
+                }
+            }
+            for (int32_t j = 0; j <= n; j++) {
+                if (used[j]) {
+                    u[p[j]] += delta;
+                    v[j] -= delta;
+                } else {
+                    minv[j] -= delta;
+                }
+            }
+            j0 = j1;
+        } while (p[j0] != 0);
+        do {
+            int32_t j1 = way[j0];
+            p[j0] = p[j1];
+            j0 = j1;
+        } while (j0);
+    }
+    int64_t total = 0;
+    for (int32_t j = 1; j <= n; j++) {
+        total += s->hcost[p[j]][j];
+        if (assign)
+            assign[p[j] - 1] = (uint8_t)(j - 1);
+    }
+    if (total >= HUNG_INF)
+        return -1;
+    return (int32_t)total;
+}
+
+/* ---- transposition table and open list ----------------------------------------------- */
+
+static uint64_t hash_of(const sk_solver *s, const uint8_t *boxes, uint8_t player)
+{
+    uint64_t h = s->zpl[player];
+    for (int32_t i = 0; i < s->nb; i++)
+        h ^= s->zbox[boxes[i]];
+    return h;
+}
+
+static int32_t table_insert_raw(sk_solver *s, uint32_t idx, uint64_t h)
+{
+    size_t mask = s->tabcap - 1, pos = (size_t)(h ^ (h >> 29)) & mask;
+    while (s->table[pos])
+        pos = (pos + 1) & mask;
+    s->table[pos] = (idx + 1) | ((uint32_t)(h >> 59) << SK_IDXBITS);
+    return PC_OK;
+}
+
+static int32_t table_grow(sk_solver *s)
+{
+    size_t nc = s->tabcap ? s->tabcap * 2 : 1024;
+    if (!charge(s, nc * sizeof *s->table, 0))
+        return PC_ELIMIT;
+    uint32_t *nt = calloc(nc, sizeof *nt);
+    if (!nt) {
+        s->bytes -= nc * sizeof *s->table;
+        return PC_ENOMEM;
+    }
+    free(s->table);
+    s->bytes -= s->tabcap * sizeof *s->table;
+    s->table = nt;
+    s->tabcap = nc;
+    for (size_t i = 0; i < s->nrec; i++) {
+        const sk_rec *r = rec_at(s, i);
+        table_insert_raw(s, (uint32_t)i, hash_of(s, r->boxes, r->player));
+    }
+    return PC_OK;
+}
+
+/* Index of the record for (boxes, player), or -1. */
+static int64_t table_find(const sk_solver *s, uint64_t h, const uint8_t *boxes, uint8_t player)
+{
+    size_t mask = s->tabcap - 1, pos = (size_t)(h ^ (h >> 29)) & mask;
+    uint32_t tag = (uint32_t)(h >> 59);
+    while (s->table[pos]) {
+        uint32_t e = s->table[pos];
+        if (e >> SK_IDXBITS != tag) {
+            pos = (pos + 1) & mask;
+            continue;
+        }
+        uint32_t idx = (e & SK_IDXMASK) - 1;
+        const sk_rec *r = rec_at(s, idx);
+        if (r->player == player && memcmp(r->boxes, boxes, (size_t)s->nb) == 0)
+            return idx;
+        pos = (pos + 1) & mask;
+    }
+    return -1;
+}
+
+/* ---- box-set index (for dominance) ----------------------------------------------------- */
+
+static uint64_t boxhash_of(const sk_solver *s, const uint8_t *boxes)
+{
+    uint64_t h = 0x9e3779b97f4a7c15ULL;
+    for (int32_t i = 0; i < s->nb; i++)
+        h ^= s->zbox[boxes[i]];
+    return h;
+}
+
+/* Slot of the box set in btable (empty slot when absent). */
+static size_t bslot(const sk_solver *s, uint64_t h, const uint8_t *boxes)
+{
+    size_t mask = s->btcap - 1, pos = (size_t)(h ^ (h >> 31)) & mask;
+    while (s->btable[pos]) {
+        const sk_rec *r = rec_at(s, s->btable[pos] - 1);
+        if (memcmp(r->boxes, boxes, (size_t)s->nb) == 0)
+            return pos;
+        pos = (pos + 1) & mask;
+    }
+    return pos;
+}
+
+static int32_t btable_grow(sk_solver *s)
+{
+    size_t nc = s->btcap ? s->btcap * 2 : 1024, old = s->btcap;
+    if (!charge(s, nc * sizeof *s->btable, 0))
+        return PC_ELIMIT;
+    uint32_t *nt = calloc(nc, sizeof *nt);
+    if (!nt) {
+        s->bytes -= nc * sizeof *s->btable;
+        return PC_ENOMEM;
+    }
+    uint32_t *ot = s->btable;
+    s->btable = nt;
+    s->btcap = nc;
+    for (size_t i = 0; i < old; i++)
+        if (ot[i]) {
+            const sk_rec *r = rec_at(s, ot[i] - 1);
+            s->btable[bslot(s, boxhash_of(s, r->boxes), r->boxes)] = ot[i];
+        }
+    free(ot);
+    s->bytes -= old * sizeof *s->btable;
+    return PC_OK;
+}
+
+/* Append a record (table updated).  Returns its index or a negative status. */
+static int64_t add_rec(sk_solver *s, uint64_t h, const uint8_t *boxes, uint8_t player)
+{
+    int32_t rc;
+    if (s->nrec + 1 >= SK_IDXMASK)
+        return PC_ELIMIT;
+    if ((s->nrec + 1) * 2 > s->tabcap && (rc = table_grow(s)) < 0)
+        return rc;
+    if ((s->nbsets + 1) * 2 > s->btcap && (rc = btable_grow(s)) < 0)
+        return rc;
+    if (s->nrec == s->reccap) {
+        size_t nc = s->reccap ? s->reccap + s->reccap / 2 : 4096;
+        rc = grow(s, (void **)&s->arena, &s->reccap, nc, s->recsize);
+        if (rc < 0)
+            return rc;
+    }
+    size_t idx = s->nrec++;
+    sk_rec *r = rec_at(s, idx);
+    memset(r, 0, s->recsize);
+    r->player = player;
+    memcpy(r->boxes, boxes, (size_t)s->nb);
+    table_insert_raw(s, (uint32_t)idx, h);
+    size_t bs = bslot(s, boxhash_of(s, boxes), boxes);
+    if (!s->btable[bs])
+        s->nbsets++;
+    r->next = s->btable[bs];
+    s->btable[bs] = (uint32_t)idx + 1;
+    return (int64_t)idx;
+}
+
+static size_t f1_of(const sk_rec *r)
+{
+    return (size_t)r->g1 + r->h;
+}
+
+static size_t f2_of(const sk_rec *r)
+{
+    return (size_t)r->g2 + r->h;
+}
+
+static int32_t open_push(sk_solver *s, uint32_t idx)
+{
+    const sk_rec *r = rec_at(s, idx);
+    size_t f1 = f1_of(r), f2 = f2_of(r);
+    int32_t rc;
+    if (f1 >= s->nlevels) {
+        size_t nc = s->nlevels ? s->nlevels : 64, old = s->nlevels;
+        while (nc <= f1)
+            nc *= 2;
+        if ((rc = grow(s, (void **)&s->levels, &s->nlevels, nc, sizeof *s->levels)) < 0)
+            return rc;
+        memset(s->levels + old, 0, (nc - old) * sizeof *s->levels);
+        if (old == 0)
+            s->min1 = f1;
+    }
+    sk_level *lv = &s->levels[f1];
+    if (f2 >= lv->nf2) {
+        size_t nc = lv->nf2 ? lv->nf2 : 16, old = lv->nf2;
+        while (nc <= f2)
+            nc *= 2;
+        if ((rc = grow(s, (void **)&lv->f2, &lv->nf2, nc, sizeof *lv->f2)) < 0)
+            return rc;
+        memset(lv->f2 + old, 0, (nc - old) * sizeof *lv->f2);
+        if (lv->count == 0)
+            lv->min2 = f2;
+    }
+    sk_stack *st = &lv->f2[f2];
+    if (st->n == st->cap) {
+        size_t nc = st->cap ? st->cap * 2 : 16;
+        if ((rc = grow(s, (void **)&st->v, &st->cap, nc, sizeof *st->v)) < 0)
+            return rc;
+    }
+    st->v[st->n++] = idx;
+    if (lv->count == 0 || f2 < lv->min2)
+        lv->min2 = f2;
+    lv->count++;
+    if (s->nopen == 0 || f1 < s->min1)
+        s->min1 = f1;
+    s->nopen++;
+    return PC_OK;
+}
+
+/* Pop an entry with the least (f1, f2); its bucket keys go to *f1, *f2. */
+static uint32_t open_pop(sk_solver *s, size_t *f1, size_t *f2)
+{
+    while (s->levels[s->min1].count == 0)
+        s->min1++;
+    sk_level *lv = &s->levels[s->min1];
+    while (lv->f2[lv->min2].n == 0)
+        lv->min2++;
+    sk_stack *st = &lv->f2[lv->min2];
+    *f1 = s->min1;
+    *f2 = lv->min2;
+    lv->count--;
+    s->nopen--;
+    return st->v[--st->n];
+}
+
+/* ---- expansion ------------------------------------------------------------------------- */
+
+/* Player walking distances from `from` with boxes in s->occ (SK_INF: unreachable). */
+static void walk_bfs_into(sk_solver *s, uint8_t from, uint16_t *wd)
+{
+    for (int32_t c = 0; c < s->nf; c++)
+        wd[c] = SK_INF;
+    size_t qh = 0, qt = 0;
+    s->queue[qt++] = from;
+    wd[from] = 0;
+    while (qh < qt) {
+        uint8_t x = s->queue[qh++];
+        for (int d = 0; d < 4; d++) {
+            uint8_t y = s->nbr[x][d];
+            if (y == SK_NONE || s->occ[y] || wd[y] != SK_INF)
+                continue;
+            wd[y] = (uint16_t)(wd[x] + 1);
+            s->queue[qt++] = y;
+        }
+    }
+}
+
+static void walk_bfs(sk_solver *s, uint8_t from)
+{
+    walk_bfs_into(s, from, s->wd);
+}
+
+/* Freeze deadlocks.  Is box x blocked along an axis (0: up/down, 1:
+ * left/right)?  It is when a wall is on either side, when both sides are
+ * dead squares, or when a box on either side is itself blocked along the
+ * other axis with x treated as a wall (then neither box can ever move
+ * first).  *off collects whether a box found frozen this way is off its
+ * goal. */
+static int blocked_axis(sk_solver *s, uint8_t x, int axis, int *off)
+{
+    uint8_t a = s->nbr[x][axis ? 3 : 0], b = s->nbr[x][axis ? 1 : 2];
+    if (a == SK_NONE || b == SK_NONE || s->tmpwall[a] || s->tmpwall[b])
+        return 1;
+    if (s->dead[a] && s->dead[b])
+        return 1;
+    int r = 0, o = 0;
+    s->tmpwall[x] = 1;
+    if (s->occ[a] && blocked_axis(s, a, !axis, &o)) {
+        r = 1;
+        o |= !s->goal[a];
+    } else {
+        o = 0;
+        if (s->occ[b] && blocked_axis(s, b, !axis, &o)) {
+            r = 1;
+            o |= !s->goal[b];
+        }
+    }
+    s->tmpwall[x] = 0;
+    if (r)
+        *off |= o;
+    return r;
+}
+
+/* After a box arrived on `to` (occ updated): is it frozen for ever with a
+ * box off its goal?  (Covers the 2x2 blocks of walls and boxes.) */
+static int frozen_push(sk_solver *s, uint8_t to)
+{
+    int off = !s->goal[to];
+    if (!blocked_axis(s, to, 0, &off))
+        return 0;
+    if (!blocked_axis(s, to, 1, &off))
+        return 0;
+    return off;
+}
+
+static int lex_less(uint32_t a1, uint32_t a2, uint32_t b1, uint32_t b2)
+{
+    return a1 < b1 || (a1 == b1 && a2 < b2);
+}
+
+/* Is (f1, f2) above the upper bound?  Such a state cannot lead to a
+ * solution better than the one known. */
+static int beyond(const sk_solver *s, uint32_t f1, uint32_t f2)
+{
+    return lex_less(s->ub1, s->ub2, f1, f2);
+}
+
+/* Dominance: a new state C (boxes `child`, player p, cost (c1, c2)) is not
+ * needed when a stored state E has the same boxes and E's cost plus the
+ * walk from E's player to p is no more than C's: every continuation of C
+ * is open to E after that walk.  Conversely C dominates such states E that
+ * are not yet expanded, which are then closed.  (Walks cost moves only.)
+ * occ holds the parent's boxes; the pushed box moved from `from` to `to`. */
+static int dominated(sk_solver *s, const uint8_t *child, uint8_t p, uint8_t to, uint32_t c1,
+                     uint32_t c2)
+{
+    if (s->btcap == 0)
+        return 0;
+    size_t bs = bslot(s, boxhash_of(s, child), child);
+    if (!s->btable[bs])
+        return 0;
+    uint8_t from = p;
+    s->occ[from] = 0;
+    s->occ[to] = 1;
+    walk_bfs_into(s, p, s->wd2);
+    s->occ[to] = 0;
+    s->occ[from] = 1;
+    int moves = s->mode == PC_SOKOBAN_MOVES;
+    for (uint32_t e = s->btable[bs]; e; e = rec_at(s, e - 1)->next) {
+        sk_rec *r = rec_at(s, e - 1);
+        if (r->flags & 2)
+            return 1; /* same boxes: the same deadlock */
+        uint32_t d = s->wd2[r->player];
+        if (d == SK_INF)
+            continue;
+        uint32_t e1 = r->g1 + (moves ? d : 0), e2 = r->g2 + (moves ? 0 : d);
+        if (!lex_less(c1, c2, e1, e2))
+            return 1; /* E + walk <= C */
+        uint32_t f1 = c1 + (moves ? d : 0), f2 = c2 + (moves ? 0 : d);
+        if (!(r->flags & 1) && !lex_less(r->g1, r->g2, f1, f2))
+            r->flags |= 1; /* C + walk <= E: E need not be expanded */
+    }
+    return 0;
+}
+
+static int32_t expand(sk_solver *s, uint32_t idx)
+{
+    uint8_t boxes[SK_MAXBOXES], child[SK_MAXBOXES];
+    sk_rec *r = rec_at(s, idx);
+    int32_t nb = s->nb;
+    memcpy(boxes, r->boxes, (size_t)nb);
+    uint8_t player = r->player;
+    uint32_t g1 = r->g1, g2 = r->g2, hpar = r->h;
+    uint64_t h0 = hash_of(s, boxes, player);
+    uint8_t assign[SK_MAXBOXES];
+    if (matching(s, boxes, assign) != (int32_t)hpar)
+        return PC_EINVAL; /* cannot happen: the bound is a function of the boxes */
+    for (int32_t i = 0; i < nb; i++)
+        s->occ[boxes[i]] = 1;
+    walk_bfs(s, player);
+    int32_t rc = PC_OK;
+    for (int32_t k = 0; k < nb; k++) {
+        uint8_t b = boxes[k];
+        for (int d = 0; d < 4; d++) {
+            uint8_t to = s->nbr[b][d], behind = s->nbr[b][(d + 2) & 3];
+            if (to == SK_NONE || behind == SK_NONE || s->occ[to] || s->dead[to] || s->wd[behind] == SK_INF)
+                continue;
+            /* Move box b to `to`, keeping the list sorted. */
+            s->occ[b] = 0;
+            s->occ[to] = 1;
+            int frozen = frozen_push(s, to);
+            s->occ[to] = 0;
+            s->occ[b] = 1;
+            if (frozen)
+                continue;
+            int32_t j = 0;
+            for (int32_t i = 0; i < nb; i++)
+                if (i != k)
+                    child[j++] = boxes[i];
+            j = nb - 1;
+            while (j > 0 && child[j - 1] > to) {
+                child[j] = child[j - 1];
+                j--;
+            }
+            child[j] = to;
+            uint32_t walk = s->wd[behind];
+            uint32_t c1 = s->mode == PC_SOKOBAN_MOVES ? g1 + walk + 1 : g1 + 1;
+            uint32_t c2 = s->mode == PC_SOKOBAN_MOVES ? g2 + 1 : g2 + walk + 1;
+            if (c1 > 0xFFFF || c2 > 0xFFFF) {
+                rc = PC_ELIMIT; /* beyond what a record can hold */
+                goto out;
+            }
+            uint64_t h = h0 ^ s->zbox[b] ^ s->zbox[to] ^ s->zpl[player] ^ s->zpl[b];
+            int64_t found = table_find(s, h, child, b);
+            if (found >= 0) {
+                sk_rec *cr = rec_at(s, (size_t)found);
+                if ((cr->flags & 2) || !lex_less(c1, c2, cr->g1, cr->g2) ||
+                    beyond(s, c1 + cr->h, c2 + cr->h))
+                    continue;
+                cr->g1 = (uint16_t)c1;
+                cr->g2 = (uint16_t)c2;
+                cr->parent = idx;
+                cr->flags &= (uint8_t)~1;
+                if ((rc = open_push(s, (uint32_t)found)) < 0)
+                    goto out;
+                continue;
+            }
+            /* M(child) >= M(parent) - 1 (see the top), and it is exactly that
+             * when the box moved one push closer to the goal the parent's
+             * optimal matching gives it. */
+            uint32_t hmin = hpar ? hpar - 1 : 0;
+            if (beyond(s, c1 + hmin, c2 + hmin))
+                continue;
+            int32_t m;
+            size_t gk = assign[k];
+            if (hpar > 0 && s->dist[(size_t)to * (size_t)s->ngoals + gk] + 1u ==
+                                s->dist[(size_t)b * (size_t)s->ngoals + gk])
+                m = (int32_t)hpar - 1;
+            else
+                m = matching(s, child, NULL);
+            if (m >= 0 && beyond(s, c1 + (uint32_t)m, c2 + (uint32_t)m))
+                continue;
+            if (dominated(s, child, b, to, c1, c2))
+                continue;
+            int64_t ni = add_rec(s, h, child, b);
+            if (ni < 0) {
+                rc = (int32_t)ni;
+                goto out;
+            }
+            r = rec_at(s, idx); /* the arena may have moved */
+            sk_rec *cr = rec_at(s, (size_t)ni);
+            if (m < 0) {
+                cr->flags = 2;
+                continue;
+            }
+            cr->g1 = (uint16_t)c1;
+            cr->g2 = (uint16_t)c2;
+            cr->h = (uint16_t)(m > 0xFFFF ? 0xFFFF : m);
+            cr->parent = idx;
+            if ((rc = open_push(s, (uint32_t)ni)) < 0)
+                goto out;
+        }
+    }
+out:
+    for (int32_t i = 0; i < nb; i++)
+        s->occ[boxes[i]] = 0;
+    return rc;
+}
+
+/* ---- solution text ------------------------------------------------------------------------ */
+
+static const char lurd_l[4] = {'u', 'r', 'd', 'l'};
+
+/* Append the shortest walk from `from` to `to` (boxes in occ) as lower-case
+ * LURD; returns 0 when unreachable (cannot happen for a search path). */
+static int append_walk(sk_solver *s, uint8_t from, uint8_t to, pc__sb *sb)
+{
+    /* BFS from the target so the path can be read forwards. */
+    walk_bfs(s, to);
+    if (s->wd[from] == SK_INF)
+        return 0;
+    uint8_t x = from;
+    while (x != to) {
+        for (int d = 0; d < 4; d++) {
+            uint8_t y = s->nbr[x][d];
+            if (y != SK_NONE && !s->occ[y] && s->wd[y] + 1 == s->wd[x]) {
+                pc__sb_putc(sb, lurd_l[d]);
+                x = y;
+                break;
+            }
+        }
+    }
+    return 1;
+}
+
+static int32_t build_lurd(sk_solver *s, uint32_t goal, pc_sokoban_result *res)
+{
+    size_t len = 0;
+    for (uint32_t i = goal; i != 0; i = rec_at(s, i)->parent)
+        len++;
+    uint32_t *path = malloc((len + 1) * sizeof *path);
+    if (!path)
+        return PC_ENOMEM;
+    size_t k = len + 1;
+    for (uint32_t i = goal;; i = rec_at(s, i)->parent) {
+        path[--k] = i;
+        if (i == 0)
+            break;
+    }
+    pc__sb sb;
+    pc__sb_init(&sb);
+    int64_t pushes = 0;
+    for (size_t step = 0; step < len; step++) {
+        const sk_rec *a = rec_at(s, path[step]), *b = rec_at(s, path[step + 1]);
+        memset(s->occ, 0, sizeof s->occ);
+        for (int32_t i = 0; i < s->nb; i++)
+            s->occ[a->boxes[i]] = 1;
+        uint8_t from = b->player; /* the box stood here */
+        uint8_t to = SK_NONE;
+        for (int32_t i = 0; i < s->nb; i++)
+            if (!s->occ[b->boxes[i]])
+                to = b->boxes[i];
+        int dir = 0;
+        while (dir < 4 && s->nbr[from][dir] != to)
+            dir++;
+        uint8_t behind = s->nbr[from][(dir + 2) & 3];
+        if (dir == 4 || behind == SK_NONE || !append_walk(s, a->player, behind, &sb)) {
+            pc__sb_free(&sb);
+            free(path);
+            return PC_EINVAL; /* internal inconsistency */
+        }
+        pc__sb_putc(&sb, (char)(lurd_l[dir] - 'a' + 'A'));
+        pushes++;
+    }
+    memset(s->occ, 0, sizeof s->occ);
+    free(path);
+    pc__sb_putc(&sb, '\0');
+    if (sb.failed) {
+        pc__sb_free(&sb);
+        return PC_ENOMEM;
+    }
+    res->lurd = sb.data;
+    res->moves = (int64_t)strlen(sb.data);
+    res->pushes = pushes;
+    return PC_OK;
+}
+
+/* ---- entry point ----------------------------------------------------------------------------- */
+
+static int32_t search(sk_solver *s, const pc_sokoban *g, pc_sokoban_result *res)
+{
+    int32_t rc = prepare(s, g);
+    if (rc < 0)
+        return rc;
+    uint8_t boxes[SK_MAXBOXES];
+    int32_t k = 0;
+    for (int32_t c = 0; c < s->nf; c++)
+        if (g->box[s->cell2grid[c]])
+            boxes[k++] = (uint8_t)c;
+    uint8_t player = (uint8_t)s->grid2cell[g->player];
+    int32_t m = matching(s, boxes, NULL);
+    if (m < 0)
+        return PC_ENOTFOUND;
+    int64_t start = add_rec(s, hash_of(s, boxes, player), boxes, player);
+    if (start < 0)
+        return (int32_t)start;
+    rec_at(s, 0)->h = (uint16_t)m;
+    rc = open_push(s, 0);
+    if (rc < 0)
+        return rc;
+    while (s->nopen) {
+        size_t f1, f2;
+        uint32_t idx = open_pop(s, &f1, &f2);
+        sk_rec *r = rec_at(s, idx);
+        if ((r->flags & 1) || f1_of(r) != f1 || f2_of(r) != f2)
+            continue; /* stale entry */
+        if (r->h == 0) {
+            int32_t on = 0;
+            for (int32_t i = 0; i < s->nb; i++)
+                on += s->goal[r->boxes[i]];
+            if (on == s->nb)
+                return build_lurd(s, idx, res);
+        }
+        if (s->max_nodes && s->nodes >= s->max_nodes)
+            return PC_ELIMIT;
+        r->flags |= 1;
+        s->nodes++;
+        rc = expand(s, idx);
+        if (rc < 0)
+            return rc;
+    }
+    return PC_ENOTFOUND;
+}
+
+/* One search; figures go to res (nodes and states added, peak maxed). */
+static int32_t run_search(const pc_sokoban *g, int mode, uint64_t max_nodes, uint64_t max_bytes,
+                          uint32_t ub1, uint32_t ub2, pc_sokoban_result *res)
+{
+    sk_solver *s = calloc(1, sizeof *s);
+    if (!s)
+        return PC_ENOMEM;
+    s->mode = mode;
+    s->max_nodes = max_nodes;
+    s->max_bytes = max_bytes;
+    s->ub1 = ub1;
+    s->ub2 = ub2;
+    free(res->lurd);
+    res->lurd = NULL;
+    int32_t rc = search(s, g, res);
+    res->nodes += s->nodes;
+    res->states += s->nrec;
+    if (s->peak > res->bytes)
+        res->bytes = s->peak;
+    solver_free(s);
+    free(s);
+    return rc;
+}
+
+/* Nodes the push-optimal pre-search of a move-optimal solve may use. */
+#define SK_PRESEARCH_NODES 250000u
+
+int32_t pc_sokoban_solve(const pc_sokoban *g, int32_t mode, uint64_t max_nodes, uint64_t max_bytes,
+                         pc_sokoban_result **out)
+{
+    if (!g || !out || (mode != PC_SOKOBAN_MOVES && mode != PC_SOKOBAN_PUSHES))
+        return PC_EINVAL;
+    pc_sokoban_result *res = calloc(1, sizeof *res);
+    if (!res)
+        return PC_ENOMEM;
+    uint32_t ub1 = UINT32_MAX, ub2 = UINT32_MAX;
+    int32_t rc = PC_ELIMIT;
+    uint64_t pre = max_nodes ? max_nodes / 4 : SK_PRESEARCH_NODES;
+    if (pre > SK_PRESEARCH_NODES)
+        pre = SK_PRESEARCH_NODES;
+    if (mode == PC_SOKOBAN_MOVES && pre > 0) {
+        /* A push-optimal solution, when one comes cheaply, bounds the
+         * move-optimal search from above (its moves and pushes); a proof
+         * that no solution exists holds for both modes. */
+        rc = run_search(g, PC_SOKOBAN_PUSHES, pre, max_bytes, UINT32_MAX, UINT32_MAX, res);
+        if (rc == PC_OK) {
+            ub1 = (uint32_t)res->moves;
+            ub2 = (uint32_t)res->pushes;
+        }
+    }
+    if (rc != PC_ENOTFOUND && rc != PC_ENOMEM && rc != PC_EINVAL && rc != PC_ERANGE) {
+        if (max_nodes && res->nodes >= max_nodes)
+            rc = PC_ELIMIT;
+        else
+            rc = run_search(g, mode, max_nodes ? max_nodes - res->nodes : 0, max_bytes, ub1, ub2, res);
+    }
+    res->status = rc;
+    res->mode = mode;
+    if (rc != PC_OK && rc != PC_ENOTFOUND && rc != PC_ELIMIT) {
+        free(res->lurd);
+        free(res);
+        return rc;
+    }
+    if (rc != PC_OK) {
+        free(res->lurd);
+        res->moves = res->pushes = -1;
+        res->lurd = malloc(1);
+        if (!res->lurd) {
+            free(res);
+            return PC_ENOMEM;
+        }
+        res->lurd[0] = '\0';
+    }
+    *out = res;
+    return rc;
+}
+
+void pc_sokoban_result_free(pc_sokoban_result *r)
+{
+    if (!r)
+        return;
+    free(r->lurd);
+    free(r);
+}
+
+int32_t pc_sokoban_result_status(const pc_sokoban_result *r)
+{
+    return r ? r->status : PC_EINVAL;
+}
+
+int32_t pc_sokoban_result_mode(const pc_sokoban_result *r)
+{
+    return r ? r->mode : PC_EINVAL;
+}
+
+int64_t pc_sokoban_result_moves(const pc_sokoban_result *r)
+{
+    return r ? r->moves : PC_EINVAL;
+}
+
+int64_t pc_sokoban_result_pushes(const pc_sokoban_result *r)
+{
+    return r ? r->pushes : PC_EINVAL;
+}
+
+uint64_t pc_sokoban_result_nodes(const pc_sokoban_result *r)
+{
+    return r ? r->nodes : 0;
+}
+
+uint64_t pc_sokoban_result_states(const pc_sokoban_result *r)
+{
+    return r ? r->states : 0;
+}
+
+uint64_t pc_sokoban_result_bytes(const pc_sokoban_result *r)
+{
+    return r ? r->bytes : 0;
+}
+
+int32_t pc_sokoban_result_lurd(const pc_sokoban_result *r, char *buf, size_t cap, size_t *len)
+{
+    if (!r)
+        return PC_EINVAL;
+    return pc__emit_str(r->lurd, buf, cap, len);
+}

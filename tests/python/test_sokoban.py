@@ -1,0 +1,134 @@
+"""Python binding: Sokoban levels, collections, play, solver and index."""
+import os
+import subprocess
+import tempfile
+
+import puzzlecore as pc
+from puzzlecore import sokoban
+from tap import eq, ok, raises, run
+
+M1 = "####\n# .#\n#  ###\n#*@  #\n#  $ #\n#  ###\n####\n"
+
+
+def body():
+    lv = sokoban.Level(M1)
+    eq(lv.size, (6, 7), "size")
+    eq(lv.player, (2, 3), "player")
+    eq(lv.box_count, 2, "boxes")
+    eq(lv.interior_count, 14, "c = 14")
+    eq(lv.dead_count, 5, "dead squares")
+    eq(sorted(lv.boxes), [(1, 3), (3, 4)], "box positions")
+    eq(sorted(lv.goals), [(1, 3), (2, 1)], "goal positions")
+    ok(lv.cell(0, 0) & sokoban.WALL, "wall bit")
+    eq(str(lv), M1, "board round trip")
+    ok(not lv.solved, "not solved")
+    ok(not lv.step("r"), "step right: no push")
+    eq(lv.moves, 1, "one move")
+    try:
+        lv.step("up")
+        lv.step("up")
+    except pc.Error as e:
+        eq(e.code, pc._ffi.enums["PC_EILLEGAL"], "blocked step raises PC_EILLEGAL")
+    eq(lv.lurd, "r", "LURD after the failed step is unchanged")
+    lv.undo()
+    eq(lv.moves, 0, "undo")
+    lv.redo()
+    eq(lv.lurd, "r", "redo")
+    lv.restart()
+    raises(pc.Error, lambda: lv.apply("rrrrr"), "blocked LURD raises")
+    eq(lv.lurd, "", "failed apply changed nothing")
+    raises(ValueError, lambda: lv.step("sideways"), "bad direction name")
+
+    lv.apply("rl")
+    lv.undo()
+    back = sokoban.Level.load(lv.save())
+    eq((back.lurd, back.redo_count, str(back)), (lv.lurd, lv.redo_count, str(lv)), "save/load round trip")
+    raises(pc.Error, lambda: sokoban.Level.load("nope"), "bad save raises")
+    lv.restart()
+    sol = lv.solve("moves")
+    ok(sol.solved, "solved")
+    eq((sol.moves, sol.pushes), (33, 8), "Microban 1: 33 moves, 8 pushes")
+    eq(len(sol.lurd), 33, "LURD length")
+    c = lv.clone()
+    c.apply(sol.lurd)
+    ok(c.solved and c.pushes == 8, "solution replays")
+    ok(not lv.solved, "clone is independent")
+    sp = lv.solve("pushes")
+    eq(sp.pushes, 8, "push-optimal: 8")
+    try:
+        lv.solve("moves", max_nodes=3)
+        ok(False, "budget raises")
+    except pc.Error as e:
+        eq(e.code, pc._ffi.enums["PC_ELIMIT"], "budget raises PC_ELIMIT")
+    idx = lv.index()
+    eq((idx.u, idx.c, idx.pushes, idx.moves, idx.ci), (3, 14, 8, 33, 0.0), "Microban 1 index")
+    un = sokoban.Level("#####\n#$ .#\n#  @#\n#####\n")
+    s = un.solve()
+    ok(not s.solved and s.moves is None, "unsolvable: solved False")
+
+    try:
+        sokoban.Level("#####\n#@$$#\n#####\n")
+        ok(False, "bad level raises")
+    except pc.Error as e:
+        ok("level has 2 boxes but 0 goals" in e.detail and "line 1" in e.detail, "error detail with line")
+
+    col = sokoban.Collection("; a\n#####\n#@$.#\n#####\n\n; b\n######\n#@ $.#\n######\n")
+    eq(len(col), 2, "collection length")
+    eq(col.titles, ["a", "b"], "titles")
+    eq(col.find("b"), 1, "find")
+    eq(col.comments(0), "a", "comments")
+    raises(KeyError, lambda: col.find("zzz"), "find missing raises KeyError")
+    eq([lvl.solve().moves for lvl in col], [1, 2], "iterate and solve")
+    eq(col[-1].title, "b", "negative index")
+    raises(IndexError, lambda: col[2], "index out of range")
+    col2 = sokoban.Collection(col.write())
+    eq(col2.titles, col.titles, "write/parse round trip")
+
+    eq(sokoban.raw_difficulty(8, 33), 13.0, "d")
+    eq(sokoban.difficulty(13, 41), 0.8 * 5 + 0.2 * 8, "D")
+    eq(sokoban.difficulty(7, 100), 0.0, "D clamps")
+    ok(abs(sokoban.mechanical(3, 14) - 5.2) < 1e-12, "m")
+    eq(sokoban.rules(3, 1), 1.0, "r")
+    eq(sokoban.V0, 6.22, "V0")
+    ok(abs(sokoban.volumability(3, 14) - 8.2 / 6.22) < 1e-12, "V")
+    eq(sokoban.ci(8, 33, 3, 14), 0.0, "Ci Microban 1")
+    eq(sokoban.variant_rules("colorban", 10), (30, 1), "Colorban a=30")
+    eq(sokoban.variant_rules("pullpush"), (3, 2), "PullPush")
+    raises(pc.Error, lambda: sokoban.rules(0, 1), "bad rules input")
+
+    data = os.environ.get("PUZZLECORE_DATA", "data")
+    with open(os.path.join(data, "sokoban", "microban.txt")) as f:
+        mb = sokoban.Collection(f.read())
+    eq(len(mb), 155, "Microban: 155 levels")
+    eq(mb.find("3"), 2, "level titled 3")
+    eq(mb[2].index().ci > 0, True, "Microban 3 has a positive index")
+
+    cli = os.environ.get("PUZZLECORE_CLI")
+    # The CLI is a program of its own: under a sanitizer build it carries its
+    # runtime, and the preload that this Python process needs would clash.
+    env = {k: v for k, v in os.environ.items() if k != "LD_PRELOAD"}
+    if cli and os.path.exists(cli):
+        with tempfile.NamedTemporaryFile("w", suffix=".xsb", delete=False) as f:
+            f.write("; first\n" + M1 + "\n; second\n#####\n#@$.#\n#####\n")
+        try:
+            out = subprocess.run([cli, "sokoban", "solve", f.name, "--level", "1"], capture_output=True,
+                                 text=True, check=True, env=env).stdout.splitlines()
+            eq(len(out), 1, "CLI: one line for --level 1")
+            fields = dict(kv.split("=", 1) for kv in out[0].split())
+            eq((fields["level"], fields["moves"], fields["pushes"], fields["u"], fields["c"], fields["ci"]),
+               ("first", "33", "8", "3", "14", "0.0000"), "CLI: key=value fields")
+            eq(len(fields["solution"]), 33, "CLI: solution of 33 letters")
+            out = subprocess.run([cli, "sokoban", "index", f.name], capture_output=True, text=True,
+                                 check=True, env=env).stdout.splitlines()
+            eq([line.split()[0] for line in out], ["level=first", "level=second"], "CLI index: one line per level")
+            ok("D=0.0000" in out[0] and "V=1.3183" in out[0], "CLI index: the formula's parts")
+            bad = subprocess.run([cli, "sokoban", "solve", f.name, "--mode", "sideways"], capture_output=True,
+                                 env=env)
+            eq(bad.returncode, 2, "CLI: bad option exits 2")
+        finally:
+            os.unlink(f.name)
+    else:
+        ok(True, "CLI not built: skipped")
+
+
+run(body)

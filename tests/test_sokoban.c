@@ -1,0 +1,817 @@
+/*
+ * Sokoban: parser (good and bad input, line numbers), static facts, play
+ * (steps, pushes, atomic failures, undo/redo, LURD round trips), the solver
+ * (Microban 1, optimality against an exhaustive search written here, budgets,
+ * unsolvable maps) and the creativity index on worked numbers.
+ */
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "puzzlecore/puzzlecore.h"
+#include "tap.h"
+
+static const char *M1 = "####\n"
+                        "# .#\n"
+                        "#  ###\n"
+                        "#*@  #\n"
+                        "#  $ #\n"
+                        "#  ###\n"
+                        "####\n";
+
+static pc_sokoban *parse(const char *text)
+{
+    pc_sokoban *g = NULL;
+    char err[256];
+    int32_t rc = pc_sokoban_new(text, strlen(text), err, sizeof err, &g);
+    if (rc != PC_OK)
+        printf("# parse failed: %s\n", err);
+    return g;
+}
+
+static char *board(const pc_sokoban *g, int which)
+{
+    static char buf[8192];
+    size_t len;
+    if (pc_sokoban_write(g, which, buf, sizeof buf, &len) != PC_OK)
+        return NULL;
+    return buf;
+}
+
+static char *lurd(const pc_sokoban *g)
+{
+    static char buf[8192];
+    size_t len;
+    if (pc_sokoban_lurd(g, buf, sizeof buf, &len) != PC_OK)
+        return NULL;
+    return buf;
+}
+
+/* Expect a parse error whose message starts with `where`. */
+static void bad(const char *text, int32_t code, const char *where, const char *what)
+{
+    pc_sokoban *g = NULL;
+    char err[256] = "";
+    int32_t rc = pc_sokoban_new(text, strlen(text), err, sizeof err, &g);
+    int good = rc == code && g == NULL && strncmp(err, where, strlen(where)) == 0;
+    ok(good, "bad input: %s", what);
+    if (!good)
+        printf("#   rc %d, err \"%s\"\n", (int)rc, err);
+    pc_sokoban_free(g);
+}
+
+static void test_parse(void)
+{
+    pc_sokoban *g = parse(M1);
+    ok(g != NULL, "Microban 1 parses");
+    is_int(pc_sokoban_width(g), 6, "width");
+    is_int(pc_sokoban_height(g), 7, "height");
+    is_int(pc_sokoban_box_count(g), 2, "two boxes");
+    is_int(pc_sokoban_boxes_on_goals(g), 1, "one box on goal at start");
+    is_int(pc_sokoban_interior_count(g), 14, "c = 14 interior cells (seed)");
+    int32_t x, y;
+    pc_sokoban_player(g, &x, &y);
+    ok(x == 2 && y == 3, "player at (2,3)");
+    is_int(pc_sokoban_cell(g, 0, 0), PC_SOKOBAN_WALL, "corner is wall");
+    is_int(pc_sokoban_cell(g, 1, 3), PC_SOKOBAN_GOAL | PC_SOKOBAN_BOX | PC_SOKOBAN_INTERIOR,
+           "'*' is goal+box+interior");
+    is_int(pc_sokoban_cell(g, 2, 3), PC_SOKOBAN_PLAYER | PC_SOKOBAN_INTERIOR, "'@' cell");
+    is_int(pc_sokoban_cell(g, 1, 1) & PC_SOKOBAN_DEAD, PC_SOKOBAN_DEAD, "corner floor (1,1) is dead");
+    is_int(pc_sokoban_cell(g, 4, 3) & PC_SOKOBAN_DEAD, PC_SOKOBAN_DEAD, "(4,3) against the wall is dead");
+    is_int(pc_sokoban_cell(g, 2, 2) & PC_SOKOBAN_DEAD, 0, "(2,2) is live");
+    is_int(pc_sokoban_dead_count(g), 5, "5 dead squares");
+    is_int(pc_sokoban_cell(g, 6, 0), PC_ERANGE, "off the board is PC_ERANGE");
+    is_int(pc_sokoban_cell(g, -1, 0), PC_ERANGE, "negative x is PC_ERANGE");
+    is_str(board(g, 0), M1, "written back identically");
+    char t[32];
+    size_t tl;
+    is_int(pc_sokoban_title(g, t, sizeof t, &tl), PC_OK, "title of an untitled level");
+    is_str(t, "", "empty title");
+    pc_sokoban_free(g);
+
+    /* Floor variants, run-length rows, '|' separators, p/b letters. */
+    g = parse("4#|#-.#|#__3#|#B@2-#|#--b-#|#--3#|4#");
+    ok(g && strcmp(board(g, 0), M1) == 0, "run-length + '|' + '-' '_' 'b' 'B' parse to the plain board");
+    pc_sokoban_free(g);
+    g = parse("5#|#@$.#|5#|\n");
+    ok(g && strcmp(board(g, 0), "#####\n#@$.#\n#####\n") == 0, "a '|' at the end of the line is accepted");
+    pc_sokoban_free(g);
+    g = parse("#####\n#P$ #\n#####\n");
+    ok(g && strcmp(board(g, 0), "#####\n#+$ #\n#####\n") == 0, "'P' is player on goal");
+    pc_sokoban_free(g);
+    g = parse("  #####\n  #@B #\n  #####\n");
+    ok(g && strcmp(board(g, 0), "  #####\n  #@* #\n  #####\n") == 0, "'B' box on goal; indent kept");
+    is_int(pc_sokoban_is_solved(g), 1, "all boxes on goals: solved at start");
+    pc_sokoban_free(g);
+
+    /* Bad input with line numbers. */
+    bad("#####\n#   #\n#####\n", PC_EPARSE, "line 1: level has no player", "no player");
+    bad("; t\n#####\n#@@.$#\n#.$ #\n#####\n", PC_EPARSE, "line 3, column 3: a second player",
+        "two players (line and column)");
+    bad("######\n#@$$.#\n######\n", PC_EPARSE, "line 1: level has 2 boxes but 1 goals", "boxes != goals");
+    bad("#####\n#@ .#\n#####\n", PC_EPARSE, "line 1: level has no box", "no box");
+    bad("#####\n#@$.\n#####\n", PC_EPARSE, "line 2, column 4: map not closed", "open map");
+    bad("#####\n#@$.#\n# X #\n#####\n", PC_EPARSE, "line 3, column 3: unknown board character 'X'",
+        "unknown character");
+    bad("#####\n#@$.#\n#  3\n#####\n", PC_EPARSE, "line 3, column 4: run-length count at the end",
+        "run-length count without a symbol");
+    bad("#@$.200#\n", PC_EPARSE, "line 1, column 5: run-length count larger", "oversize run-length");
+    char big[200];
+    memset(big, '#', 150);
+    strcpy(big + 150, "\n");
+    bad(big, PC_EPARSE, "line 1, column 129: oversize level", "oversize row");
+    {
+        static char tall[4096];
+        strcpy(tall, "###\n#@#\n#$#\n#.#\n");
+        for (int i = 0; i < 130; i++)
+            strcat(tall, "# #\n");
+        strcat(tall, "###\n");
+        bad(tall, PC_EPARSE, "line 129: oversize level", "oversize: too many rows");
+    }
+    bad("#####|#@$.#||#####\n", PC_EPARSE, "line 1, column 13: empty board row", "empty row between '|'");
+    bad("; just text\n", PC_EPARSE, "no level found", "no board at all");
+    bad("####\n#@$.#\n#####\n\n#####\n#@$.#\n#####\n", PC_EPARSE, "expected one level, found 2",
+        "pc_sokoban_new wants one level");
+    pc_sokoban *none = NULL;
+    is_int(pc_sokoban_new(NULL, 5, NULL, 0, &none), PC_EINVAL, "NULL text with a length");
+    is_int(pc_sokoban_new("x", 1, NULL, 0, NULL), PC_EINVAL, "NULL out");
+}
+
+static void test_collection(void)
+{
+    const char *text = "; My set\n"
+                       "; by me\n"
+                       "\n"
+                       "; 1\n"
+                       "#####\n"
+                       "#@$.#\n"
+                       "#####\n"
+                       "\n"
+                       "Second one\n"
+                       "######\n"
+                       "#@ $.#\n"
+                       "######\n"
+                       "\n"
+                       "######\n"
+                       "#.$ @#\n"
+                       "######\n"
+                       "Title: Third\n"
+                       "Author: someone\n";
+    pc_sokoban_collection *c = NULL;
+    char err[256];
+    is_int(pc_sokoban_collection_parse(text, strlen(text), err, sizeof err, &c), PC_OK, "collection parses");
+    is_int(pc_sokoban_collection_count(c), 3, "three levels");
+    char t[64];
+    size_t tl;
+    pc_sokoban_collection_title(c, 0, t, sizeof t, &tl);
+    is_str(t, "1", "'; 1' before the board is the title");
+    pc_sokoban_collection_title(c, 1, t, sizeof t, &tl);
+    is_str(t, "Second one", "a text line before the board is the title");
+    pc_sokoban_collection_title(c, 2, t, sizeof t, &tl);
+    is_str(t, "Third", "'Title:' after the board names it");
+    char cm[256];
+    pc_sokoban_collection_comments(c, 0, cm, sizeof cm, &tl);
+    is_str(cm, "My set\nby me\n1", "comments of level 1 (';' removed)");
+    pc_sokoban_collection_comments(c, 2, cm, sizeof cm, &tl);
+    is_str(cm, "", "level 3 has no comment before it");
+    is_int(pc_sokoban_collection_comments(c, 5, cm, sizeof cm, &tl), PC_EINVAL, "comments: bad index");
+    is_int(pc_sokoban_collection_find(c, "Second one"), 1, "find by title");
+    is_int(pc_sokoban_collection_find(c, "nope"), PC_ENOTFOUND, "find: not there");
+    is_int(pc_sokoban_collection_title(c, 3, t, sizeof t, &tl), PC_EINVAL, "title: bad index");
+    pc_sokoban *g = NULL;
+    is_int(pc_sokoban_collection_level(c, 3, &g), PC_EINVAL, "level: bad index");
+    is_int(pc_sokoban_collection_level(c, 2, &g), PC_OK, "level 3");
+    is_str(board(g, 0), "######\n#.$ @#\n######\n", "level 3 board");
+    pc_sokoban_free(g);
+    /* Written back and parsed again: same boards and titles. */
+    size_t len;
+    pc_sokoban_collection_write(c, NULL, 0, &len);
+    char *out = malloc(len + 1);
+    is_int(pc_sokoban_collection_write(c, out, len + 1, &len), PC_OK, "collection written");
+    pc_sokoban_collection *d = NULL;
+    is_int(pc_sokoban_collection_parse(out, len, err, sizeof err, &d), PC_OK, "written text parses");
+    int same = pc_sokoban_collection_count(d) == 3;
+    for (int i = 0; same && i < 3; i++) {
+        pc_sokoban *a, *b;
+        char ta[64], tb[64];
+        pc_sokoban_collection_level(c, i, &a);
+        pc_sokoban_collection_level(d, i, &b);
+        char ba[256];
+        strcpy(ba, board(a, 0));
+        same = strcmp(ba, board(b, 0)) == 0;
+        pc_sokoban_collection_title(c, i, ta, sizeof ta, &len);
+        pc_sokoban_collection_title(d, i, tb, sizeof tb, &len);
+        same = same && strcmp(ta, tb) == 0;
+        pc_sokoban_free(a);
+        pc_sokoban_free(b);
+    }
+    ok(same, "round trip keeps boards and titles");
+    free(out);
+    pc_sokoban_collection_free(d);
+    pc_sokoban_collection_free(c);
+
+    /* An error in the third level reports its own line. */
+    const char *badtext = "#####\n#@$.#\n#####\n\n#####\n#@$.#\n#####\n\n#####\n#@$$#\n#####\n";
+    c = NULL;
+    is_int(pc_sokoban_collection_parse(badtext, strlen(badtext), err, sizeof err, &c), PC_EPARSE,
+           "bad third level fails the collection");
+    is_str(err, "line 9: level has 2 boxes but 0 goals", "error names the level's first line");
+    ok(c == NULL, "nothing returned on error");
+    /* CRLF input. */
+    const char *crlf = "#####\r\n#@$.#\r\n#####\r\n";
+    g = NULL;
+    is_int(pc_sokoban_new(crlf, strlen(crlf), err, sizeof err, &g), PC_OK, "CRLF accepted");
+    pc_sokoban_free(g);
+
+    /* The bundled Microban. */
+    char *mb = tap_read_data("sokoban/microban.txt", &len);
+    ok(mb != NULL, "data/sokoban/microban.txt readable");
+    if (mb) {
+        c = NULL;
+        is_int(pc_sokoban_collection_parse(mb, len, err, sizeof err, &c), PC_OK, "Microban parses");
+        is_int(pc_sokoban_collection_count(c), 155, "155 levels");
+        pc_sokoban_collection_title(c, 154, t, sizeof t, &tl);
+        is_str(t, "155", "last title");
+        g = NULL;
+        pc_sokoban_collection_level(c, 0, &g);
+        is_str(board(g, 0), M1, "level 1 is the reference map");
+        pc_sokoban_free(g);
+        pc_sokoban_collection_free(c);
+        free(mb);
+    }
+}
+
+/* Snapshot of everything observable, to check atomic failures. */
+static void snap(const pc_sokoban *g, char *out)
+{
+    sprintf(out, "%s|%s|%lld|%lld|%d", board(g, 0), lurd(g), (long long)pc_sokoban_moves(g),
+            (long long)pc_sokoban_pushes(g), (int)pc_sokoban_redo_count(g));
+}
+
+static void test_play(void)
+{
+    pc_sokoban *g = parse(M1);
+    char before[1024], after[1024];
+    int32_t pushed = -1;
+    /* Failing calls change nothing. */
+    snap(g, before);
+    is_int(pc_sokoban_step(g, PC_SOKOBAN_LEFT, &pushed), PC_EILLEGAL, "push '*' into the wall: illegal");
+    snap(g, after);
+    is_str(after, before, "... and nothing changed");
+    is_int(pc_sokoban_step(g, 7, &pushed), PC_EINVAL, "bad direction");
+    is_int(pc_sokoban_step(g, -1, &pushed), PC_EINVAL, "negative direction");
+    is_int(pc_sokoban_undo(g), PC_EILLEGAL, "undo at start");
+    is_int(pc_sokoban_redo(g), PC_EILLEGAL, "redo with nothing to redo");
+    snap(g, after);
+    is_str(after, before, "... nothing changed");
+    /* Walk into a wall. */
+    is_int(pc_sokoban_step(g, PC_SOKOBAN_UP, &pushed), PC_OK, "step up");
+    is_int(pushed, 0, "no push");
+    snap(g, before);
+    is_int(pc_sokoban_step(g, PC_SOKOBAN_UP, &pushed), PC_OK, "step up again");
+    snap(g, before);
+    is_int(pc_sokoban_step(g, PC_SOKOBAN_UP, &pushed), PC_EILLEGAL, "walk into a wall: illegal");
+    snap(g, after);
+    is_str(after, before, "... nothing changed");
+    pc_sokoban_restart(g);
+    is_int(pc_sokoban_redo_count(g), 2, "restart keeps the steps for redo");
+    /* Push the '$' down to the wall... then it cannot go further. */
+    pc_sokoban_free(g);
+    g = parse(M1);
+    char err[128];
+    is_int(pc_sokoban_apply_lurd(g, "rrdLL", 5, err, sizeof err), PC_OK, "rrdLL: walk, then push left twice");
+    is_int(pc_sokoban_pushes(g), 2, "two pushes");
+    is_int(pc_sokoban_moves(g), 5, "five moves");
+    snap(g, before);
+    is_int(pc_sokoban_step(g, PC_SOKOBAN_LEFT, &pushed), PC_EILLEGAL, "push a box into a wall: illegal");
+    snap(g, after);
+    is_str(after, before, "... nothing changed");
+    /* Box against box. */
+    pc_sokoban *h = parse("#######\n#@$$..#\n#######\n");
+    snap(h, before);
+    is_int(pc_sokoban_step(h, PC_SOKOBAN_RIGHT, &pushed), PC_EILLEGAL, "push two boxes: illegal");
+    snap(h, after);
+    is_str(after, before, "... nothing changed");
+    pc_sokoban_free(h);
+    /* LURD: bad letter, blocked step, wrong case — all atomic. */
+    snap(g, before);
+    is_int(pc_sokoban_apply_lurd(g, "ux", 2, err, sizeof err), PC_EPARSE, "LURD with 'x'");
+    is_str(err, "position 2: 'x' is not a LURD letter", "... names the position");
+    is_int(pc_sokoban_apply_lurd(g, "uuuu", 4, err, sizeof err), PC_EILLEGAL, "LURD into a wall");
+    is_str(err, "position 4: step 'u' is blocked", "... names the step");
+    is_int(pc_sokoban_apply_lurd(g, "uU", 2, err, sizeof err), PC_EILLEGAL, "upper case without push");
+    snap(g, after);
+    is_str(after, before, "failed LURD changed nothing");
+    h = parse("#####\n#@$.#\n#####\n");
+    snap(h, before);
+    is_int(pc_sokoban_apply_lurd(h, "r", 1, err, sizeof err), PC_EILLEGAL, "lower case that pushes");
+    is_str(err, "position 1: 'r' pushes a box: write it in upper case", "... says so");
+    snap(h, after);
+    is_str(after, before, "... nothing changed");
+    is_int(pc_sokoban_apply_lurd(h, "R", 1, err, sizeof err), PC_OK, "upper case push");
+    is_int(pc_sokoban_is_solved(h), 1, "solved");
+    pc_sokoban_free(h);
+    pc_sokoban_free(g);
+
+    /* The seed's reference solution: replay, undo all, redo all. */
+    const char *sol = "dlUrrrdLullddrUluRuulDrddrruLdlUU";
+    g = parse(M1);
+    is_int(pc_sokoban_apply_lurd(g, sol, strlen(sol), err, sizeof err), PC_OK, "a 33-move solution applies");
+    is_int(pc_sokoban_is_solved(g), 1, "solved");
+    is_int(pc_sokoban_moves(g), 33, "33 moves");
+    is_int(pc_sokoban_pushes(g), 8, "8 pushes");
+    is_str(lurd(g), sol, "LURD out equals LURD in");
+    pc_sokoban *cl = NULL;
+    pc_sokoban_clone(g, &cl);
+    int undone = 0;
+    while (pc_sokoban_undo(g) == PC_OK)
+        undone++;
+    is_int(undone, 33, "33 undos");
+    is_str(board(g, 0), M1, "back to the start");
+    is_int(pc_sokoban_moves(g) + pc_sokoban_pushes(g), 0, "counters back to zero");
+    is_int(pc_sokoban_redo_count(g), 33, "33 to redo");
+    while (pc_sokoban_redo(g) == PC_OK)
+        ;
+    is_int(pc_sokoban_is_solved(g), 1, "redo all: solved again");
+    is_str(lurd(g), sol, "same LURD after redo");
+    is_int(pc_sokoban_is_solved(cl), 1, "clone solved too");
+    pc_sokoban_undo(cl);
+    is_int(pc_sokoban_is_solved(g), 1, "clone is independent");
+    /* A new step after undo drops the redo list. */
+    pc_sokoban_undo(g);
+    pc_sokoban_undo(g);
+    pc_sokoban_step(g, PC_SOKOBAN_DOWN, NULL);
+    is_int(pc_sokoban_redo_count(g), 0, "a new step clears redo");
+    is_str(board(g, 1), M1, "start position still available");
+    pc_sokoban_free(cl);
+    pc_sokoban_free(g);
+    /* Buffers: the snprintf convention. */
+    g = parse(M1);
+    size_t len = 0;
+    char small[4];
+    is_int(pc_sokoban_write(g, 0, small, sizeof small, &len), PC_ESPACE, "small buffer: PC_ESPACE");
+    is_int((int64_t)len, (int64_t)strlen(M1), "len tells the size needed");
+    is_int(pc_sokoban_write(g, 0, NULL, 0, &len), PC_ESPACE, "size query");
+    is_int(pc_sokoban_write(g, 2, NULL, 0, &len), PC_EINVAL, "bad 'which'");
+    pc_sokoban_free(g);
+}
+
+/* ---- an exhaustive reference search, independent of the library -------------- */
+
+#define XW 8
+#define XN 64
+
+typedef struct {
+    uint64_t boxes;
+    uint8_t player;
+    uint32_t a, b; /* lexicographic cost */
+    int used;
+} xstate;
+
+typedef struct {
+    char grid[XN]; /* '#', ' ' ; goals separately */
+    uint64_t goals;
+    int w, h;
+} xmap;
+
+/* Dijkstra over single steps, cost (moves, pushes) or (pushes, moves).
+ * Returns 1 and the optimal pair, or 0 when unsolvable. */
+static int exhaustive(const xmap *m, uint64_t boxes0, int player0, int mode, uint32_t *moves,
+                      uint32_t *pushes)
+{
+    size_t cap = 1 << 20;
+    xstate *tab = calloc(cap, sizeof *tab);
+    /* heap of (key, slot) */
+    size_t hcap = 1 << 20, hn = 0;
+    uint64_t *heap = malloc(hcap * sizeof *heap * 2);
+    int delta[4] = {-m->w, 1, m->w, -1};
+    int found = 0;
+#define SLOT(bx, pl) ((size_t)(((bx) * 0x9E3779B97F4A7C15ULL) ^ ((uint64_t)(pl) * 0xC2B2AE3D27D4EB4FULL)) >> 44)
+#define KEY(a, b) (((uint64_t)(a) << 20) | (uint64_t)(b))
+    size_t s = SLOT(boxes0, player0) & (cap - 1);
+    tab[s] = (xstate){boxes0, (uint8_t)player0, 0, 0, 1};
+    heap[0] = KEY(0, 0);
+    heap[1] = s;
+    hn = 1;
+    while (hn) {
+        uint64_t key = heap[0], slot = heap[1];
+        hn--;
+        /* sift down */
+        uint64_t lk = heap[2 * hn], ls = heap[2 * hn + 1];
+        size_t i = 0;
+        for (;;) {
+            size_t c = 2 * i + 1;
+            if (c >= hn)
+                break;
+            if (c + 1 < hn && heap[2 * (c + 1)] < heap[2 * c])
+                c++;
+            if (lk <= heap[2 * c])
+                break;
+            heap[2 * i] = heap[2 * c];
+            heap[2 * i + 1] = heap[2 * c + 1];
+            i = c;
+        }
+        heap[2 * i] = lk;
+        heap[2 * i + 1] = ls;
+        xstate st = tab[slot];
+        if (KEY(st.a, st.b) != key)
+            continue;
+        if ((st.boxes & m->goals) == st.boxes) {
+            *moves = mode == 0 ? st.a : st.b;
+            *pushes = mode == 0 ? st.b : st.a;
+            found = 1;
+            break;
+        }
+        for (int d = 0; d < 4; d++) {
+            int n = st.player + delta[d];
+            if (m->grid[n] == '#')
+                continue;
+            uint64_t bx = st.boxes;
+            int push = 0;
+            if (bx >> n & 1) {
+                int t = n + delta[d];
+                if (m->grid[t] == '#' || (bx >> t & 1))
+                    continue;
+                bx = (bx & ~(1ULL << n)) | (1ULL << t);
+                push = 1;
+            }
+            uint32_t na = st.a + (mode == 0 ? 1 : (uint32_t)push);
+            uint32_t nbb = st.b + (mode == 0 ? (uint32_t)push : 1);
+            size_t q = SLOT(bx, n) & (cap - 1);
+            while (tab[q].used && !(tab[q].boxes == bx && tab[q].player == n))
+                q = (q + 1) & (cap - 1);
+            if (tab[q].used && KEY(tab[q].a, tab[q].b) <= KEY(na, nbb))
+                continue;
+            tab[q] = (xstate){bx, (uint8_t)n, na, nbb, 1};
+            if (hn == hcap) {
+                hcap *= 2;
+                heap = realloc(heap, hcap * sizeof *heap * 2);
+            }
+            /* sift up */
+            uint64_t k = KEY(na, nbb);
+            size_t j = hn++;
+            while (j > 0 && heap[2 * ((j - 1) / 2)] > k) {
+                heap[2 * j] = heap[2 * ((j - 1) / 2)];
+                heap[2 * j + 1] = heap[2 * ((j - 1) / 2) + 1];
+                j = (j - 1) / 2;
+            }
+            heap[2 * j] = k;
+            heap[2 * j + 1] = q;
+        }
+    }
+    free(tab);
+    free(heap);
+    return found;
+}
+
+/* A random closed map in an XW x XW frame: walls on the border, a few inner
+ * walls, nbox boxes and goals, the player; as XSB text. */
+static void random_map(pc_rng *rng, int nbox, char *xsb, xmap *m, uint64_t *boxes, int *player)
+{
+    uint64_t r;
+    for (;;) {
+        m->w = XW;
+        m->h = XW;
+        for (int i = 0; i < XN; i++) {
+            int x = i % XW, y = i / XW;
+            m->grid[i] = (x == 0 || y == 0 || x == XW - 1 || y == XW - 1) ? '#' : ' ';
+            if (m->grid[i] == ' ') {
+                pc_rng_uniform(rng, 100, &r);
+                if (r < 14)
+                    m->grid[i] = '#';
+            }
+        }
+        int free_cells[XN], nfree = 0;
+        for (int i = 0; i < XN; i++)
+            if (m->grid[i] == ' ')
+                free_cells[nfree++] = i;
+        if (nfree < 2 * nbox + 2)
+            continue;
+        pc_rng_shuffle_i32(rng, free_cells, (size_t)nfree);
+        *player = free_cells[0];
+        *boxes = 0;
+        m->goals = 0;
+        for (int k = 0; k < nbox; k++) {
+            *boxes |= 1ULL << free_cells[1 + k];
+            m->goals |= 1ULL << free_cells[1 + nbox + k];
+        }
+        /* Overlap a goal and a box now and then. */
+        pc_rng_uniform(rng, 4, &r);
+        if (r == 0) {
+            m->goals &= ~(1ULL << free_cells[1 + nbox]);
+            m->goals |= 1ULL << free_cells[1];
+        }
+        char *p = xsb;
+        for (int y = 0; y < XW; y++) {
+            for (int x = 0; x < XW; x++) {
+                int i = y * XW + x;
+                int b = (int)(*boxes >> i & 1), gl = (int)(m->goals >> i & 1);
+                char c = m->grid[i];
+                if (i == *player)
+                    c = gl ? '+' : '@';
+                else if (b)
+                    c = gl ? '*' : '$';
+                else if (gl)
+                    c = '.';
+                *p++ = c;
+            }
+            *p++ = '\n';
+        }
+        *p = '\0';
+        return;
+    }
+}
+
+static void test_save(void)
+{
+    pc_sokoban *g = parse("; Microban 1\n####\n# .#\n#  ###\n#*@  #\n#  $ #\n#  ###\n####\n");
+    char err[256], buf[1024], b2[1024];
+    size_t len;
+    pc_sokoban_apply_lurd(g, "dlUrrrdL", 8, err, sizeof err);
+    pc_sokoban_undo(g);
+    pc_sokoban_undo(g);
+    is_int(pc_sokoban_save(g, buf, sizeof buf, &len), PC_OK, "save");
+    is_str(buf, "puzzlecore-sokoban 1\ntitle Microban 1\nhistory dlUrrrdL\ncursor 6\nboard\n####\n# .#\n#  ###\n"
+                "#*@  #\n#  $ #\n#  ###\n####\n", "save text");
+    pc_sokoban *h = NULL;
+    is_int(pc_sokoban_load(buf, len, err, sizeof err, &h), PC_OK, "load");
+    char s1[1024];
+    snap(g, s1);
+    snap(h, b2);
+    is_str(b2, s1, "loaded game: same position, history, counters, redo list");
+    pc_sokoban_title(h, b2, sizeof b2, &len);
+    is_str(b2, "Microban 1", "title kept");
+    is_int(pc_sokoban_redo(h), PC_OK, "redo works after load");
+    pc_sokoban_free(h);
+    h = NULL;
+    const char *bad1 = "puzzlecore-sokoban 2\n";
+    is_int(pc_sokoban_load(bad1, strlen(bad1), err, sizeof err, &h), PC_EPARSE, "wrong version refused");
+    is_str(err, "line 1: not a puzzlecore-sokoban 1 save", "... at line 1");
+    const char *bad2 = "puzzlecore-sokoban 1\ncolour red\n";
+    is_int(pc_sokoban_load(bad2, strlen(bad2), err, sizeof err, &h), PC_EPARSE, "unknown key refused");
+    is_str(err, "line 2, column 1: unknown key 'colour'", "... names it");
+    const char *bad3 = "puzzlecore-sokoban 1\ntitle x\nhistory uuuu\ncursor 4\nboard\n#####\n#@$.#\n#####\n";
+    is_int(pc_sokoban_load(bad3, strlen(bad3), err, sizeof err, &h), PC_EPARSE, "impossible history refused");
+    is_str(err, "history: position 1: step 'u' is blocked", "... says why");
+    const char *bad4 = "puzzlecore-sokoban 1\nhistory R\ncursor 2\nboard\n#####\n#@$.#\n#####\n";
+    is_int(pc_sokoban_load(bad4, strlen(bad4), err, sizeof err, &h), PC_EPARSE, "cursor past the history");
+    const char *bad5 = "puzzlecore-sokoban 1\nhistory \ncursor 0\nboard\n#####\n#@@.#\n#####\n";
+    is_int(pc_sokoban_load(bad5, strlen(bad5), err, sizeof err, &h), PC_EPARSE, "bad board refused");
+    is_str(err, "line 6, column 3: a second player (the first is at line 6, column 2)",
+           "board errors carry the save file's line numbers");
+    ok(h == NULL, "nothing returned on errors");
+    pc_sokoban_free(g);
+}
+
+static void test_solver(void)
+{
+    pc_sokoban *g = parse(M1);
+    pc_sokoban_result *r = NULL;
+    is_int(pc_sokoban_solve(g, PC_SOKOBAN_MOVES, 0, 0, &r), PC_OK, "Microban 1 solved (moves)");
+    is_int(pc_sokoban_result_moves(r), 33, "33 moves (seed)");
+    is_int(pc_sokoban_result_pushes(r), 8, "8 pushes (seed)");
+    is_int(pc_sokoban_result_mode(r), PC_SOKOBAN_MOVES, "mode recorded");
+    ok(pc_sokoban_result_nodes(r) > 0 && pc_sokoban_result_bytes(r) > 0, "nodes and bytes reported");
+    char sol[512];
+    size_t len;
+    pc_sokoban_result_lurd(r, sol, sizeof sol, &len);
+    is_int((int64_t)len, 33, "LURD has 33 letters");
+    pc_sokoban *t = NULL;
+    pc_sokoban_clone(g, &t);
+    char err[128];
+    is_int(pc_sokoban_apply_lurd(t, sol, len, err, sizeof err), PC_OK, "solution replays");
+    is_int(pc_sokoban_is_solved(t), 1, "... and solves");
+    is_int(pc_sokoban_pushes(t), 8, "... with 8 pushes");
+    double ci = -1;
+    is_int(pc_sokoban_index(g, r, &ci), PC_OK, "index of Microban 1");
+    ok(ci == 0.0, "Ci(Microban 1) = 0");
+    pc_sokoban_free(t);
+    pc_sokoban_result_free(r);
+    int64_t mv = 0, pu = 0;
+    ci = -1;
+    is_int(pc_sokoban_level_index(g, 0, 0, &ci, &mv, &pu), PC_OK, "level index call");
+    ok(ci == 0.0 && mv == 33 && pu == 8, "level index: p=33 i=8 Ci=0");
+    r = NULL;
+    is_int(pc_sokoban_solve(g, PC_SOKOBAN_PUSHES, 0, 0, &r), PC_OK, "Microban 1 solved (pushes)");
+    is_int(pc_sokoban_result_pushes(r), 8, "8 pushes");
+    is_int(pc_sokoban_result_moves(r), 33, "33 moves");
+    is_int(pc_sokoban_index(g, r, &ci), PC_EINVAL, "index refuses a push-mode result");
+    pc_sokoban_result_free(r);
+
+    /* Budgets: a result with PC_ELIMIT, nothing leaked (ASan/valgrind). */
+    r = NULL;
+    is_int(pc_sokoban_solve(g, PC_SOKOBAN_MOVES, 3, 0, &r), PC_ELIMIT, "node budget 3: PC_ELIMIT");
+    ok(r && pc_sokoban_result_status(r) == PC_ELIMIT && pc_sokoban_result_moves(r) == -1 &&
+           pc_sokoban_result_nodes(r) == 3,
+       "limit result: status, no moves, 3 nodes");
+    pc_sokoban_result_lurd(r, sol, sizeof sol, &len);
+    is_int((int64_t)len, 0, "limit result: empty LURD");
+    pc_sokoban_result_free(r);
+    r = NULL;
+    is_int(pc_sokoban_solve(g, PC_SOKOBAN_MOVES, 0, 20000, &r), PC_ELIMIT, "memory budget 20 kB: PC_ELIMIT");
+    ok(r && pc_sokoban_result_bytes(r) <= 20000, "peak stays within the memory budget");
+    pc_sokoban_result_free(r);
+    r = NULL;
+    is_int(pc_sokoban_solve(g, 5, 0, 0, &r), PC_EINVAL, "bad mode");
+    ok(r == NULL, "no result on PC_EINVAL");
+    is_int(pc_sokoban_level_index(g, 3, 0, &ci, NULL, NULL), PC_ELIMIT, "level index passes PC_ELIMIT on");
+
+    /* Budgets that trip at every stage of a larger search: either the
+     * optimal answer or PC_ELIMIT, the peak within the budget. */
+    {
+        pc_sokoban *m7 = parse(" #######\n #     #\n # .$. #\n## $@$ #\n#  .$. #\n#      #\n########\n");
+        int good = m7 != NULL, limited = 0;
+        for (uint64_t budget = 40000; m7 && budget <= 1280000; budget *= 2) {
+            pc_sokoban_result *b = NULL;
+            int32_t brc = pc_sokoban_solve(m7, PC_SOKOBAN_MOVES, 0, budget, &b);
+            good &= b != NULL && pc_sokoban_result_bytes(b) <= budget;
+            good &= brc == PC_ELIMIT || (brc == PC_OK && pc_sokoban_result_moves(b) == 25);
+            limited += brc == PC_ELIMIT;
+            pc_sokoban_result_free(b);
+        }
+        for (uint64_t nodes = 1; m7 && nodes < 2000; nodes = nodes * 3 + 1) {
+            pc_sokoban_result *b = NULL;
+            int32_t brc = pc_sokoban_solve(m7, PC_SOKOBAN_PUSHES, nodes, 0, &b);
+            good &= brc == PC_ELIMIT ? pc_sokoban_result_nodes(b) == nodes : brc == PC_OK;
+            pc_sokoban_result_free(b);
+        }
+        ok(good && limited >= 2, "memory and node budgets at many sizes: optimal or PC_ELIMIT (%d limited)",
+           limited);
+        pc_sokoban_free(m7);
+    }
+
+    /* More than 255 interior cells: PC_ERANGE, no result. */
+    {
+        static char room[2048];
+        char *q = room;
+        for (int y = 0; y < 20; y++) {
+            for (int x = 0; x < 20; x++)
+                *q++ = (x == 0 || y == 0 || x == 19 || y == 19) ? '#' : (y == 1 && x == 1) ? '@'
+                                                                : (y == 1 && x == 3) ? '$'
+                                                                : (y == 1 && x == 5) ? '.' : ' ';
+            *q++ = '\n';
+        }
+        *q = '\0';
+        pc_sokoban *big = parse(room);
+        is_int(pc_sokoban_interior_count(big), 324, "18x18 room: c = 324");
+        pc_sokoban_result *br = NULL;
+        is_int(pc_sokoban_solve(big, PC_SOKOBAN_MOVES, 0, 0, &br), PC_ERANGE, "more than 255 cells: PC_ERANGE");
+        ok(br == NULL, "... and no result");
+        pc_sokoban_free(big);
+    }
+
+    /* Solving from the current position. */
+    pc_sokoban_apply_lurd(g, "dlUrrrdL", 8, err, sizeof err);
+    r = NULL;
+    is_int(pc_sokoban_solve(g, PC_SOKOBAN_MOVES, 0, 0, &r), PC_OK, "solve mid-game");
+    is_int(pc_sokoban_result_moves(r), 25, "25 moves remain after 8 optimal ones");
+    pc_sokoban_result_free(r);
+    pc_sokoban_free(g);
+
+    /* Solved already: empty solution. */
+    g = parse("#####\n#@*.#\n#  $#\n#####\n");
+    pc_sokoban_apply_lurd(g, "rdrU", 0, err, sizeof err);
+    pc_sokoban_free(g);
+    g = parse("#####\n#@* #\n#####\n");
+    r = NULL;
+    is_int(pc_sokoban_solve(g, PC_SOKOBAN_MOVES, 0, 0, &r), PC_OK, "already solved");
+    is_int(pc_sokoban_result_moves(r), 0, "0 moves");
+    pc_sokoban_result_free(r);
+    pc_sokoban_free(g);
+
+    /* Unsolvable: box in a corner; box that needs pulling. */
+    g = parse("#####\n#$ .#\n#  @#\n#####\n");
+    r = NULL;
+    is_int(pc_sokoban_solve(g, PC_SOKOBAN_MOVES, 0, 0, &r), PC_ENOTFOUND, "box in a corner: unsolvable");
+    ok(r && pc_sokoban_result_moves(r) == -1, "unsolvable result has no moves");
+    pc_sokoban_result_free(r);
+    pc_sokoban_free(g);
+    g = parse("########\n#  $$ .#\n#     .#\n#   @  #\n########\n");
+    r = NULL;
+    is_int(pc_sokoban_solve(g, PC_SOKOBAN_PUSHES, 0, 0, &r), PC_ENOTFOUND,
+           "frozen pair on live squares: proved unsolvable");
+    pc_sokoban_result_free(r);
+    pc_sokoban_free(g);
+
+    /* Optimality against the exhaustive search on random small maps. */
+    pc_rng *rng = NULL;
+    pc_rng_new(2026, &rng);
+    int agree = 0, solvable = 0, replay = 0, total = 0;
+    for (int k = 0; k < 60; k++) {
+        char xsb[256];
+        xmap m;
+        uint64_t boxes;
+        int player;
+        int nbox = k < 40 ? 2 : 3;
+        random_map(rng, nbox, xsb, &m, &boxes, &player);
+        pc_sokoban *lv = NULL;
+        if (pc_sokoban_new(xsb, strlen(xsb), NULL, 0, &lv) != PC_OK)
+            continue; /* e.g. a box walled off from the player's region is fine, but skip odd ones */
+        for (int mode = 0; mode < 2; mode++) {
+            uint32_t em = 0, ep = 0;
+            int ex = exhaustive(&m, boxes, player, mode, &em, &ep);
+            pc_sokoban_result *res = NULL;
+            int32_t rc = pc_sokoban_solve(lv, mode, 0, 0, &res);
+            total++;
+            int same = ex ? (rc == PC_OK && pc_sokoban_result_moves(res) == em &&
+                             pc_sokoban_result_pushes(res) == ep)
+                          : rc == PC_ENOTFOUND;
+            agree += same;
+            solvable += ex;
+            if (!same)
+                printf("# map %d mode %d: exhaustive %d %u/%u, solver %d %lld/%lld\n%s", k, mode, ex, em,
+                       ep, (int)rc, (long long)pc_sokoban_result_moves(res),
+                       (long long)pc_sokoban_result_pushes(res), xsb);
+            if (rc == PC_OK) {
+                pc_sokoban *pl = NULL;
+                char s2[1024];
+                pc_sokoban_clone(lv, &pl);
+                pc_sokoban_result_lurd(res, s2, sizeof s2, &len);
+                replay += pc_sokoban_apply_lurd(pl, s2, len, NULL, 0) == PC_OK &&
+                          pc_sokoban_is_solved(pl) == 1 && pc_sokoban_moves(pl) == em &&
+                          pc_sokoban_pushes(pl) == ep;
+                pc_sokoban_free(pl);
+            }
+            pc_sokoban_result_free(res);
+        }
+        pc_sokoban_free(lv);
+    }
+    pc_rng_free(rng);
+    ok(total >= 100, "at least 100 solver runs on random maps (%d)", total);
+    is_int(agree, total, "solver agrees with the exhaustive search on every map and mode");
+    ok(solvable >= 20, "enough of them solvable (%d)", solvable);
+    is_int(replay, solvable, "every solution replays to the optimal counts");
+}
+
+static int near(double a, double b)
+{
+    return fabs(a - b) < 1e-9;
+}
+
+static void test_index(void)
+{
+    double x;
+    pc_sokoban_index_raw_difficulty(8, 33, &x);
+    ok(near(x, 13.0), "d(8,33) = 8 + 25/5 = 13");
+    pc_sokoban_index_raw_difficulty(10, 60, &x);
+    ok(near(x, 0.8 * 10 + 0.2 * 60), "d = 0.8 i + 0.2 p");
+    pc_sokoban_index_difficulty(8, 33, &x);
+    ok(near(x, 0.0), "D(8,33) = 0");
+    pc_sokoban_index_difficulty(13, 41, &x);
+    ok(near(x, 0.8 * 5 + 0.2 * 8), "D(13,41) = 5.6");
+    pc_sokoban_index_difficulty(7, 100, &x);
+    ok(near(x, 0.0), "i < I0: D = 0 (clamp)");
+    pc_sokoban_index_difficulty(20, 32, &x);
+    ok(near(x, 0.0), "p < P0: D = 0 (clamp)");
+    pc_sokoban_index_mechanical(3, 14, &x);
+    ok(near(x, 5.2), "m(3,14) = 5.2 (the seed prints 3.22)");
+    pc_sokoban_index_rules(3, 1, &x);
+    ok(near(x, 1.0), "r(Sokoban) = 1");
+    pc_sokoban_index_rules(30, 1, &x);
+    ok(near(x, 28.0), "r(Colorban, a=30) = 28 (seed)");
+    pc_sokoban_index_rules(3, 2, &x);
+    ok(near(x, 4.0), "r(PullPush, a=3) = 4 (seed)");
+    pc_sokoban_index_raw_volumability(3, 14, 3, 1, &x);
+    ok(near(x, 8.2), "v(Microban 1) = 8.2");
+    pc_sokoban_index_volumability(3, 14, 3, 1, &x);
+    ok(near(x, 8.2 / 6.22), "V = v / 6.22");
+    ok(pc_sokoban_index_v0() == 6.22, "V0 = 6.22");
+    pc_sokoban_index_ci(13, 41, 3, 20, 3, 1, &x);
+    ok(near(x, 5.6 / (6.4 / 6.22 + 3.0 / 6.22)), "Ci(Microban 3: i=13 p=41 u=3 c=20) worked");
+    pc_sokoban_index_ci(8, 33, 3, 14, 3, 1, &x);
+    ok(near(x, 0.0), "Ci(Microban 1) = 0");
+    is_int(pc_sokoban_index_ci(-1, 33, 3, 14, 3, 1, &x), PC_EINVAL, "negative i");
+    is_int(pc_sokoban_index_ci(8, NAN, 3, 14, 3, 1, &x), PC_EINVAL, "NaN p");
+    is_int(pc_sokoban_index_rules(0, 1, &x), PC_EINVAL, "a = 0");
+    is_int(pc_sokoban_index_ci(8, 33, 3, 14, 3, 1, NULL), PC_EINVAL, "NULL out");
+    is_int(pc_sokoban_index_ci(20, 60, 0, 0, 1, 1, &x), PC_ERANGE, "V <= 0: PC_ERANGE");
+    int32_t a, t;
+    pc_sokoban_variant_rules(PC_SOKOBAN_CLASSIC, 1, &a, &t);
+    ok(a == 3 && t == 1, "classic: a=3 t=1");
+    pc_sokoban_variant_rules(PC_SOKOBAN_COLORBAN, 10, &a, &t);
+    ok(a == 30 && t == 1, "Colorban, 10 colours: a=30 t=1");
+    pc_sokoban_variant_rules(PC_SOKOBAN_PULLPUSH, 1, &a, &t);
+    ok(a == 3 && t == 2, "PullPush: a=3 t=2");
+    pc_sokoban_variant_rules(PC_SOKOBAN_MONKEYBAN, 1, &a, &t);
+    ok(a == 3 && t == 2, "Monkeyban: a=3 t=2");
+    pc_sokoban_variant_rules(PC_SOKOBAN_FLOCKS, 2, &a, &t);
+    ok(a == 6 && t == 2, "Flocks, 2 colours: a=6 t=2");
+    pc_sokoban_variant_rules(PC_SOKOBAN_PUSHMAN, 1, &a, &t);
+    ok(a == 3 && t == 1, "PushMan: a=3 t=1 (r=1)");
+    is_int(pc_sokoban_variant_rules(PC_SOKOBAN_MONKEYBAN, 2, &a, &t), PC_EINVAL, "Monkeyban has no colours");
+    is_int(pc_sokoban_variant_rules(9, 1, &a, &t), PC_EINVAL, "unknown variant");
+    is_int(pc_sokoban_variant_rules(PC_SOKOBAN_COLORBAN, 0, &a, &t), PC_EINVAL, "0 colours");
+}
+
+int main(void)
+{
+    test_parse();
+    test_collection();
+    test_play();
+    test_save();
+    test_solver();
+    test_index();
+    return done_testing();
+}
