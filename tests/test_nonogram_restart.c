@@ -45,6 +45,7 @@ typedef struct {
 
 static void clues_of(const uint8_t *g, clues_t *c)
 {
+    memset(c, 0, sizeof *c); /* meets() compares whole arrays */
     int32_t p = 0;
     for (int32_t y = 0; y < H; y++) {
         c->rc[y] = runs(g, y * W, 1, W, c->rk[y]);
