@@ -1,7 +1,10 @@
 /*
  * bench/nonogram_solve — speed of the nonogram solver (public API only).
  *
- *   bench/nonogram_solve [--n25 N] [--n30 N] [--large N] [--seed S] [--limit-seconds T]
+ *   bench/nonogram_solve [--n25 N] [--n30 N] [--large N] [--seed S] [--limit-seconds T] [--only I]
+ *
+ * --only I solves puzzle I of each random set alone (the puzzles before it
+ * are still drawn, so it is the same puzzle as in the full run).
  *
  * Sets (defaults: 1000 / 100 / 12; seed 2026):
  *   1. N random 25x25 puzzles, each cell filled with probability 1/2 (drawn
@@ -99,6 +102,7 @@ typedef struct {
     double cpu_total, cpu_max;
     int64_t nodes, max_nodes, max_mem;
     int slowest;
+    int verbose; /* print each puzzle's statistics (with --only) */
 } result;
 
 static void solve_one(result *r, int i, const uint8_t *pic, int32_t w, int32_t h, double limit)
@@ -137,6 +141,12 @@ static void solve_one(result *r, int i, const uint8_t *pic, int32_t w, int32_t h
             r->bad++;
         r->grades[st[PC_NONOGRAM_STAT_GRADE] & 3]++;
     }
+    if (r->verbose || k == PC_ELIMIT)
+        printf("set=%s puzzle=%d answer=%d nodes=%lld line_solves=%lld probes=%lld line_cells=%lld probe_cells=%lld "
+               "max_depth=%lld\n",
+               r->name, i, k, (long long)st[PC_NONOGRAM_STAT_NODES], (long long)st[PC_NONOGRAM_STAT_LINE_SOLVES],
+               (long long)st[PC_NONOGRAM_STAT_PROBES], (long long)st[PC_NONOGRAM_STAT_LINE_CELLS],
+               (long long)st[PC_NONOGRAM_STAT_PROBE_CELLS], (long long)st[PC_NONOGRAM_STAT_MAX_DEPTH]);
     r->nodes += st[PC_NONOGRAM_STAT_NODES];
     if (st[PC_NONOGRAM_STAT_NODES] > r->max_nodes)
         r->max_nodes = st[PC_NONOGRAM_STAT_NODES];
@@ -172,12 +182,13 @@ static void report(result *r)
     free(s);
 }
 
-static void random_set(const char *name, int32_t side, int count, uint64_t seed, double limit)
+static void random_set(const char *name, int32_t side, int count, uint64_t seed, double limit, int only)
 {
     result r = {0};
     r.name = name;
     r.count = count;
     r.times = calloc((size_t)(count ? count : 1), sizeof(double));
+    r.verbose = only >= 0;
     pc_rng *rng = NULL;
     pc_rng_new(seed, &rng);
     size_t cells = (size_t)side * (size_t)side;
@@ -185,7 +196,11 @@ static void random_set(const char *name, int32_t side, int count, uint64_t seed,
     for (int i = 0; i < count; i++) {
         for (size_t c = 0; c < cells; c++)
             pic[c] = (uint8_t)(pc_rng_next(rng) >> 63);
+        if (only >= 0 && i != only)
+            continue;
         solve_one(&r, i, pic, side, side, limit);
+        if (only >= 0)
+            printf("set=%s puzzle=%d seconds=%.4f\n", name, i, r.times[i]);
     }
     report(&r);
     free(pic);
@@ -231,7 +246,7 @@ static void large_set(int per_size, uint64_t seed, double limit, int noisy)
 
 int main(int argc, char **argv)
 {
-    int n25 = 1000, n30 = 100, large = 3;
+    int n25 = 1000, n30 = 100, large = 3, only = -1;
     uint64_t seed = 2026;
     double limit = 0;
     for (int i = 1; i + 1 < argc; i += 2) {
@@ -243,17 +258,19 @@ int main(int argc, char **argv)
             large = atoi(argv[i + 1]);
         else if (strcmp(argv[i], "--seed") == 0)
             seed = strtoull(argv[i + 1], NULL, 10);
+        else if (strcmp(argv[i], "--only") == 0)
+            only = atoi(argv[i + 1]);
         else if (strcmp(argv[i], "--limit-seconds") == 0)
             limit = atof(argv[i + 1]);
         else {
-            fprintf(stderr, "usage: %s [--n25 N] [--n30 N] [--large N] [--seed S] [--limit-seconds T]\n", argv[0]);
+            fprintf(stderr, "usage: %s [--n25 N] [--n30 N] [--large N] [--seed S] [--limit-seconds T] [--only I]\n", argv[0]);
             return 2;
         }
     }
     printf("bench=nonogram_solve seed=%llu limit_seconds=%g (0: none) answer=first solution + uniqueness\n",
            (unsigned long long)seed, limit);
-    random_set("random-25x25", 25, n25, seed, limit);
-    random_set("random-30x30", 30, n30, seed + 1, limit);
+    random_set("random-25x25", 25, n25, seed, limit, only);
+    random_set("random-30x30", 30, n30, seed + 1, limit, only);
     large_set(large, seed, limit, 0);
     large_set(large, seed, limit, 1);
     struct rusage ru;

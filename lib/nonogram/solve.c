@@ -78,7 +78,7 @@ int32_t pc__nsolver_new(int32_t w, int32_t h, const int32_t *row_counts, const i
     /* the per-cell arrays (cells, trail, probe stamps and values, agreed
      * list, two scores, the search stack): refuse before allocating when
      * they alone would pass the bound */
-    if ((size_t)w * (size_t)h * 35u > PC__NS_MAX_BYTES)
+    if ((size_t)w * (size_t)h * 44u > PC__NS_MAX_BYTES)
         return PC_ERANGE;
 
     pc__nsolver *s = calloc(1, sizeof *s);
@@ -109,10 +109,16 @@ int32_t pc__nsolver_new(int32_t w, int32_t h, const int32_t *row_counts, const i
     s->fmark = nalloc(s, ncl * sizeof(int32_t), &bad);
     s->fval = nalloc(s, ncl, &bad);
     s->fdone = nalloc(s, ncl, &bad);
+    s->sol0 = nalloc(s, ncl, &bad);
+    s->lstamp = nalloc(s, nl * sizeof(uint64_t), &bad);
+    s->ptime = nalloc(s, ncl * sizeof(uint64_t), &bad);
+    s->twords = (s->nlines + 63) / 64;
+    if ((size_t)s->twords * ncl * sizeof(uint64_t) <= PC__NS_PROBE_REUSE_BYTES)
+        s->ptouch = nalloc(s, (size_t)s->twords * ncl * sizeof(uint64_t), &bad);
     if (maxlen <= PC__NS_CACHE_MAXLEN) {
         /* small puzzles need no big cache */
         uint32_t entries = PC__NS_CACHE_ENTRIES;
-        while (entries > 1024 && entries / 8 > (uint32_t)s->nlines * (uint32_t)maxlen)
+        while (entries > 1024 && entries / 128 > (uint32_t)s->nlines * (uint32_t)maxlen)
             entries /= 2;
         s->cache_words = (maxlen + 31) / 32;
         s->cache_mask = entries - 1;
@@ -177,6 +183,10 @@ void pc__nsolver_free(pc__nsolver *s)
     free(s->fmark);
     free(s->fval);
     free(s->fdone);
+    free(s->sol0);
+    free(s->lstamp);
+    free(s->ptime);
+    free(s->ptouch);
     free(s->cache_key);
     free(s->cache_out);
     free(s->cache_line);
@@ -226,8 +236,14 @@ int32_t pc__nsolver_reset(pc__nsolver *s, const uint8_t *givens)
     /* columns with the most clue cells first is not needed: a plain order */
     for (int32_t i = 0; i < s->nlines; i++)
         enqueue(s, i);
-    s->nodes = s->line_solves = s->probes = s->max_depth = 0;
+    s->nodes = s->line_solves = s->probes = s->max_depth = s->probes_reused = 0;
     s->bad_line = -1;
+    /* every probe result is stale */
+    s->clock++;
+    for (int32_t i = 0; i < s->nlines; i++)
+        s->lstamp[i] = s->clock;
+    memset(s->ptime, 0, sizeof(uint64_t) * (size_t)s->ncells);
+    s->in_probe = 0;
     return PC_OK;
 }
 
@@ -238,6 +254,11 @@ void pc__nsolver_set(pc__nsolver *s, int32_t idx, uint8_t v)
     s->unknown--;
     enqueue(s, idx / s->w);
     enqueue(s, s->h + idx % s->w);
+    if (!s->in_probe) {
+        s->clock++;
+        s->lstamp[idx / s->w] = s->clock;
+        s->lstamp[s->h + idx % s->w] = s->clock;
+    }
 }
 
 void pc__nsolver_undo(pc__nsolver *s, int32_t mark)
@@ -246,6 +267,11 @@ void pc__nsolver_undo(pc__nsolver *s, int32_t mark)
         int32_t idx = s->trail[--s->trail_len];
         s->cells[idx] = PC__NU;
         s->unknown++;
+        if (!s->in_probe) {
+            s->clock++;
+            s->lstamp[idx / s->w] = s->clock;
+            s->lstamp[s->h + idx % s->w] = s->clock;
+        }
     }
 }
 
@@ -335,10 +361,40 @@ int pc__nsolver_propagate(pc__nsolver *s)
                 s->unknown--;
                 /* only the crossing line needs another look */
                 enqueue(s, line < h ? h + p % w : p / w);
+                if (!s->in_probe) {
+                    s->clock++;
+                    s->lstamp[p / w] = s->clock;
+                    s->lstamp[h + p % w] = s->clock;
+                }
             }
         }
     }
     return PC__NS_OK;
+}
+
+static int ctz64(uint64_t x)
+{
+#if defined(__GNUC__) || defined(__clang__)
+    return __builtin_ctzll(x);
+#else
+    int n = 0;
+    while (!(x & 1)) {
+        x >>= 1;
+        n++;
+    }
+    return n;
+#endif
+}
+
+/* Add the lines of the cells set since trail position `mark` to a bit set. */
+static void mark_touched(const pc__nsolver *s, uint64_t *touch, int32_t mark)
+{
+    for (int32_t t = mark; t < s->trail_len; t++) {
+        int32_t c = s->trail[t];
+        int32_t r = c / s->w, col = s->h + c % s->w;
+        touch[r >> 6] |= (uint64_t)1 << (r & 63);
+        touch[col >> 6] |= (uint64_t)1 << (col & 63);
+    }
 }
 
 /* Try both values of every unknown cell; settle what a contradiction or an
@@ -362,13 +418,34 @@ int pc__nsolver_probe(pc__nsolver *s)
                 s->score1[idx] = s->score2[idx] = 0;
                 continue;
             }
+            uint64_t *touch = s->ptouch ? s->ptouch + (size_t)idx * (size_t)s->twords : NULL;
+            if (touch && s->ptime[idx]) {
+                /* the last pair still holds when none of its lines changed */
+                uint64_t pt = s->ptime[idx];
+                int clean = 1;
+                for (int32_t wi = 0; wi < s->twords && clean; wi++)
+                    for (uint64_t bits = touch[wi]; bits && clean; bits &= bits - 1)
+                        clean = s->lstamp[wi * 64 + ctz64(bits)] <= pt;
+                if (clean) {
+                    s->probes_reused++;
+                    continue;
+                }
+            }
             int32_t mark = s->trail_len;
             /* filled */
             s->probes++;
+            s->in_probe = 1;
             pc__nsolver_set(s, idx, PC__NF);
             int r1 = pc__nsolver_propagate(s);
-            if (r1 == PC__NS_ABORT)
+            if (r1 == PC__NS_ABORT) {
+                pc__nsolver_undo(s, mark);
+                s->in_probe = 0;
                 return r1;
+            }
+            if (touch) {
+                memset(touch, 0, sizeof(uint64_t) * (size_t)s->twords);
+                mark_touched(s, touch, mark);
+            }
             int32_t n1 = s->trail_len - mark;
             if (r1 == PC__NS_OK) {
                 uint32_t st = ++s->cur_stamp;
@@ -387,8 +464,13 @@ int pc__nsolver_probe(pc__nsolver *s)
             s->probes++;
             pc__nsolver_set(s, idx, PC__NE);
             int r2 = pc__nsolver_propagate(s);
-            if (r2 == PC__NS_ABORT)
+            if (r2 == PC__NS_ABORT) {
+                pc__nsolver_undo(s, mark);
+                s->in_probe = 0;
                 return r2;
+            }
+            if (touch)
+                mark_touched(s, touch, mark);
             int32_t n2 = s->trail_len - mark, na = 0;
             if (r1 == PC__NS_OK && r2 == PC__NS_OK) {
                 uint32_t st = s->cur_stamp;
@@ -399,6 +481,8 @@ int pc__nsolver_probe(pc__nsolver *s)
                 }
             }
             pc__nsolver_undo(s, mark);
+            s->in_probe = 0;
+            s->ptime[idx] = s->clock;
             s->score1[idx] = r1 == PC__NS_OK ? n1 : -1;
             s->score2[idx] = r2 == PC__NS_OK ? n2 : -1;
             if (r1 != PC__NS_OK && r2 != PC__NS_OK)
@@ -422,8 +506,17 @@ int pc__nsolver_probe(pc__nsolver *s)
     }
 }
 
-/* The unknown cell whose two probes together settle the most. */
-static int32_t pick_branch(const pc__nsolver *s, uint8_t *first)
+static uint64_t next_rng(pc__nsolver *s)
+{
+    uint64_t z = (s->rng += 0x9E3779B97F4A7C15u);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9u;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBu;
+    return z ^ (z >> 31);
+}
+
+/* The unknown cell whose two probes together settle the most; after a
+ * restart the scores are multiplied by a factor drawn in [1, 2). */
+static int32_t pick_branch(pc__nsolver *s, uint8_t *first)
 {
     int32_t best = -1;
     int64_t best_score = -1;
@@ -436,14 +529,30 @@ static int32_t pick_branch(const pc__nsolver *s, uint8_t *first)
         if (b < 1)
             b = 1;
         int64_t sc = a * b;
+        if (s->randomize)
+            sc = sc * (256 + (int64_t)(next_rng(s) >> 56));
         if (sc > best_score) {
             best_score = sc;
             best = idx;
-            /* the branch that settles more first: it fails or finishes sooner */
-            *first = s->score1[idx] >= s->score2[idx] ? PC__NF : PC__NE;
+            /* the value whose probe settled fewer cells first: it constrains
+             * the rest least, so it is the likelier to lead to a solution */
+            *first = s->score1[idx] < s->score2[idx] ? PC__NF : PC__NE;
         }
     }
     return best;
+}
+
+/* The Luby sequence 1 1 2 1 1 2 4 1 1 2 ... (i >= 1). */
+static int64_t luby(int64_t i)
+{
+    for (;;) {
+        int64_t k = 1;
+        while (((int64_t)1 << k) - 1 < i)
+            k++;
+        if (((int64_t)1 << k) - 1 == i)
+            return (int64_t)1 << (k - 1);
+        i -= ((int64_t)1 << (k - 1)) - 1;
+    }
 }
 
 static int reduce(pc__nsolver *s)
@@ -482,19 +591,52 @@ int pc__nsolver_solve(pc__nsolver *s, int32_t limit, uint8_t *store, int32_t nst
         else
             grade = PC_NONOGRAM_GRADE_SEARCH;
     }
+    /* restarts (Luby sequence of node budgets): the same root, a perturbed
+     * branching order; the last restart's depth-first search runs to its
+     * end, so the answer stays complete */
+    int32_t root_mark = s->trail_len;
+    int64_t restart_base = s->nodes, restart_budget = PC__NS_RESTART_UNIT;
+    s->restarts = 0;
+    s->randomize = 0;
+    s->rng = 0x243F6A8885A308D3u;
+    for (int32_t i = 0; i < s->nlines; i++) {
+        s->rng = (s->rng ^ (uint64_t)s->kcount[i]) * 0x100000001B3u;
+        for (int32_t j = 0; j < s->kcount[i]; j++)
+            s->rng = (s->rng ^ (uint64_t)s->clue[s->kstart[i] + j]) * 0x100000001B3u;
+    }
     for (;;) {
         if (r == PC__NS_ABORT)
             break;
         if (r == PC__NS_OK && s->unknown == 0) {
-            if (nfound < nstore) {
-                uint8_t *dst = store + (size_t)nfound * (size_t)s->ncells;
-                for (int32_t i = 0; i < s->ncells; i++)
-                    dst[i] = s->cells[i] == PC__NF;
+            int dup = nfound > 0 && s->restarts > 0;
+            if (dup)
+                for (int32_t i = 0; i < s->ncells && dup; i++)
+                    dup = s->sol0[i] == (s->cells[i] == PC__NF);
+            if (!dup) {
+                if (nfound == 0)
+                    for (int32_t i = 0; i < s->ncells; i++)
+                        s->sol0[i] = s->cells[i] == PC__NF;
+                if (nfound < nstore) {
+                    uint8_t *dst = store + (size_t)nfound * (size_t)s->ncells;
+                    for (int32_t i = 0; i < s->ncells; i++)
+                        dst[i] = s->cells[i] == PC__NF;
+                }
+                nfound++;
+                if (nfound >= limit)
+                    break;
             }
-            nfound++;
-            if (nfound >= limit)
-                break;
             r = PC__NS_CONTRA; /* look for the next one */
+        }
+        if (r == PC__NS_OK && nfound <= 1 && s->nodes - restart_base > restart_budget) {
+            /* restart: only while every solution found is remembered in sol0 */
+            pc__nsolver_undo(s, root_mark);
+            depth = 0;
+            s->restarts++;
+            s->randomize = 1;
+            restart_base = s->nodes;
+            restart_budget = PC__NS_RESTART_UNIT * luby(s->restarts + 1);
+            r = reduce(s);
+            continue;
         }
         if (r == PC__NS_OK) {
             uint8_t first = PC__NF;

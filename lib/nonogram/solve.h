@@ -16,8 +16,15 @@
 /* Results of the steps. */
 enum { PC__NS_OK = 0, PC__NS_CONTRA = -1, PC__NS_ABORT = -2 };
 
+#ifndef PC__NS_RESTART_UNIT
+#define PC__NS_RESTART_UNIT 512 /* search nodes per unit of the Luby restart sequence */
+#endif
+/* the probe-reuse bit sets are kept while they take at most this */
+#define PC__NS_PROBE_REUSE_BYTES ((size_t)32 << 20)
 #define PC__NS_CACHE_MAXLEN 128
-#define PC__NS_CACHE_ENTRIES (1u << 15)
+#ifndef PC__NS_CACHE_ENTRIES
+#define PC__NS_CACHE_ENTRIES (1u << 17)
+#endif
 
 /* Working memory is refused beyond this (the bound per puzzle). */
 #define PC__NS_MAX_BYTES ((size_t)256 << 20)
@@ -51,6 +58,18 @@ typedef struct pc__nsolver {
     uint32_t cur_stamp;
     int32_t *agreed;
     int32_t *score1, *score2; /* cells settled by each probe of the last pass */
+    /* probe reuse: a line's stamp is the clock at its last change outside a
+     * probe; a cell's probe pair, made at clock ptime[c] (0: never), touched
+     * the lines in its bit set ptouch (twords words per cell; NULL when too
+     * big: every probe is then redone).  The pair's result still holds, and
+     * gives nothing new, while none of those lines has changed since. */
+    uint64_t clock;
+    uint64_t *lstamp;
+    uint64_t *ptime;
+    uint64_t *ptouch;
+    int32_t twords;
+    int32_t in_probe;
+    int64_t probes_reused;
     /* search stack */
     int32_t *fcell, *fmark;
     uint8_t *fval, *fdone;
@@ -58,6 +77,12 @@ typedef struct pc__nsolver {
     int64_t nodes, line_solves, probes, max_depth;
     int64_t max_nodes;
     double deadline; /* 0: none */
+    /* restarts: after a restart, branching is perturbed by this generator,
+     * seeded from the clues (so the answer depends on the input only) */
+    uint64_t rng;
+    int32_t randomize;
+    int64_t restarts;
+    uint8_t *sol0;    /* the first solution found (duplicates after a restart are skipped) */
     int32_t bad_line; /* the line of the last contradiction */
     int32_t use_probing;
     size_t bytes;

@@ -30,3 +30,11 @@ LUA_MODULES += bindings/lua/puzzlecore/nonogram_solve.lua
 TESTS += tests/python/test_nonogram_solve.py tests/lua/test_nonogram_solve.lua
 EXTRA_DIST += tests/python/test_nonogram_solve.py tests/lua/test_nonogram_solve.lua
 dist_doc_DATA += doc/nonogram-solving.md
+
+# the search with a restart every 2 nodes, against brute force (compiles the
+# solver's sources itself, with the restart unit overridden)
+check_PROGRAMS += tests/test_nonogram_restart
+tests_test_nonogram_restart_SOURCES = tests/test_nonogram_restart.c lib/nonogram/solve.c lib/nonogram/line.c \
+	lib/common/clock.c
+tests_test_nonogram_restart_CPPFLAGS = $(AM_CPPFLAGS) -DPC__NS_RESTART_UNIT=2
+TESTS += tests/test_nonogram_restart

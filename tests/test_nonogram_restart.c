@@ -1,0 +1,155 @@
+/*
+ * The grid solver's search with restarts after every 2 nodes
+ * (PC__NS_RESTART_UNIT=2 for this program only, which compiles the solver's
+ * sources itself): on small random grids the number of solutions it reports,
+ * up to limits 2 and 40, must equal a brute-force count, every solution must
+ * meet the clues and the solutions must differ.  Also the same answer twice
+ * (the restarts are seeded from the clues only).
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "nonogram/solve.h"
+#include "tap.h"
+
+static uint64_t lcg(uint64_t *s)
+{
+    *s = *s * 6364136223846793005u + 1442695040888963407u;
+    return *s >> 33;
+}
+
+/* Runs of a line into out (0 runs: count 0); returns the count. */
+static int32_t runs(const uint8_t *g, int32_t start, int32_t stride, int32_t n, int32_t *out)
+{
+    int32_t k = 0, len = 0;
+    for (int32_t i = 0; i < n; i++) {
+        if (g[start + i * stride]) {
+            len++;
+        } else if (len) {
+            out[k++] = len;
+            len = 0;
+        }
+    }
+    if (len)
+        out[k++] = len;
+    return k;
+}
+
+enum { W = 6, H = 6, MAXK = 4 };
+
+typedef struct {
+    int32_t rc[H], rcl[H * MAXK], cc[W], ccl[W * MAXK];
+    int32_t rk[H][MAXK], ck[W][MAXK];
+} clues_t;
+
+static void clues_of(const uint8_t *g, clues_t *c)
+{
+    memset(c, 0, sizeof *c); /* meets() compares whole arrays */
+    int32_t p = 0;
+    for (int32_t y = 0; y < H; y++) {
+        c->rc[y] = runs(g, y * W, 1, W, c->rk[y]);
+        for (int32_t j = 0; j < c->rc[y]; j++)
+            c->rcl[p++] = c->rk[y][j];
+    }
+    p = 0;
+    for (int32_t x = 0; x < W; x++) {
+        c->cc[x] = runs(g, x, W, H, c->ck[x]);
+        for (int32_t j = 0; j < c->cc[x]; j++)
+            c->ccl[p++] = c->ck[x][j];
+    }
+}
+
+static int meets(const uint8_t *g, const clues_t *c)
+{
+    clues_t d;
+    clues_of(g, &d);
+    return memcmp(d.rc, c->rc, sizeof d.rc) == 0 && memcmp(d.cc, c->cc, sizeof d.cc) == 0 &&
+           memcmp(d.rk, c->rk, sizeof d.rk) == 0 && memcmp(d.ck, c->ck, sizeof d.ck) == 0;
+}
+
+/* Brute force: every row takes each of the 2^W patterns that meet its clue;
+ * complete grids are checked column by column. */
+static int32_t brute_count(const clues_t *c, uint8_t *g, int32_t y)
+{
+    if (y == H) {
+        int32_t k[MAXK + 2];
+        for (int32_t x = 0; x < W; x++) {
+            int32_t n = runs(g, x, W, H, k);
+            if (n != c->cc[x] || memcmp(k, c->ck[x], sizeof(int32_t) * (size_t)n) != 0)
+                return 0;
+        }
+        return 1;
+    }
+    int32_t total = 0, k[MAXK + 2];
+    for (int32_t m = 0; m < (1 << W); m++) {
+        for (int32_t x = 0; x < W; x++)
+            g[y * W + x] = (uint8_t)((m >> x) & 1);
+        int32_t n = runs(g, y * W, 1, W, k);
+        if (n == c->rc[y] && memcmp(k, c->rk[y], sizeof(int32_t) * (size_t)n) == 0)
+            total += brute_count(c, g, y + 1);
+    }
+    return total;
+}
+
+static int32_t run_solver(const clues_t *c, int32_t limit, uint8_t *sols, int64_t *restarts)
+{
+    pc__nsolver *s = NULL;
+    if (pc__nsolver_new(W, H, c->rc, c->rcl, c->cc, c->ccl, &s) != PC_OK)
+        return -100;
+    pc__nsolver_reset(s, NULL);
+    int32_t found = -1;
+    int64_t st[PC_NONOGRAM_STAT_COUNT];
+    if (pc__nsolver_solve(s, limit, sols, limit, &found, st) != PC__NS_OK)
+        found = -200;
+    *restarts = s->restarts;
+    pc__nsolver_free(s);
+    return found;
+}
+
+int main(void)
+{
+    static uint8_t pic[W * H], g[W * H], sols[40 * W * H], again[40 * W * H];
+    clues_t c;
+    uint64_t seed = 2026;
+    int agree = 1, valid = 1, distinct = 1, same = 1, tried = 0;
+    int64_t restarts = 0, rs = 0;
+    int multi = 0;
+    for (int t = 0; t < 150; t++) {
+        for (int i = 0; i < W * H; i++)
+            pic[i] = (uint8_t)(lcg(&seed) & 1);
+        clues_of(pic, &c);
+        int32_t want = brute_count(&c, g, 0);
+        multi += want > 1;
+        static const int32_t limits[] = {2, 40};
+        for (int li = 0; li < 2; li++) {
+            int32_t limit = limits[li];
+            tried++;
+            int32_t n = run_solver(&c, limit, sols, &rs);
+            restarts += rs;
+            int32_t expect = want < limit ? want : limit;
+            if (n != expect) {
+                agree = 0;
+                char msg[96];
+                snprintf(msg, sizeof msg, "grid %d limit %d: solver %d, brute force %d", t, (int)limit, (int)n,
+                         (int)want);
+                diag(msg);
+                continue;
+            }
+            for (int32_t i = 0; i < n; i++) {
+                valid &= meets(sols + i * W * H, &c);
+                for (int32_t j = 0; j < i; j++)
+                    distinct &= memcmp(sols + i * W * H, sols + j * W * H, W * H) != 0;
+            }
+            int32_t n2 = run_solver(&c, limit, again, &rs);
+            same &= n2 == n && memcmp(sols, again, (size_t)n * W * H) == 0;
+        }
+    }
+    ok(agree, "%d solves with restarts every 2 nodes: counts equal brute force (%d grids with several)", tried,
+       multi);
+    ok(restarts > 0, "restarts happened (%lld)", (long long)restarts);
+    ok(valid, "every solution meets the clues");
+    ok(distinct, "the solutions of one answer are distinct");
+    ok(same, "the same answer twice");
+    return done_testing();
+}
