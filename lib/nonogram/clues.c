@@ -289,11 +289,11 @@ int32_t pc_nonogram_grid_clues(const uint8_t *cells, int32_t w, int32_t h, int32
     size_t nw = (W + 63) / 64, nh = (H + 63) / 64;
     size_t longest = W > H ? W : H;
     /* rows: the grid packed once, 64 cells a word, row after row;
-     * cols: one stripe of 64 columns at a time, each as a packed line;
+     * cols: the transposed grid, one packed line per column (padded to 64);
      * scratch: a line's clues, then its transition positions (len + 1 at
      * most, plus slack for the four-at-a-time extraction) */
     uint64_t *rows = malloc(H * nw * sizeof *rows);
-    uint64_t *cols = axis != PC_NONOGRAM_ROWS ? malloc(64 * nh * sizeof *cols) : NULL;
+    uint64_t *cols = axis != PC_NONOGRAM_ROWS ? malloc(nw * 64 * nh * sizeof *cols) : NULL;
     int32_t *scratch = malloc((pc__nonogram_max_clues(longest) + longest + 72) * sizeof *scratch);
     if (!rows || !scratch || (axis != PC_NONOGRAM_ROWS && !cols)) {
         free(rows);
@@ -310,21 +310,22 @@ int32_t pc_nonogram_grid_clues(const uint8_t *cells, int32_t w, int32_t h, int32
             emit_into(emit, rows + y * nw, nw, W, clues, cap, &pos, scratch, counts++);
 
     if (axis != PC_NONOGRAM_ROWS) {
-        /* Columns are the rows of the transposed bit matrix: transpose each
-         * 64 x 64 block of a stripe of 64 columns, then emit the stripe. */
+        /* Columns are the rows of the transposed bit matrix.  Transpose it
+         * whole, 64 x 64 blocks in row-block order (reading the packed rows
+         * front to back), then emit each column as a packed line. */
         uint64_t block[64];
-        for (size_t bx = 0; bx < nw; bx++) {
-            for (size_t by = 0; by < nh; by++) {
+        for (size_t by = 0; by < nh; by++) {
+            for (size_t bx = 0; bx < nw; bx++) {
                 for (size_t r = 0; r < 64; r++)
                     block[r] = by * 64 + r < H ? rows[(by * 64 + r) * nw + bx] : 0;
                 transpose64(block);
+                uint64_t *dst = cols + bx * 64 * nh + by;
                 for (size_t c = 0; c < 64; c++)
-                    cols[c * nh + by] = block[c];
+                    dst[c * nh] = block[c];
             }
-            size_t sw = W - bx * 64 < 64 ? W - bx * 64 : 64;
-            for (size_t c = 0; c < sw; c++)
-                emit_into(emit, cols + c * nh, nh, H, clues, cap, &pos, scratch, counts++);
         }
+        for (size_t x = 0; x < W; x++)
+            emit_into(emit, cols + x * nh, nh, H, clues, cap, &pos, scratch, counts++);
     }
     free(rows);
     free(cols);
