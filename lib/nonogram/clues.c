@@ -21,6 +21,9 @@
 #if defined(__SSE2__)
 #include <emmintrin.h>
 #endif
+#if defined(__GNUC__) && defined(__x86_64__)
+#include <immintrin.h>
+#endif
 
 #include "puzzlecore/nonogram.h"
 
@@ -177,6 +180,30 @@ static inline int ctz64(uint64_t x)
 #define PC_ALWAYS_INLINE inline
 #endif
 
+/* The end of a line: close a run that reaches a line end at a multiple of 64
+ * cells, then turn the np transition positions into clues (odd minus even). */
+static PC_ALWAYS_INLINE size_t finish_line(int32_t *pos, size_t np, uint64_t carry, size_t len, int32_t *out)
+{
+    if (carry)
+        pos[np++] = (int32_t)len;
+    size_t n = np / 2, i = 0;
+#if defined(__SSE2__)
+    /* four clues per step: odd positions minus even positions */
+    for (; i + 4 <= n; i += 4) {
+        __m128 a = _mm_castsi128_ps(_mm_loadu_si128((const __m128i *)(const void *)(pos + 2 * i)));
+        __m128 b = _mm_castsi128_ps(_mm_loadu_si128((const __m128i *)(const void *)(pos + 2 * i + 4)));
+        __m128i even = _mm_castps_si128(_mm_shuffle_ps(a, b, _MM_SHUFFLE(2, 0, 2, 0)));
+        __m128i odd = _mm_castps_si128(_mm_shuffle_ps(a, b, _MM_SHUFFLE(3, 1, 3, 1)));
+        _mm_storeu_si128((__m128i *)(void *)(out + i), _mm_sub_epi32(odd, even));
+    }
+#endif
+    for (; i < n; i++)
+        out[i] = pos[2 * i + 1] - pos[2 * i];
+    if (n == 0)
+        out[n++] = 0;
+    return n;
+}
+
 static PC_ALWAYS_INLINE size_t emit_line_body(const uint64_t *words, size_t nw, size_t len, int32_t *pos,
                                               int32_t *out, int hw_popcount)
 {
@@ -207,27 +234,43 @@ static PC_ALWAYS_INLINE size_t emit_line_body(const uint64_t *words, size_t nw, 
             p += 4;
         }
     }
-    if (carry) /* a run reaching the end of a line whose length is a multiple of 64 */
-        pos[np++] = (int32_t)len;
-    size_t n = np / 2, i = 0;
-#if defined(__SSE2__)
-    /* four clues per step: odd positions minus even positions */
-    for (; i + 4 <= n; i += 4) {
-        __m128 a = _mm_castsi128_ps(_mm_loadu_si128((const __m128i *)(const void *)(pos + 2 * i)));
-        __m128 b = _mm_castsi128_ps(_mm_loadu_si128((const __m128i *)(const void *)(pos + 2 * i + 4)));
-        __m128i even = _mm_castps_si128(_mm_shuffle_ps(a, b, _MM_SHUFFLE(2, 0, 2, 0)));
-        __m128i odd = _mm_castps_si128(_mm_shuffle_ps(a, b, _MM_SHUFFLE(3, 1, 3, 1)));
-        _mm_storeu_si128((__m128i *)(void *)(out + i), _mm_sub_epi32(odd, even));
-    }
-#endif
-    for (; i < n; i++)
-        out[i] = pos[2 * i + 1] - pos[2 * i];
-    if (n == 0)
-        out[n++] = 0;
-    return n;
+    return finish_line(pos, np, carry, len, out);
 }
 
 typedef size_t (*emit_fn)(const uint64_t *, size_t, size_t, int32_t *, int32_t *);
+typedef void (*pack_fn)(const uint8_t *, size_t, size_t, uint64_t *, size_t);
+
+typedef void (*transpose_fn)(const uint64_t *, size_t, size_t, size_t, uint64_t *);
+
+/* The whole packed grid transposed, 64 x 64 blocks in row-block order
+ * (reading the packed rows front to back): column x becomes the packed line
+ * cols[x * nh .. (x + 1) * nh). */
+static PC_ALWAYS_INLINE void transpose_grid_body(const uint64_t *rows, size_t h, size_t nw, size_t nh,
+                                                 uint64_t *cols, void (*block_transpose)(uint64_t *))
+{
+    uint64_t block[64];
+    for (size_t by = 0; by < nh; by++) {
+        for (size_t bx = 0; bx < nw; bx++) {
+            for (size_t r = 0; r < 64; r++)
+                block[r] = by * 64 + r < h ? rows[(by * 64 + r) * nw + bx] : 0;
+            block_transpose(block);
+            uint64_t *dst = cols + bx * 64 * nh + by;
+            for (size_t c = 0; c < 64; c++)
+                dst[c * nh] = block[c];
+        }
+    }
+}
+
+static void transpose_grid_generic(const uint64_t *rows, size_t h, size_t nw, size_t nh, uint64_t *cols)
+{
+    transpose_grid_body(rows, h, nw, nh, cols, transpose64);
+}
+
+static void pack_rows_generic(const uint8_t *cells, size_t w, size_t h, uint64_t *rows, size_t nw)
+{
+    for (size_t y = 0; y < h; y++)
+        pack_row(cells + y * w, w, rows + y * nw, nw);
+}
 
 static size_t emit_line_generic(const uint64_t *words, size_t nw, size_t len, int32_t *pos, int32_t *out)
 {
@@ -245,17 +288,128 @@ __attribute__((target("popcnt,bmi"))) static size_t emit_line_bmi(const uint64_t
     return emit_line_body(words, nw, len, pos, out, 1);
 }
 
-static emit_fn pick_emitter(void)
+/* AVX-512F: vpcompressd packs the positions of the set bits of 16 cells at
+ * a time, so the cost no longer depends on the number of runs: four
+ * compress-and-store steps per 64 cells.  (Each store writes 16 slots; the
+ * scratch array has the slack.) */
+__attribute__((target("avx512f,popcnt,bmi"))) static size_t emit_line_avx512(const uint64_t *words, size_t nw,
+                                                                              size_t len, int32_t *pos,
+                                                                              int32_t *out)
 {
+    const __m512i lane = _mm512_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
+    size_t np = 0;
+    uint64_t carry = 0;
+    for (size_t k = 0; k < nw; k++) {
+        uint64_t m = words[k];
+        uint64_t t = m ^ ((m << 1) | carry);
+        carry = m >> 63;
+        if (!t)
+            continue;
+        __m512i idx = _mm512_add_epi32(lane, _mm512_set1_epi32((int32_t)(k * 64)));
+        for (int q = 0; q < 4; q++, t >>= 16) {
+            __mmask16 mk = (__mmask16)(t & 0xFFFF);
+            _mm512_storeu_si512((void *)(pos + np), _mm512_maskz_compress_epi32(mk, idx));
+            np += (size_t)__builtin_popcount(mk);
+            idx = _mm512_add_epi32(idx, _mm512_set1_epi32(16));
+        }
+    }
+    return finish_line(pos, np, carry, len, out);
+}
+
+/* AVX-512BW packing: one byte compare gives the 64 bits of a word. */
+__attribute__((target("avx512f,avx512bw"))) static void pack_rows_avx512(const uint8_t *cells, size_t w, size_t h,
+                                                                      uint64_t *rows, size_t nw)
+{
+    const __m512i one = _mm512_set1_epi8(1);
+    for (size_t y = 0; y < h; y++) {
+        const uint8_t *row = cells + y * w;
+        uint64_t *out = rows + y * nw;
+        size_t x = 0, k = 0;
+        for (; x + 64 <= w; x += 64, k++)
+            out[k] = _mm512_cmpeq_epi8_mask(_mm512_loadu_si512((const void *)(row + x)), one);
+        if (x < w) {
+            __mmask64 tail = (~(__mmask64)0) >> (64 - (w - x));
+            out[k] = _mm512_mask_cmpeq_epi8_mask(tail, _mm512_maskz_loadu_epi8(tail, row + x), one);
+        }
+    }
+}
+
+/* A 64 x 64 bit transpose on eight 512-bit vectors: the same six
+ * swap stages as transpose64, three between vectors and three between the
+ * lanes of each vector (through a lane permutation). */
+__attribute__((target("avx512f"))) static inline void transpose64_avx512(uint64_t *a)
+{
+    __m512i v[8];
+    for (int i = 0; i < 8; i++)
+        v[i] = _mm512_loadu_si512((const void *)(a + 8 * i));
+    static const uint64_t masks[6] = {UINT64_C(0x00000000FFFFFFFF), UINT64_C(0x0000FFFF0000FFFF),
+                                      UINT64_C(0x00FF00FF00FF00FF), UINT64_C(0x0F0F0F0F0F0F0F0F),
+                                      UINT64_C(0x3333333333333333), UINT64_C(0x5555555555555555)};
+    /* stages j = 32, 16, 8: vector i pairs with vector i + j/8 */
+    for (int st = 0, j = 32; j >= 8; st++, j >>= 1) {
+        const __m512i m = _mm512_set1_epi64((long long)masks[st]);
+        int d = j / 8;
+        for (int i = 0; i < 8; i++) {
+            if (i & d)
+                continue;
+            __m512i t = _mm512_and_si512(_mm512_xor_si512(_mm512_srli_epi64(v[i], (unsigned)j), v[i + d]), m);
+            v[i] = _mm512_xor_si512(v[i], _mm512_slli_epi64(t, (unsigned)j));
+            v[i + d] = _mm512_xor_si512(v[i + d], t);
+        }
+    }
+    /* stages j = 4, 2, 1: lane l pairs with lane l ^ j of the same vector */
+    for (int st = 3, j = 4; j >= 1; st++, j >>= 1) {
+        const __m512i m = _mm512_set1_epi64((long long)masks[st]);
+        const __m512i partner = _mm512_xor_si512(_mm512_setr_epi64(0, 1, 2, 3, 4, 5, 6, 7), _mm512_set1_epi64(j));
+        const __mmask8 high = (__mmask8)(j == 4 ? 0xF0 : j == 2 ? 0xCC : 0xAA);
+        for (int i = 0; i < 8; i++) {
+            __m512i p = _mm512_permutexvar_epi64(partner, v[i]);
+            /* low lanes: t = ((v >> j) ^ p) & m, v ^= t << j;
+             * high lanes: t = ((p >> j) ^ v) & m, v ^= t */
+            __m512i tl = _mm512_and_si512(_mm512_xor_si512(_mm512_srli_epi64(v[i], (unsigned)j), p), m);
+            __m512i th = _mm512_and_si512(_mm512_xor_si512(_mm512_srli_epi64(p, (unsigned)j), v[i]), m);
+            v[i] = _mm512_mask_blend_epi64(high, _mm512_xor_si512(v[i], _mm512_slli_epi64(tl, (unsigned)j)),
+                                           _mm512_xor_si512(v[i], th));
+        }
+    }
+    for (int i = 0; i < 8; i++)
+        _mm512_storeu_si512((void *)(a + 8 * i), v[i]);
+}
+
+__attribute__((target("avx512f"))) static void transpose_grid_avx512(const uint64_t *rows, size_t h, size_t nw,
+                                                                     size_t nh, uint64_t *cols)
+{
+    transpose_grid_body(rows, h, nw, nh, cols, transpose64_avx512);
+}
+
+/* The best kernels this CPU runs (level 0 generic, 1 BMI, 2 AVX-512). */
+static int cpu_level(void)
+{
+#ifdef PC__NONOGRAM_EMITTER /* tests: force one level */
+    return PC__NONOGRAM_EMITTER;
+#else
     __builtin_cpu_init();
-    if (__builtin_cpu_supports("bmi") && __builtin_cpu_supports("popcnt"))
-        return emit_line_bmi;
-    return emit_line_generic;
+    int bmi = __builtin_cpu_supports("bmi") && __builtin_cpu_supports("popcnt");
+    if (bmi && __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw"))
+        return 2;
+    return bmi;
+#endif
+}
+
+static void pick_kernels(emit_fn *emit, pack_fn *pack, transpose_fn *transpose)
+{
+    static const emit_fn emits[3] = {emit_line_generic, emit_line_bmi, emit_line_avx512};
+    int level = cpu_level();
+    *emit = emits[level];
+    *pack = level == 2 ? pack_rows_avx512 : pack_rows_generic;
+    *transpose = level == 2 ? transpose_grid_avx512 : transpose_grid_generic;
 }
 #else
-static emit_fn pick_emitter(void)
+static void pick_kernels(emit_fn *emit, pack_fn *pack, transpose_fn *transpose)
 {
-    return emit_line_generic;
+    *emit = emit_line_generic;
+    *pack = pack_rows_generic;
+    *transpose = transpose_grid_generic;
 }
 #endif
 
@@ -301,9 +455,11 @@ int32_t pc_nonogram_grid_clues(const uint8_t *cells, int32_t w, int32_t h, int32
         free(scratch);
         return PC_ENOMEM;
     }
-    for (size_t y = 0; y < H; y++)
-        pack_row(cells + y * W, W, rows + y * nw, nw);
-    emit_fn emit = pick_emitter();
+    emit_fn emit;
+    pack_fn pack;
+    transpose_fn transpose;
+    pick_kernels(&emit, &pack, &transpose);
+    pack(cells, W, H, rows, nw);
 
     if (axis != PC_NONOGRAM_COLS)
         for (size_t y = 0; y < H; y++)
@@ -313,17 +469,7 @@ int32_t pc_nonogram_grid_clues(const uint8_t *cells, int32_t w, int32_t h, int32
         /* Columns are the rows of the transposed bit matrix.  Transpose it
          * whole, 64 x 64 blocks in row-block order (reading the packed rows
          * front to back), then emit each column as a packed line. */
-        uint64_t block[64];
-        for (size_t by = 0; by < nh; by++) {
-            for (size_t bx = 0; bx < nw; bx++) {
-                for (size_t r = 0; r < 64; r++)
-                    block[r] = by * 64 + r < H ? rows[(by * 64 + r) * nw + bx] : 0;
-                transpose64(block);
-                uint64_t *dst = cols + bx * 64 * nh + by;
-                for (size_t c = 0; c < 64; c++)
-                    dst[c * nh] = block[c];
-            }
-        }
+        transpose(rows, H, nw, nh, cols);
         for (size_t x = 0; x < W; x++)
             emit_into(emit, cols + x * nh, nh, H, clues, cap, &pos, scratch, counts++);
     }

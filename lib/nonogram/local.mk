@@ -10,7 +10,17 @@ cli_puzzlecore_SOURCES += cli/nonogram.c
 check_PROGRAMS += tests/test_nonogram
 tests_test_nonogram_SOURCES = tests/test_nonogram.c
 tests_test_nonogram_LDADD = $(TEST_LDADD)
-TESTS += tests/test_nonogram tests/python/test_nonogram.py tests/lua/test_nonogram.lua tests/cli_nonogram.sh
+TESTS += tests/test_nonogram
+
+# The clue kernels with the CPU level forced (0 generic C, 1 BMI1): built
+# from lib/nonogram/clues.c itself, since the library picks the best level.
+KERNEL_TEST_SOURCES = tests/test_nonogram_kernels.c lib/nonogram/clues.c lib/common/rng.c lib/common/status.c
+check_PROGRAMS += tests/test_nonogram_kernels_c tests/test_nonogram_kernels_bmi
+tests_test_nonogram_kernels_c_SOURCES = $(KERNEL_TEST_SOURCES)
+tests_test_nonogram_kernels_c_CPPFLAGS = $(AM_CPPFLAGS) -DPC__NONOGRAM_EMITTER=0
+tests_test_nonogram_kernels_bmi_SOURCES = $(KERNEL_TEST_SOURCES)
+tests_test_nonogram_kernels_bmi_CPPFLAGS = $(AM_CPPFLAGS) -DPC__NONOGRAM_EMITTER=1
+TESTS += tests/test_nonogram_kernels_c tests/test_nonogram_kernels_bmi tests/python/test_nonogram.py tests/lua/test_nonogram.lua tests/cli_nonogram.sh
 EXTRA_DIST += tests/python/test_nonogram.py tests/lua/test_nonogram.lua tests/cli_nonogram.sh doc/nonogram.md \
 	data/nonogram/cup.txt data/nonogram/heart.pic data/README.md
 
