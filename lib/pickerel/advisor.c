@@ -18,8 +18,9 @@
  * sampled deals (common random numbers) and the best mean final score wins.
  * The samples come from the advisor's own generator seeded from a hash of the
  * visible state, so a suggestion is a pure function of the position and the
- * budget.  The rules are never re-implemented: every simulated move is the
- * real pc__pickerel_apply on a copy in simulation mode (no events, no draws).
+ * budget.  Every simulated move is the real pc__pickerel_apply on a copy in
+ * simulation mode (no events, no draws); only the evaluation's short plan
+ * weaves on a small mirror of one cloth (plan_weave), for speed.
  */
 #include <string.h>
 
