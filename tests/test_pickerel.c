@@ -673,25 +673,17 @@ static void atomic(void)
             "splice past 12 inches (7 + 7)");
     ILLEGAL(PC_PICKEREL_MOVE_PLACE_BEAD, 0, 3, 0, PC_EILLEGAL, "place a bead without the loom-bead option");
     ILLEGAL(99, 0, 0, 0, PC_EINVAL, "unknown move kind");
-    /* Splice colour rules with short spools. */
-    int32_t c2, l2;
-    int32_t s5 = -1, s3 = -1;
-    for (int32_t i = 0; i < 10; i++) {
-        l2 = tray_len(g, i, &c2);
-        if (l2 == 5 && c2 == B)
-            s5 = i;
-        if (l2 == 3 && c2 == G)
-            s3 = i;
-    }
-    if (s5 >= 0 && s3 >= 0 && bt != PC_PICKEREL_BEAD_WILD)
-        ILLEGAL(PC_PICKEREL_MOVE_SPLICE, 0, s5, s3, PC_EILLEGAL, "splice two colours without a Wild bead");
-    else
-        ok(1, "# SKIP no two-colour splice to test");
-    /* A scissors with no completed rows. */
-    if (pc_pickerel_loom_rows(g) == 0)
-        ILLEGAL(PC_PICKEREL_MOVE_SCISSORS, 0, 0, 0, PC_EILLEGAL, "scissors with nothing to cut");
-    else
-        ok(1, "# SKIP rows on the loom");
+    /* Splice colour rules: the deal puts blue 5 in slot 7 and green 3 in
+     * slot 8 (the 7s woven above are refilled into slots 0, 1 and 6), and a
+     * level-5 bead is Any or Specific, never Wild: a two-colour splice is
+     * illegal whichever it is. */
+    int32_t c7 = -1, c8 = -1;
+    is_int(tray_len(g, 7, &c7), 5, "slot 7 holds a 5");
+    is_int(c7, B, "slot 7 is blue");
+    is_int(tray_len(g, 8, &c8), 3, "slot 8 holds a 3");
+    is_int(c8, G, "slot 8 is green");
+    ok(bt != PC_PICKEREL_BEAD_WILD, "no Wild bead on level 5");
+    ILLEGAL(PC_PICKEREL_MOVE_SPLICE, 0, 7, 8, PC_EILLEGAL, "splice two colours without a Wild bead");
     is_int(pc_pickerel_play(NULL, m), PC_EINVAL, "NULL game");
     is_int(pc_pickerel_play(g, NULL), PC_EINVAL, "NULL move");
     pc_pickerel_done(g);
@@ -700,6 +692,14 @@ static void atomic(void)
     ILLEGAL(PC_PICKEREL_MOVE_SCISSORS, 0, 0, 0, PC_EOVER, "scissors after the end");
     ILLEGAL(PC_PICKEREL_MOVE_RESIZE, 7, 0, 0, PC_EOVER, "resize after the end");
     ILLEGAL(PC_PICKEREL_MOVE_SPLICE, 0, 2, 3, PC_EOVER, "splice after the end");
+    pc_pickerel_free(g);
+    /* A scissors with no completed rows: the same deal, nothing woven yet. */
+    g = deal(5, 1, 0, col, len, 16);
+    is_int(pc_pickerel_loom_rows(g), 0, "fresh game: no rows on the loom");
+    ILLEGAL(PC_PICKEREL_MOVE_SCISSORS, 0, 0, 0, PC_EILLEGAL, "scissors with nothing to cut");
+    weave(g, 0); /* a 7 on width 6: knot + a perfect row */
+    m[0] = PC_PICKEREL_MOVE_SCISSORS;
+    is_int(pc_pickerel_check(g, m), PC_OK, "scissors legal with a completed row");
     pc_pickerel_free(g);
 #undef ILLEGAL
     (void)all;

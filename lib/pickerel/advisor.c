@@ -10,13 +10,17 @@
  * resizes on an empty loom, Done near the end) it plays the move, then
  * finishes the game several times on sampled deals: the hidden inches of each
  * colour cut into random spools of 2..12 inches (as the real deal is made) and
- * shuffled, with a fast greedy policy (the weave that maximises points plus a
- * static evaluation of the loom).  Every candidate is scored on the same
+ * shuffled, with a fast greedy policy (the weave that maximises points plus an
+ * evaluation of the loom that plans the next two spools of the cloth's colour
+ * from the tray: exact fits, subset sums).  Before sampling, the weaves are
+ * pruned to the PK_ROOT_KEEP the policy values most, so the samples go to
+ * the moves worth comparing.  Every candidate is scored on the same
  * sampled deals (common random numbers) and the best mean final score wins.
  * The samples come from the advisor's own generator seeded from a hash of the
  * visible state, so a suggestion is a pure function of the position and the
- * budget.  The rules are never re-implemented: every simulated move is the
- * real pc__pickerel_apply on a copy in simulation mode (no events, no draws).
+ * budget.  Every simulated move is the real pc__pickerel_apply on a copy in
+ * simulation mode (no events, no draws); only the evaluation's short plan
+ * weaves on a small mirror of one cloth (plan_weave), for speed.
  */
 #include <string.h>
 
@@ -29,42 +33,150 @@ struct ctx {
     struct pc_rng rng;
 };
 
-/* Weights of the static evaluation and of the rollout policy (tuned by hand
- * with bench/pickerel; the differences between nearby values are within the
- * noise of a few hundred games). */
-static const double W_SQUARE = 0.6;  /* per completed row x width: square progress */
-static const double W_RUN = 0.45;    /* per perfect row in the run x width x (overlap + 1) */
-static const double W_FILL = 0.6;    /* per inch in the incomplete row */
-static const double W_INCH = 1.0;    /* rollout policy: cost of an inch of thread used */
-static const double W_FIT = 0.6;     /* a tray spool would end exactly on a row */
-static const double W_SWITCH = 2.0;  /* rollout policy: leaving a cloth, x width */
+/* Weights of the static evaluation and of the rollout policy (tuned with
+ * bench/pickerel on seeds disjoint from the benchmark's; -D overrides are for
+ * tuning builds only). */
+#ifndef PK_W_SQUARE
+#define PK_W_SQUARE 0.6
+#endif
+#ifndef PK_W_RUN
+#define PK_W_RUN 0.45
+#endif
+#ifndef PK_W_FILL
+#define PK_W_FILL 0.6
+#endif
+#ifndef PK_W_INCH
+#define PK_W_INCH 1.0
+#endif
+#ifndef PK_W_SWITCH
+#define PK_W_SWITCH 2.0
+#endif
+#ifndef PK_ROOT_KEEP
+#define PK_ROOT_KEEP 4
+#endif
+static const double W_SQUARE = PK_W_SQUARE; /* per completed row x width: square progress */
+static const double W_RUN = PK_W_RUN;       /* per perfect row in the run x width x (overlap + 1) */
+static const double W_FILL = PK_W_FILL;     /* per inch in the incomplete row */
+static const double W_INCH = PK_W_INCH;     /* rollout policy: cost of an inch of thread used */
+static const double W_SWITCH = PK_W_SWITCH; /* rollout policy: leaving a cloth, x width */
 
-/* Static evaluation of what is on the loom (points still to come). */
+#ifndef PK_PLAN_DEPTH
+#define PK_PLAN_DEPTH 2
+#endif
+#ifndef PK_W_PLAN
+#define PK_W_PLAN 0.8
+#endif
+static const double W_PLAN = PK_W_PLAN; /* share of the planned gain counted */
+
+/* The loom of one cloth, for planning: what do_weave does to it when a
+ * spool of the cloth's colour is woven (no loom beads). */
+struct plan_loom {
+    int32_t w, o, rows, fill, run;
+};
+
+/* Weave a spool of `len` inches onto l; returns the points (perfect events,
+ * squares with their rectangle). */
+static int32_t plan_weave(struct plan_loom *l, int32_t len)
+{
+    int32_t w = l->w, o = l->o, rem = len - (o < len ? o : len), pts = 0;
+    int32_t base = l->run, mine = 0, completed = 0, exact = 0;
+    while (rem > 0) {
+        int32_t need = w - l->fill;
+        if (rem < need) {
+            l->fill += rem;
+            break;
+        }
+        rem -= need;
+        l->fill = 0;
+        l->rows++;
+        mine++;
+        completed++;
+        if (rem == 0) {
+            l->run = base + mine;
+            pts += w * l->run * (o + 1);
+            if (l->rows == w) {
+                pts += 2 * w * w;
+                l->rows = l->run = 0;
+            }
+            exact = 1;
+            break;
+        }
+        if (l->rows == w) {
+            pts += 2 * w * w;
+            l->rows = l->run = 0;
+            base = mine = 0;
+        }
+        if (rem <= o)
+            break;
+        rem -= o;
+    }
+    if (completed > 0 && !exact)
+        l->run = 0;
+    return pts;
+}
+
+/* Static value of a cloth: points still to come from what is on it. */
+static double plan_static(const struct plan_loom *l)
+{
+    double w = l->w;
+    return w * l->rows * (1.0 + W_SQUARE) + W_RUN * l->run * w * (l->o + 1) - W_FILL * l->fill;
+}
+
+/* Best value of weaving up to `depth` more of the n spools len[] (those
+ * not in `used`) in some order, stopping anywhere: points - W_INCH per inch
+ * + the static value where it stops. */
+static double plan(const struct plan_loom *l, const int32_t *len, int32_t n, uint32_t used, int depth)
+{
+    double best = plan_static(l);
+    if (depth == 0)
+        return best;
+    uint32_t tried = 0; /* lengths tried at this depth (bit per length) */
+    for (int32_t i = 0; i < n; i++) {
+        if ((used >> i) & 1u || (tried >> len[i]) & 1u)
+            continue;
+        tried |= 1u << len[i];
+        struct plan_loom c = *l;
+        double v = plan_weave(&c, len[i]) - W_INCH * len[i];
+        v += plan(&c, len, n, used | (1u << i), depth - 1);
+        if (v > best)
+            best = v;
+    }
+    return best;
+}
+
+/* Static evaluation of what is on the loom (points still to come): the
+ * cloth's value plus part of the best gain a short plan with the tray's
+ * spools of its colour would make (exact fits: subset sums over the tray). */
 static double evaluate(const struct pc_pickerel *g)
 {
     if (g->over || (g->rows == 0 && g->fill == 0))
         return 0.0;
-    double w = g->w, o1 = g->overlap + 1;
-    double v = w * g->rows;        /* the rectangle is as good as banked */
-    v += W_SQUARE * g->rows * w;   /* progress towards the square bonus */
-    v += W_RUN * g->run * w * o1;  /* a perfect row would continue the run */
-    v -= W_FILL * g->fill;         /* the incomplete row may be wasted */
-    /* A spool of the cloth's colour in the tray would end exactly on a row. */
-    int32_t need = g->w - g->fill, step = g->w + g->overlap;
-    for (int32_t i = 0; i < g->tray_n; i++) {
-        const struct pk_spool *s = &g->tray[i];
-        int32_t r = s->len - g->overlap - need;
-        if (s->len > 0 && s->colour == g->colour && r >= 0 && r % step == 0) {
-            v += W_FIT * w * o1 * (g->run + 1);
-            break;
-        }
-    }
-    return v;
+    struct plan_loom l = {g->w, g->overlap, g->rows, g->fill, g->run};
+    int32_t len[PC_PICKEREL_MAX_TRAY], n = 0;
+    for (int32_t i = 0; i < g->tray_n; i++)
+        if (g->tray[i].len > 0 && g->tray[i].colour == g->colour)
+            len[n++] = g->tray[i].len;
+    double st = plan_static(&l);
+    if (n == 0)
+        return st;
+    double pl = plan(&l, len, n, 0, PK_PLAN_DEPTH);
+    return st + W_PLAN * (pl - st);
 }
 
 static void sim_copy(struct pc_pickerel *dst, const struct pc_pickerel *src)
 {
     memcpy(dst, src, PK_SIM_BYTES);
+}
+
+/* The rollout policy's value of weaving tray slot `slot` of g, c being g
+ * after the weave. */
+static double weave_value(const struct pc_pickerel *g, const struct pc_pickerel *c, int32_t slot)
+{
+    const struct pk_spool *s = &g->tray[slot];
+    double v = (double)(c->score - g->score) + evaluate(c) - W_INCH * s->len;
+    if (g->colour >= 0 && s->colour != g->colour)
+        v -= W_SWITCH * g->w;
+    return v;
 }
 
 /* Greedy rollout to the end of the game; returns the final score. */
@@ -86,9 +198,7 @@ static int64_t rollout(struct pc_pickerel *g, struct ctx *cx)
             m[1] = i;
             pc__pickerel_apply(&c, m);
             cx->nodes++;
-            double v = (double)(c.score - g->score) + evaluate(&c) - W_INCH * s->len;
-            if (g->colour >= 0 && s->colour != g->colour)
-                v -= W_SWITCH * g->w;
+            double v = weave_value(g, &c, i);
             if (v > bestv) {
                 bestv = v;
                 best = i;
@@ -194,6 +304,42 @@ static int gen_candidates(const struct pc_pickerel *g, int32_t (*mv)[4], int all
     return n;
 }
 
+/* Keeps the ROOT_KEEP weaves the rollout policy values most (and every
+ * other candidate), so the samples go to the moves worth comparing.  Order
+ * is kept. */
+static int prune_weaves(const struct pc_pickerel *g, int32_t (*mv)[4], int n)
+{
+    double val[MAX_CAND];
+    int nw = 0;
+    for (int k = 0; k < n; k++) {
+        val[k] = 0.0;
+        if (mv[k][0] != PC_PICKEREL_MOVE_WEAVE)
+            continue;
+        struct pc_pickerel c;
+        sim_copy(&c, g);
+        c.deal = NULL; /* refills unknown */
+        pc__pickerel_apply(&c, mv[k]);
+        val[k] = weave_value(g, &c, mv[k][1]);
+        nw++;
+    }
+    if (nw <= PK_ROOT_KEEP)
+        return n;
+    int keep[MAX_CAND];
+    for (int k = 0; k < n; k++) {
+        int better = 0;
+        if (mv[k][0] == PC_PICKEREL_MOVE_WEAVE)
+            for (int j = 0; j < n; j++)
+                if (mv[j][0] == PC_PICKEREL_MOVE_WEAVE && (val[j] > val[k] || (val[j] == val[k] && j < k)))
+                    better++;
+        keep[k] = better < PK_ROOT_KEEP;
+    }
+    int m = 0;
+    for (int k = 0; k < n; k++)
+        if (keep[k])
+            memcpy(mv[m++], mv[k], sizeof mv[k]);
+    return m;
+}
+
 /* The search; with know_deal the rollouts use the real undealt spools (one
  * round: the oracle of bench/pickerel, never reachable from the API). */
 static int32_t suggest(const pc_pickerel *g, int64_t budget, int32_t *move, int know_deal)
@@ -224,6 +370,7 @@ static int32_t suggest(const pc_pickerel *g, int64_t budget, int32_t *move, int 
     /* No two resizes in a row (the last move is public: its events). */
     int last_resize = g->nev > 0 && g->ev[0].kind == PC_PICKEREL_EV_RESIZE;
     int n = gen_candidates(&root, mv, !last_resize);
+    n = prune_weaves(&root, mv, n);
     if (n == 1) {
         memcpy(move, mv[0], sizeof mv[0]);
         return PC_OK;
