@@ -643,13 +643,9 @@ static int beyond(const sk_solver *s, uint32_t f1, uint32_t f2)
  * is open to E after that walk.  Conversely C dominates such states E that
  * are not yet expanded, which are then closed.  (Walks cost moves only.)
  * occ holds the parent's boxes; the pushed box moved from `from` to `to`. */
-static int dominated(sk_solver *s, const uint8_t *child, uint8_t p, uint8_t to, uint32_t c1,
-                     uint32_t c2)
+static int dominated(sk_solver *s, uint32_t head, uint8_t p, uint8_t to, uint32_t c1, uint32_t c2)
 {
-    if (s->btcap == 0)
-        return 0;
-    size_t bs = bslot(s, boxhash_of(s, child), child);
-    if (!s->btable[bs])
+    if (!head)
         return 0;
     uint8_t from = p;
     s->occ[from] = 0;
@@ -658,7 +654,7 @@ static int dominated(sk_solver *s, const uint8_t *child, uint8_t p, uint8_t to, 
     s->occ[to] = 0;
     s->occ[from] = 1;
     int moves = s->mode == PC_SOKOBAN_MOVES;
-    for (uint32_t e = s->btable[bs]; e; e = rec_at(s, e - 1)->next) {
+    for (uint32_t e = head; e; e = rec_at(s, e - 1)->next) {
         sk_rec *r = rec_at(s, e - 1);
         if (r->flags & 2)
             return 1; /* same boxes: the same deadlock */
@@ -685,8 +681,7 @@ static int32_t expand(sk_solver *s, uint32_t idx)
     uint32_t g1 = r->g1, g2 = r->g2, hpar = r->h;
     uint64_t h0 = hash_of(s, boxes, player);
     uint8_t assign[SK_MAXBOXES];
-    if (matching(s, boxes, assign) != (int32_t)hpar)
-        return PC_EINVAL; /* cannot happen: the bound is a function of the boxes */
+    int have_assign = 0; /* the parent's matching is computed only when needed */
     for (int32_t i = 0; i < nb; i++)
         s->occ[boxes[i]] = 1;
     walk_bfs(s, player);
@@ -743,16 +738,32 @@ static int32_t expand(sk_solver *s, uint32_t idx)
             uint32_t hmin = hpar ? hpar - 1 : 0;
             if (beyond(s, c1 + hmin, c2 + hmin))
                 continue;
+            /* The bound depends on the boxes only: a stored state with the
+             * same boxes gives it without a new matching. */
+            uint32_t head = s->btable[bslot(s, boxhash_of(s, child), child)];
             int32_t m;
-            size_t gk = assign[k];
-            if (hpar > 0 && s->dist[(size_t)to * (size_t)s->ngoals + gk] + 1u ==
-                                s->dist[(size_t)b * (size_t)s->ngoals + gk])
-                m = (int32_t)hpar - 1;
-            else
-                m = matching(s, child, NULL);
+            if (head) {
+                const sk_rec *hr = rec_at(s, head - 1);
+                if (hr->flags & 2)
+                    continue; /* same boxes: the same deadlock */
+                m = hr->h;
+            } else {
+                if (hpar > 0 && !have_assign) {
+                    if (matching(s, boxes, assign) != (int32_t)hpar) {
+                        rc = PC_EINVAL; /* cannot happen: the bound is a function of the boxes */
+                        goto out;
+                    }
+                    have_assign = 1;
+                }
+                if (hpar > 0 && s->dist[(size_t)to * (size_t)s->ngoals + assign[k]] + 1u ==
+                                    s->dist[(size_t)b * (size_t)s->ngoals + assign[k]])
+                    m = (int32_t)hpar - 1;
+                else
+                    m = matching(s, child, NULL);
+            }
             if (m >= 0 && beyond(s, c1 + (uint32_t)m, c2 + (uint32_t)m))
                 continue;
-            if (dominated(s, child, b, to, c1, c2))
+            if (dominated(s, head, b, to, c1, c2))
                 continue;
             int64_t ni = add_rec(s, h, child, b);
             if (ni < 0) {
