@@ -119,6 +119,7 @@ typedef struct {
     /* scratch */
     uint8_t occ[SK_MAXCELLS + 1];
     uint8_t tmpwall[SK_MAXCELLS + 1];
+    uint8_t tmark[SK_MAXCELLS + 1];
     uint16_t wd[SK_MAXCELLS + 1];
     uint16_t wd2[SK_MAXCELLS + 1];
     uint8_t queue[SK_MAXCELLS + 1];
@@ -577,6 +578,31 @@ static void walk_bfs_into(sk_solver *s, uint8_t from, uint16_t *wd)
     }
 }
 
+/* The same, stopping once `ntarget` squares marked in s->tmark are reached
+ * or beyond `limit` steps (squares not reached read SK_INF). */
+static void walk_bfs_targets(sk_solver *s, uint8_t from, uint16_t *wd, uint32_t limit, uint32_t ntarget)
+{
+    for (int32_t c = 0; c < s->nf; c++)
+        wd[c] = SK_INF;
+    size_t qh = 0, qt = 0;
+    s->queue[qt++] = from;
+    wd[from] = 0;
+    uint32_t found = s->tmark[from];
+    while (qh < qt && found < ntarget) {
+        uint8_t x = s->queue[qh++];
+        if (wd[x] >= limit)
+            break; /* BFS order: every square left is at least this far */
+        for (int d = 0; d < 4; d++) {
+            uint8_t y = s->nbr[x][d];
+            if (y == SK_NONE || s->occ[y] || wd[y] != SK_INF)
+                continue;
+            wd[y] = (uint16_t)(wd[x] + 1);
+            found += s->tmark[y];
+            s->queue[qt++] = y;
+        }
+    }
+}
+
 static void walk_bfs(sk_solver *s, uint8_t from)
 {
     walk_bfs_into(s, from, s->wd);
@@ -643,22 +669,36 @@ static int beyond(const sk_solver *s, uint32_t f1, uint32_t f2)
  * is open to E after that walk.  Conversely C dominates such states E that
  * are not yet expanded, which are then closed.  (Walks cost moves only.)
  * occ holds the parent's boxes; the pushed box moved from `from` to `to`. */
-static int dominated(sk_solver *s, const uint8_t *child, uint8_t p, uint8_t to, uint32_t c1,
-                     uint32_t c2)
+static int dominated(sk_solver *s, uint32_t head, uint8_t p, uint8_t to, uint32_t c1, uint32_t c2)
 {
-    if (s->btcap == 0)
+    if (!head)
         return 0;
-    size_t bs = bslot(s, boxhash_of(s, child), child);
-    if (!s->btable[bs])
-        return 0;
+    /* Only walks of at most `limit` steps can make one state dominate the
+     * other (E + d <= C or C + d <= E), and only the chain's player squares
+     * matter: the search stops there (a distance it did not reach reads as
+     * unreachable, which only skips a pruning). */
+    int moves = s->mode == PC_SOKOBAN_MOVES;
+    uint32_t limit = 0, ntarget = 0;
+    for (uint32_t e = head; e; e = rec_at(s, e - 1)->next) {
+        const sk_rec *r = rec_at(s, e - 1);
+        uint32_t a = moves ? r->g1 : r->g2, b = moves ? c1 : c2;
+        uint32_t diff = a > b ? a - b : b - a;
+        if (!moves && r->g1 != c1)
+            diff = SK_INF; /* a walk costs moves only: any length may do */
+        if (diff > limit)
+            limit = diff;
+        s->tmark[r->player] = 1;
+        ntarget++;
+    }
     uint8_t from = p;
     s->occ[from] = 0;
     s->occ[to] = 1;
-    walk_bfs_into(s, p, s->wd2);
+    walk_bfs_targets(s, p, s->wd2, limit, ntarget);
     s->occ[to] = 0;
     s->occ[from] = 1;
-    int moves = s->mode == PC_SOKOBAN_MOVES;
-    for (uint32_t e = s->btable[bs]; e; e = rec_at(s, e - 1)->next) {
+    for (uint32_t e = head; e; e = rec_at(s, e - 1)->next)
+        s->tmark[rec_at(s, e - 1)->player] = 0;
+    for (uint32_t e = head; e; e = rec_at(s, e - 1)->next) {
         sk_rec *r = rec_at(s, e - 1);
         if (r->flags & 2)
             return 1; /* same boxes: the same deadlock */
@@ -685,8 +725,7 @@ static int32_t expand(sk_solver *s, uint32_t idx)
     uint32_t g1 = r->g1, g2 = r->g2, hpar = r->h;
     uint64_t h0 = hash_of(s, boxes, player);
     uint8_t assign[SK_MAXBOXES];
-    if (matching(s, boxes, assign) != (int32_t)hpar)
-        return PC_EINVAL; /* cannot happen: the bound is a function of the boxes */
+    int have_assign = 0; /* the parent's matching is computed only when needed */
     for (int32_t i = 0; i < nb; i++)
         s->occ[boxes[i]] = 1;
     walk_bfs(s, player);
@@ -743,16 +782,32 @@ static int32_t expand(sk_solver *s, uint32_t idx)
             uint32_t hmin = hpar ? hpar - 1 : 0;
             if (beyond(s, c1 + hmin, c2 + hmin))
                 continue;
+            /* The bound depends on the boxes only: a stored state with the
+             * same boxes gives it without a new matching. */
+            uint32_t head = s->btable[bslot(s, boxhash_of(s, child), child)];
             int32_t m;
-            size_t gk = assign[k];
-            if (hpar > 0 && s->dist[(size_t)to * (size_t)s->ngoals + gk] + 1u ==
-                                s->dist[(size_t)b * (size_t)s->ngoals + gk])
-                m = (int32_t)hpar - 1;
-            else
-                m = matching(s, child, NULL);
+            if (head) {
+                const sk_rec *hr = rec_at(s, head - 1);
+                if (hr->flags & 2)
+                    continue; /* same boxes: the same deadlock */
+                m = hr->h;
+            } else {
+                if (hpar > 0 && !have_assign) {
+                    if (matching(s, boxes, assign) != (int32_t)hpar) {
+                        rc = PC_EINVAL; /* cannot happen: the bound is a function of the boxes */
+                        goto out;
+                    }
+                    have_assign = 1;
+                }
+                if (hpar > 0 && s->dist[(size_t)to * (size_t)s->ngoals + assign[k]] + 1u ==
+                                    s->dist[(size_t)b * (size_t)s->ngoals + assign[k]])
+                    m = (int32_t)hpar - 1;
+                else
+                    m = matching(s, child, NULL);
+            }
             if (m >= 0 && beyond(s, c1 + (uint32_t)m, c2 + (uint32_t)m))
                 continue;
-            if (dominated(s, child, b, to, c1, c2))
+            if (dominated(s, head, b, to, c1, c2))
                 continue;
             int64_t ni = add_rec(s, h, child, b);
             if (ni < 0) {
