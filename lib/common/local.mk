@@ -4,7 +4,8 @@ lib_libpuzzlecore_la_SOURCES += \
 	lib/common/status.c \
 	lib/common/rng.c lib/common/rng.h \
 	lib/common/text.c lib/common/text.h \
-	lib/common/clock.c lib/common/clock.h
+	lib/common/clock.c lib/common/clock.h \
+	lib/common/bits.h
 
 check_PROGRAMS += tests/test_common
 tests_test_common_SOURCES = tests/test_common.c

@@ -25,6 +25,7 @@
 #include <immintrin.h>
 #endif
 
+#include "common/bits.h"
 #include "puzzlecore/nonogram.h"
 
 size_t pc__nonogram_scan_line(const uint8_t *cells, size_t len, size_t stride, int32_t *clues, size_t cap)
@@ -136,33 +137,6 @@ static void transpose64(uint64_t a[64])
     }
 }
 
-static inline int popcount64(uint64_t x)
-{
-#if defined(__GNUC__) && (defined(__POPCNT__) || !defined(__x86_64__))
-    return __builtin_popcountll(x);
-#else
-    /* SWAR count: baseline x86-64 has no popcnt instruction, and the
-     * compiler's fallback is an out-of-line call */
-    x = x - ((x >> 1) & UINT64_C(0x5555555555555555));
-    x = (x & UINT64_C(0x3333333333333333)) + ((x >> 2) & UINT64_C(0x3333333333333333));
-    x = (x + (x >> 4)) & UINT64_C(0x0F0F0F0F0F0F0F0F);
-    return (int)((x * UINT64_C(0x0101010101010101)) >> 56);
-#endif
-}
-
-static inline int ctz64(uint64_t x)
-{
-#if defined(__GNUC__)
-    return __builtin_ctzll(x);
-#else
-    int n = 0;
-    while (!(x & 1)) {
-        x >>= 1;
-        n++;
-    }
-    return n;
-#endif
-}
 
 /*
  * Emit the clues of one packed line of nw words (len cells) into out (room
@@ -215,21 +189,21 @@ static PC_ALWAYS_INLINE size_t emit_line_body(const uint64_t *words, size_t nw, 
         carry = m >> 63;
         int32_t base = (int32_t)(k * 64);
 #if defined(__GNUC__)
-        size_t cnt = (size_t)(hw_popcount ? __builtin_popcountll(t) : popcount64(t));
+        size_t cnt = (size_t)(hw_popcount ? __builtin_popcountll(t) : pc__popcount64(t));
 #else
-        size_t cnt = (size_t)popcount64(t);
+        size_t cnt = (size_t)pc__popcount64(t);
         (void)hw_popcount;
 #endif
         int32_t *p = pos + np;
         np += cnt;
         while (t) {
-            p[0] = base + ctz64(t);
+            p[0] = base + pc__ctz64(t);
             t &= t - 1;
-            p[1] = base + ctz64(t | (UINT64_C(1) << 63));
+            p[1] = base + pc__ctz64(t | (UINT64_C(1) << 63));
             t &= t - 1;
-            p[2] = base + ctz64(t | (UINT64_C(1) << 63));
+            p[2] = base + pc__ctz64(t | (UINT64_C(1) << 63));
             t &= t - 1;
-            p[3] = base + ctz64(t | (UINT64_C(1) << 63));
+            p[3] = base + pc__ctz64(t | (UINT64_C(1) << 63));
             t &= t - 1;
             p += 4;
         }

@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/bits.h"
 #include "common/clock.h"
 #include "puzzlecore/nonogram.h"
 
@@ -372,19 +373,6 @@ int pc__nsolver_propagate(pc__nsolver *s)
     return PC__NS_OK;
 }
 
-static int ctz64(uint64_t x)
-{
-#if defined(__GNUC__) || defined(__clang__)
-    return __builtin_ctzll(x);
-#else
-    int n = 0;
-    while (!(x & 1)) {
-        x >>= 1;
-        n++;
-    }
-    return n;
-#endif
-}
 
 /* Add the lines of the cells set since trail position `mark` to a bit set. */
 static void mark_touched(const pc__nsolver *s, uint64_t *touch, int32_t mark)
@@ -425,7 +413,7 @@ int pc__nsolver_probe(pc__nsolver *s)
                 int clean = 1;
                 for (int32_t wi = 0; wi < s->twords && clean; wi++)
                     for (uint64_t bits = touch[wi]; bits && clean; bits &= bits - 1)
-                        clean = s->lstamp[wi * 64 + ctz64(bits)] <= pt;
+                        clean = s->lstamp[wi * 64 + pc__ctz64(bits)] <= pt;
                 if (clean) {
                     s->probes_reused++;
                     continue;

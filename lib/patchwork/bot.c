@@ -33,7 +33,7 @@ pw_move pc__patchwork_baseline(const pw_state *s)
         sc[n++] = 0;
     } else {
         int32_t win = s->nmarket < 3 ? s->nmarket : 3;
-        int32_t re = __builtin_popcountll(s->r.earn_mask & ~((2ull << pl->pos) - 1));
+        int32_t re = pc__popcount64(s->r.earn_mask & ~((2ull << pl->pos) - 1));
         for (int32_t j = 0; j < win; j++) {
             const pw_patch *p = &pc__patchwork_patches[s->market[j]];
             if (p->price > pl->buttons)
@@ -99,7 +99,7 @@ static const pw_bb row8 = {0, 0x1FF00ull};                       /* y == 8 */
 
 static inline int pc2(pw_bb a, pw_bb b)
 {
-    return __builtin_popcountll(a.lo & b.lo) + __builtin_popcountll(a.hi & b.hi);
+    return pc__popcount64(a.lo & b.lo) + pc__popcount64(a.hi & b.hi);
 }
 
 static inline pw_bb shl(pw_bb b, unsigned n)
@@ -129,7 +129,7 @@ static int place_best(const pw_state *s, pw_bb board, int32_t id, pw_move *m)
         for (int half = 0; half < 2; half++) {
             uint64_t w = half ? org.hi : org.lo;
             while (w) {
-                int b = __builtin_ctzll(w) + 64 * half;
+                int b = pc__ctz64(w) + 64 * half;
                 w &= w - 1;
                 int c = contact(board, pw_shl64(o->mask, (unsigned)b));
                 if (c > best) {
@@ -154,7 +154,7 @@ static int place_fast(const pw_state *s, pw_bb board, int32_t id, pw_move *m)
     for (int32_t i = 0; i < nk; i++) {
         int k = p->distinct[i];
         pw_bb org = pw_fit_origins(board, &p->orient[k]);
-        int b = org.lo ? __builtin_ctzll(org.lo) : org.hi ? 64 + __builtin_ctzll(org.hi) : 1000;
+        int b = org.lo ? pc__ctz64(org.lo) : org.hi ? 64 + pc__ctz64(org.hi) : 1000;
         if (b < best) {
             best = b;
             m->x = (uint8_t)(b % 9);
@@ -169,7 +169,7 @@ static int place_fast(const pw_state *s, pw_bb board, int32_t id, pw_move *m)
 /* The worth of buying patch p now, in buttons per time step. */
 static double worth(const pw_state *s, const pw_player *pl, const pw_patch *p)
 {
-    int32_t re = __builtin_popcountll(s->r.earn_mask & ~((2ull << pl->pos) - 1));
+    int32_t re = pc__popcount64(s->r.earn_mask & ~((2ull << pl->pos) - 1));
     int32_t left = s->r.duration - pl->pos;
     double v = 2.0 * p->cells + (double)p->earn * re * s->r.money_mult - (double)p->price * s->r.money_mult;
     int32_t t = p->time < left ? p->time : left;

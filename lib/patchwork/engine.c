@@ -88,7 +88,7 @@ int32_t pc__patchwork_special_id(const pw_state *s)
     int32_t me = pc__patchwork_to_move(s);
     if (me < 0 || !s->p[me].pending || !s->unclaimed)
         return 0;
-    return -(int32_t)__builtin_ctzll(s->unclaimed);
+    return -(int32_t)pc__ctz64(s->unclaimed);
 }
 
 int32_t pc__patchwork_check(const pw_state *s, const pw_move *m)
@@ -135,14 +135,14 @@ static void advance(pw_state *s, int32_t me, int32_t dt)
     int32_t before = pl->pos, after = before + dt;
     if (dt > 0) {
         uint64_t span = ((after >= 63 ? ~0ull : (2ull << after) - 1)) & ~((2ull << before) - 1);
-        int32_t n = __builtin_popcountll(s->r.earn_mask & span);
+        int32_t n = pc__popcount64(s->r.earn_mask & span);
         pl->buttons += n * pl->income;
         uint64_t got = s->r.patch_mask & s->unclaimed & span;
         if (got) {
             /* Interpretation: a special patch that cannot fit any more (the
              * quilt is full) is not granted; the referee would crash. */
             int32_t room = 81 - pw_popcount(pl->board) - pl->pending;
-            int32_t c = __builtin_popcountll(got);
+            int32_t c = pc__popcount64(got);
             pl->pending += c < room ? c : (room > 0 ? room : 0);
         }
         pl->pos = after;
@@ -232,12 +232,12 @@ static pw_move mk(int kind, int patch, int x, int y, int k)
 static int32_t add_bits(pw_bb b, pw_move *out, int32_t n, int kind, int patch, int k)
 {
     while (b.lo) {
-        int i = __builtin_ctzll(b.lo);
+        int i = pc__ctz64(b.lo);
         b.lo &= b.lo - 1;
         out[n++] = mk(kind, patch, i % 9, i / 9, k);
     }
     while (b.hi) {
-        int i = 64 + __builtin_ctzll(b.hi);
+        int i = 64 + pc__ctz64(b.hi);
         b.hi &= b.hi - 1;
         out[n++] = mk(kind, patch, i % 9, i / 9, k);
     }
@@ -300,7 +300,7 @@ static int pick_bit(pw_bb b, struct pc_rng *rng)
 {
     int c = pw_popcount(b);
     int r = pc__rng_below(rng, c);
-    int lc = __builtin_popcountll(b.lo);
+    int lc = pc__popcount64(b.lo);
     uint64_t w = b.lo;
     int base = 0;
     if (r >= lc) {
@@ -310,7 +310,7 @@ static int pick_bit(pw_bb b, struct pc_rng *rng)
     }
     while (r--)
         w &= w - 1;
-    return base + __builtin_ctzll(w);
+    return base + pc__ctz64(w);
 }
 
 pw_move pc__patchwork_random_move(const pw_state *s, struct pc_rng *rng)

@@ -128,7 +128,7 @@ int32_t pc_patchwork_special_id(const pc_patchwork *g) { NEED(g); return pc__pat
 int32_t pc_patchwork_specials_left(const pc_patchwork *g)
 {
     NEED(g);
-    return __builtin_popcountll(g->s.unclaimed);
+    return pc__popcount64(g->s.unclaimed);
 }
 int32_t pc_patchwork_bonus_owner(const pc_patchwork *g) { NEED(g); return g->s.bonus_owner; }
 int32_t pc_patchwork_finished_first(const pc_patchwork *g) { NEED(g); return g->s.finished_first; }

@@ -7,7 +7,7 @@
 
 static void put_times(pc__sb *sb, uint64_t mask)
 {
-    pc__sb_printf(sb, "%d\n", __builtin_popcountll(mask));
+    pc__sb_printf(sb, "%d\n", pc__popcount64(mask));
     int first = 1;
     for (int t = 0; t < 64; t++)
         if (mask >> t & 1) {

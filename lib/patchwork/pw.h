@@ -14,6 +14,7 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "common/bits.h"
 #include "common/rng.h"
 
 enum {
@@ -84,7 +85,7 @@ static inline pw_bb pw_shl64(uint64_t m, unsigned n)
 
 static inline int pw_popcount(pw_bb b)
 {
-    return __builtin_popcountll(b.lo) + __builtin_popcountll(b.hi);
+    return pc__popcount64(b.lo) + pc__popcount64(b.hi);
 }
 
 static inline int pw_fits(pw_bb board, const pw_orient *o, int x, int y)
