@@ -169,6 +169,17 @@ typedef struct {
     int32_t line0;     /* line number of the range's first line, minus 1 */
 } section;
 
+/* One more section [start, end) found: record it when it is number `index`. */
+static void close_section(section *sec, int32_t *count, int32_t index, size_t start, size_t end, int32_t line0)
+{
+    if (*count == index) {
+        sec->start = start;
+        sec->end = end;
+        sec->line0 = line0;
+    }
+    (*count)++;
+}
+
 /* Sections of a line-based format.  kind: 'N' .non (split at "===="),
  * 'T' TCGA (a section starts at each "$" line), 'I' Tatham (one per
  * non-blank, non-comment line).  Returns the number of sections; fills
@@ -200,52 +211,28 @@ static int32_t sections(const char *text, size_t len, int kind, int32_t index, s
                 cur_line0 = it.lineno - 1;
             }
             if (sep) {
-                if (content) {
-                    if (count == index) {
-                        sec->start = cur_start;
-                        sec->end = lstart;
-                        sec->line0 = cur_line0;
-                    }
-                    count++;
-                }
+                if (content)
+                    close_section(sec, &count, index, cur_start, lstart, cur_line0);
                 open = 0;
             } else if (tn && t[0] != '#') {
                 content = 1;
             }
         } else if (kind == 'T') {
             if (tn && t[0] == '$') {
-                if (open) {
-                    if (count == index) {
-                        sec->start = cur_start;
-                        sec->end = lstart;
-                        sec->line0 = cur_line0;
-                    }
-                    count++;
-                }
+                if (open)
+                    close_section(sec, &count, index, cur_start, lstart, cur_line0);
                 open = 1;
                 cur_start = lstart;
                 cur_line0 = it.lineno - 1;
             }
         } else { /* 'I' */
-            if (tn && t[0] != '#') {
-                if (count == index) {
-                    sec->start = lstart;
-                    sec->end = lstart + n;
-                    sec->line0 = it.lineno - 1;
-                }
-                count++;
-            }
+            if (tn && t[0] != '#')
+                close_section(sec, &count, index, lstart, lstart + n, it.lineno - 1);
         }
         pos = it.pos;
     }
-    if (open && (kind == 'T' || content)) {
-        if (count == index) {
-            sec->start = cur_start;
-            sec->end = pos > len ? len : pos;
-            sec->line0 = cur_line0;
-        }
-        count++;
-    }
+    if (open && (kind == 'T' || content))
+        close_section(sec, &count, index, cur_start, pos > len ? len : pos, cur_line0);
     return count;
 }
 

@@ -54,18 +54,20 @@ function M.from_solution(w, h, bits)
   return wrap(C.pc_nonogram_new_from_solution(w, h, bits, #bits, err, 256, out), out, err)
 end
 
+--- (counts, values) int32 arrays for the C calls that take clue tables.
+function M.flatten_clues(lines)
+  local counts, values = {}, {}
+  for i, l in ipairs(lines) do
+    counts[i] = #l
+    for _, v in ipairs(l) do values[#values + 1] = v end
+  end
+  return pc.i32(counts), pc.i32(values)
+end
+
 --- A puzzle from clue tables: rows[y] and cols[x] are lists of numbers.
 function M.from_clues(rows, cols)
-  local function flat(lines)
-    local counts, values = {}, {}
-    for i, l in ipairs(lines) do
-      counts[i] = #l
-      for _, v in ipairs(l) do values[#values + 1] = v end
-    end
-    return pc.i32(counts), pc.i32(values)
-  end
-  local rc_, rv = flat(rows)
-  local cc, cv = flat(cols)
+  local rc_, rv = M.flatten_clues(rows)
+  local cc, cv = M.flatten_clues(cols)
   local out, err = ffi.new("pc_nonogram *[1]"), ffi.new("char[256]")
   return wrap(C.pc_nonogram_new_from_clues(#cols, #rows, rc_, rv, cc, cv, err, 256, out), out, err)
 end

@@ -74,17 +74,9 @@ end
 --- Solve plain clue tables rows[y], cols[x] ({0} or {} for an empty line).
 function M.solve_clues(rows, cols, count, givens, max_nodes, max_seconds)
   count = count or 2
-  local function flat(lines)
-    local counts, values = {}, {}
-    for i, l in ipairs(lines) do
-      counts[i] = #l
-      for _, v in ipairs(l) do values[#values + 1] = v end
-    end
-    return pc.i32(counts), pc.i32(values)
-  end
   local w, h = #cols, #rows
-  local rc_, rv = flat(rows)
-  local cc, cv = flat(cols)
+  local rc_, rv = nonogram.flatten_clues(rows)
+  local cc, cv = nonogram.flatten_clues(cols)
   local g = nil
   if givens then
     g = ffi.new("uint8_t[?]", w * h)

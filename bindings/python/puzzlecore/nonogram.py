@@ -57,6 +57,13 @@ def grid_clues(cells, width, height, axis=ROWS):
     return result
 
 
+def flatten_clues(lines):
+    """(counts, values) int32 arrays for the C calls that take clue lists."""
+    counts = [len(c) for c in lines]
+    values = [v for c in lines for v in c]
+    return ((ctypes.c_int32 * max(1, len(counts)))(*counts), (ctypes.c_int32 * max(1, len(values)))(*values))
+
+
 class Puzzle(Handle):
     """A nonogram and the player's grid.  Build with from_solution,
     from_clues or load; cells are addressed (x, y) = (column, row) from 0."""
@@ -73,14 +80,8 @@ class Puzzle(Handle):
     @classmethod
     def from_clues(cls, rows, cols):
         """From clue lists: rows[y] and cols[x] are lists of ints ([0] for empty)."""
-        def flat(lines):
-            counts = [len(c) for c in lines]
-            values = [v for c in lines for v in c]
-            return ((ctypes.c_int32 * max(1, len(counts)))(*counts),
-                    (ctypes.c_int32 * max(1, len(values)))(*values))
-
-        rc_, rv = flat(rows)
-        cc, cv = flat(cols)
+        rc_, rv = flatten_clues(rows)
+        cc, cv = flatten_clues(cols)
         return new_handle(cls, lib.pc_nonogram_new_from_clues, len(cols), len(rows), rc_, rv, cc, cv, err=err_buf())
 
     @classmethod

@@ -17,7 +17,7 @@ past them the call raises ``puzzlecore.Error`` with code PC_ELIMIT.
 import ctypes
 
 from ._ffi import Error, Handle, check, enums, err_buf, lib, new_handle, text_in, text_out
-from .nonogram import COLS, CROSSED, FILLED, ROWS, UNKNOWN, Puzzle
+from .nonogram import COLS, CROSSED, FILLED, ROWS, UNKNOWN, Puzzle, flatten_clues
 
 __all__ = ["solve", "solve_clues", "solve_line", "grade", "hint", "consistent", "mistakes", "generate",
            "generate_cells", "load", "load_all", "iter_load", "count", "save", "detect_format",
@@ -104,18 +104,12 @@ def solve(puzzle, count=2, max_nodes=0, max_seconds=0.0):
                 puzzle.height)
 
 
-def _flat(lines):
-    counts = [len(c) for c in lines]
-    values = [v for c in lines for v in c]
-    return ((ctypes.c_int32 * max(1, len(counts)))(*counts), (ctypes.c_int32 * max(1, len(values)))(*values))
-
-
 def solve_clues(rows, cols, count=2, givens=None, max_nodes=0, max_seconds=0.0):
     """Solve plain clue lists (rows[y], cols[x]; [0] or [] for an empty
     line).  ``givens``: w*h cell values (0 unknown, 1 filled, 2 empty)."""
     w, h = len(cols), len(rows)
-    rc, rv = _flat(rows)
-    cc, cv = _flat(cols)
+    rc, rv = flatten_clues(rows)
+    cc, cv = flatten_clues(cols)
     g = None
     if givens is not None:
         data = bytes(givens)
