@@ -11,7 +11,11 @@
  * ends where an empty bit follows), and the start and end positions are read
  * off with count-trailing-zeros: the work is proportional to the number of
  * runs, not of cells.  Columns are rows of the transposed bit matrix, so both
- * axes share one emitter; the transpose works on 64 x 64 blocks.
+ * axes share one emitter; the transpose works on 64 x 64 blocks.  The grid
+ * is read once, in bands of 64 rows: a band is packed, its rows' clues are
+ * emitted while it is in the first-level cache, and its blocks are
+ * transposed into the column lines; only the transposed matrix (one bit a
+ * cell) is kept whole, because a column's clues come out after every band.
  */
 #include "nonogram/clues.h"
 
@@ -214,30 +218,29 @@ static PC_ALWAYS_INLINE size_t emit_line_body(const uint64_t *words, size_t nw, 
 typedef size_t (*emit_fn)(const uint64_t *, size_t, size_t, int32_t *, int32_t *);
 typedef void (*pack_fn)(const uint8_t *, size_t, size_t, uint64_t *, size_t);
 
-typedef void (*transpose_fn)(const uint64_t *, size_t, size_t, size_t, uint64_t *);
+typedef void (*transpose_fn)(const uint64_t *, size_t, size_t, size_t, size_t, uint64_t *);
 
-/* The whole packed grid transposed, 64 x 64 blocks in row-block order
- * (reading the packed rows front to back): column x becomes the packed line
- * cols[x * nh .. (x + 1) * nh). */
-static PC_ALWAYS_INLINE void transpose_grid_body(const uint64_t *rows, size_t h, size_t nw, size_t nh,
+/* One band of up to 64 packed rows (band row r = grid row 64 by + r, bh of
+ * them) transposed into the column lines: column x is the packed line
+ * cols[x * nh .. (x + 1) * nh), and this band fills its word by. */
+static PC_ALWAYS_INLINE void transpose_band_body(const uint64_t *band, size_t bh, size_t nw, size_t nh, size_t by,
                                                  uint64_t *cols, void (*block_transpose)(uint64_t *))
 {
     uint64_t block[64];
-    for (size_t by = 0; by < nh; by++) {
-        for (size_t bx = 0; bx < nw; bx++) {
-            for (size_t r = 0; r < 64; r++)
-                block[r] = by * 64 + r < h ? rows[(by * 64 + r) * nw + bx] : 0;
-            block_transpose(block);
-            uint64_t *dst = cols + bx * 64 * nh + by;
-            for (size_t c = 0; c < 64; c++)
-                dst[c * nh] = block[c];
-        }
+    for (size_t bx = 0; bx < nw; bx++) {
+        for (size_t r = 0; r < 64; r++)
+            block[r] = r < bh ? band[r * nw + bx] : 0;
+        block_transpose(block);
+        uint64_t *dst = cols + bx * 64 * nh + by;
+        for (size_t c = 0; c < 64; c++)
+            dst[c * nh] = block[c];
     }
 }
 
-static void transpose_grid_generic(const uint64_t *rows, size_t h, size_t nw, size_t nh, uint64_t *cols)
+static void transpose_band_generic(const uint64_t *band, size_t bh, size_t nw, size_t nh, size_t by,
+                                   uint64_t *cols)
 {
-    transpose_grid_body(rows, h, nw, nh, cols, transpose64);
+    transpose_band_body(band, bh, nw, nh, by, cols, transpose64);
 }
 
 static void pack_rows_generic(const uint8_t *cells, size_t w, size_t h, uint64_t *rows, size_t nw)
@@ -288,6 +291,55 @@ __attribute__((target("avx512f,popcnt,bmi"))) static size_t emit_line_avx512(con
         }
     }
     return finish_line(pos, np, carry, len, out);
+}
+
+/* AVX-512 VBMI2: vpcompressw packs 32 positions at a time as 16-bit
+ * numbers (every line is at most PC_NONOGRAM_MAX_SIDE = 65535 cells, so a
+ * position, the line's end included, fits), which halves the compress steps.
+ * A run's start and end then share one 32-bit lane (start low, end high), so
+ * sixteen clues are one shift, one mask and one subtraction, with no shuffle. */
+__attribute__((target("avx512f,avx512bw,avx512vbmi2,popcnt,bmi"))) static size_t
+emit_line_vbmi2(const uint64_t *words, size_t nw, size_t len, int32_t *scratch, int32_t *out)
+{
+    static const uint16_t lanes[32] = {0,  1,  2,  3,  4,  5,  6,  7,  8,  9,  10, 11, 12, 13, 14, 15,
+                                       16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31};
+    uint16_t *pos = (uint16_t *)(void *)scratch;
+    const __m512i lane = _mm512_loadu_si512((const void *)lanes);
+    const __m512i step = _mm512_set1_epi16(32);
+    size_t np = 0;
+    uint64_t carry = 0;
+    for (size_t k = 0; k < nw; k++) {
+        uint64_t m = words[k];
+        uint64_t t = m ^ ((m << 1) | carry);
+        carry = m >> 63;
+        if (!t)
+            continue;
+        __m512i lo = _mm512_add_epi16(lane, _mm512_set1_epi16((short)(uint16_t)(k * 64)));
+        __m512i hi = _mm512_add_epi16(lo, step);
+        __mmask32 mlo = (__mmask32)t, mhi = (__mmask32)(t >> 32);
+        _mm512_storeu_si512((void *)(pos + np), _mm512_maskz_compress_epi16(mlo, lo));
+        np += (size_t)__builtin_popcount(mlo);
+        _mm512_storeu_si512((void *)(pos + np), _mm512_maskz_compress_epi16(mhi, hi));
+        np += (size_t)__builtin_popcount(mhi);
+    }
+    if (carry)
+        pos[np++] = (uint16_t)len;
+    size_t n = np / 2, i = 0;
+    const __m512i low16 = _mm512_set1_epi32(0xFFFF);
+    for (; i + 16 <= n; i += 16) {
+        __m512i v = _mm512_loadu_si512((const void *)(pos + 2 * i));
+        _mm512_storeu_si512((void *)(out + i),
+                            _mm512_sub_epi32(_mm512_srli_epi32(v, 16), _mm512_and_si512(v, low16)));
+    }
+    if (i < n) {
+        __mmask16 tail = (__mmask16)((1u << (n - i)) - 1);
+        __m512i v = _mm512_maskz_loadu_epi32(tail, (const void *)(pos + 2 * i));
+        _mm512_mask_storeu_epi32((void *)(out + i), tail,
+                                 _mm512_sub_epi32(_mm512_srli_epi32(v, 16), _mm512_and_si512(v, low16)));
+    }
+    if (n == 0)
+        out[n++] = 0;
+    return n;
 }
 
 /* AVX-512BW packing: one byte compare gives the 64 bits of a word. */
@@ -350,13 +402,14 @@ __attribute__((target("avx512f"))) static inline void transpose64_avx512(uint64_
         _mm512_storeu_si512((void *)(a + 8 * i), v[i]);
 }
 
-__attribute__((target("avx512f"))) static void transpose_grid_avx512(const uint64_t *rows, size_t h, size_t nw,
-                                                                     size_t nh, uint64_t *cols)
+__attribute__((target("avx512f"))) static void transpose_band_avx512(const uint64_t *band, size_t bh, size_t nw,
+                                                                     size_t nh, size_t by, uint64_t *cols)
 {
-    transpose_grid_body(rows, h, nw, nh, cols, transpose64_avx512);
+    transpose_band_body(band, bh, nw, nh, by, cols, transpose64_avx512);
 }
 
-/* The best kernels this CPU runs (level 0 generic, 1 BMI, 2 AVX-512). */
+/* The best kernels this CPU runs: level 0 generic C, 1 BMI1, 2 AVX-512F/BW
+ * (32-bit positions), 3 AVX-512 VBMI2 (16-bit positions). */
 static int cpu_level(void)
 {
 #ifdef PC__NONOGRAM_EMITTER /* tests: force one level */
@@ -364,26 +417,26 @@ static int cpu_level(void)
 #else
     __builtin_cpu_init();
     int bmi = __builtin_cpu_supports("bmi") && __builtin_cpu_supports("popcnt");
-    if (bmi && __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw"))
-        return 2;
-    return bmi;
+    if (!bmi || !__builtin_cpu_supports("avx512f") || !__builtin_cpu_supports("avx512bw"))
+        return bmi;
+    return __builtin_cpu_supports("avx512vbmi2") ? 3 : 2;
 #endif
 }
 
 static void pick_kernels(emit_fn *emit, pack_fn *pack, transpose_fn *transpose)
 {
-    static const emit_fn emits[3] = {emit_line_generic, emit_line_bmi, emit_line_avx512};
+    static const emit_fn emits[4] = {emit_line_generic, emit_line_bmi, emit_line_avx512, emit_line_vbmi2};
     int level = cpu_level();
     *emit = emits[level];
-    *pack = level == 2 ? pack_rows_avx512 : pack_rows_generic;
-    *transpose = level == 2 ? transpose_grid_avx512 : transpose_grid_generic;
+    *pack = level >= 2 ? pack_rows_avx512 : pack_rows_generic;
+    *transpose = level >= 2 ? transpose_band_avx512 : transpose_band_generic;
 }
 #else
 static void pick_kernels(emit_fn *emit, pack_fn *pack, transpose_fn *transpose)
 {
     *emit = emit_line_generic;
     *pack = pack_rows_generic;
-    *transpose = transpose_grid_generic;
+    *transpose = transpose_band_generic;
 }
 #endif
 
@@ -416,15 +469,17 @@ int32_t pc_nonogram_grid_clues(const uint8_t *cells, int32_t w, int32_t h, int32
     size_t W = (size_t)w, H = (size_t)h, pos = 0;
     size_t nw = (W + 63) / 64, nh = (H + 63) / 64;
     size_t longest = W > H ? W : H;
-    /* rows: the grid packed once, 64 cells a word, row after row;
-     * cols: the transposed grid, one packed line per column (padded to 64);
-     * scratch: a line's clues, then its transition positions (len + 1 at
-     * most, plus slack for the four-at-a-time extraction) */
-    uint64_t *rows = malloc(H * nw * sizeof *rows);
-    uint64_t *cols = axis != PC_NONOGRAM_ROWS ? malloc(nw * 64 * nh * sizeof *cols) : NULL;
+    /* band: up to 64 rows packed, 64 cells a word (rows are emitted from it,
+     * and it is transposed into cols band by band, so the packed grid is
+     * never stored whole); cols: the transposed grid, one packed line per
+     * column (padded to 64); scratch: a line's clues, then its transition
+     * positions (len + 1 at most, plus slack for the vector extraction) */
+    int want_rows = axis != PC_NONOGRAM_COLS, want_cols = axis != PC_NONOGRAM_ROWS;
+    uint64_t *band = malloc(64 * nw * sizeof *band);
+    uint64_t *cols = want_cols ? malloc(nw * 64 * nh * sizeof *cols) : NULL;
     int32_t *scratch = malloc((pc__nonogram_max_clues(longest) + longest + 72) * sizeof *scratch);
-    if (!rows || !scratch || (axis != PC_NONOGRAM_ROWS && !cols)) {
-        free(rows);
+    if (!band || !scratch || (want_cols && !cols)) {
+        free(band);
         free(cols);
         free(scratch);
         return PC_ENOMEM;
@@ -433,21 +488,21 @@ int32_t pc_nonogram_grid_clues(const uint8_t *cells, int32_t w, int32_t h, int32
     pack_fn pack;
     transpose_fn transpose;
     pick_kernels(&emit, &pack, &transpose);
-    pack(cells, W, H, rows, nw);
-
-    if (axis != PC_NONOGRAM_COLS)
-        for (size_t y = 0; y < H; y++)
-            emit_into(emit, rows + y * nw, nw, W, clues, cap, &pos, scratch, counts++);
-
-    if (axis != PC_NONOGRAM_ROWS) {
-        /* Columns are the rows of the transposed bit matrix.  Transpose it
-         * whole, 64 x 64 blocks in row-block order (reading the packed rows
-         * front to back), then emit each column as a packed line. */
-        transpose(rows, H, nw, nh, cols);
-        for (size_t x = 0; x < W; x++)
-            emit_into(emit, cols + x * nh, nh, H, clues, cap, &pos, scratch, counts++);
+    int32_t *col_counts = counts + (want_rows ? H : 0);
+    for (size_t by = 0; by < nh; by++) {
+        size_t y0 = by * 64, bh = H - y0 < 64 ? H - y0 : 64;
+        pack(cells + y0 * W, W, bh, band, nw);
+        if (want_rows)
+            for (size_t r = 0; r < bh; r++)
+                emit_into(emit, band + r * nw, nw, W, clues, cap, &pos, scratch, counts++);
+        if (want_cols)
+            transpose(band, bh, nw, nh, by, cols);
     }
-    free(rows);
+    /* Columns are the rows of the transposed bit matrix. */
+    if (want_cols)
+        for (size_t x = 0; x < W; x++)
+            emit_into(emit, cols + x * nh, nh, H, clues, cap, &pos, scratch, col_counts++);
+    free(band);
     free(cols);
     free(scratch);
     *total = pos;
