@@ -158,6 +158,15 @@ static void transpose64(uint64_t a[64])
 #define PC_ALWAYS_INLINE inline
 #endif
 
+/* The run boundaries of a packed word: the first cell of each run and the
+ * cell just past it (carry is the last cell of the previous word). */
+static PC_ALWAYS_INLINE uint64_t run_edges(uint64_t m, uint64_t *carry)
+{
+    uint64_t t = m ^ ((m << 1) | *carry);
+    *carry = m >> 63;
+    return t;
+}
+
 /* The end of a line: close a run that reaches a line end at a multiple of 64
  * cells, then turn the np transition positions into clues (odd minus even). */
 static PC_ALWAYS_INLINE size_t finish_line(int32_t *pos, size_t np, uint64_t carry, size_t len, int32_t *out)
@@ -188,9 +197,7 @@ static PC_ALWAYS_INLINE size_t emit_line_body(const uint64_t *words, size_t nw, 
     size_t np = 0;
     uint64_t carry = 0; /* last bit of the previous word */
     for (size_t k = 0; k < nw; k++) {
-        uint64_t m = words[k];
-        uint64_t t = m ^ ((m << 1) | carry);
-        carry = m >> 63;
+        uint64_t t = run_edges(words[k], &carry);
         int32_t base = (int32_t)(k * 64);
 #if defined(__GNUC__)
         size_t cnt = (size_t)(hw_popcount ? __builtin_popcountll(t) : pc__popcount64(t));
@@ -277,9 +284,7 @@ __attribute__((target("avx512f,popcnt,bmi"))) static size_t emit_line_avx512(con
     size_t np = 0;
     uint64_t carry = 0;
     for (size_t k = 0; k < nw; k++) {
-        uint64_t m = words[k];
-        uint64_t t = m ^ ((m << 1) | carry);
-        carry = m >> 63;
+        uint64_t t = run_edges(words[k], &carry);
         if (!t)
             continue;
         __m512i idx = _mm512_add_epi32(lane, _mm512_set1_epi32((int32_t)(k * 64)));
@@ -309,9 +314,7 @@ emit_line_vbmi2(const uint64_t *words, size_t nw, size_t len, int32_t *scratch, 
     size_t np = 0;
     uint64_t carry = 0;
     for (size_t k = 0; k < nw; k++) {
-        uint64_t m = words[k];
-        uint64_t t = m ^ ((m << 1) | carry);
-        carry = m >> 63;
+        uint64_t t = run_edges(words[k], &carry);
         if (!t)
             continue;
         __m512i lo = _mm512_add_epi16(lane, _mm512_set1_epi16((short)(uint16_t)(k * 64)));
