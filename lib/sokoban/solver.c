@@ -65,8 +65,8 @@ typedef struct {
     uint32_t parent;
     uint32_t next;   /* next record with the same boxes, index + 1 (0: none) */
     uint16_t g1, g2; /* cost so far (primary, secondary) */
-    uint16_t h;      /* lower bound (the matching) */
-    uint8_t flags;   /* 1 expanded, 2 deadlock */
+    uint16_t h;      /* lower bound on pushes (the matching M) */
+    uint8_t flags;   /* 1 expanded, 2 deadlock; bits 2-7: the walking bound W */
     uint8_t player;
     uint8_t boxes[]; /* nb sorted cell ids */
 } sk_rec;
@@ -97,6 +97,10 @@ typedef struct {
     int32_t ngoals;
     uint8_t goals[SK_MAXCELLS];
     uint16_t *dist;          /* nf x ngoals push distances */
+    int32_t *cx, *cy;        /* nf column and row of each cell */
+    int32_t sgx, sgy;        /* sums of the goals' columns and rows */
+    int32_t nfin;            /* cells where the player can stand after the last push */
+    uint8_t fin[SK_MAXCELLS];
     uint64_t zbox[SK_MAXCELLS], zpl[SK_MAXCELLS];
     /* arena of records */
     size_t recsize;
@@ -170,6 +174,8 @@ static void solver_free(sk_solver *s)
     free(s->goal);
     free(s->dead);
     free(s->dist);
+    free(s->cx);
+    free(s->cy);
     free(s->arena);
     free(s->table);
     free(s->btable);
@@ -197,7 +203,9 @@ static int32_t prepare(sk_solver *s, const pc_sokoban *g)
     s->nbr = malloc((size_t)nf * sizeof *s->nbr);
     s->goal = calloc((size_t)nf, 1);
     s->dead = calloc((size_t)nf, 1);
-    if (!s->cell2grid || !s->grid2cell || !s->nbr || !s->goal || !s->dead)
+    s->cx = malloc((size_t)nf * sizeof *s->cx);
+    s->cy = malloc((size_t)nf * sizeof *s->cy);
+    if (!s->cell2grid || !s->grid2cell || !s->nbr || !s->goal || !s->dead || !s->cx || !s->cy)
         return PC_ENOMEM;
     int32_t k = 0, nb = 0;
     for (size_t i = 0; i < n; i++) {
@@ -217,9 +225,13 @@ static int32_t prepare(sk_solver *s, const pc_sokoban *g)
             s->nbr[c][d] = s->grid2cell[j] >= 0 ? (uint8_t)s->grid2cell[j] : SK_NONE;
         }
         s->dead[c] = (g->stat[i] & SK_DEAD) != 0;
+        s->cx[c] = i % g->w;
+        s->cy[c] = i / g->w;
         if (g->stat[i] & SK_GOAL) {
             s->goal[c] = 1;
             s->goals[s->ngoals++] = (uint8_t)c;
+            s->sgx += s->cx[c];
+            s->sgy += s->cy[c];
         }
         if (g->box[i])
             nb++;
@@ -229,6 +241,21 @@ static int32_t prepare(sk_solver *s, const pc_sokoban *g)
     if (nb != s->ngoals)
         return PC_ENOTFOUND;
     s->nb = nb;
+    /* Where the player can stand after the last push: on the square the box
+     * left, which is no goal (every goal then holds a box), next to the goal
+     * the box went to, with the square the push started from behind it. */
+    s->nfin = 0;
+    for (int32_t c = 0; c < nf; c++) {
+        if (s->goal[c])
+            continue;
+        int ok = 0;
+        for (int d = 0; d < 4; d++) {
+            uint8_t to = s->nbr[c][d], from = s->nbr[c][(d + 2) & 3];
+            ok |= to != SK_NONE && from != SK_NONE && s->goal[to];
+        }
+        if (ok)
+            s->fin[s->nfin++] = (uint8_t)c;
+    }
     /* Push distances, goal by goal, by pulling the box backwards. */
     s->dist = malloc((size_t)nf * (size_t)s->ngoals * sizeof *s->dist);
     if (!s->dist)
@@ -265,7 +292,8 @@ static int32_t prepare(sk_solver *s, const pc_sokoban *g)
         s->zpl[c] = pc__rng_next(&rng);
     }
     s->recsize = (sizeof(sk_rec) + (size_t)nb + 3) & ~(size_t)3;
-    size_t fixed = (size_t)nf * (sizeof *s->cell2grid + sizeof *s->nbr + 2) + n * sizeof *s->grid2cell
+    size_t fixed = (size_t)nf * (sizeof *s->cell2grid + sizeof *s->nbr + 2 + sizeof *s->cx + sizeof *s->cy) +
+                   n * sizeof *s->grid2cell
                    + (size_t)nf * (size_t)s->ngoals * sizeof *s->dist + sizeof *s;
     if (!charge(s, fixed, 0))
         return PC_ELIMIT;
@@ -488,20 +516,62 @@ static int64_t add_rec(sk_solver *s, uint64_t h, const uint8_t *boxes, uint8_t p
     return (int64_t)idx;
 }
 
-static size_t f1_of(const sk_rec *r)
+/* The walking bound W stored in a record's flags (see walk_bound). */
+#define SK_WMAX 63u
+static uint32_t w_of(const sk_rec *r)
 {
-    return (size_t)r->g1 + r->h;
+    return (uint32_t)r->flags >> 2;
 }
 
-static size_t f2_of(const sk_rec *r)
+/* The bound on moves is M + W, on pushes M. */
+static uint32_t h1_of(const sk_solver *s, uint32_t m, uint32_t w)
 {
-    return (size_t)r->g2 + r->h;
+    return m + (s->mode == PC_SOKOBAN_MOVES ? w : 0);
+}
+
+static uint32_t h2_of(const sk_solver *s, uint32_t m, uint32_t w)
+{
+    return m + (s->mode == PC_SOKOBAN_MOVES ? 0 : w);
+}
+
+static size_t f1_of(const sk_solver *s, const sk_rec *r)
+{
+    return (size_t)r->g1 + r->h + (s->mode == PC_SOKOBAN_MOVES ? w_of(r) : 0);
+}
+
+static size_t f2_of(const sk_solver *s, const sk_rec *r)
+{
+    return (size_t)r->g2 + r->h + (s->mode == PC_SOKOBAN_MOVES ? 0 : w_of(r));
+}
+
+/* Walking bound W: the moves of any solution that are not pushes number at
+ * least |dx - DX| + |dy - DY|, where (dx, dy) is the player's displacement
+ * from `player` to where it ends and (DX, DY) the boxes' total displacement
+ * (the goals' coordinate sums minus the boxes': the same whichever box ends
+ * on which goal).  A push moves the player and one box by the same step, so
+ * it leaves dx - DX unchanged, and a walking step changes it by one.  The
+ * player ends on a square of fin[] (no pushes left: W = 0).  sbx, sby: the
+ * boxes' coordinate sums; m: the matching.  Capped at SK_WMAX (a smaller
+ * bound is still a bound). */
+static uint32_t walk_bound(const sk_solver *s, uint8_t player, int32_t sbx, int32_t sby, int32_t m)
+{
+    if (m <= 0)
+        return 0;
+    int32_t tx = s->cx[player] + s->sgx - sbx, ty = s->cy[player] + s->sgy - sby;
+    uint32_t best = SK_WMAX;
+    for (int32_t i = 0; i < s->nfin && best; i++) {
+        int32_t dx = s->cx[s->fin[i]] - tx, dy = s->cy[s->fin[i]] - ty;
+        uint32_t v = (uint32_t)((dx < 0 ? -dx : dx) + (dy < 0 ? -dy : dy));
+        if (v < best)
+            best = v;
+    }
+    return best;
 }
 
 static int32_t open_push(sk_solver *s, uint32_t idx)
 {
     const sk_rec *r = rec_at(s, idx);
-    size_t f1 = f1_of(r), f2 = f2_of(r);
+    size_t f1 = f1_of(s, r), f2 = f2_of(s, r);
     int32_t rc;
     if (f1 >= s->nlevels) {
         size_t nc = s->nlevels ? s->nlevels : 64, old = s->nlevels;
@@ -726,8 +796,12 @@ static int32_t expand(sk_solver *s, uint32_t idx)
     uint64_t h0 = hash_of(s, boxes, player);
     uint8_t assign[SK_MAXBOXES];
     int have_assign = 0; /* the parent's matching is computed only when needed */
-    for (int32_t i = 0; i < nb; i++)
+    int32_t sbx = 0, sby = 0;
+    for (int32_t i = 0; i < nb; i++) {
         s->occ[boxes[i]] = 1;
+        sbx += s->cx[boxes[i]];
+        sby += s->cy[boxes[i]];
+    }
     walk_bfs(s, player);
     int32_t rc = PC_OK;
     for (int32_t k = 0; k < nb; k++) {
@@ -766,7 +840,7 @@ static int32_t expand(sk_solver *s, uint32_t idx)
             if (found >= 0) {
                 sk_rec *cr = rec_at(s, (size_t)found);
                 if ((cr->flags & 2) || !lex_less(c1, c2, cr->g1, cr->g2) ||
-                    beyond(s, c1 + cr->h, c2 + cr->h))
+                    beyond(s, c1 + h1_of(s, cr->h, w_of(cr)), c2 + h2_of(s, cr->h, w_of(cr))))
                     continue;
                 cr->g1 = (uint16_t)c1;
                 cr->g2 = (uint16_t)c2;
@@ -780,7 +854,9 @@ static int32_t expand(sk_solver *s, uint32_t idx)
              * when the box moved one push closer to the goal the parent's
              * optimal matching gives it. */
             uint32_t hmin = hpar ? hpar - 1 : 0;
-            if (beyond(s, c1 + hmin, c2 + hmin))
+            uint32_t wc = walk_bound(s, b, sbx - s->cx[b] + s->cx[to], sby - s->cy[b] + s->cy[to], 1);
+            uint32_t wmin = hmin ? wc : 0;
+            if (beyond(s, c1 + h1_of(s, hmin, wmin), c2 + h2_of(s, hmin, wmin)))
                 continue;
             /* The bound depends on the boxes only: a stored state with the
              * same boxes gives it without a new matching. */
@@ -805,7 +881,8 @@ static int32_t expand(sk_solver *s, uint32_t idx)
                 else
                     m = matching(s, child, NULL);
             }
-            if (m >= 0 && beyond(s, c1 + (uint32_t)m, c2 + (uint32_t)m))
+            uint32_t w = m > 0 ? wc : 0;
+            if (m >= 0 && beyond(s, c1 + h1_of(s, (uint32_t)m, w), c2 + h2_of(s, (uint32_t)m, w)))
                 continue;
             if (dominated(s, head, b, to, c1, c2))
                 continue;
@@ -823,6 +900,7 @@ static int32_t expand(sk_solver *s, uint32_t idx)
             cr->g1 = (uint16_t)c1;
             cr->g2 = (uint16_t)c2;
             cr->h = (uint16_t)(m > 0xFFFF ? 0xFFFF : m);
+            cr->flags = (uint8_t)(w << 2);
             cr->parent = idx;
             if ((rc = open_push(s, (uint32_t)ni)) < 0)
                 goto out;
@@ -932,6 +1010,14 @@ static int32_t search(sk_solver *s, const pc_sokoban *g, pc_sokoban_result *res)
     if (start < 0)
         return (int32_t)start;
     rec_at(s, 0)->h = (uint16_t)m;
+    {
+        int32_t sbx = 0, sby = 0;
+        for (int32_t i = 0; i < s->nb; i++) {
+            sbx += s->cx[boxes[i]];
+            sby += s->cy[boxes[i]];
+        }
+        rec_at(s, 0)->flags = (uint8_t)(walk_bound(s, player, sbx, sby, m) << 2);
+    }
     rc = open_push(s, 0);
     if (rc < 0)
         return rc;
@@ -939,7 +1025,7 @@ static int32_t search(sk_solver *s, const pc_sokoban *g, pc_sokoban_result *res)
         size_t f1, f2;
         uint32_t idx = open_pop(s, &f1, &f2);
         sk_rec *r = rec_at(s, idx);
-        if ((r->flags & 1) || f1_of(r) != f1 || f2_of(r) != f2)
+        if ((r->flags & 1) || f1_of(s, r) != f1 || f2_of(s, r) != f2)
             continue; /* stale entry */
         if (r->h == 0) {
             int32_t on = 0;
