@@ -51,6 +51,12 @@
  * the hash above them, so most probes never touch a record. */
 #define SK_IDXBITS 27
 #define SK_IDXMASK ((1u << SK_IDXBITS) - 1)
+/* Corral deadlock search: at most this many positions (see corral_dead). */
+#define SK_CORRAL_NODES 256
+#define SK_CORRAL_SLOTS 1024
+/* h of a record marks a corral deadlock (a deadlock for its player region
+ * only, flags 2); M itself is at most 64 * 255. */
+#define SK_HCORRAL 0xFFFFu
 
 struct pc_sokoban_result {
     int32_t status, mode;
@@ -127,6 +133,13 @@ typedef struct {
     uint16_t wd[SK_MAXCELLS + 1];
     uint16_t wd2[SK_MAXCELLS + 1];
     uint8_t queue[SK_MAXCELLS + 1];
+    /* corral deadlock search (see corral_dead) */
+    uint8_t carea[SK_MAXCELLS + 1];
+    uint8_t ckeep[SK_MAXCELLS + 1];
+    uint32_t creach[SK_MAXCELLS + 1], creach2[SK_MAXCELLS + 1];
+    uint32_t cstamp, cgen;
+    uint8_t cbuf[SK_CORRAL_NODES][SK_MAXBOXES + 1];
+    uint32_t cslot[SK_CORRAL_SLOTS]; /* cgen << 9 | index + 1 */
     int32_t hcost[SK_MAXBOXES + 1][SK_MAXBOXES + 1];
 } sk_solver;
 
@@ -739,7 +752,7 @@ static int beyond(const sk_solver *s, uint32_t f1, uint32_t f2)
  * is open to E after that walk.  Conversely C dominates such states E that
  * are not yet expanded, which are then closed.  (Walks cost moves only.)
  * occ holds the parent's boxes; the pushed box moved from `from` to `to`. */
-static int dominated(sk_solver *s, uint32_t head, uint8_t p, uint8_t to, uint32_t c1, uint32_t c2)
+static int dominated(sk_solver *s, uint32_t head, uint8_t p, uint8_t to, uint32_t c1, uint32_t c2, int *samereg)
 {
     if (!head)
         return 0;
@@ -770,11 +783,14 @@ static int dominated(sk_solver *s, uint32_t head, uint8_t p, uint8_t to, uint32_
         s->tmark[rec_at(s, e - 1)->player] = 0;
     for (uint32_t e = head; e; e = rec_at(s, e - 1)->next) {
         sk_rec *r = rec_at(s, e - 1);
-        if (r->flags & 2)
+        if ((r->flags & 2) && r->h != SK_HCORRAL)
             return 1; /* same boxes: the same deadlock */
         uint32_t d = s->wd2[r->player];
         if (d == SK_INF)
             continue;
+        if (r->flags & 2)
+            return 1; /* a corral deadlock of the same player region */
+        *samereg = 1;
         uint32_t e1 = r->g1 + (moves ? d : 0), e2 = r->g2 + (moves ? 0 : d);
         if (!lex_less(c1, c2, e1, e2))
             return 1; /* E + walk <= C */
@@ -783,6 +799,229 @@ static int dominated(sk_solver *s, uint32_t head, uint8_t p, uint8_t to, uint32_
             r->flags |= 1; /* C + walk <= E: E need not be expanded */
     }
     return 0;
+}
+
+/* ---- corral deadlocks ------------------------------------------------------------------ */
+
+/* Mark in mark[] (with a fresh stamp, returned in *st) the squares the
+ * player reaches from `from` with boxes in occ; returns the smallest such
+ * square (the region's name) and sets *opened when one is in carea. */
+static uint8_t corral_reach(sk_solver *s, uint8_t from, uint32_t *mark, uint32_t *st, int *opened)
+{
+    uint32_t t = ++s->cstamp;
+    if (t == 0) {
+        memset(s->creach, 0, sizeof s->creach);
+        memset(s->creach2, 0, sizeof s->creach2);
+        t = s->cstamp = 1;
+    }
+    size_t qh = 0, qt = 0;
+    s->queue[qt++] = from;
+    mark[from] = t;
+    uint8_t rep = from;
+    int op = s->carea[from];
+    while (qh < qt) {
+        uint8_t x = s->queue[qh++];
+        for (int d = 0; d < 4; d++) {
+            uint8_t y = s->nbr[x][d];
+            if (y == SK_NONE || s->occ[y] || mark[y] == t)
+                continue;
+            mark[y] = t;
+            op |= s->carea[y];
+            if (y < rep)
+                rep = y;
+            s->queue[qt++] = y;
+        }
+    }
+    *st = t;
+    *opened = op;
+    return rep;
+}
+
+/* Record a position of the corral search (cbuf[n] = region, boxes): 1 new,
+ * 0 already there. */
+static int corral_insert(sk_solver *s, uint32_t n, int32_t nk)
+{
+    const uint8_t *v = s->cbuf[n];
+    uint64_t h = s->zpl[v[0]];
+    for (int32_t i = 1; i <= nk; i++)
+        h ^= s->zbox[v[i]];
+    size_t pos = (size_t)(h ^ (h >> 32)) & (SK_CORRAL_SLOTS - 1);
+    uint32_t gen = s->cgen << 9;
+    while ((s->cslot[pos] & ~0x1FFu) == gen && (s->cslot[pos] & 0x1FFu)) {
+        if (memcmp(s->cbuf[(s->cslot[pos] & 0x1FFu) - 1], v, (size_t)nk + 1) == 0)
+            return 0;
+        pos = (pos + 1) & (SK_CORRAL_SLOTS - 1);
+    }
+    s->cslot[pos] = gen | (n + 1);
+    return 1;
+}
+
+/* Corral deadlock.  The child position (boxes `child`, player p; occ holds
+ * it) is dead when the player cannot reach the squares next to `to` (the
+ * box just pushed) and the boxes around that unreachable area A can never
+ * all stand on goals nor let the player into A.  This is decided by an
+ * exhaustive push search on a relaxed board that keeps only the boxes
+ * bordering A and their neighbours (removing boxes only adds solutions: the
+ * kept boxes' pushes in any real solution are a solution of the relaxed
+ * board, which ends with them on goals), pruned by dead squares and freeze
+ * deadlocks of the kept boxes (both deadlocks on the full board too).  The
+ * search gives up (not dead) after SK_CORRAL_NODES positions.  The verdict
+ * depends on the boxes and the player's region only. */
+static int corral_dead(sk_solver *s, const uint8_t *child, uint8_t p, uint8_t to)
+{
+    int32_t nb = s->nb, nf = s->nf;
+    int opened;
+    uint32_t st;
+    corral_reach(s, p, s->creach2, &st, &opened);
+    /* A: the unreachable free squares connected to those next to `to`. */
+    size_t qh = 0, qt = 0;
+    for (int d = 0; d < 4; d++) {
+        uint8_t y = s->nbr[to][d];
+        if (y != SK_NONE && !s->occ[y] && s->creach2[y] != st && !s->carea[y]) {
+            s->carea[y] = 1;
+            s->queue[qt++] = y;
+        }
+    }
+    if (!qt)
+        return 0;
+    while (qh < qt) {
+        uint8_t x = s->queue[qh++];
+        for (int d = 0; d < 4; d++) {
+            uint8_t y = s->nbr[x][d];
+            if (y == SK_NONE || s->occ[y] || s->carea[y])
+                continue;
+            s->carea[y] = 1;
+            s->queue[qt++] = y;
+        }
+    }
+    size_t narea = qt;
+    uint8_t area[SK_MAXCELLS + 1];
+    memcpy(area, s->queue, narea);
+    /* Kept boxes: those bordering A, then their neighbours. */
+    int off = 0;
+    for (int32_t i = 0; i < nb; i++) {
+        uint8_t c = child[i];
+        for (int d = 0; d < 4; d++) {
+            uint8_t y = s->nbr[c][d];
+            if (y != SK_NONE && s->carea[y]) {
+                s->ckeep[c] = 1;
+                off |= !s->goal[c];
+                break;
+            }
+        }
+    }
+    int dead = 0;
+    int32_t nk = 0;
+    uint8_t saved[SK_MAXCELLS + 1];
+    memcpy(saved, s->occ, (size_t)nf);
+    if (!off)
+        goto done; /* every box around A is on a goal */
+    for (int32_t i = 0; i < nb; i++) {
+        uint8_t c = child[i];
+        if (s->ckeep[c] == 1)
+            continue;
+        for (int d = 0; d < 4; d++) {
+            uint8_t y = s->nbr[c][d];
+            if (y != SK_NONE && s->ckeep[y] == 1) {
+                s->ckeep[c] = 2;
+                break;
+            }
+        }
+    }
+    if (++s->cgen >= (1u << 23)) {
+        memset(s->cslot, 0, sizeof s->cslot);
+        s->cgen = 1;
+    }
+    memset(s->occ, 0, (size_t)nf);
+    for (int32_t i = 0; i < nb; i++)
+        if (s->ckeep[child[i]]) {
+            s->cbuf[0][++nk] = child[i];
+            s->occ[child[i]] = 1;
+        }
+    uint32_t st0;
+    s->cbuf[0][0] = corral_reach(s, p, s->creach, &st0, &opened);
+    corral_insert(s, 0, nk);
+    uint32_t n = 1;
+    for (uint32_t cur = 0; cur < n; cur++) {
+        /* Expand position cur: occ gets its boxes, creach its region. */
+        const uint8_t *v = s->cbuf[cur];
+        if (cur > 0) {
+            const uint8_t *u = s->cbuf[cur - 1];
+            for (int32_t i = 1; i <= nk; i++)
+                s->occ[u[i]] = 0;
+            for (int32_t i = 1; i <= nk; i++)
+                s->occ[v[i]] = 1;
+        }
+        uint32_t cst = st0;
+        if (cur > 0)
+            corral_reach(s, v[0], s->creach, &cst, &opened);
+        /* Boxes next to A first: pushing one away lets the player in. */
+        for (int32_t kk = 0; kk < 2 * nk; kk++) {
+            int32_t k = 1 + kk % nk;
+            uint8_t b = v[k];
+            int nextto = 0;
+            for (int e = 0; e < 4; e++) {
+                uint8_t y = s->nbr[b][e];
+                nextto |= y != SK_NONE && s->carea[y] && !s->occ[y];
+            }
+            if (nextto != (kk < nk))
+                continue;
+            for (int d = 0; d < 4; d++) {
+                uint8_t t = s->nbr[b][d], behind = s->nbr[b][(d + 2) & 3];
+                if (t == SK_NONE || behind == SK_NONE || s->occ[t] || s->dead[t] || s->creach[behind] != cst)
+                    continue;
+                s->occ[b] = 0;
+                s->occ[t] = 1;
+                int frozen = frozen_push(s, t);
+                int op = 0;
+                uint8_t rp = 0;
+                uint32_t st2;
+                if (!frozen) {
+                    /* The player steps onto b: next to A already? */
+                    for (int e = 0; e < 4; e++) {
+                        uint8_t y = s->nbr[b][e];
+                        op |= y != SK_NONE && s->carea[y] && !s->occ[y];
+                    }
+                    if (!op)
+                        rp = corral_reach(s, b, s->creach2, &st2, &op);
+                }
+                s->occ[t] = 0;
+                s->occ[b] = 1;
+                if (frozen)
+                    continue;
+                if (op)
+                    goto done; /* the player gets into A */
+                if (n >= SK_CORRAL_NODES)
+                    goto done; /* gave up */
+                uint8_t *w = s->cbuf[n];
+                int32_t j = 0, on = 1;
+                for (int32_t i = 1; i <= nk; i++)
+                    if (i != k)
+                        w[1 + j++] = v[i];
+                j = nk - 1;
+                while (j > 0 && w[j] > t) {
+                    w[j + 1] = w[j];
+                    j--;
+                }
+                w[j + 1] = t;
+                w[0] = rp;
+                for (int32_t i = 1; i <= nk; i++)
+                    on &= s->goal[w[i]];
+                if (on)
+                    goto done; /* the kept boxes all on goals */
+                if (corral_insert(s, n, nk))
+                    n++;
+            }
+        }
+    }
+    dead = 1; /* every position searched: A stays closed and some box off goal */
+done:
+    memcpy(s->occ, saved, (size_t)nf);
+    for (size_t i = 0; i < narea; i++)
+        s->carea[area[i]] = 0;
+    for (int32_t i = 0; i < nb; i++)
+        s->ckeep[child[i]] = 0;
+    return dead;
 }
 
 static int32_t expand(sk_solver *s, uint32_t idx)
@@ -861,13 +1100,16 @@ static int32_t expand(sk_solver *s, uint32_t idx)
             /* The bound depends on the boxes only: a stored state with the
              * same boxes gives it without a new matching. */
             uint32_t head = s->btable[bslot(s, boxhash_of(s, child), child)];
-            int32_t m;
-            if (head) {
-                const sk_rec *hr = rec_at(s, head - 1);
-                if (hr->flags & 2)
-                    continue; /* same boxes: the same deadlock */
-                m = hr->h;
-            } else {
+            int32_t m = -2;
+            for (uint32_t e = head; e && m == -2; e = rec_at(s, e - 1)->next) {
+                const sk_rec *hr = rec_at(s, e - 1);
+                if (hr->h == SK_HCORRAL)
+                    continue; /* a corral deadlock: its region's only */
+                m = (hr->flags & 2) ? -1 : hr->h;
+            }
+            if (m == -1)
+                continue; /* same boxes: the same deadlock */
+            if (m == -2) {
                 if (hpar > 0 && !have_assign) {
                     if (matching(s, boxes, assign) != (int32_t)hpar) {
                         rc = PC_EINVAL; /* cannot happen: the bound is a function of the boxes */
@@ -884,8 +1126,17 @@ static int32_t expand(sk_solver *s, uint32_t idx)
             uint32_t w = m > 0 ? wc : 0;
             if (m >= 0 && beyond(s, c1 + h1_of(s, (uint32_t)m, w), c2 + h2_of(s, (uint32_t)m, w)))
                 continue;
-            if (dominated(s, head, b, to, c1, c2))
+            int samereg = 0;
+            if (dominated(s, head, b, to, c1, c2, &samereg))
                 continue;
+            int corral = 0;
+            if (m > 0 && !samereg) {
+                s->occ[b] = 0;
+                s->occ[to] = 1;
+                corral = corral_dead(s, child, b, to);
+                s->occ[to] = 0;
+                s->occ[b] = 1;
+            }
             int64_t ni = add_rec(s, h, child, b);
             if (ni < 0) {
                 rc = (int32_t)ni;
@@ -893,8 +1144,9 @@ static int32_t expand(sk_solver *s, uint32_t idx)
             }
             r = rec_at(s, idx); /* the arena may have moved */
             sk_rec *cr = rec_at(s, (size_t)ni);
-            if (m < 0) {
+            if (m < 0 || corral) {
                 cr->flags = 2;
+                cr->h = corral ? SK_HCORRAL : 0;
                 continue;
             }
             cr->g1 = (uint16_t)c1;
