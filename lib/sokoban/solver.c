@@ -14,15 +14,20 @@
  * the cost of box b to goal g is the number of pushes b needs to reach g on an
  * otherwise empty board (computed once per goal by pulling backwards).  Each
  * push moves one box by one square, which lowers the matching by at most one,
- * and every push costs at least one move and one push: so h = (M, M) is
- * admissible and consistent for both modes, and the first goal state A*
- * takes from the queue is optimal.  A state whose matching does not exist
- * (a box that can reach no free goal) is a deadlock.
+ * and every push costs at least one move and one push.  The moves that are
+ * not pushes number at least W (walk_bound: the player's displacement to its
+ * final square against the boxes' total displacement, which a push leaves
+ * unchanged).  So h = (M + W, M) in moves mode and (M, M + W) in pushes mode
+ * is admissible and consistent, and the first goal state A* takes from the
+ * queue is optimal.  A state whose matching does not exist (a box that can
+ * reach no free goal) is a deadlock.
  *
  * Pruning (all sound): dead squares (no box can ever leave them towards a
  * goal) are never pushed into; a push after which the box is frozen (blocked
  * on both axes by walls, dead squares or other frozen boxes) with some frozen
- * box off its goal is dropped.
+ * box off its goal is dropped; a push that closes an area off from the player
+ * whose fence of boxes can provably never be opened nor put on goals (a
+ * bounded search on a board with only those boxes) is dropped (corral_dead).
  *
  * Dominance: a new state is dropped when a stored state with the same boxes
  * costs no more after walking to the new state's player square; it closes the
