@@ -1147,15 +1147,6 @@ static int32_t expand(sk_solver *s, uint32_t idx)
             if (dominated(s, head, b, to, c1, c2, &samereg))
                 continue;
             int corral = 0;
-            if (m > 0 && !samereg && corral_worth(s)) {
-                s->occ[b] = 0;
-                s->occ[to] = 1;
-                corral = corral_dead(s, child, b, to);
-                s->occ[to] = 0;
-                s->occ[b] = 1;
-                s->cchecks++;
-                s->cdead += (uint64_t)corral;
-            }
             int64_t ni = add_rec(s, h, child, b);
             if (ni < 0) {
                 rc = (int32_t)ni;
@@ -1296,8 +1287,8 @@ static int32_t search(sk_solver *s, const pc_sokoban *g, pc_sokoban_result *res)
         size_t f1, f2;
         uint32_t idx = open_pop(s, &f1, &f2);
         sk_rec *r = rec_at(s, idx);
-        if ((r->flags & 1) || f1_of(s, r) != f1 || f2_of(s, r) != f2)
-            continue; /* stale entry */
+        if ((r->flags & 3) || f1_of(s, r) != f1 || f2_of(s, r) != f2)
+            continue; /* stale entry (or found dead) */
         if (r->h == 0) {
             int32_t on = 0;
             for (int32_t i = 0; i < s->nb; i++)
@@ -1307,6 +1298,35 @@ static int32_t search(sk_solver *s, const pc_sokoban *g, pc_sokoban_result *res)
         }
         if (s->max_nodes && s->nodes >= s->max_nodes)
             return PC_ELIMIT;
+        if (idx != 0 && r->h > 0 && corral_worth(s)) {
+            /* Corral deadlock, checked when the state is about to be
+             * expanded (most stored states never are): `to` is the box the
+             * last push moved, the one not among the parent's boxes. */
+            const sk_rec *pr = rec_at(s, r->parent);
+            uint8_t to = SK_NONE;
+            for (int32_t i = 0, j = 0; i < s->nb; i++) {
+                while (j < s->nb && pr->boxes[j] < r->boxes[i])
+                    j++;
+                if (j == s->nb || pr->boxes[j] != r->boxes[i]) {
+                    to = r->boxes[i];
+                    break;
+                }
+            }
+            if (to != SK_NONE) {
+                for (int32_t i = 0; i < s->nb; i++)
+                    s->occ[r->boxes[i]] = 1;
+                int dead = corral_dead(s, r->boxes, r->player, to);
+                for (int32_t i = 0; i < s->nb; i++)
+                    s->occ[r->boxes[i]] = 0;
+                s->cchecks++;
+                s->cdead += (uint64_t)dead;
+                if (dead) {
+                    r->flags = 2; /* dead for its player region */
+                    r->h = SK_HCORRAL;
+                    continue;
+                }
+            }
+        }
         r->flags |= 1;
         s->nodes++;
         rc = expand(s, idx);
