@@ -758,7 +758,7 @@ static int beyond(const sk_solver *s, uint32_t f1, uint32_t f2)
  * is open to E after that walk.  Conversely C dominates such states E that
  * are not yet expanded, which are then closed.  (Walks cost moves only.)
  * occ holds the parent's boxes; the pushed box moved from `from` to `to`. */
-static int dominated(sk_solver *s, uint32_t head, uint8_t p, uint8_t to, uint32_t c1, uint32_t c2, int *samereg)
+static int dominated(sk_solver *s, uint32_t head, uint8_t p, uint8_t to, uint32_t c1, uint32_t c2)
 {
     if (!head)
         return 0;
@@ -796,7 +796,6 @@ static int dominated(sk_solver *s, uint32_t head, uint8_t p, uint8_t to, uint32_
             continue;
         if (r->flags & 2)
             return 1; /* a corral deadlock of the same player region */
-        *samereg = 1;
         uint32_t e1 = r->g1 + (moves ? d : 0), e2 = r->g2 + (moves ? 0 : d);
         if (!lex_less(c1, c2, e1, e2))
             return 1; /* E + walk <= C */
@@ -1143,10 +1142,8 @@ static int32_t expand(sk_solver *s, uint32_t idx)
             uint32_t w = m > 0 ? wc : 0;
             if (m >= 0 && beyond(s, c1 + h1_of(s, (uint32_t)m, w), c2 + h2_of(s, (uint32_t)m, w)))
                 continue;
-            int samereg = 0;
-            if (dominated(s, head, b, to, c1, c2, &samereg))
+            if (dominated(s, head, b, to, c1, c2))
                 continue;
-            int corral = 0;
             int64_t ni = add_rec(s, h, child, b);
             if (ni < 0) {
                 rc = (int32_t)ni;
@@ -1154,9 +1151,8 @@ static int32_t expand(sk_solver *s, uint32_t idx)
             }
             r = rec_at(s, idx); /* the arena may have moved */
             sk_rec *cr = rec_at(s, (size_t)ni);
-            if (m < 0 || corral) {
+            if (m < 0) {
                 cr->flags = 2;
-                cr->h = corral ? SK_HCORRAL : 0;
                 continue;
             }
             cr->g1 = (uint16_t)c1;
