@@ -698,9 +698,9 @@ static void test_solver(void)
     /* Maps (from the random set below) that unsound versions of the newer
      * rules get wrong.  Corral deadlocks: calling every fenced-off area
      * with a box off its goal dead, or ignoring that a push can let the
-     * player into the area, makes the first two unsolvable.  The walking
-     * bound: taking the player's displacement as zero (ignoring where it
-     * ends) makes the last two unsolvable in moves mode. */
+     * player into the area, makes the first four unsolvable.  The walking
+     * bound: ignoring the boxes' displacement (counting all of the player's
+     * displacement as walking) makes the last two unsolvable in moves mode. */
     {
         static const struct {
             const char *xsb;
