@@ -14,15 +14,20 @@
  * the cost of box b to goal g is the number of pushes b needs to reach g on an
  * otherwise empty board (computed once per goal by pulling backwards).  Each
  * push moves one box by one square, which lowers the matching by at most one,
- * and every push costs at least one move and one push: so h = (M, M) is
- * admissible and consistent for both modes, and the first goal state A*
- * takes from the queue is optimal.  A state whose matching does not exist
- * (a box that can reach no free goal) is a deadlock.
+ * and every push costs at least one move and one push.  The moves that are
+ * not pushes number at least W (walk_bound: the player's displacement to its
+ * final square against the boxes' total displacement, which a push leaves
+ * unchanged).  So h = (M + W, M) in moves mode and (M, M + W) in pushes mode
+ * is admissible and consistent, and the first goal state A* takes from the
+ * queue is optimal.  A state whose matching does not exist (a box that can
+ * reach no free goal) is a deadlock.
  *
  * Pruning (all sound): dead squares (no box can ever leave them towards a
  * goal) are never pushed into; a push after which the box is frozen (blocked
  * on both axes by walls, dead squares or other frozen boxes) with some frozen
- * box off its goal is dropped.
+ * box off its goal is dropped; a push that closes an area off from the player
+ * whose fence of boxes can provably never be opened nor put on goals (a
+ * bounded search on a board with only those boxes) is dropped (corral_dead).
  *
  * Dominance: a new state is dropped when a stored state with the same boxes
  * costs no more after walking to the new state's player square; it closes the
@@ -51,6 +56,12 @@
  * the hash above them, so most probes never touch a record. */
 #define SK_IDXBITS 27
 #define SK_IDXMASK ((1u << SK_IDXBITS) - 1)
+/* Corral deadlock search: at most this many positions (see corral_dead). */
+#define SK_CORRAL_NODES 64
+#define SK_CORRAL_SLOTS 1024
+/* h of a record marks a corral deadlock (a deadlock for its player region
+ * only, flags 2); M itself is at most 64 * 255. */
+#define SK_HCORRAL 0xFFFFu
 
 struct pc_sokoban_result {
     int32_t status, mode;
@@ -65,8 +76,8 @@ typedef struct {
     uint32_t parent;
     uint32_t next;   /* next record with the same boxes, index + 1 (0: none) */
     uint16_t g1, g2; /* cost so far (primary, secondary) */
-    uint16_t h;      /* lower bound (the matching) */
-    uint8_t flags;   /* 1 expanded, 2 deadlock */
+    uint16_t h;      /* lower bound on pushes (the matching M) */
+    uint8_t flags;   /* 1 expanded, 2 deadlock; bits 2-7: the walking bound W */
     uint8_t player;
     uint8_t boxes[]; /* nb sorted cell ids */
 } sk_rec;
@@ -97,6 +108,10 @@ typedef struct {
     int32_t ngoals;
     uint8_t goals[SK_MAXCELLS];
     uint16_t *dist;          /* nf x ngoals push distances */
+    int32_t *cx, *cy;        /* nf column and row of each cell */
+    int32_t sgx, sgy;        /* sums of the goals' columns and rows */
+    int32_t nfin;            /* cells where the player can stand after the last push */
+    uint8_t fin[SK_MAXCELLS];
     uint64_t zbox[SK_MAXCELLS], zpl[SK_MAXCELLS];
     /* arena of records */
     size_t recsize;
@@ -123,6 +138,14 @@ typedef struct {
     uint16_t wd[SK_MAXCELLS + 1];
     uint16_t wd2[SK_MAXCELLS + 1];
     uint8_t queue[SK_MAXCELLS + 1];
+    /* corral deadlock search (see corral_dead) */
+    uint8_t carea[SK_MAXCELLS + 1];
+    uint8_t ckeep[SK_MAXCELLS + 1];
+    uint32_t creach[SK_MAXCELLS + 1], creach2[SK_MAXCELLS + 1];
+    uint32_t cstamp, cgen;
+    uint64_t cchecks, cdead, cskip; /* corral checks made, deadlocks found */
+    uint8_t cbuf[SK_CORRAL_NODES][SK_MAXBOXES + 1];
+    uint32_t cslot[SK_CORRAL_SLOTS]; /* cgen << 9 | index + 1 */
     int32_t hcost[SK_MAXBOXES + 1][SK_MAXBOXES + 1];
 } sk_solver;
 
@@ -170,6 +193,8 @@ static void solver_free(sk_solver *s)
     free(s->goal);
     free(s->dead);
     free(s->dist);
+    free(s->cx);
+    free(s->cy);
     free(s->arena);
     free(s->table);
     free(s->btable);
@@ -197,7 +222,9 @@ static int32_t prepare(sk_solver *s, const pc_sokoban *g)
     s->nbr = malloc((size_t)nf * sizeof *s->nbr);
     s->goal = calloc((size_t)nf, 1);
     s->dead = calloc((size_t)nf, 1);
-    if (!s->cell2grid || !s->grid2cell || !s->nbr || !s->goal || !s->dead)
+    s->cx = malloc((size_t)nf * sizeof *s->cx);
+    s->cy = malloc((size_t)nf * sizeof *s->cy);
+    if (!s->cell2grid || !s->grid2cell || !s->nbr || !s->goal || !s->dead || !s->cx || !s->cy)
         return PC_ENOMEM;
     int32_t k = 0, nb = 0;
     for (size_t i = 0; i < n; i++) {
@@ -217,9 +244,13 @@ static int32_t prepare(sk_solver *s, const pc_sokoban *g)
             s->nbr[c][d] = s->grid2cell[j] >= 0 ? (uint8_t)s->grid2cell[j] : SK_NONE;
         }
         s->dead[c] = (g->stat[i] & SK_DEAD) != 0;
+        s->cx[c] = i % g->w;
+        s->cy[c] = i / g->w;
         if (g->stat[i] & SK_GOAL) {
             s->goal[c] = 1;
             s->goals[s->ngoals++] = (uint8_t)c;
+            s->sgx += s->cx[c];
+            s->sgy += s->cy[c];
         }
         if (g->box[i])
             nb++;
@@ -229,6 +260,21 @@ static int32_t prepare(sk_solver *s, const pc_sokoban *g)
     if (nb != s->ngoals)
         return PC_ENOTFOUND;
     s->nb = nb;
+    /* Where the player can stand after the last push: on the square the box
+     * left, which is no goal (every goal then holds a box), next to the goal
+     * the box went to, with the square the push started from behind it. */
+    s->nfin = 0;
+    for (int32_t c = 0; c < nf; c++) {
+        if (s->goal[c])
+            continue;
+        int ok = 0;
+        for (int d = 0; d < 4; d++) {
+            uint8_t to = s->nbr[c][d], from = s->nbr[c][(d + 2) & 3];
+            ok |= to != SK_NONE && from != SK_NONE && s->goal[to];
+        }
+        if (ok)
+            s->fin[s->nfin++] = (uint8_t)c;
+    }
     /* Push distances, goal by goal, by pulling the box backwards. */
     s->dist = malloc((size_t)nf * (size_t)s->ngoals * sizeof *s->dist);
     if (!s->dist)
@@ -265,7 +311,8 @@ static int32_t prepare(sk_solver *s, const pc_sokoban *g)
         s->zpl[c] = pc__rng_next(&rng);
     }
     s->recsize = (sizeof(sk_rec) + (size_t)nb + 3) & ~(size_t)3;
-    size_t fixed = (size_t)nf * (sizeof *s->cell2grid + sizeof *s->nbr + 2) + n * sizeof *s->grid2cell
+    size_t fixed = (size_t)nf * (sizeof *s->cell2grid + sizeof *s->nbr + 2 + sizeof *s->cx + sizeof *s->cy) +
+                   n * sizeof *s->grid2cell
                    + (size_t)nf * (size_t)s->ngoals * sizeof *s->dist + sizeof *s;
     if (!charge(s, fixed, 0))
         return PC_ELIMIT;
@@ -488,20 +535,62 @@ static int64_t add_rec(sk_solver *s, uint64_t h, const uint8_t *boxes, uint8_t p
     return (int64_t)idx;
 }
 
-static size_t f1_of(const sk_rec *r)
+/* The walking bound W stored in a record's flags (see walk_bound). */
+#define SK_WMAX 63u
+static uint32_t w_of(const sk_rec *r)
 {
-    return (size_t)r->g1 + r->h;
+    return (uint32_t)r->flags >> 2;
 }
 
-static size_t f2_of(const sk_rec *r)
+/* The bound on moves is M + W, on pushes M. */
+static uint32_t h1_of(const sk_solver *s, uint32_t m, uint32_t w)
 {
-    return (size_t)r->g2 + r->h;
+    return m + (s->mode == PC_SOKOBAN_MOVES ? w : 0);
+}
+
+static uint32_t h2_of(const sk_solver *s, uint32_t m, uint32_t w)
+{
+    return m + (s->mode == PC_SOKOBAN_MOVES ? 0 : w);
+}
+
+static size_t f1_of(const sk_solver *s, const sk_rec *r)
+{
+    return (size_t)r->g1 + r->h + (s->mode == PC_SOKOBAN_MOVES ? w_of(r) : 0);
+}
+
+static size_t f2_of(const sk_solver *s, const sk_rec *r)
+{
+    return (size_t)r->g2 + r->h + (s->mode == PC_SOKOBAN_MOVES ? 0 : w_of(r));
+}
+
+/* Walking bound W: the moves of any solution that are not pushes number at
+ * least |dx - DX| + |dy - DY|, where (dx, dy) is the player's displacement
+ * from `player` to where it ends and (DX, DY) the boxes' total displacement
+ * (the goals' coordinate sums minus the boxes': the same whichever box ends
+ * on which goal).  A push moves the player and one box by the same step, so
+ * it leaves dx - DX unchanged, and a walking step changes it by one.  The
+ * player ends on a square of fin[] (no pushes left: W = 0).  sbx, sby: the
+ * boxes' coordinate sums; m: the matching.  Capped at SK_WMAX (a smaller
+ * bound is still a bound). */
+static uint32_t walk_bound(const sk_solver *s, uint8_t player, int32_t sbx, int32_t sby, int32_t m)
+{
+    if (m <= 0)
+        return 0;
+    int32_t tx = s->cx[player] + s->sgx - sbx, ty = s->cy[player] + s->sgy - sby;
+    uint32_t best = SK_WMAX;
+    for (int32_t i = 0; i < s->nfin && best; i++) {
+        int32_t dx = s->cx[s->fin[i]] - tx, dy = s->cy[s->fin[i]] - ty;
+        uint32_t v = (uint32_t)((dx < 0 ? -dx : dx) + (dy < 0 ? -dy : dy));
+        if (v < best)
+            best = v;
+    }
+    return best;
 }
 
 static int32_t open_push(sk_solver *s, uint32_t idx)
 {
     const sk_rec *r = rec_at(s, idx);
-    size_t f1 = f1_of(r), f2 = f2_of(r);
+    size_t f1 = f1_of(s, r), f2 = f2_of(s, r);
     int32_t rc;
     if (f1 >= s->nlevels) {
         size_t nc = s->nlevels ? s->nlevels : 64, old = s->nlevels;
@@ -700,11 +789,13 @@ static int dominated(sk_solver *s, uint32_t head, uint8_t p, uint8_t to, uint32_
         s->tmark[rec_at(s, e - 1)->player] = 0;
     for (uint32_t e = head; e; e = rec_at(s, e - 1)->next) {
         sk_rec *r = rec_at(s, e - 1);
-        if (r->flags & 2)
+        if ((r->flags & 2) && r->h != SK_HCORRAL)
             return 1; /* same boxes: the same deadlock */
         uint32_t d = s->wd2[r->player];
         if (d == SK_INF)
             continue;
+        if (r->flags & 2)
+            return 1; /* a corral deadlock of the same player region */
         uint32_t e1 = r->g1 + (moves ? d : 0), e2 = r->g2 + (moves ? 0 : d);
         if (!lex_less(c1, c2, e1, e2))
             return 1; /* E + walk <= C */
@@ -713,6 +804,240 @@ static int dominated(sk_solver *s, uint32_t head, uint8_t p, uint8_t to, uint32_
             r->flags |= 1; /* C + walk <= E: E need not be expanded */
     }
     return 0;
+}
+
+/* ---- corral deadlocks ------------------------------------------------------------------ */
+
+/* Mark in mark[] (with a fresh stamp, returned in *st) the squares the
+ * player reaches from `from` with boxes in occ; returns the smallest such
+ * square (the region's name) and sets *opened when one is in carea. */
+static uint8_t corral_reach(sk_solver *s, uint8_t from, uint32_t *mark, uint32_t *st, int *opened)
+{
+    uint32_t t = ++s->cstamp;
+    if (t == 0) {
+        memset(s->creach, 0, sizeof s->creach);
+        memset(s->creach2, 0, sizeof s->creach2);
+        t = s->cstamp = 1;
+    }
+    size_t qh = 0, qt = 0;
+    s->queue[qt++] = from;
+    mark[from] = t;
+    uint8_t rep = from;
+    int op = s->carea[from];
+    while (qh < qt) {
+        uint8_t x = s->queue[qh++];
+        for (int d = 0; d < 4; d++) {
+            uint8_t y = s->nbr[x][d];
+            if (y == SK_NONE || s->occ[y] || mark[y] == t)
+                continue;
+            mark[y] = t;
+            op |= s->carea[y];
+            if (y < rep)
+                rep = y;
+            s->queue[qt++] = y;
+        }
+    }
+    *st = t;
+    *opened = op;
+    return rep;
+}
+
+/* Record a position of the corral search (cbuf[n] = region, boxes): 1 new,
+ * 0 already there. */
+static int corral_insert(sk_solver *s, uint32_t n, int32_t nk)
+{
+    const uint8_t *v = s->cbuf[n];
+    uint64_t h = s->zpl[v[0]];
+    for (int32_t i = 1; i <= nk; i++)
+        h ^= s->zbox[v[i]];
+    size_t pos = (size_t)(h ^ (h >> 32)) & (SK_CORRAL_SLOTS - 1);
+    uint32_t gen = s->cgen << 9;
+    while ((s->cslot[pos] & ~0x1FFu) == gen && (s->cslot[pos] & 0x1FFu)) {
+        if (memcmp(s->cbuf[(s->cslot[pos] & 0x1FFu) - 1], v, (size_t)nk + 1) == 0)
+            return 0;
+        pos = (pos + 1) & (SK_CORRAL_SLOTS - 1);
+    }
+    s->cslot[pos] = gen | (n + 1);
+    return 1;
+}
+
+/* Corral deadlock.  The child position (boxes `child`, player p; occ holds
+ * it) is dead when the player cannot reach the squares next to `to` (the
+ * box just pushed) and the boxes around that unreachable area A can never
+ * all stand on goals nor let the player into A.  This is decided by an
+ * exhaustive push search on a relaxed board that keeps only the boxes
+ * bordering A and their neighbours (removing boxes only adds solutions: the
+ * kept boxes' pushes in any real solution are a solution of the relaxed
+ * board, which ends with them on goals), pruned by dead squares and freeze
+ * deadlocks of the kept boxes (both deadlocks on the full board too).  The
+ * search gives up (not dead) after SK_CORRAL_NODES positions.  The verdict
+ * depends on the boxes and the player's region only. */
+static int corral_dead(sk_solver *s, const uint8_t *child, uint8_t p, uint8_t to)
+{
+    int32_t nb = s->nb, nf = s->nf;
+    int opened;
+    uint32_t st;
+    corral_reach(s, p, s->creach2, &st, &opened);
+    /* A: the unreachable free squares connected to those next to `to`. */
+    size_t qh = 0, qt = 0;
+    for (int d = 0; d < 4; d++) {
+        uint8_t y = s->nbr[to][d];
+        if (y != SK_NONE && !s->occ[y] && s->creach2[y] != st && !s->carea[y]) {
+            s->carea[y] = 1;
+            s->queue[qt++] = y;
+        }
+    }
+    if (!qt)
+        return 0;
+    while (qh < qt) {
+        uint8_t x = s->queue[qh++];
+        for (int d = 0; d < 4; d++) {
+            uint8_t y = s->nbr[x][d];
+            if (y == SK_NONE || s->occ[y] || s->carea[y])
+                continue;
+            s->carea[y] = 1;
+            s->queue[qt++] = y;
+        }
+    }
+    size_t narea = qt;
+    uint8_t area[SK_MAXCELLS + 1];
+    memcpy(area, s->queue, narea);
+    /* Kept boxes: those bordering A, then their neighbours. */
+    int off = 0;
+    for (int32_t i = 0; i < nb; i++) {
+        uint8_t c = child[i];
+        for (int d = 0; d < 4; d++) {
+            uint8_t y = s->nbr[c][d];
+            if (y != SK_NONE && s->carea[y]) {
+                s->ckeep[c] = 1;
+                off |= !s->goal[c];
+                break;
+            }
+        }
+    }
+    int dead = 0;
+    int32_t nk = 0;
+    uint8_t saved[SK_MAXCELLS + 1];
+    memcpy(saved, s->occ, (size_t)nf);
+    if (!off)
+        goto done; /* every box around A is on a goal */
+    for (int32_t i = 0; i < nb; i++) {
+        uint8_t c = child[i];
+        if (s->ckeep[c] == 1)
+            continue;
+        for (int d = 0; d < 4; d++) {
+            uint8_t y = s->nbr[c][d];
+            if (y != SK_NONE && s->ckeep[y] == 1) {
+                s->ckeep[c] = 2;
+                break;
+            }
+        }
+    }
+    if (++s->cgen >= (1u << 23)) {
+        memset(s->cslot, 0, sizeof s->cslot);
+        s->cgen = 1;
+    }
+    memset(s->occ, 0, (size_t)nf);
+    for (int32_t i = 0; i < nb; i++)
+        if (s->ckeep[child[i]]) {
+            s->cbuf[0][++nk] = child[i];
+            s->occ[child[i]] = 1;
+        }
+    uint32_t st0;
+    s->cbuf[0][0] = corral_reach(s, p, s->creach, &st0, &opened);
+    corral_insert(s, 0, nk);
+    uint32_t n = 1;
+    for (uint32_t cur = 0; cur < n; cur++) {
+        /* Expand position cur: occ gets its boxes, creach its region. */
+        const uint8_t *v = s->cbuf[cur];
+        if (cur > 0) {
+            const uint8_t *u = s->cbuf[cur - 1];
+            for (int32_t i = 1; i <= nk; i++)
+                s->occ[u[i]] = 0;
+            for (int32_t i = 1; i <= nk; i++)
+                s->occ[v[i]] = 1;
+        }
+        uint32_t cst = st0;
+        if (cur > 0)
+            corral_reach(s, v[0], s->creach, &cst, &opened);
+        /* Boxes next to A first: pushing one away lets the player in. */
+        for (int32_t kk = 0; kk < 2 * nk; kk++) {
+            int32_t k = 1 + kk % nk;
+            uint8_t b = v[k];
+            int nextto = 0;
+            for (int e = 0; e < 4; e++) {
+                uint8_t y = s->nbr[b][e];
+                nextto |= y != SK_NONE && s->carea[y] && !s->occ[y];
+            }
+            if (nextto != (kk < nk))
+                continue;
+            for (int d = 0; d < 4; d++) {
+                uint8_t t = s->nbr[b][d], behind = s->nbr[b][(d + 2) & 3];
+                if (t == SK_NONE || behind == SK_NONE || s->occ[t] || s->dead[t] || s->creach[behind] != cst)
+                    continue;
+                s->occ[b] = 0;
+                s->occ[t] = 1;
+                int frozen = frozen_push(s, t);
+                int op = 0;
+                uint8_t rp = 0;
+                uint32_t st2;
+                if (!frozen) {
+                    /* The player steps onto b: next to A already? */
+                    for (int e = 0; e < 4; e++) {
+                        uint8_t y = s->nbr[b][e];
+                        op |= y != SK_NONE && s->carea[y] && !s->occ[y];
+                    }
+                    if (!op)
+                        rp = corral_reach(s, b, s->creach2, &st2, &op);
+                }
+                s->occ[t] = 0;
+                s->occ[b] = 1;
+                if (frozen)
+                    continue;
+                if (op)
+                    goto done; /* the player gets into A */
+                if (n >= SK_CORRAL_NODES)
+                    goto done; /* gave up */
+                uint8_t *w = s->cbuf[n];
+                int32_t j = 0, on = 1;
+                for (int32_t i = 1; i <= nk; i++)
+                    if (i != k)
+                        w[1 + j++] = v[i];
+                j = nk - 1;
+                while (j > 0 && w[j] > t) {
+                    w[j + 1] = w[j];
+                    j--;
+                }
+                w[j + 1] = t;
+                w[0] = rp;
+                for (int32_t i = 1; i <= nk; i++)
+                    on &= s->goal[w[i]];
+                if (on)
+                    goto done; /* the kept boxes all on goals */
+                if (corral_insert(s, n, nk))
+                    n++;
+            }
+        }
+    }
+    dead = 1; /* every position searched: A stays closed and some box off goal */
+done:
+    memcpy(s->occ, saved, (size_t)nf);
+    for (size_t i = 0; i < narea; i++)
+        s->carea[area[i]] = 0;
+    for (int32_t i = 0; i < nb; i++)
+        s->ckeep[child[i]] = 0;
+    return dead;
+}
+
+/* Is a corral check worth its time?  Always during the first 65536 checks
+ * and while at least one in 64 finds a deadlock; otherwise one candidate in
+ * 8 is checked (so the rate keeps being measured).  Only the time spent
+ * depends on this: a check skipped prunes nothing. */
+static int corral_worth(sk_solver *s)
+{
+    if (s->cchecks < 65536 || s->cdead * 64 >= s->cchecks)
+        return 1;
+    return (s->cskip++ & 7) == 0;
 }
 
 static int32_t expand(sk_solver *s, uint32_t idx)
@@ -726,8 +1051,12 @@ static int32_t expand(sk_solver *s, uint32_t idx)
     uint64_t h0 = hash_of(s, boxes, player);
     uint8_t assign[SK_MAXBOXES];
     int have_assign = 0; /* the parent's matching is computed only when needed */
-    for (int32_t i = 0; i < nb; i++)
+    int32_t sbx = 0, sby = 0;
+    for (int32_t i = 0; i < nb; i++) {
         s->occ[boxes[i]] = 1;
+        sbx += s->cx[boxes[i]];
+        sby += s->cy[boxes[i]];
+    }
     walk_bfs(s, player);
     int32_t rc = PC_OK;
     for (int32_t k = 0; k < nb; k++) {
@@ -766,7 +1095,7 @@ static int32_t expand(sk_solver *s, uint32_t idx)
             if (found >= 0) {
                 sk_rec *cr = rec_at(s, (size_t)found);
                 if ((cr->flags & 2) || !lex_less(c1, c2, cr->g1, cr->g2) ||
-                    beyond(s, c1 + cr->h, c2 + cr->h))
+                    beyond(s, c1 + h1_of(s, cr->h, w_of(cr)), c2 + h2_of(s, cr->h, w_of(cr))))
                     continue;
                 cr->g1 = (uint16_t)c1;
                 cr->g2 = (uint16_t)c2;
@@ -780,18 +1109,23 @@ static int32_t expand(sk_solver *s, uint32_t idx)
              * when the box moved one push closer to the goal the parent's
              * optimal matching gives it. */
             uint32_t hmin = hpar ? hpar - 1 : 0;
-            if (beyond(s, c1 + hmin, c2 + hmin))
+            uint32_t wc = walk_bound(s, b, sbx - s->cx[b] + s->cx[to], sby - s->cy[b] + s->cy[to], 1);
+            uint32_t wmin = hmin ? wc : 0;
+            if (beyond(s, c1 + h1_of(s, hmin, wmin), c2 + h2_of(s, hmin, wmin)))
                 continue;
             /* The bound depends on the boxes only: a stored state with the
              * same boxes gives it without a new matching. */
             uint32_t head = s->btable[bslot(s, boxhash_of(s, child), child)];
-            int32_t m;
-            if (head) {
-                const sk_rec *hr = rec_at(s, head - 1);
-                if (hr->flags & 2)
-                    continue; /* same boxes: the same deadlock */
-                m = hr->h;
-            } else {
+            int32_t m = -2;
+            for (uint32_t e = head; e && m == -2; e = rec_at(s, e - 1)->next) {
+                const sk_rec *hr = rec_at(s, e - 1);
+                if (hr->h == SK_HCORRAL)
+                    continue; /* a corral deadlock: its region's only */
+                m = (hr->flags & 2) ? -1 : hr->h;
+            }
+            if (m == -1)
+                continue; /* same boxes: the same deadlock */
+            if (m == -2) {
                 if (hpar > 0 && !have_assign) {
                     if (matching(s, boxes, assign) != (int32_t)hpar) {
                         rc = PC_EINVAL; /* cannot happen: the bound is a function of the boxes */
@@ -805,7 +1139,8 @@ static int32_t expand(sk_solver *s, uint32_t idx)
                 else
                     m = matching(s, child, NULL);
             }
-            if (m >= 0 && beyond(s, c1 + (uint32_t)m, c2 + (uint32_t)m))
+            uint32_t w = m > 0 ? wc : 0;
+            if (m >= 0 && beyond(s, c1 + h1_of(s, (uint32_t)m, w), c2 + h2_of(s, (uint32_t)m, w)))
                 continue;
             if (dominated(s, head, b, to, c1, c2))
                 continue;
@@ -823,6 +1158,7 @@ static int32_t expand(sk_solver *s, uint32_t idx)
             cr->g1 = (uint16_t)c1;
             cr->g2 = (uint16_t)c2;
             cr->h = (uint16_t)(m > 0xFFFF ? 0xFFFF : m);
+            cr->flags = (uint8_t)(w << 2);
             cr->parent = idx;
             if ((rc = open_push(s, (uint32_t)ni)) < 0)
                 goto out;
@@ -932,6 +1268,14 @@ static int32_t search(sk_solver *s, const pc_sokoban *g, pc_sokoban_result *res)
     if (start < 0)
         return (int32_t)start;
     rec_at(s, 0)->h = (uint16_t)m;
+    {
+        int32_t sbx = 0, sby = 0;
+        for (int32_t i = 0; i < s->nb; i++) {
+            sbx += s->cx[boxes[i]];
+            sby += s->cy[boxes[i]];
+        }
+        rec_at(s, 0)->flags = (uint8_t)(walk_bound(s, player, sbx, sby, m) << 2);
+    }
     rc = open_push(s, 0);
     if (rc < 0)
         return rc;
@@ -939,8 +1283,8 @@ static int32_t search(sk_solver *s, const pc_sokoban *g, pc_sokoban_result *res)
         size_t f1, f2;
         uint32_t idx = open_pop(s, &f1, &f2);
         sk_rec *r = rec_at(s, idx);
-        if ((r->flags & 1) || f1_of(r) != f1 || f2_of(r) != f2)
-            continue; /* stale entry */
+        if ((r->flags & 3) || f1_of(s, r) != f1 || f2_of(s, r) != f2)
+            continue; /* stale entry (or found dead) */
         if (r->h == 0) {
             int32_t on = 0;
             for (int32_t i = 0; i < s->nb; i++)
@@ -950,6 +1294,35 @@ static int32_t search(sk_solver *s, const pc_sokoban *g, pc_sokoban_result *res)
         }
         if (s->max_nodes && s->nodes >= s->max_nodes)
             return PC_ELIMIT;
+        if (idx != 0 && r->h > 0 && corral_worth(s)) {
+            /* Corral deadlock, checked when the state is about to be
+             * expanded (most stored states never are): `to` is the box the
+             * last push moved, the one not among the parent's boxes. */
+            const sk_rec *pr = rec_at(s, r->parent);
+            uint8_t to = SK_NONE;
+            for (int32_t i = 0, j = 0; i < s->nb; i++) {
+                while (j < s->nb && pr->boxes[j] < r->boxes[i])
+                    j++;
+                if (j == s->nb || pr->boxes[j] != r->boxes[i]) {
+                    to = r->boxes[i];
+                    break;
+                }
+            }
+            if (to != SK_NONE) {
+                for (int32_t i = 0; i < s->nb; i++)
+                    s->occ[r->boxes[i]] = 1;
+                int dead = corral_dead(s, r->boxes, r->player, to);
+                for (int32_t i = 0; i < s->nb; i++)
+                    s->occ[r->boxes[i]] = 0;
+                s->cchecks++;
+                s->cdead += (uint64_t)dead;
+                if (dead) {
+                    r->flags = 2; /* dead for its player region */
+                    r->h = SK_HCORRAL;
+                    continue;
+                }
+            }
+        }
         r->flags |= 1;
         s->nodes++;
         rc = expand(s, idx);
