@@ -30,3 +30,12 @@ BENCHES += bench/pickerel
 pcpython_PYTHON += bindings/python/puzzlecore/pickerel.py
 LUA_MODULES += bindings/lua/puzzlecore/pickerel.lua
 dist_doc_DATA += doc/pickerel.md
+
+# Provable upper bounds on a deal's score (doc/pickerel.md, "How good can a
+# player be?"): also built from the library's sources, for the deal.
+EXTRA_PROGRAMS += bench/pickerel_bound
+bench_pickerel_bound_SOURCES = bench/pickerel_bound.c \
+	lib/pickerel/pickerel.c lib/pickerel/save.c lib/pickerel/advisor.c \
+	lib/common/status.c lib/common/rng.c lib/common/text.c lib/common/clock.c
+bench_pickerel_bound_CPPFLAGS = $(AM_CPPFLAGS)
+BENCHES += bench/pickerel_bound
