@@ -8,7 +8,7 @@
  *   oracle_games=K oracle_mean= ceiling=
  * where mean and p5 are the advisor's final scores over seeds S..S+N-1 (it
  * sees only what a player sees), oracle_mean is the same search given the
- * whole deal in order (an upper reference for the advisor's method, on the
+ * real next spools instead of samples (one sample: the real horizon; on the
  * first K games), and ceiling is a true upper bound on any play of the level
  * (every row a perfect row of its own with the longest runs, every possible
  * square, the best width for each colour; see doc/pickerel.md).
@@ -142,7 +142,7 @@ int main(int argc, char **argv)
             met = 0;
         printf("level=%d games=%d budget=%lld mean=%.1f p5=%lld min=%lld max=%lld games_per_s=%.2f "
                "oracle_games=%d oracle_mean=%.1f ceiling=%lld\n",
-               level, games, (long long)(budget ? budget : 40000), mean, (long long)sc[games / 20], (long long)sc[0],
+               level, games, (long long)(budget ? budget : 100000 /* advisor.c PK_PLAN_BUDGET */), mean, (long long)sc[games / 20], (long long)sc[0],
                (long long)sc[games - 1], games / (dt > 0 ? dt : 1e-9), oracle_games,
                oracle_games ? osum / oracle_games : 0.0, (long long)level_ceiling(level));
         if (stats) {
