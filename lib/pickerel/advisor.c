@@ -354,8 +354,11 @@ static int32_t suggest(const pc_pickerel *g, int64_t budget, int32_t *move, int 
         return PC_EINVAL;
     if (g->over)
         return PC_EOVER;
-    if (!(g->options & PC_PICKEREL_OPT_LOOM_BEADS)) /* the default search: plan.c */
-        return pc__pickerel_plan_suggest(g, budget ? budget : PK_PLAN_BUDGET, move, know_deal);
+    if (!(g->options & PC_PICKEREL_OPT_LOOM_BEADS)) { /* the default search: plan.c */
+        int32_t rc = pc__pickerel_plan_suggest(g, budget ? budget : PK_PLAN_BUDGET, move, know_deal);
+        if (rc != PC_ERANGE) /* PC_ERANGE: a relaxation table too large; flat Monte Carlo below */
+            return rc;
+    }
     if (budget == 0)
         budget = 40000;
     /* Hidden inches per colour: the public inches left minus the tray. */

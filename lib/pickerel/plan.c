@@ -48,6 +48,9 @@
 #ifndef PK_EAGER_CODES
 #define PK_EAGER_CODES 400 /* up to this many cloth states the relaxation is built whole */
 #endif
+#ifndef PK_MAX_CELLS
+#define PK_MAX_CELLS ((size_t)1 << 23) /* largest relaxation table of a colour (16 MB) */
+#endif
 #ifndef PK_MAX_SAMPLES
 #define PK_MAX_SAMPLES 64
 #endif
@@ -195,6 +198,8 @@ static int cdp_init(struct db *d, struct cdp *x, const int *cnt)
     }
     /* values (ncode + 1 per multiset) then the mask of lengths present */
     size_t nv = (size_t)x->msize * (size_t)(d->ncode + 1), need = nv + (size_t)x->msize;
+    if (need > PK_MAX_CELLS)
+        return PC_ERANGE; /* too many spools of one colour: the caller falls back */
     if (need > x->cap) {
         int16_t *v = realloc(x->v, sizeof *v * need);
         if (!v)
