@@ -1,33 +1,44 @@
 /*
- * bench/pickerel_bound — provable upper bounds on the score of a Pickerel deal.
+ * bench/pickerel_bound — how good can a player be?  Upper bounds on the score
+ * of a Pickerel deal, and the exact optimum with the whole deal known.
  *
- *   bench/pickerel_bound [--games N] [--levels A-B] [--seed S] [--nodes K] [--verbose]
+ *   bench/pickerel_bound [--games N] [--levels A-B] [--seed S] [--nodes K]
+ *                        [--beam W] [--verbose]
+ *   bench/pickerel_bound --pimc S [--horizon H] [--beam W] ...   (experiment)
  *
- * For each seeded deal (seeds S..S+N-1, default Notes rules) it computes:
+ * For each seeded deal (seeds S..S+N-1, default rules) it computes:
  *
- *   relax  the exact optimum of a relaxation: every spool of the deal is
- *          available at any time (no tray, no deal order), so each colour
- *          is played on its own (see below).  This is >= the score of every
- *          legal play of the deal, by anyone, with any knowledge.
- *   bound  (levels without beads) a branch-and-bound over the real game with
- *          the whole deal known (tray of width + 4, refills in deal order,
- *          weave / scissors / resize / Done), using `relax` of what is left
- *          as its admissible bound.  When the search finishes within K nodes
- *          it is the exact full-information optimum ("exact"); otherwise it
- *          is the largest bound over the unexplored part, still >= every play.
+ *   relax   the exact optimum of a relaxation: every spool of the deal is
+ *           available at any time (no tray, no deal order), so each colour
+ *           is played on its own.  >= the score of every legal play of the
+ *           deal, by anyone, with any knowledge.  With beads (levels 4-12) a
+ *           splice is allowed with a Lagrangian price: each perfect event may
+ *           earn a bead (at most one each), a join uses one, and for any price
+ *           lambda >= 0 the per-colour optimum of points + lambda x (events -
+ *           beads used), summed over colours, is >= every play's score (beads
+ *           used <= events).  A Wild splice may add 2..10 inches from anywhere
+ *           (that colour keeps its spool).  The least over a few prices.
+ *   search  a branch and bound over the real game with the whole deal known
+ *           (tray of width + 4, refills in deal order; macro moves [scissors]
+ *           [new cloth at a width] weave, and Done), memoised, with `relax`
+ *           of what is left as the admissible bound and a W-line beam
+ *           (default 400) for the incumbent.  Finished within K nodes it is
+ *           the exact full-information optimum ("exact"), replayed move by
+ *           move on the engine, which must score the same; otherwise it is
+ *           the largest bound over the unexplored part.  On bead levels it
+ *           plays without splices: a real play, not a bound.
  *
- * and prints per level the means (and how many deals were solved exactly).
- * doc/pickerel.md, "How good can a player be?", gives the argument.
+ * Per level it prints relax_mean, bound_mean (the least valid upper bound per
+ * deal: relax, or the search's value on levels without beads), its p5 and
+ * max, play_mean (the best real play found with the deal known: the exact
+ * optimum, else the beam's; nosplice_play_mean on bead levels) and how many
+ * deals were solved exactly.  doc/pickerel.md, "How good can a player be?",
+ * gives the argument and the figures.
  *
- * Beads (levels 4-12): a splice joins two spools into one thread of at
- * most 12 inches.  The relaxation allows it with a Lagrangian price: each
- * perfect event may earn a bead (at most one each), a splice uses one, and
- * for any price lambda >= 0 the per-colour optimum of (points + lambda x
- * (beads earned - beads used)) summed over colours is >= every play's score
- * (weak duality: beads used <= beads earned).  A Wild splice may add any
- * 2..10 inches from another colour (relaxed: that colour keeps its spool).
- * The bench takes the least bound over a few prices.  The branch-and-bound
- * is run only where there are no beads (levels 1-3).
+ * --pimc S runs the experiment that led to the advisor's search: each move
+ * chosen by the mean over S sampled deals (hidden spools redrawn from the
+ * inches left, H of them kept if --horizon) of the move's points plus a
+ * W-line beam on the sample; no beads.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -717,7 +728,7 @@ int main(int argc, char **argv)
 {
     int games = 200, lo = 1, hi = 3, verbose = 0;
     uint64_t seed0 = 1;
-    node_limit = 2000000;
+    node_limit = 1000000;
     for (int i = 1; i < argc; i++) {
         if (strcmp(argv[i], "--games") == 0 && i + 1 < argc)
             games = atoi(argv[++i]);
