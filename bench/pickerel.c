@@ -8,7 +8,7 @@
  *   oracle_games=K oracle_mean= ceiling=
  * where mean and p5 are the advisor's final scores over seeds S..S+N-1 (it
  * sees only what a player sees), oracle_mean is the same search given the
- * whole deal in order (an upper reference for the advisor's method, on the
+ * real next spools instead of samples (one sample: the real horizon; on the
  * first K games), and ceiling is a true upper bound on any play of the level
  * (every row a perfect row of its own with the longest runs, every possible
  * square, the best width for each colour; see doc/pickerel.md).
@@ -38,6 +38,11 @@ static int cmp64(const void *a, const void *b)
     return (x > y) - (x < y);
 }
 
+/* --stats: totals over the advisor's games of a level (weaves per width,
+ * perfect events, squares, wasted inches), printed after the level's line. */
+static int stats;
+static int64_t width_weaves[PC_PICKEREL_MAX_WIDTH + 1], tot_stat[PC_PICKEREL_STAT_COUNT];
+
 /* One game played by the advisor (oracle: with the deal known). */
 static int64_t play(int32_t level, uint64_t seed, int64_t budget, int oracle)
 {
@@ -51,7 +56,15 @@ static int64_t play(int32_t level, uint64_t seed, int64_t budget, int oracle)
             fprintf(stderr, "bench: advisor failed on level %d seed %llu\n", (int)level, (unsigned long long)seed);
             exit(1);
         }
+        if (stats && !oracle && m[0] == PC_PICKEREL_MOVE_WEAVE)
+            width_weaves[pc_pickerel_width(g)]++;
     }
+    if (stats && !oracle)
+        for (int32_t f = 0; f < PC_PICKEREL_STAT_COUNT; f++) {
+            int64_t v;
+            pc_pickerel_stat(g, f, &v);
+            tot_stat[f] += v;
+        }
     int64_t s = pc_pickerel_score(g);
     pc_pickerel_free(g);
     return s;
@@ -97,9 +110,11 @@ int main(int argc, char **argv)
             seed0 = strtoull(argv[++i], NULL, 10);
         else if (strcmp(argv[i], "--oracle-games") == 0 && i + 1 < argc)
             oracle_games = atoi(argv[++i]);
+        else if (strcmp(argv[i], "--stats") == 0)
+            stats = 1;
         else {
             fprintf(stderr,
-                    "usage: %s [--games N] [--levels A-B] [--budget NODES] [--seed S] [--oracle-games K]\n",
+                    "usage: %s [--games N] [--levels A-B] [--budget NODES] [--seed S] [--oracle-games K] [--stats]\n",
                     argv[0]);
             return 2;
         }
@@ -127,9 +142,22 @@ int main(int argc, char **argv)
             met = 0;
         printf("level=%d games=%d budget=%lld mean=%.1f p5=%lld min=%lld max=%lld games_per_s=%.2f "
                "oracle_games=%d oracle_mean=%.1f ceiling=%lld\n",
-               level, games, (long long)(budget ? budget : 40000), mean, (long long)sc[games / 20], (long long)sc[0],
+               level, games, (long long)(budget ? budget : 100000 /* advisor.c PK_PLAN_BUDGET */), mean, (long long)sc[games / 20], (long long)sc[0],
                (long long)sc[games - 1], games / (dt > 0 ? dt : 1e-9), oracle_games,
                oracle_games ? osum / oracle_games : 0.0, (long long)level_ceiling(level));
+        if (stats) {
+            printf("  per game: spools=%.1f perfect=%.1f squares=%.1f rectangles=%.1f wasted=%.1f splices=%.1f;",
+                   (double)tot_stat[PC_PICKEREL_STAT_SPOOLS] / games, (double)tot_stat[PC_PICKEREL_STAT_PERFECT] / games,
+                   (double)tot_stat[PC_PICKEREL_STAT_SQUARES] / games,
+                   (double)tot_stat[PC_PICKEREL_STAT_RECTANGLES] / games,
+                   (double)tot_stat[PC_PICKEREL_STAT_WASTED] / games, (double)tot_stat[PC_PICKEREL_STAT_SPLICES] / games);
+            for (int w = 0; w <= PC_PICKEREL_MAX_WIDTH; w++)
+                if (width_weaves[w])
+                    printf(" weaves at width %d: %.1f", w, (double)width_weaves[w] / games);
+            printf("\n");
+            memset(width_weaves, 0, sizeof width_weaves);
+            memset(tot_stat, 0, sizeof tot_stat);
+        }
         fflush(stdout);
     }
     printf("target_mean_900_every_level=%s\n", met ? "met" : "not-met");

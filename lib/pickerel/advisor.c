@@ -1,6 +1,9 @@
 /*
- * Pickerel advisor: flat Monte Carlo over sampled deals.
+ * Pickerel advisor: the entry point, and the flat Monte Carlo search used
+ * when loom beads are on (PC_PICKEREL_OPT_LOOM_BEADS).  Without that option
+ * pc_pickerel_suggest runs the determinised beam search of plan.c.
  *
+ * Flat Monte Carlo over sampled deals:
  * What the advisor may know is what a player sees: the tray, the beads, the
  * loom, the number of undealt spools and the inches left of each colour
  * (pc_pickerel_inches_left).  It never looks at the order or the lengths of
@@ -50,6 +53,9 @@ struct ctx {
 #endif
 #ifndef PK_W_SWITCH
 #define PK_W_SWITCH 2.0
+#endif
+#ifndef PK_PLAN_BUDGET
+#define PK_PLAN_BUDGET 100000
 #endif
 #ifndef PK_ROOT_KEEP
 #define PK_ROOT_KEEP 4
@@ -348,6 +354,11 @@ static int32_t suggest(const pc_pickerel *g, int64_t budget, int32_t *move, int 
         return PC_EINVAL;
     if (g->over)
         return PC_EOVER;
+    if (!(g->options & PC_PICKEREL_OPT_LOOM_BEADS)) { /* the default search: plan.c */
+        int32_t rc = pc__pickerel_plan_suggest(g, budget ? budget : PK_PLAN_BUDGET, move, know_deal);
+        if (rc != PC_ERANGE) /* PC_ERANGE: a relaxation table too large; flat Monte Carlo below */
+            return rc;
+    }
     if (budget == 0)
         budget = 40000;
     /* Hidden inches per colour: the public inches left minus the tray. */

@@ -4,7 +4,8 @@ lib_libpuzzlecore_la_SOURCES += \
 	lib/pickerel/state.h \
 	lib/pickerel/pickerel.c \
 	lib/pickerel/save.c \
-	lib/pickerel/advisor.c
+	lib/pickerel/advisor.c \
+	lib/pickerel/plan.c
 cli_puzzlecore_SOURCES += cli/pickerel.c
 
 check_PROGRAMS += tests/test_pickerel
@@ -22,7 +23,7 @@ DEMOS += examples/pickerel
 # internal function: it is built from the library's sources, not linked.
 EXTRA_PROGRAMS += bench/pickerel
 bench_pickerel_SOURCES = bench/pickerel.c \
-	lib/pickerel/pickerel.c lib/pickerel/save.c lib/pickerel/advisor.c \
+	lib/pickerel/pickerel.c lib/pickerel/save.c lib/pickerel/advisor.c lib/pickerel/plan.c \
 	lib/common/status.c lib/common/rng.c lib/common/text.c lib/common/clock.c
 bench_pickerel_CPPFLAGS = $(AM_CPPFLAGS)
 BENCHES += bench/pickerel
@@ -30,3 +31,12 @@ BENCHES += bench/pickerel
 pcpython_PYTHON += bindings/python/puzzlecore/pickerel.py
 LUA_MODULES += bindings/lua/puzzlecore/pickerel.lua
 dist_doc_DATA += doc/pickerel.md
+
+# Provable upper bounds on a deal's score (doc/pickerel.md, "How good can a
+# player be?"): also built from the library's sources, for the deal.
+EXTRA_PROGRAMS += bench/pickerel_bound
+bench_pickerel_bound_SOURCES = bench/pickerel_bound.c \
+	lib/pickerel/pickerel.c lib/pickerel/save.c lib/pickerel/advisor.c lib/pickerel/plan.c \
+	lib/common/status.c lib/common/rng.c lib/common/text.c lib/common/clock.c
+bench_pickerel_bound_CPPFLAGS = $(AM_CPPFLAGS)
+BENCHES += bench/pickerel_bound

@@ -87,4 +87,8 @@ void pc__pickerel_start(struct pc_pickerel *g);
  * not exported). */
 int32_t pc__pickerel_suggest_oracle(const struct pc_pickerel *g, int64_t budget, int32_t *move);
 
+/* The default search (plan.c): determinised beam search over sampled
+ * horizons; know_deal: the real undealt spools instead of samples. */
+int32_t pc__pickerel_plan_suggest(const struct pc_pickerel *g, int64_t budget, int32_t *move, int know_deal);
+
 #endif
