@@ -71,51 +71,6 @@ static int16_t empty_code[PC_PICKEREL_MAX_WIDTH + 1];
 static int16_t tnext[MAXCODE][MAXL + 1], tpts[MAXCODE][MAXL + 1];
 static int8_t tevent[MAXCODE][MAXL + 1]; /* the weave ended in a perfect event */
 
-/* What lib/pickerel/pickerel.c do_weave does to one cloth (no loom beads):
- * a knot, rows filled, wraps, the discarded inch, perfect events with the
- * run, squares (rectangle + square bonus) with the rest of the thread
- * carrying on into a new cloth. */
-static int weave(int w, int *rows, int *fill, int *run, int len, int *event)
-{
-    int rem = len - (O < len ? O : len), pts = 0;
-    int base = *run, mine = 0, completed = 0, exact = 0;
-    *event = 0;
-    while (rem > 0) {
-        int need = w - *fill;
-        if (rem < need) {
-            *fill += rem;
-            break;
-        }
-        rem -= need;
-        *fill = 0;
-        (*rows)++;
-        mine++;
-        completed++;
-        if (rem == 0) {
-            *run = base + mine;
-            pts += w * *run * (O + 1);
-            *event = 1;
-            if (*rows == w) {
-                pts += 2 * w * w;
-                *rows = *run = 0;
-            }
-            exact = 1;
-            break;
-        }
-        if (*rows == w) {
-            pts += 2 * w * w;
-            *rows = *run = 0;
-            base = mine = 0;
-        }
-        if (rem <= O)
-            break;
-        rem -= O;
-    }
-    if (completed > 0 && !exact)
-        *run = 0;
-    return pts;
-}
-
 static void build_codes(void)
 {
     ncode = 0;
@@ -145,7 +100,7 @@ static void build_codes(void)
                     }
         for (int len = MINL; len <= MAXL; len++) {
             int rows = rows0, fill = fill0, run = run0, evn;
-            tpts[c][len] = (int16_t)weave(w, &rows, &fill, &run, len, &evn);
+            tpts[c][len] = (int16_t)pc__pickerel_cloth_weave(w, O, &rows, &fill, &run, len, &evn);
             tnext[c][len] = code_of[w][rows][fill][run];
             tevent[c][len] = (int8_t)evn;
         }

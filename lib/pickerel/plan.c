@@ -109,8 +109,9 @@ struct db {
 
 /* ---- one cloth -------------------------------------------------------------- */
 
-/* What do_weave (pickerel.c) does to one cloth without loom beads. */
-static int cloth_weave(int w, int o, int *rows, int *fill, int *run, int len)
+/* What do_weave (pickerel.c) does to one cloth without loom beads (declared
+ * in state.h: bench/pickerel_bound uses the same transition). */
+int pc__pickerel_cloth_weave(int w, int o, int *rows, int *fill, int *run, int len, int *event)
 {
     int rem = len - (o < len ? o : len), pts = 0;
     int base = *run, mine = 0, completed = 0, exact = 0;
@@ -146,6 +147,8 @@ static int cloth_weave(int w, int o, int *rows, int *fill, int *run, int len)
     }
     if (completed > 0 && !exact)
         *run = 0;
+    if (event)
+        *event = exact;
     return pts;
 }
 
@@ -171,7 +174,7 @@ static void build_codes(struct db *d)
                     int c = d->code_of[w][rows][fill][run];
                     for (int len = MINL; len <= MAXL; len++) {
                         int r2 = rows, f2 = fill, u2 = run;
-                        d->tpts[c][len] = (int16_t)cloth_weave(w, d->o, &r2, &f2, &u2, len);
+                        d->tpts[c][len] = (int16_t)pc__pickerel_cloth_weave(w, d->o, &r2, &f2, &u2, len, NULL);
                         d->tnext[c][len] = d->code_of[w][r2][f2][u2];
                     }
                 }

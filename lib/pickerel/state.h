@@ -89,6 +89,12 @@ int32_t pc__pickerel_suggest_oracle(const struct pc_pickerel *g, int64_t budget,
 
 /* The default search (plan.c): determinised beam search over sampled
  * horizons; know_deal: the real undealt spools instead of samples. */
+/* One thread of len inches woven into one cloth of width w, overlap o
+ * (no loom beads): updates the completed rows, the incomplete row's inches
+ * and the perfect run, and returns the points (perfect events, squares);
+ * *event (when not NULL) is 1 when the thread ended exactly on a row. */
+int pc__pickerel_cloth_weave(int w, int o, int *rows, int *fill, int *run, int len, int *event);
+
 int32_t pc__pickerel_plan_suggest(const struct pc_pickerel *g, int64_t budget, int32_t *move, int know_deal);
 
 #endif
