@@ -263,6 +263,25 @@ static uint64_t hash_state(const struct pc_pickerel *g)
 }
 
 /* Candidate moves at the root. */
+int32_t pc__pickerel_distinct_splices(const struct pc_pickerel *g, int32_t b, int32_t (*out)[4], int32_t cap)
+{
+    int done[PC_PICKEREL_MAX_COLOURS][PC_PICKEREL_MAX_SPOOL + 1];
+    int32_t n = 0;
+    memset(done, 0, sizeof done);
+    for (int32_t i = 0; i < g->tray_n; i++)
+        for (int32_t j = 0; j < g->tray_n; j++) {
+            int32_t m[4] = {PC_PICKEREL_MOVE_SPLICE, b, i, j};
+            if (n >= cap || pc__pickerel_check(g, m) != PC_OK)
+                continue;
+            int32_t c = g->tray[j].colour, l = g->tray[i].len + g->tray[j].len;
+            if (done[c][l])
+                continue;
+            done[c][l] = 1;
+            memcpy(out[n++], m, sizeof m);
+        }
+    return n;
+}
+
 static int gen_candidates(const struct pc_pickerel *g, int32_t (*mv)[4], int allow_resize)
 {
     int n = 0;
@@ -279,21 +298,8 @@ static int gen_candidates(const struct pc_pickerel *g, int32_t (*mv)[4], int all
         n++;
     }
     /* Splices: one per distinct (result colour, length) and bead. */
-    for (int32_t b = 0; b < g->nbeads; b++) {
-        int done[PC_PICKEREL_MAX_COLOURS][PC_PICKEREL_MAX_SPOOL + 1];
-        memset(done, 0, sizeof done);
-        for (int32_t i = 0; i < g->tray_n; i++)
-            for (int32_t j = 0; j < g->tray_n; j++) {
-                int32_t m[4] = {PC_PICKEREL_MOVE_SPLICE, b, i, j};
-                if (n >= MAX_CAND - 4 || pc__pickerel_check(g, m) != PC_OK)
-                    continue;
-                int32_t c = g->tray[j].colour, l = g->tray[i].len + g->tray[j].len;
-                if (done[c][l])
-                    continue;
-                done[c][l] = 1;
-                memcpy(mv[n++], m, sizeof m);
-            }
-    }
+    for (int32_t b = 0; b < g->nbeads; b++)
+        n += pc__pickerel_distinct_splices(g, b, mv + n, MAX_CAND - 4 - n);
     if (allow_resize && g->rows == 0 && g->fill == 0)
         for (int32_t w = g->base_w; w <= g->base_w + 2; w++)
             if (w != g->w && n < MAX_CAND - 1) {

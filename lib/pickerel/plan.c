@@ -572,26 +572,18 @@ static int gen_roots(const struct db *d, const struct pc_pickerel *g, struct roo
         }
     }
     for (int32_t b = 0; b < g->nbeads; b++) {
-        int done[PC_PICKEREL_MAX_COLOURS][MAXL + 1];
-        memset(done, 0, sizeof done);
-        for (int32_t i = 0; i < g->tray_n; i++)
-            for (int32_t j = 0; j < g->tray_n; j++) {
-                int32_t m[4] = {PC_PICKEREL_MOVE_SPLICE, b, i, j};
-                if (n >= MAXROOT - 1 || pc__pickerel_check(g, m) != PC_OK)
-                    continue;
-                int c = g->tray[j].colour, l = g->tray[i].len + g->tray[j].len;
-                if (done[c][l])
-                    continue;
-                done[c][l] = 1;
-                struct root *r = &rt[n++];
-                memset(r, 0, sizeof *r);
-                memcpy(r->move, m, sizeof m);
-                r->kind = 1;
-                r->b = b;
-                r->i = i;
-                r->j = j;
-                r->alive = 1;
-            }
+        int32_t sp[MAXROOT][4];
+        int32_t ns = pc__pickerel_distinct_splices(g, b, sp, MAXROOT - 1 - n);
+        for (int32_t k = 0; k < ns; k++) {
+            struct root *r = &rt[n++];
+            memset(r, 0, sizeof *r);
+            memcpy(r->move, sp[k], sizeof sp[k]);
+            r->kind = 1;
+            r->b = b;
+            r->i = sp[k][2];
+            r->j = sp[k][3];
+            r->alive = 1;
+        }
     }
     if (g->deal_pos >= g->deal_n) {
         struct root *r = &rt[n++];

@@ -95,6 +95,10 @@ int32_t pc__pickerel_suggest_oracle(const struct pc_pickerel *g, int64_t budget,
  * *event (when not NULL) is 1 when the thread ended exactly on a row. */
 int pc__pickerel_cloth_weave(int w, int o, int *rows, int *fill, int *run, int len, int *event);
 
+/* The distinct splices with bead b (one per result colour and length, the
+ * first in tray order), at most cap of them, into out; returns how many. */
+int32_t pc__pickerel_distinct_splices(const struct pc_pickerel *g, int32_t b, int32_t (*out)[4], int32_t cap);
+
 int32_t pc__pickerel_plan_suggest(const struct pc_pickerel *g, int64_t budget, int32_t *move, int know_deal);
 
 #endif
