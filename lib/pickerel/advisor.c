@@ -227,19 +227,8 @@ static int32_t sample_deal(const struct pc_pickerel *g, const int32_t *hidden_in
                            struct pk_spool *out)
 {
     int32_t n = 0;
-    for (int32_t c = 0; c < g->ncol; c++) {
-        int32_t rem = hidden_inches[c];
-        while (rem >= PC_PICKEREL_MIN_SPOOL && n < MAX_SAMPLE) {
-            int32_t hi = rem < PC_PICKEREL_MAX_SPOOL ? rem : PC_PICKEREL_MAX_SPOOL, len;
-            do
-                len = PC_PICKEREL_MIN_SPOOL + pc__rng_below(r, hi - PC_PICKEREL_MIN_SPOOL + 1);
-            while (rem - len == 1);
-            out[n].colour = (int8_t)c;
-            out[n].len = (int8_t)len;
-            n++;
-            rem -= len;
-        }
-    }
+    for (int32_t c = 0; c < g->ncol; c++)
+        n += pc__pickerel_cut_spools(r, c, hidden_inches[c], out + n, MAX_SAMPLE - n);
     for (int32_t i = n - 1; i > 0; i--) {
         int32_t j = pc__rng_below(r, i + 1);
         struct pk_spool t = out[i];

@@ -134,6 +134,25 @@ void pc__pickerel_start(struct pc_pickerel *g)
     for (int32_t i = 0; i < g->tray_n && g->deal_pos < g->deal_n; i++)
         g->tray[i] = g->deal[g->deal_pos++];
 }
+/* One colour's inches cut into spools of 2..12 inches, each length uniform
+ * among those that do not leave a single inch (no spool is shorter than 2),
+ * appended to out (at most cap); returns how many.  The seeded deal and the
+ * advisors' sampled deals cut alike. */
+int32_t pc__pickerel_cut_spools(struct pc_rng *r, int32_t colour, int32_t inches, struct pk_spool *out, int32_t cap)
+{
+    int32_t n = 0, rem = inches;
+    while (rem >= PC_PICKEREL_MIN_SPOOL && n < cap) {
+        int32_t hi = rem < PC_PICKEREL_MAX_SPOOL ? rem : PC_PICKEREL_MAX_SPOOL, len;
+        do
+            len = PC_PICKEREL_MIN_SPOOL + pc__rng_below(r, hi - PC_PICKEREL_MIN_SPOOL + 1);
+        while (rem - len == 1);
+        out[n].colour = (int8_t)colour;
+        out[n].len = (int8_t)len;
+        n++;
+        rem -= len;
+    }
+    return n;
+}
 
 int32_t pc_pickerel_new(int32_t level, uint64_t seed, uint32_t options, pc_pickerel **out)
 {
@@ -149,21 +168,8 @@ int32_t pc_pickerel_new(int32_t level, uint64_t seed, uint32_t options, pc_picke
     if (rc)
         return rc;
     int32_t n = 0;
-    for (int32_t c = 0; c < L->colours; c++) {
-        int32_t rem = L->inches;
-        while (rem > 0) {
-            int32_t hi = rem < PC_PICKEREL_MAX_SPOOL ? rem : PC_PICKEREL_MAX_SPOOL;
-            int32_t len;
-            /* Never leave a single inch (no spool is shorter than 2). */
-            do
-                len = PC_PICKEREL_MIN_SPOOL + pc__rng_below(&g->rng, hi - PC_PICKEREL_MIN_SPOOL + 1);
-            while (rem - len == 1);
-            g->deal[n].colour = (int8_t)c;
-            g->deal[n].len = (int8_t)len;
-            n++;
-            rem -= len;
-        }
-    }
+    for (int32_t c = 0; c < L->colours; c++)
+        n += pc__pickerel_cut_spools(&g->rng, c, L->inches, g->deal + n, cap - n);
     g->deal_n = n;
     /* Shuffle the whole deal (Fisher–Yates on indices, the library's order). */
     int32_t idx[PC_PICKEREL_MAX_DEAL];

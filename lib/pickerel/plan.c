@@ -655,19 +655,8 @@ static void sample(struct db *d, const struct pc_pickerel *g, const int32_t *hid
         return;
     }
     struct pk_spool all[PC_PICKEREL_MAX_COLOURS * 160];
-    for (int c = 0; c < g->ncol; c++) {
-        int32_t rem = hidden[c];
-        while (rem >= MINL && n < (int)(sizeof all / sizeof all[0])) {
-            int32_t hi = rem < MAXL ? rem : MAXL, len;
-            do
-                len = MINL + pc__rng_below(rng, hi - MINL + 1);
-            while (rem - len == 1);
-            all[n].colour = (int8_t)c;
-            all[n].len = (int8_t)len;
-            n++;
-            rem -= len;
-        }
-    }
+    for (int c = 0; c < g->ncol; c++)
+        n += pc__pickerel_cut_spools(rng, c, hidden[c], all + n, (int32_t)(sizeof all / sizeof all[0]) - n);
     /* a partial Fisher-Yates: the first PK_HORIZON places only */
     int keep = n < PK_HORIZON ? n : PK_HORIZON;
     for (int i = 0; i < keep; i++) {

@@ -95,6 +95,10 @@ int32_t pc__pickerel_suggest_oracle(const struct pc_pickerel *g, int64_t budget,
  * *event (when not NULL) is 1 when the thread ended exactly on a row. */
 int pc__pickerel_cloth_weave(int w, int o, int *rows, int *fill, int *run, int len, int *event);
 
+/* One colour's inches cut into 2..12-inch spools (never leaving a single
+ * inch), appended to out, at most cap; returns how many. */
+int32_t pc__pickerel_cut_spools(struct pc_rng *r, int32_t colour, int32_t inches, struct pk_spool *out, int32_t cap);
+
 /* The distinct splices with bead b (one per result colour and length, the
  * first in tray order), at most cap of them, into out; returns how many. */
 int32_t pc__pickerel_distinct_splices(const struct pc_pickerel *g, int32_t b, int32_t (*out)[4], int32_t cap);
