@@ -252,6 +252,16 @@ static uint64_t hash_state(const struct pc_pickerel *g)
 }
 
 /* Candidate moves at the root. */
+void pc__pickerel_hidden_inches(const struct pc_pickerel *g, int32_t *hidden)
+{
+    for (int32_t c = 0; c < PC_PICKEREL_MAX_COLOURS; c++) {
+        hidden[c] = c < g->ncol ? pc_pickerel_inches_left(g, c) : 0;
+        for (int32_t i = 0; i < g->tray_n; i++)
+            if (c < g->ncol && g->tray[i].len > 0 && g->tray[i].colour == c)
+                hidden[c] -= g->tray[i].len;
+    }
+}
+
 int32_t pc__pickerel_distinct_splices(const struct pc_pickerel *g, int32_t b, int32_t (*out)[4], int32_t cap)
 {
     int done[PC_PICKEREL_MAX_COLOURS][PC_PICKEREL_MAX_SPOOL + 1];
@@ -356,14 +366,8 @@ static int32_t suggest(const pc_pickerel *g, int64_t budget, int32_t *move, int 
     }
     if (budget == 0)
         budget = 40000;
-    /* Hidden inches per colour: the public inches left minus the tray. */
-    int32_t hidden_inches[PC_PICKEREL_MAX_COLOURS] = {0, 0, 0, 0};
-    for (int32_t c = 0; c < g->ncol; c++) {
-        hidden_inches[c] = pc_pickerel_inches_left(g, c);
-        for (int32_t i = 0; i < g->tray_n; i++)
-            if (g->tray[i].len > 0 && g->tray[i].colour == c)
-                hidden_inches[c] -= g->tray[i].len;
-    }
+    int32_t hidden_inches[PC_PICKEREL_MAX_COLOURS];
+    pc__pickerel_hidden_inches(g, hidden_inches);
     struct pc_pickerel root;
     sim_copy(&root, g);
     root.sim = 1;

@@ -741,13 +741,8 @@ int32_t pc__pickerel_plan_suggest(const struct pc_pickerel *g, int64_t budget, i
         db_free(d);
         return PC_OK;
     }
-    int32_t hidden[PC_PICKEREL_MAX_COLOURS] = {0, 0, 0, 0};
-    for (int c = 0; c < g->ncol; c++) {
-        hidden[c] = pc_pickerel_inches_left(g, c);
-        for (int32_t i = 0; i < g->tray_n; i++)
-            if (g->tray[i].len > 0 && g->tray[i].colour == c)
-                hidden[c] -= g->tray[i].len;
-    }
+    int32_t hidden[PC_PICKEREL_MAX_COLOURS];
+    pc__pickerel_hidden_inches(g, hidden);
     struct pc_rng rng;
     pc__rng_seed(&rng, hash_position(g));
     struct key k;

@@ -99,6 +99,10 @@ int pc__pickerel_cloth_weave(int w, int o, int *rows, int *fill, int *run, int l
  * inch), appended to out, at most cap; returns how many. */
 int32_t pc__pickerel_cut_spools(struct pc_rng *r, int32_t colour, int32_t inches, struct pk_spool *out, int32_t cap);
 
+/* What a player cannot see, per colour (PC_PICKEREL_MAX_COLOURS values,
+ * 0 for colours the level lacks): the inches left minus the tray's. */
+void pc__pickerel_hidden_inches(const struct pc_pickerel *g, int32_t *hidden);
+
 /* The distinct splices with bead b (one per result colour and length, the
  * first in tray order), at most cap of them, into out; returns how many. */
 int32_t pc__pickerel_distinct_splices(const struct pc_pickerel *g, int32_t b, int32_t (*out)[4], int32_t cap);
