@@ -352,15 +352,17 @@ static int prune_weaves(const struct pc_pickerel *g, int32_t (*mv)[4], int n)
 }
 
 /* The search; with know_deal the rollouts use the real undealt spools (one
- * round: the oracle of bench/pickerel, never reachable from the API). */
-static int32_t suggest(const pc_pickerel *g, int64_t budget, int32_t *move, int know_deal)
+ * round: the oracle of bench/pickerel, never reachable from the API);
+ * horizon and beam (0: the defaults) go to plan.c's search. */
+static int32_t suggest(const pc_pickerel *g, int64_t budget, int32_t *move, int know_deal, int32_t horizon,
+                       int32_t beam)
 {
     if (!g || !move || budget < 0)
         return PC_EINVAL;
     if (g->over)
         return PC_EOVER;
     if (!(g->options & PC_PICKEREL_OPT_LOOM_BEADS)) { /* the default search: plan.c */
-        int32_t rc = pc__pickerel_plan_suggest(g, budget ? budget : PK_PLAN_BUDGET, move, know_deal);
+        int32_t rc = pc__pickerel_plan_suggest(g, budget ? budget : PK_PLAN_BUDGET, move, know_deal, horizon, beam);
         if (rc != PC_ERANGE) /* PC_ERANGE: a relaxation table too large; flat Monte Carlo below */
             return rc;
     }
@@ -423,10 +425,11 @@ static int32_t suggest(const pc_pickerel *g, int64_t budget, int32_t *move, int 
 
 int32_t pc_pickerel_suggest(const pc_pickerel *g, int64_t budget, int32_t *move)
 {
-    return suggest(g, budget, move, 0);
+    return suggest(g, budget, move, 0, 0, 0);
 }
 
-int32_t pc__pickerel_suggest_oracle(const struct pc_pickerel *g, int64_t budget, int32_t *move)
+int32_t pc__pickerel_suggest_oracle(const struct pc_pickerel *g, int64_t budget, int32_t horizon, int32_t beam,
+                                    int32_t *move)
 {
-    return suggest(g, budget, move, 1);
+    return suggest(g, budget, move, 1, horizon, beam);
 }

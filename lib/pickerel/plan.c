@@ -7,7 +7,7 @@
  * spools.  For each sample it draws the hidden inches of every colour as
  * random 2..12-inch spools (as a deal is made), shuffles them and keeps the
  * next PK_HORIZON: a short, fully known future.  On it, every root move is
- * valued by its points plus the best line of a beam search PK_HORIZON - 1
+ * valued by its points plus the best line of a PK_BEAM-line beam search PK_HORIZON - 1
  * spools deep, whose lines are ranked, and whose leaves are valued, by their
  * points plus a relaxation of what they leave: for each colour, the exact
  * optimum of weaving its remaining spools (tray and horizon) in any order,
@@ -104,7 +104,7 @@ struct db {
     long sufidx[PC_PICKEREL_MAX_COLOURS][MAXDEAL + 1];
     int64_t nodes;
     struct node *cur, *nxt;
-    int beam;
+    int beam, horizon; /* PK_BEAM, PK_HORIZON unless the caller (bench) says otherwise */
 };
 
 /* ---- one cloth -------------------------------------------------------------- */
@@ -598,7 +598,7 @@ static int gen_roots(const struct db *d, const struct pc_pickerel *g, struct roo
 /* The value of root move r on the current sample from the root key k. */
 static int32_t root_value(struct db *d, const struct pc_pickerel *g, const struct key *k, const struct root *r)
 {
-    int depth = PK_HORIZON - 1;
+    int depth = d->horizon - 1;
     if (r->kind == 2)
         return k->colour < 0 ? 0 : d->cw[k->code] * d->crows[k->code] - d->cfill[k->code];
     struct key c;
@@ -644,12 +644,12 @@ static uint64_t hash_position(const struct pc_pickerel *g)
 }
 
 /* One sampled horizon: the hidden inches of each colour cut into 2..12-inch
- * spools, shuffled, the first PK_HORIZON kept (know_deal: the real ones). */
+ * spools, shuffled, the first d->horizon kept (know_deal: the real ones). */
 static void sample(struct db *d, const struct pc_pickerel *g, const int32_t *hidden, struct pc_rng *rng, int know_deal)
 {
     int n = 0;
     if (know_deal) {
-        for (int32_t i = g->deal_pos; i < g->deal_n && n < PK_HORIZON; i++)
+        for (int32_t i = g->deal_pos; i < g->deal_n && n < d->horizon; i++)
             d->deal[n++] = g->deal[i];
         d->deal_n = n;
         return;
@@ -657,8 +657,8 @@ static void sample(struct db *d, const struct pc_pickerel *g, const int32_t *hid
     struct pk_spool all[PC_PICKEREL_MAX_COLOURS * 160];
     for (int c = 0; c < g->ncol; c++)
         n += pc__pickerel_cut_spools(rng, c, hidden[c], all + n, (int32_t)(sizeof all / sizeof all[0]) - n);
-    /* a partial Fisher-Yates: the first PK_HORIZON places only */
-    int keep = n < PK_HORIZON ? n : PK_HORIZON;
+    /* a partial Fisher-Yates: the first d->horizon places only */
+    int keep = n < d->horizon ? n : d->horizon;
     for (int i = 0; i < keep; i++) {
         int j = i + pc__rng_below(rng, n - i);
         struct pk_spool t = all[i];
@@ -714,8 +714,11 @@ static void db_free(struct db *d)
     free(d);
 }
 
-int32_t pc__pickerel_plan_suggest(const struct pc_pickerel *g, int64_t budget, int32_t *move, int know_deal)
+int32_t pc__pickerel_plan_suggest(const struct pc_pickerel *g, int64_t budget, int32_t *move, int know_deal,
+                                  int32_t horizon, int32_t beam)
 {
+    if (horizon < 0 || horizon > MAXDEAL - TRAYMAX || beam < 0)
+        return PC_EINVAL;
     struct db *d = calloc(1, sizeof *d);
     if (!d)
         return PC_ENOMEM;
@@ -723,7 +726,8 @@ int32_t pc__pickerel_plan_suggest(const struct pc_pickerel *g, int64_t budget, i
     d->o = g->overlap;
     d->ncol = g->ncol;
     d->tray_n = g->tray_n;
-    d->beam = PK_BEAM;
+    d->beam = beam ? beam : PK_BEAM;
+    d->horizon = horizon ? horizon : PK_HORIZON;
     d->cur = malloc(sizeof *d->cur * (size_t)d->beam);
     d->nxt = malloc(sizeof *d->nxt * (size_t)d->beam);
     struct root *rt = malloc(sizeof *rt * MAXROOT);

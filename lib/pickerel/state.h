@@ -83,12 +83,12 @@ void pc__pickerel_apply(struct pc_pickerel *g, const int32_t *move);
 int32_t pc__pickerel_alloc(int32_t level, uint64_t seed, uint32_t options, int32_t n, struct pc_pickerel **out);
 void pc__pickerel_start(struct pc_pickerel *g);
 
-/* The advisor with the undealt spools known (bench/pickerel's oracle only:
- * not exported). */
-int32_t pc__pickerel_suggest_oracle(const struct pc_pickerel *g, int64_t budget, int32_t *move);
+/* The advisor with the next `horizon` undealt spools known and a `beam`-line
+ * beam (0, 0: the advisor's own 6 and 4), for bench/pickerel's oracle only:
+ * not exported. */
+int32_t pc__pickerel_suggest_oracle(const struct pc_pickerel *g, int64_t budget, int32_t horizon, int32_t beam,
+                                    int32_t *move);
 
-/* The default search (plan.c): determinised beam search over sampled
- * horizons; know_deal: the real undealt spools instead of samples. */
 /* One thread of len inches woven into one cloth of width w, overlap o
  * (no loom beads): updates the completed rows, the incomplete row's inches
  * and the perfect run, and returns the points (perfect events, squares);
@@ -107,6 +107,12 @@ void pc__pickerel_hidden_inches(const struct pc_pickerel *g, int32_t *hidden);
  * first in tray order), at most cap of them, into out; returns how many. */
 int32_t pc__pickerel_distinct_splices(const struct pc_pickerel *g, int32_t b, int32_t (*out)[4], int32_t cap);
 
-int32_t pc__pickerel_plan_suggest(const struct pc_pickerel *g, int64_t budget, int32_t *move, int know_deal);
+/* The default search (plan.c): determinised beam search over sampled
+ * horizons; know_deal: the real undealt spools instead of samples; horizon
+ * (spools after the tray, at most 64) and beam (lines per depth): 0 for the
+ * defaults PK_HORIZON and PK_BEAM.  PC_ERANGE: a relaxation table would be
+ * too large (the caller falls back to advisor.c's search). */
+int32_t pc__pickerel_plan_suggest(const struct pc_pickerel *g, int64_t budget, int32_t *move, int know_deal,
+                                  int32_t horizon, int32_t beam);
 
 #endif
