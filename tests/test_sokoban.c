@@ -466,9 +466,11 @@ static int exhaustive(const xmap *m, uint64_t boxes0, int player0, int mode, uin
     return found;
 }
 
-/* A random closed map in an XW x XW frame: walls on the border, a few inner
- * walls, nbox boxes and goals, the player; as XSB text. */
-static void random_map(pc_rng *rng, int nbox, char *xsb, xmap *m, uint64_t *boxes, int *player)
+/* A random closed map in an XW x XW frame: walls on the border, inner walls
+ * on about wallpct % of the squares, nbox boxes and goals, the player; as XSB
+ * text.  The first `ongoal` boxes start on goals (0: now and then one). */
+static void random_map_x(pc_rng *rng, int nbox, int wallpct, int ongoal, char *xsb, xmap *m,
+                         uint64_t *boxes, int *player)
 {
     uint64_t r;
     for (;;) {
@@ -479,7 +481,7 @@ static void random_map(pc_rng *rng, int nbox, char *xsb, xmap *m, uint64_t *boxe
             m->grid[i] = (x == 0 || y == 0 || x == XW - 1 || y == XW - 1) ? '#' : ' ';
             if (m->grid[i] == ' ') {
                 pc_rng_uniform(rng, 100, &r);
-                if (r < 14)
+                if (r < (uint64_t)wallpct)
                     m->grid[i] = '#';
             }
         }
@@ -497,11 +499,18 @@ static void random_map(pc_rng *rng, int nbox, char *xsb, xmap *m, uint64_t *boxe
             *boxes |= 1ULL << free_cells[1 + k];
             m->goals |= 1ULL << free_cells[1 + nbox + k];
         }
-        /* Overlap a goal and a box now and then. */
-        pc_rng_uniform(rng, 4, &r);
-        if (r == 0) {
-            m->goals &= ~(1ULL << free_cells[1 + nbox]);
-            m->goals |= 1ULL << free_cells[1];
+        /* Overlap a goal and a box now and then, or as asked. */
+        if (ongoal) {
+            for (int k = 0; k < ongoal; k++) {
+                m->goals &= ~(1ULL << free_cells[1 + nbox + k]);
+                m->goals |= 1ULL << free_cells[1 + k];
+            }
+        } else {
+            pc_rng_uniform(rng, 4, &r);
+            if (r == 0) {
+                m->goals &= ~(1ULL << free_cells[1 + nbox]);
+                m->goals |= 1ULL << free_cells[1];
+            }
         }
         char *p = xsb;
         for (int y = 0; y < XW; y++) {
@@ -522,6 +531,11 @@ static void random_map(pc_rng *rng, int nbox, char *xsb, xmap *m, uint64_t *boxe
         *p = '\0';
         return;
     }
+}
+
+static void random_map(pc_rng *rng, int nbox, char *xsb, xmap *m, uint64_t *boxes, int *player)
+{
+    random_map_x(rng, nbox, 14, 0, xsb, m, boxes, player);
 }
 
 static void test_save(void)
@@ -700,7 +714,9 @@ static void test_solver(void)
      * with a box off its goal dead, or ignoring that a push can let the
      * player into the area, makes the first four unsolvable.  The walking
      * bound: ignoring the boxes' displacement (counting all of the player's
-     * displacement as walking) makes the last two unsolvable in moves mode. */
+     * displacement as walking) makes the next two unsolvable in moves mode.
+     * Frozen goals: taking a box on a goal blocked on one axis only (or any
+     * box on a goal) for a wall makes the last two unsolvable. */
     {
         static const struct {
             const char *xsb;
@@ -712,6 +728,8 @@ static void test_solver(void)
             {"########\n#   .  #\n# ##@###\n##     #\n# *    #\n#  $ $ #\n# #.#  #\n########\n", 1, 20, 6},
             {"########\n# .    #\n#  #   #\n# $#  *#\n#      #\n#  #  @#\n## #   #\n########\n", 0, 7, 2},
             {"########\n###    #\n#   $  #\n#.    ##\n#$     #\n# @   .#\n# # #  #\n########\n", 0, 15, 6},
+            {"########\n##     #\n#*.  * #\n#  ##  #\n#      #\n# # #$##\n# *# @ #\n########\n", 0, 15, 6},
+            {"########\n##     #\n#*.  * #\n#  ##  #\n#      #\n# # #$##\n# *# @ #\n########\n", 1, 15, 6},
         };
         for (size_t i = 0; i < sizeof tricky / sizeof tricky[0]; i++) {
             pc_sokoban *tg = parse(tricky[i].xsb);
@@ -730,15 +748,21 @@ static void test_solver(void)
     pc_rng *rng = NULL;
     pc_rng_new(2026, &rng);
     int agree = 0, solvable = 0, replay = 0, total = 0;
-    for (int k = 0; k < 100; k++) {
+    for (int k = 0; k < 160; k++) {
         char xsb[256];
         xmap m;
         uint64_t boxes;
         int player;
         /* 4 boxes: enough of them for corrals (areas the player cannot
-         * reach, fenced by boxes) to form and be tested for deadlocks. */
+         * reach, fenced by boxes) to form and be tested for deadlocks.
+         * The last 60 maps have more walls and two or three boxes starting
+         * on goals, so that boxes freeze on goals (frozen goals, which turn
+         * into walls for the push distances) and cut goals off. */
         int nbox = k < 40 ? 2 : k < 60 ? 3 : 4;
-        random_map(rng, nbox, xsb, &m, &boxes, &player);
+        if (k < 100)
+            random_map(rng, nbox, xsb, &m, &boxes, &player);
+        else
+            random_map_x(rng, 4, 24, 2 + (k & 1), xsb, &m, &boxes, &player);
         pc_sokoban *lv = NULL;
         if (pc_sokoban_new(xsb, strlen(xsb), NULL, 0, &lv) != PC_OK)
             continue; /* e.g. a box walled off from the player's region is fine, but skip odd ones */
@@ -772,7 +796,7 @@ static void test_solver(void)
         pc_sokoban_free(lv);
     }
     pc_rng_free(rng);
-    ok(total >= 180, "at least 180 solver runs on random maps (%d)", total);
+    ok(total >= 300, "at least 300 solver runs on random maps (%d)", total);
     is_int(agree, total, "solver agrees with the exhaustive search on every map and mode");
     ok(solvable >= 20, "enough of them solvable (%d)", solvable);
     is_int(replay, solvable, "every solution replays to the optimal counts");

@@ -20,7 +20,8 @@
  * unchanged).  So h = (M + W, M) in moves mode and (M, M + W) in pushes mode
  * is admissible and consistent, and the first goal state A* takes from the
  * queue is optimal.  A state whose matching does not exist (a box that can
- * reach no free goal) is a deadlock.
+ * reach no free goal) is a deadlock.  Boxes frozen on goals (they can never
+ * move again) count as walls for the other boxes' distances (frozen_dist).
  *
  * Pruning (all sound): dead squares (no box can ever leave them towards a
  * goal) are never pushed into; a push after which the box is frozen (blocked
@@ -62,6 +63,9 @@
 /* h of a record marks a corral deadlock (a deadlock for its player region
  * only, flags 2); M itself is at most 64 * 255. */
 #define SK_HCORRAL 0xFFFFu
+/* Frozen-set distance tables kept (see frozen_dist); slots of their index. */
+#define SK_FZMAX 4096
+#define SK_FZSLOTS 8192
 
 struct pc_sokoban_result {
     int32_t status, mode;
@@ -96,6 +100,13 @@ typedef struct {
     size_t min2;    /* no entry below this f2 */
     size_t count;   /* entries in this level */
 } sk_level;
+
+/* A set of frozen boxes (cells as a bitmap) and the push distances of the
+ * board where they are walls. */
+typedef struct {
+    uint64_t bits[4];
+    uint16_t *dist;
+} sk_fzset;
 
 typedef struct {
     const pc_sokoban *g;
@@ -147,6 +158,13 @@ typedef struct {
     uint8_t cbuf[SK_CORRAL_NODES][SK_MAXBOXES + 1];
     uint32_t cslot[SK_CORRAL_SLOTS]; /* cgen << 9 | index + 1 */
     int32_t hcost[SK_MAXBOXES + 1][SK_MAXBOXES + 1];
+    /* Push distances with frozen boxes as walls (see frozen_dist): one table
+     * per frozen set met, found by the set's hash (fztab: index + 1). */
+    int16_t gidx[SK_MAXCELLS];     /* goal index of a cell, -1: no goal */
+    sk_fzset *fz;                  /* the sets and their tables */
+    size_t nfz, fzcap;
+    uint32_t fztab[SK_FZSLOTS];
+    uint16_t *fzscratch;           /* a table when the cache is full */
 } sk_solver;
 
 static inline sk_rec *rec_at(const sk_solver *s, size_t i)
@@ -198,12 +216,51 @@ static void solver_free(sk_solver *s)
     free(s->arena);
     free(s->table);
     free(s->btable);
+    for (size_t i = 0; i < s->nfz; i++)
+        free(s->fz[i].dist);
+    free(s->fz);
+    free(s->fzscratch);
     for (size_t i = 0; i < s->nlevels; i++) {
         for (size_t j = 0; j < s->levels[i].nf2; j++)
             free(s->levels[i].f2[j].v);
         free(s->levels[i].f2);
     }
     free(s->levels);
+}
+
+/* Push distances (nf x ngoals, SK_INF: unreachable) on the board where the
+ * squares marked in s->tmpwall are walls too, goal by goal, by pulling the
+ * box backwards.  A goal that is itself marked reaches nothing. */
+static void push_distances(sk_solver *s, uint16_t *dist)
+{
+    int32_t nf = s->nf;
+    const uint8_t *wall = s->tmpwall;
+    for (int32_t q = 0; q < s->ngoals; q++) {
+        for (int32_t c = 0; c < nf; c++)
+            dist[(size_t)c * (size_t)s->ngoals + (size_t)q] = SK_INF;
+        if (wall[s->goals[q]])
+            continue;
+        size_t qh = 0, qt = 0;
+        s->queue[qt++] = s->goals[q];
+        dist[(size_t)s->goals[q] * (size_t)s->ngoals + (size_t)q] = 0;
+        while (qh < qt) {
+            uint8_t x = s->queue[qh++];
+            uint16_t dx = dist[(size_t)x * (size_t)s->ngoals + (size_t)q];
+            for (int d = 0; d < 4; d++) {
+                uint8_t y = s->nbr[x][(d + 2) & 3];
+                if (y == SK_NONE || wall[y])
+                    continue;
+                uint8_t p = s->nbr[y][(d + 2) & 3];
+                if (p == SK_NONE || wall[p])
+                    continue;
+                uint16_t *dy = &dist[(size_t)y * (size_t)s->ngoals + (size_t)q];
+                if (*dy != SK_INF)
+                    continue;
+                *dy = (uint16_t)(dx + 1);
+                s->queue[qt++] = y;
+            }
+        }
+    }
 }
 
 /* Fill the static tables.  Returns PC_OK, PC_ENOTFOUND when the position is
@@ -239,6 +296,7 @@ static int32_t prepare(sk_solver *s, const pc_sokoban *g)
     s->ngoals = 0;
     for (int32_t c = 0; c < nf; c++) {
         int32_t i = s->cell2grid[c];
+        s->gidx[c] = (g->stat[i] & SK_GOAL) ? (int16_t)s->ngoals : -1;
         for (int d = 0; d < 4; d++) {
             int32_t j = i + pc__sokoban_delta(g, d);
             s->nbr[c][d] = s->grid2cell[j] >= 0 ? (uint8_t)s->grid2cell[j] : SK_NONE;
@@ -279,30 +337,8 @@ static int32_t prepare(sk_solver *s, const pc_sokoban *g)
     s->dist = malloc((size_t)nf * (size_t)s->ngoals * sizeof *s->dist);
     if (!s->dist)
         return PC_ENOMEM;
-    for (int32_t q = 0; q < s->ngoals; q++) {
-        for (int32_t c = 0; c < nf; c++)
-            s->dist[(size_t)c * (size_t)s->ngoals + (size_t)q] = SK_INF;
-        size_t qh = 0, qt = 0;
-        s->queue[qt++] = s->goals[q];
-        s->dist[(size_t)s->goals[q] * (size_t)s->ngoals + (size_t)q] = 0;
-        while (qh < qt) {
-            uint8_t x = s->queue[qh++];
-            uint16_t dx = s->dist[(size_t)x * (size_t)s->ngoals + (size_t)q];
-            for (int d = 0; d < 4; d++) {
-                uint8_t y = s->nbr[x][(d + 2) & 3];
-                if (y == SK_NONE)
-                    continue;
-                uint8_t p = s->nbr[y][(d + 2) & 3];
-                if (p == SK_NONE)
-                    continue;
-                uint16_t *dy = &s->dist[(size_t)y * (size_t)s->ngoals + (size_t)q];
-                if (*dy != SK_INF)
-                    continue;
-                *dy = (uint16_t)(dx + 1);
-                s->queue[qt++] = y;
-            }
-        }
-    }
+    memset(s->tmpwall, 0, sizeof s->tmpwall);
+    push_distances(s, s->dist);
     /* Zobrist keys: fixed seed, so runs are reproducible. */
     struct pc_rng rng;
     pc__rng_seed(&rng, 0x50b0ba11ULL);
@@ -321,9 +357,12 @@ static int32_t prepare(sk_solver *s, const pc_sokoban *g)
 
 /* ---- lower bound: Hungarian algorithm on push distances ----------------------------- */
 
-/* M for the boxes, or -1 when no perfect matching exists.  When assign is
- * not NULL it receives, for each box, the goal index it is matched to. */
-static int32_t matching(sk_solver *s, const uint8_t *boxes, uint8_t *assign)
+/* M for the boxes, or -1 when no perfect matching exists, with the push
+ * distances dist; boxes with fz[i] set (fz may be NULL) are frozen on their
+ * goals.  When assign is not NULL it receives, for each box, the goal index
+ * it is matched to. */
+static int32_t matching(sk_solver *s, const uint8_t *boxes, uint8_t *assign, const uint16_t *dist,
+                        const uint8_t *fz)
 {
     int32_t n = s->nb;
     /* Quick exits: all on goals; a box with no goal at all. */
@@ -331,9 +370,10 @@ static int32_t matching(sk_solver *s, const uint8_t *boxes, uint8_t *assign)
     for (int32_t i = 0; i < n; i++) {
         on += s->goal[boxes[i]];
         int any = 0;
-        const uint16_t *row = &s->dist[(size_t)boxes[i] * (size_t)s->ngoals];
+        const uint16_t *row = &dist[(size_t)boxes[i] * (size_t)s->ngoals];
         for (int32_t j = 0; j < n; j++) {
-            int32_t d = row[j];
+            /* A frozen box stays on its goal (it is a wall in dist). */
+            int32_t d = fz && fz[i] ? (j == s->gidx[boxes[i]] ? 0 : SK_INF) : row[j];
             s->hcost[i + 1][j + 1] = d == SK_INF ? HUNG_INF : d;
             any |= d != SK_INF;
         }
@@ -740,6 +780,83 @@ static int frozen_push(sk_solver *s, uint8_t to)
     return off;
 }
 
+/* Frozen goals.  A box blocked on both axes (see blocked_axis) never moves
+ * again in any solution, so for the rest of the game it is a wall: the push
+ * distances of the other boxes are those of the board with the frozen boxes
+ * as walls, and each frozen box keeps its own goal (a frozen box off goal is
+ * a freeze deadlock, pruned at the push).  This finds, for instance, a goal
+ * behind a frozen box that no box can reach any more.  The set is a function
+ * of the boxes (occ must hold them); fz[i] receives whether box i is frozen.
+ * Returns the distances to use (s->dist when no box is frozen), or NULL with
+ * *rc set when memory runs out. */
+static const uint16_t *frozen_dist(sk_solver *s, const uint8_t *boxes, uint8_t *fz, int32_t *rc)
+{
+    uint64_t bits[4] = {0, 0, 0, 0}, h = 0;
+    int any = 0;
+    for (int32_t i = 0; i < s->nb; i++) {
+        uint8_t x = boxes[i];
+        int off = 0;
+        fz[i] = s->goal[x] && blocked_axis(s, x, 0, &off) && blocked_axis(s, x, 1, &off);
+        if (fz[i]) {
+            bits[x >> 6] |= 1ULL << (x & 63);
+            h ^= s->zbox[x];
+            any = 1;
+        }
+    }
+    if (!any)
+        return s->dist;
+    size_t pos = (size_t)(h ^ (h >> 32)) & (SK_FZSLOTS - 1);
+    while (s->fztab[pos]) {
+        const sk_fzset *f = &s->fz[s->fztab[pos] - 1];
+        if (!memcmp(f->bits, bits, sizeof bits))
+            return f->dist;
+        pos = (pos + 1) & (SK_FZSLOTS - 1);
+    }
+    size_t tsz = (size_t)s->nf * (size_t)s->ngoals * sizeof(uint16_t);
+    uint16_t *dist = NULL;
+    if (s->nfz < SK_FZMAX && charge(s, tsz, 0)) {
+        if (s->nfz == s->fzcap) {
+            size_t nc = s->fzcap ? s->fzcap * 2 : 16;
+            *rc = grow(s, (void **)&s->fz, &s->fzcap, nc, sizeof *s->fz);
+            if (*rc < 0) {
+                s->bytes -= tsz;
+                return NULL;
+            }
+        }
+        dist = malloc(tsz);
+        if (!dist) {
+            s->bytes -= tsz;
+            *rc = PC_ENOMEM;
+            return NULL;
+        }
+        sk_fzset *f = &s->fz[s->nfz++];
+        memcpy(f->bits, bits, sizeof bits);
+        f->dist = dist;
+        s->fztab[pos] = (uint32_t)s->nfz;
+    } else {
+        /* Cache full (or no memory left for it): same values, recomputed. */
+        if (!s->fzscratch) {
+            if (!charge(s, tsz, 0)) {
+                *rc = PC_ELIMIT;
+                return NULL;
+            }
+            s->fzscratch = malloc(tsz);
+            if (!s->fzscratch) {
+                s->bytes -= tsz;
+                *rc = PC_ENOMEM;
+                return NULL;
+            }
+        }
+        dist = s->fzscratch;
+    }
+    for (int32_t i = 0; i < s->nb; i++)
+        s->tmpwall[boxes[i]] = fz[i];
+    push_distances(s, dist);
+    for (int32_t i = 0; i < s->nb; i++)
+        s->tmpwall[boxes[i]] = 0;
+    return dist;
+}
+
 static int lex_less(uint32_t a1, uint32_t a2, uint32_t b1, uint32_t b2)
 {
     return a1 < b1 || (a1 == b1 && a2 < b2);
@@ -1049,8 +1166,9 @@ static int32_t expand(sk_solver *s, uint32_t idx)
     uint8_t player = r->player;
     uint32_t g1 = r->g1, g2 = r->g2, hpar = r->h;
     uint64_t h0 = hash_of(s, boxes, player);
-    uint8_t assign[SK_MAXBOXES];
+    uint8_t assign[SK_MAXBOXES], pfz[SK_MAXBOXES], cfz[SK_MAXBOXES];
     int have_assign = 0; /* the parent's matching is computed only when needed */
+    const uint16_t *pdist = NULL; /* the parent's distances (see frozen_dist) */
     int32_t sbx = 0, sby = 0;
     for (int32_t i = 0; i < nb; i++) {
         s->occ[boxes[i]] = 1;
@@ -1127,17 +1245,29 @@ static int32_t expand(sk_solver *s, uint32_t idx)
                 continue; /* same boxes: the same deadlock */
             if (m == -2) {
                 if (hpar > 0 && !have_assign) {
-                    if (matching(s, boxes, assign) != (int32_t)hpar) {
+                    if (!(pdist = frozen_dist(s, boxes, pfz, &rc)))
+                        goto out;
+                    if (matching(s, boxes, assign, pdist, pfz) != (int32_t)hpar) {
                         rc = PC_EINVAL; /* cannot happen: the bound is a function of the boxes */
                         goto out;
                     }
                     have_assign = 1;
                 }
-                if (hpar > 0 && s->dist[(size_t)to * (size_t)s->ngoals + assign[k]] + 1u ==
-                                    s->dist[(size_t)b * (size_t)s->ngoals + assign[k]])
+                s->occ[b] = 0;
+                s->occ[to] = 1;
+                const uint16_t *cdist = frozen_dist(s, child, cfz, &rc);
+                s->occ[to] = 0;
+                s->occ[b] = 1;
+                if (!cdist)
+                    goto out;
+                /* The shortcut needs the same distances as the parent's:
+                 * the same frozen boxes (b itself was not frozen: it moved). */
+                if (hpar > 0 && cdist == pdist && cdist != s->fzscratch &&
+                    cdist[(size_t)to * (size_t)s->ngoals + assign[k]] + 1u ==
+                        cdist[(size_t)b * (size_t)s->ngoals + assign[k]])
                     m = (int32_t)hpar - 1;
                 else
-                    m = matching(s, child, NULL);
+                    m = matching(s, child, NULL, cdist, cfz);
             }
             uint32_t w = m > 0 ? wc : 0;
             if (m >= 0 && beyond(s, c1 + h1_of(s, (uint32_t)m, w), c2 + h2_of(s, (uint32_t)m, w)))
@@ -1261,7 +1391,15 @@ static int32_t search(sk_solver *s, const pc_sokoban *g, pc_sokoban_result *res)
         if (g->box[s->cell2grid[c]])
             boxes[k++] = (uint8_t)c;
     uint8_t player = (uint8_t)s->grid2cell[g->player];
-    int32_t m = matching(s, boxes, NULL);
+    uint8_t fz[SK_MAXBOXES];
+    for (int32_t i = 0; i < s->nb; i++)
+        s->occ[boxes[i]] = 1;
+    const uint16_t *dist = frozen_dist(s, boxes, fz, &rc);
+    int32_t m = dist ? matching(s, boxes, NULL, dist, fz) : -1;
+    for (int32_t i = 0; i < s->nb; i++)
+        s->occ[boxes[i]] = 0;
+    if (!dist)
+        return rc;
     if (m < 0)
         return PC_ENOTFOUND;
     int64_t start = add_rec(s, hash_of(s, boxes, player), boxes, player);
