@@ -44,6 +44,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/bits.h"
 #include "common/rng.h"
 #include "common/text.h"
 #include "sokoban/sokoban_int.h"
@@ -108,6 +109,12 @@ typedef struct {
     uint16_t *dist;
 } sk_fzset;
 
+/* A symmetry of the board that fixes the start position: a permutation of
+ * the interior cells and its inverse (see find_symmetries). */
+typedef struct {
+    uint8_t perm[SK_MAXCELLS], inv[SK_MAXCELLS];
+} sk_sym;
+
 typedef struct {
     const pc_sokoban *g;
     int mode;
@@ -165,6 +172,9 @@ typedef struct {
     size_t nfz, fzcap;
     uint32_t fztab[SK_FZSLOTS];
     uint16_t *fzscratch;           /* a table when the cache is full */
+    /* Symmetries other than the identity that fix the start (see canon). */
+    sk_sym sym[7];
+    int32_t nsym;
 } sk_solver;
 
 static inline sk_rec *rec_at(const sk_solver *s, size_t i)
@@ -437,6 +447,87 @@ static int32_t matching(sk_solver *s, const uint8_t *boxes, uint8_t *assign, con
     if (total >= HUNG_INF)
         return -1;
     return (int32_t)total;
+}
+
+/* ---- symmetry ------------------------------------------------------------------------ */
+
+/* The symmetries of the board: the isometries of the grid's rectangle (the
+ * four that swap the axes only when it is square) that map interior cells to
+ * interior cells with the same goal and dead flags.  Such a symmetry maps
+ * pushes to pushes of the same cost and solved positions to solved ones, so
+ * a position and its images have the same cost to finish, and the search
+ * keeps one position of each class (see canon): a path to a representative
+ * and a path on from it are, after mapping the second by the symmetry, one
+ * real path of the same cost.  Symmetric levels (93, 145, 146) have them. */
+static void find_symmetries(sk_solver *s, const pc_sokoban *g)
+{
+    int32_t w = g->w, h = g->h;
+    s->nsym = 0;
+    for (int t = 1; t < 8; t++) {
+        if (t >= 4 && w != h)
+            break;
+        sk_sym *y = &s->sym[s->nsym];
+        int ok = 1;
+        for (int32_t c = 0; c < s->nf && ok; c++) {
+            int32_t x0 = s->cx[c], y0 = s->cy[c], x1 = x0, y1 = y0;
+            if (t & 1)
+                x1 = w - 1 - x1;
+            if (t & 2)
+                y1 = h - 1 - y1;
+            if (t & 4) {
+                int32_t tmp = x1;
+                x1 = y1;
+                y1 = tmp;
+            }
+            int32_t j = y1 * w + x1, k = s->grid2cell[j];
+            uint8_t mask = SK_INTERIOR | SK_GOAL | SK_DEAD;
+            if (k < 0 || (g->stat[j] & mask) != (g->stat[s->cell2grid[c]] & mask)) {
+                ok = 0;
+                break;
+            }
+            y->perm[c] = (uint8_t)k;
+            y->inv[k] = (uint8_t)c;
+        }
+        if (ok)
+            s->nsym++;
+    }
+}
+
+/* The representative of a position's class: the image (boxes as a bitmap
+ * compared from the highest cell down, then the player) that is least over
+ * the identity and the symmetries.  Writes it to out/outp (sorted boxes) and
+ * returns the symmetry's index, or -1 for the identity. */
+static int canon(const sk_solver *s, const uint8_t *boxes, uint8_t player, uint8_t *out, uint8_t *outp)
+{
+    uint64_t best[4] = {0, 0, 0, 0};
+    uint8_t bestp = player;
+    int bi = -1;
+    for (int32_t i = 0; i < s->nb; i++)
+        best[boxes[i] >> 6] |= 1ULL << (boxes[i] & 63);
+    for (int t = 0; t < s->nsym; t++) {
+        const uint8_t *pm = s->sym[t].perm;
+        uint64_t b[4] = {0, 0, 0, 0};
+        for (int32_t i = 0; i < s->nb; i++)
+            b[pm[boxes[i]] >> 6] |= 1ULL << (pm[boxes[i]] & 63);
+        int cmp = 0;
+        for (int k = 3; k >= 0 && !cmp; k--)
+            cmp = b[k] < best[k] ? -1 : b[k] > best[k] ? 1 : 0;
+        if (cmp < 0 || (cmp == 0 && pm[player] < bestp)) {
+            memcpy(best, b, sizeof b);
+            bestp = pm[player];
+            bi = t;
+        }
+    }
+    if (bi < 0) {
+        memcpy(out, boxes, (size_t)s->nb);
+    } else {
+        int32_t j = 0;
+        for (int k = 0; k < 4; k++)
+            for (uint64_t v = best[k]; v; v &= v - 1)
+                out[j++] = (uint8_t)(k * 64 + pc__ctz64(v));
+    }
+    *outp = bestp;
+    return bi;
 }
 
 /* ---- transposition table and open list ----------------------------------------------- */
@@ -874,8 +965,12 @@ static int beyond(const sk_solver *s, uint32_t f1, uint32_t f2)
  * walk from E's player to p is no more than C's: every continuation of C
  * is open to E after that walk.  Conversely C dominates such states E that
  * are not yet expanded, which are then closed.  (Walks cost moves only.)
- * occ holds the parent's boxes; the pushed box moved from `from` to `to`. */
-static int dominated(sk_solver *s, uint32_t head, uint8_t p, uint8_t to, uint32_t c1, uint32_t c2)
+ * occ holds the parent's boxes; the pushed box moved from `from` to `to`.
+ * The chain holds representatives (see canon): when C's representative is
+ * its image by a symmetry, inv (else NULL) maps the chain's squares back to
+ * C's frame (a symmetry preserves walking distances). */
+static int dominated(sk_solver *s, uint32_t head, uint8_t p, uint8_t to, uint32_t c1, uint32_t c2,
+                     const uint8_t *inv)
 {
     if (!head)
         return 0;
@@ -893,7 +988,7 @@ static int dominated(sk_solver *s, uint32_t head, uint8_t p, uint8_t to, uint32_
             diff = SK_INF; /* a walk costs moves only: any length may do */
         if (diff > limit)
             limit = diff;
-        s->tmark[r->player] = 1;
+        s->tmark[inv ? inv[r->player] : r->player] = 1;
         ntarget++;
     }
     uint8_t from = p;
@@ -903,12 +998,12 @@ static int dominated(sk_solver *s, uint32_t head, uint8_t p, uint8_t to, uint32_
     s->occ[to] = 0;
     s->occ[from] = 1;
     for (uint32_t e = head; e; e = rec_at(s, e - 1)->next)
-        s->tmark[rec_at(s, e - 1)->player] = 0;
+        s->tmark[inv ? inv[rec_at(s, e - 1)->player] : rec_at(s, e - 1)->player] = 0;
     for (uint32_t e = head; e; e = rec_at(s, e - 1)->next) {
         sk_rec *r = rec_at(s, e - 1);
         if ((r->flags & 2) && r->h != SK_HCORRAL)
             return 1; /* same boxes: the same deadlock */
-        uint32_t d = s->wd2[r->player];
+        uint32_t d = s->wd2[inv ? inv[r->player] : r->player];
         if (d == SK_INF)
             continue;
         if (r->flags & 2)
@@ -1157,9 +1252,62 @@ static int corral_worth(sk_solver *s)
     return (s->cskip++ & 7) == 0;
 }
 
+/* The box of `child` that one push moved from `parent`'s boxes (SK_NONE
+ * when none is found); both are representatives (see canon), so the child
+ * may be the image of the parent's real child by a symmetry: each one is
+ * tried, and its index (-1: the identity) goes to *sym when sym is not NULL.
+ * Boxes sorted. */
+static uint8_t pushed_box(const sk_solver *s, const uint8_t *parent, const uint8_t *child, int *sym)
+{
+    for (int t = -1; t < s->nsym; t++) {
+        uint8_t img[SK_MAXBOXES];
+        const uint8_t *pb = parent;
+        if (t >= 0) {
+            /* The image of the parent by symmetry t, sorted. */
+            uint64_t b[4] = {0, 0, 0, 0};
+            for (int32_t i = 0; i < s->nb; i++)
+                b[s->sym[t].perm[parent[i]] >> 6] |= 1ULL << (s->sym[t].perm[parent[i]] & 63);
+            int32_t j = 0;
+            for (int k = 0; k < 4; k++)
+                for (uint64_t v = b[k]; v; v &= v - 1)
+                    img[j++] = (uint8_t)(k * 64 + pc__ctz64(v));
+            pb = img;
+        }
+        /* Exactly one box of the child missing from the parent's image, and
+         * it is next to the one square of the image missing from the child. */
+        uint8_t to = SK_NONE, from = SK_NONE;
+        int nd = 0;
+        for (int32_t i = 0, j = 0; i < s->nb; i++) {
+            while (j < s->nb && pb[j] < child[i])
+                j++;
+            if (j == s->nb || pb[j] != child[i]) {
+                to = child[i];
+                nd++;
+            }
+        }
+        for (int32_t i = 0, j = 0; i < s->nb; i++) {
+            while (j < s->nb && child[j] < pb[i])
+                j++;
+            if (j == s->nb || child[j] != pb[i])
+                from = pb[i];
+        }
+        if (nd != 1)
+            continue;
+        int adj = 0;
+        for (int d = 0; d < 4; d++)
+            adj |= s->nbr[from][d] == to;
+        if (!adj)
+            continue;
+        if (sym)
+            *sym = t;
+        return to;
+    }
+    return SK_NONE;
+}
+
 static int32_t expand(sk_solver *s, uint32_t idx)
 {
-    uint8_t boxes[SK_MAXBOXES], child[SK_MAXBOXES];
+    uint8_t boxes[SK_MAXBOXES], child[SK_MAXBOXES], rchild[SK_MAXBOXES];
     sk_rec *r = rec_at(s, idx);
     int32_t nb = s->nb;
     memcpy(boxes, r->boxes, (size_t)nb);
@@ -1208,8 +1356,22 @@ static int32_t expand(sk_solver *s, uint32_t idx)
                 rc = PC_ELIMIT; /* beyond what a record can hold */
                 goto out;
             }
-            uint64_t h = h0 ^ s->zbox[b] ^ s->zbox[to] ^ s->zpl[player] ^ s->zpl[b];
-            int64_t found = table_find(s, h, child, b);
+            /* The state stored is the class representative (rchild, rp);
+             * the bound and the deadlock tests, symmetric, use the child. */
+            uint8_t rp = b;
+            const uint8_t *rb = child, *inv = NULL;
+            uint64_t h;
+            if (s->nsym) {
+                int t = canon(s, child, b, rchild, &rp);
+                if (t >= 0) {
+                    rb = rchild;
+                    inv = s->sym[t].inv;
+                }
+                h = hash_of(s, rb, rp);
+            } else {
+                h = h0 ^ s->zbox[b] ^ s->zbox[to] ^ s->zpl[player] ^ s->zpl[b];
+            }
+            int64_t found = table_find(s, h, rb, rp);
             if (found >= 0) {
                 sk_rec *cr = rec_at(s, (size_t)found);
                 if ((cr->flags & 2) || !lex_less(c1, c2, cr->g1, cr->g2) ||
@@ -1233,7 +1395,7 @@ static int32_t expand(sk_solver *s, uint32_t idx)
                 continue;
             /* The bound depends on the boxes only: a stored state with the
              * same boxes gives it without a new matching. */
-            uint32_t head = s->btable[bslot(s, boxhash_of(s, child), child)];
+            uint32_t head = s->btable[bslot(s, boxhash_of(s, rb), rb)];
             int32_t m = -2;
             for (uint32_t e = head; e && m == -2; e = rec_at(s, e - 1)->next) {
                 const sk_rec *hr = rec_at(s, e - 1);
@@ -1272,9 +1434,9 @@ static int32_t expand(sk_solver *s, uint32_t idx)
             uint32_t w = m > 0 ? wc : 0;
             if (m >= 0 && beyond(s, c1 + h1_of(s, (uint32_t)m, w), c2 + h2_of(s, (uint32_t)m, w)))
                 continue;
-            if (dominated(s, head, b, to, c1, c2))
+            if (dominated(s, head, b, to, c1, c2, inv))
                 continue;
-            int64_t ni = add_rec(s, h, child, b);
+            int64_t ni = add_rec(s, h, rb, rp);
             if (ni < 0) {
                 rc = (int32_t)ni;
                 goto out;
@@ -1343,30 +1505,83 @@ static int32_t build_lurd(sk_solver *s, uint32_t goal, pc_sokoban_result *res)
     pc__sb sb;
     pc__sb_init(&sb);
     int64_t pushes = 0;
-    for (size_t step = 0; step < len; step++) {
-        const sk_rec *a = rec_at(s, path[step]), *b = rec_at(s, path[step + 1]);
+    /* The real position (the start is its own representative); each record
+     * on the path is a representative, so the next real position is the
+     * image of the next record by the symmetry (or identity) that makes it
+     * one push away, with the shortest walk (the one the search paid). */
+    uint8_t cur[SK_MAXBOXES], curp = rec_at(s, 0)->player;
+    memcpy(cur, rec_at(s, 0)->boxes, (size_t)s->nb);
+    int32_t rc = PC_OK;
+    for (size_t step = 0; step < len && rc == PC_OK; step++) {
+        const sk_rec *b = rec_at(s, path[step + 1]);
         memset(s->occ, 0, sizeof s->occ);
         for (int32_t i = 0; i < s->nb; i++)
-            s->occ[a->boxes[i]] = 1;
-        uint8_t from = b->player; /* the box stood here */
-        uint8_t to = SK_NONE;
-        for (int32_t i = 0; i < s->nb; i++)
-            if (!s->occ[b->boxes[i]])
-                to = b->boxes[i];
-        int dir = 0;
-        while (dir < 4 && s->nbr[from][dir] != to)
-            dir++;
-        uint8_t behind = s->nbr[from][(dir + 2) & 3];
-        if (dir == 4 || behind == SK_NONE || !append_walk(s, a->player, behind, &sb)) {
-            pc__sb_free(&sb);
-            free(path);
-            return PC_EINVAL; /* internal inconsistency */
+            s->occ[cur[i]] = 1;
+        walk_bfs(s, curp);
+        uint32_t bestw = SK_INF;
+        uint8_t best[SK_MAXBOXES], bestfrom = 0;
+        int bestdir = 0;
+        for (int t = -1; t < s->nsym; t++) {
+            uint8_t img[SK_MAXBOXES], from = b->player;
+            if (t < 0) {
+                memcpy(img, b->boxes, (size_t)s->nb);
+            } else {
+                uint64_t bits[4] = {0, 0, 0, 0};
+                for (int32_t i = 0; i < s->nb; i++)
+                    bits[s->sym[t].perm[b->boxes[i]] >> 6] |= 1ULL << (s->sym[t].perm[b->boxes[i]] & 63);
+                int32_t j = 0;
+                for (int q = 0; q < 4; q++)
+                    for (uint64_t v = bits[q]; v; v &= v - 1)
+                        img[j++] = (uint8_t)(q * 64 + pc__ctz64(v));
+                from = s->sym[t].perm[b->player];
+            }
+            /* The box left `from` (where the player now stands) for the one
+             * square of img not among the current boxes. */
+            if (!s->occ[from])
+                continue;
+            uint8_t to = SK_NONE;
+            int nd = 0;
+            for (int32_t i = 0; i < s->nb; i++)
+                if (!s->occ[img[i]]) {
+                    to = img[i];
+                    nd++;
+                }
+            int dir = 0;
+            while (nd == 1 && dir < 4 && s->nbr[from][dir] != to)
+                dir++;
+            if (nd != 1 || dir == 4)
+                continue;
+            int kept = 1; /* every other box stays */
+            for (int32_t i = 0; i < s->nb; i++)
+                kept &= img[i] == to || s->occ[img[i]];
+            uint8_t behind = s->nbr[from][(dir + 2) & 3];
+            if (!kept || behind == SK_NONE || s->wd[behind] >= bestw)
+                continue;
+            bestw = s->wd[behind];
+            memcpy(best, img, (size_t)s->nb);
+            bestfrom = from;
+            bestdir = dir;
         }
-        pc__sb_putc(&sb, (char)(lurd_l[dir] - 'a' + 'A'));
+        if (bestw == SK_INF) {
+            rc = PC_EINVAL; /* internal inconsistency */
+            break;
+        }
+        uint8_t behind = s->nbr[bestfrom][(bestdir + 2) & 3];
+        if (!append_walk(s, curp, behind, &sb)) {
+            rc = PC_EINVAL;
+            break;
+        }
+        pc__sb_putc(&sb, (char)(lurd_l[bestdir] - 'a' + 'A'));
         pushes++;
+        memcpy(cur, best, (size_t)s->nb);
+        curp = bestfrom;
     }
     memset(s->occ, 0, sizeof s->occ);
     free(path);
+    if (rc != PC_OK) {
+        pc__sb_free(&sb);
+        return rc;
+    }
     pc__sb_putc(&sb, '\0');
     if (sb.failed) {
         pc__sb_free(&sb);
@@ -1391,6 +1606,7 @@ static int32_t search(sk_solver *s, const pc_sokoban *g, pc_sokoban_result *res)
         if (g->box[s->cell2grid[c]])
             boxes[k++] = (uint8_t)c;
     uint8_t player = (uint8_t)s->grid2cell[g->player];
+    find_symmetries(s, g);
     uint8_t fz[SK_MAXBOXES];
     for (int32_t i = 0; i < s->nb; i++)
         s->occ[boxes[i]] = 1;
@@ -1436,16 +1652,7 @@ static int32_t search(sk_solver *s, const pc_sokoban *g, pc_sokoban_result *res)
             /* Corral deadlock, checked when the state is about to be
              * expanded (most stored states never are): `to` is the box the
              * last push moved, the one not among the parent's boxes. */
-            const sk_rec *pr = rec_at(s, r->parent);
-            uint8_t to = SK_NONE;
-            for (int32_t i = 0, j = 0; i < s->nb; i++) {
-                while (j < s->nb && pr->boxes[j] < r->boxes[i])
-                    j++;
-                if (j == s->nb || pr->boxes[j] != r->boxes[i]) {
-                    to = r->boxes[i];
-                    break;
-                }
-            }
+            uint8_t to = pushed_box(s, rec_at(s, r->parent)->boxes, r->boxes, NULL);
             if (to != SK_NONE) {
                 for (int32_t i = 0; i < s->nb; i++)
                     s->occ[r->boxes[i]] = 1;
