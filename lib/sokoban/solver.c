@@ -38,8 +38,11 @@
  * small node budget; its solution, when found, bounds the cost from above and
  * states whose f is above it are never stored.
  *
- * Transposition table: open addressing on a 64-bit Zobrist hash of the boxes
- * and the player square (keys from the library's seeded rng, fixed seed).
+ * Transposition: a hash table of box sets (open addressing on a 64-bit
+ * Zobrist hash of the boxes, keys from the library's seeded rng, fixed seed)
+ * heads a list of the stored states with those boxes, one per player square;
+ * a state is found by reading its box set's list, which the bound shortcut
+ * and the dominance rule read anyway.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -54,10 +57,8 @@
 #define SK_MAXCELLS 255
 #define SK_MAXBOXES 64
 #define HUNG_INF 1000000
-/* A table slot holds the record index + 1 in its low 27 bits and 5 bits of
- * the hash above them, so most probes never touch a record. */
-#define SK_IDXBITS 27
-#define SK_IDXMASK ((1u << SK_IDXBITS) - 1)
+/* At most this many records (indices are 32-bit, + 1 in the lists). */
+#define SK_IDXMASK ((1u << 27) - 1)
 /* Corral deadlock search: at most this many positions (see corral_dead). */
 #define SK_CORRAL_NODES 64
 #define SK_CORRAL_SLOTS 1024
@@ -102,6 +103,14 @@ typedef struct {
     size_t count;   /* entries in this level */
 } sk_level;
 
+/* A stored state with the child's boxes, as read once from the box-set
+ * list (see chain_read). */
+typedef struct {
+    uint32_t idx;
+    uint16_t g1, g2, h;
+    uint8_t player, flags;
+} sk_link;
+
 /* A set of frozen boxes (cells as a bitmap) and the push distances of the
  * board where they are walls. */
 typedef struct {
@@ -135,9 +144,6 @@ typedef struct {
     size_t recsize;
     unsigned char *arena;
     size_t nrec, reccap;
-    /* hash table of record index + 1 */
-    uint32_t *table;
-    size_t tabcap;
     /* box-set table: index + 1 of the newest record with these boxes */
     uint32_t *btable;
     size_t btcap, nbsets;
@@ -172,7 +178,10 @@ typedef struct {
     size_t nfz, fzcap;
     uint32_t fztab[SK_FZSLOTS];
     uint16_t *fzscratch;           /* a table when the cache is full */
-    /* Symmetries other than the identity that fix the start (see canon). */
+    /* The box-set list of the child being generated (at most one state
+     * per player square). */
+    sk_link chain[SK_MAXCELLS];
+    /* Symmetries other than the identity (see canon). */
     sk_sym sym[7];
     int32_t nsym;
 } sk_solver;
@@ -224,7 +233,6 @@ static void solver_free(sk_solver *s)
     free(s->cx);
     free(s->cy);
     free(s->arena);
-    free(s->table);
     free(s->btable);
     for (size_t i = 0; i < s->nfz; i++)
         free(s->fz[i].dist);
@@ -532,64 +540,6 @@ static int canon(const sk_solver *s, const uint8_t *boxes, uint8_t player, uint8
 
 /* ---- transposition table and open list ----------------------------------------------- */
 
-static uint64_t hash_of(const sk_solver *s, const uint8_t *boxes, uint8_t player)
-{
-    uint64_t h = s->zpl[player];
-    for (int32_t i = 0; i < s->nb; i++)
-        h ^= s->zbox[boxes[i]];
-    return h;
-}
-
-static int32_t table_insert_raw(sk_solver *s, uint32_t idx, uint64_t h)
-{
-    size_t mask = s->tabcap - 1, pos = (size_t)(h ^ (h >> 29)) & mask;
-    while (s->table[pos])
-        pos = (pos + 1) & mask;
-    s->table[pos] = (idx + 1) | ((uint32_t)(h >> 59) << SK_IDXBITS);
-    return PC_OK;
-}
-
-static int32_t table_grow(sk_solver *s)
-{
-    size_t nc = s->tabcap ? s->tabcap * 2 : 1024;
-    if (!charge(s, nc * sizeof *s->table, 0))
-        return PC_ELIMIT;
-    uint32_t *nt = calloc(nc, sizeof *nt);
-    if (!nt) {
-        s->bytes -= nc * sizeof *s->table;
-        return PC_ENOMEM;
-    }
-    free(s->table);
-    s->bytes -= s->tabcap * sizeof *s->table;
-    s->table = nt;
-    s->tabcap = nc;
-    for (size_t i = 0; i < s->nrec; i++) {
-        const sk_rec *r = rec_at(s, i);
-        table_insert_raw(s, (uint32_t)i, hash_of(s, r->boxes, r->player));
-    }
-    return PC_OK;
-}
-
-/* Index of the record for (boxes, player), or -1. */
-static int64_t table_find(const sk_solver *s, uint64_t h, const uint8_t *boxes, uint8_t player)
-{
-    size_t mask = s->tabcap - 1, pos = (size_t)(h ^ (h >> 29)) & mask;
-    uint32_t tag = (uint32_t)(h >> 59);
-    while (s->table[pos]) {
-        uint32_t e = s->table[pos];
-        if (e >> SK_IDXBITS != tag) {
-            pos = (pos + 1) & mask;
-            continue;
-        }
-        uint32_t idx = (e & SK_IDXMASK) - 1;
-        const sk_rec *r = rec_at(s, idx);
-        if (r->player == player && memcmp(r->boxes, boxes, (size_t)s->nb) == 0)
-            return idx;
-        pos = (pos + 1) & mask;
-    }
-    return -1;
-}
-
 /* ---- box-set index (for dominance) ----------------------------------------------------- */
 
 static uint64_t boxhash_of(const sk_solver *s, const uint8_t *boxes)
@@ -636,14 +586,13 @@ static int32_t btable_grow(sk_solver *s)
     return PC_OK;
 }
 
-/* Append a record (table updated).  Returns its index or a negative status. */
-static int64_t add_rec(sk_solver *s, uint64_t h, const uint8_t *boxes, uint8_t player)
+/* Append a record, linked into its box-set list.  Returns its index or a
+ * negative status. */
+static int64_t add_rec(sk_solver *s, const uint8_t *boxes, uint8_t player)
 {
     int32_t rc;
     if (s->nrec + 1 >= SK_IDXMASK)
         return PC_ELIMIT;
-    if ((s->nrec + 1) * 2 > s->tabcap && (rc = table_grow(s)) < 0)
-        return rc;
     if ((s->nbsets + 1) * 2 > s->btcap && (rc = btable_grow(s)) < 0)
         return rc;
     if (s->nrec == s->reccap) {
@@ -657,7 +606,6 @@ static int64_t add_rec(sk_solver *s, uint64_t h, const uint8_t *boxes, uint8_t p
     memset(r, 0, s->recsize);
     r->player = player;
     memcpy(r->boxes, boxes, (size_t)s->nb);
-    table_insert_raw(s, (uint32_t)idx, h);
     size_t bs = bslot(s, boxhash_of(s, boxes), boxes);
     if (!s->btable[bs])
         s->nbsets++;
@@ -969,53 +917,74 @@ static int beyond(const sk_solver *s, uint32_t f1, uint32_t f2)
  * The chain holds representatives (see canon): when C's representative is
  * its image by a symmetry, inv (else NULL) maps the chain's squares back to
  * C's frame (a symmetry preserves walking distances). */
-static int dominated(sk_solver *s, uint32_t head, uint8_t p, uint8_t to, uint32_t c1, uint32_t c2,
+static int dominated(sk_solver *s, uint32_t nch, uint8_t p, uint8_t to, uint32_t c1, uint32_t c2,
                      const uint8_t *inv)
 {
-    if (!head)
+    if (!nch)
         return 0;
     /* Only walks of at most `limit` steps can make one state dominate the
      * other (E + d <= C or C + d <= E), and only the chain's player squares
      * matter: the search stops there (a distance it did not reach reads as
      * unreachable, which only skips a pruning). */
     int moves = s->mode == PC_SOKOBAN_MOVES;
-    uint32_t limit = 0, ntarget = 0;
-    for (uint32_t e = head; e; e = rec_at(s, e - 1)->next) {
-        const sk_rec *r = rec_at(s, e - 1);
-        uint32_t a = moves ? r->g1 : r->g2, b = moves ? c1 : c2;
+    uint32_t limit = 0;
+    const sk_link *ch = s->chain;
+    for (uint32_t i = 0; i < nch; i++) {
+        uint32_t a = moves ? ch[i].g1 : ch[i].g2, b = moves ? c1 : c2;
         uint32_t diff = a > b ? a - b : b - a;
-        if (!moves && r->g1 != c1)
+        if (!moves && ch[i].g1 != c1)
             diff = SK_INF; /* a walk costs moves only: any length may do */
         if (diff > limit)
             limit = diff;
-        s->tmark[inv ? inv[r->player] : r->player] = 1;
-        ntarget++;
+        s->tmark[inv ? inv[ch[i].player] : ch[i].player] = 1;
     }
     uint8_t from = p;
     s->occ[from] = 0;
     s->occ[to] = 1;
-    walk_bfs_targets(s, p, s->wd2, limit, ntarget);
+    walk_bfs_targets(s, p, s->wd2, limit, nch);
     s->occ[to] = 0;
     s->occ[from] = 1;
-    for (uint32_t e = head; e; e = rec_at(s, e - 1)->next)
-        s->tmark[inv ? inv[rec_at(s, e - 1)->player] : rec_at(s, e - 1)->player] = 0;
-    for (uint32_t e = head; e; e = rec_at(s, e - 1)->next) {
-        sk_rec *r = rec_at(s, e - 1);
-        if ((r->flags & 2) && r->h != SK_HCORRAL)
+    for (uint32_t i = 0; i < nch; i++)
+        s->tmark[inv ? inv[ch[i].player] : ch[i].player] = 0;
+    for (uint32_t i = 0; i < nch; i++) {
+        if ((ch[i].flags & 2) && ch[i].h != SK_HCORRAL)
             return 1; /* same boxes: the same deadlock */
-        uint32_t d = s->wd2[inv ? inv[r->player] : r->player];
+        uint32_t d = s->wd2[inv ? inv[ch[i].player] : ch[i].player];
         if (d == SK_INF)
             continue;
-        if (r->flags & 2)
+        if (ch[i].flags & 2)
             return 1; /* a corral deadlock of the same player region */
-        uint32_t e1 = r->g1 + (moves ? d : 0), e2 = r->g2 + (moves ? 0 : d);
+        uint32_t e1 = ch[i].g1 + (moves ? d : 0), e2 = ch[i].g2 + (moves ? 0 : d);
         if (!lex_less(c1, c2, e1, e2))
             return 1; /* E + walk <= C */
         uint32_t f1 = c1 + (moves ? d : 0), f2 = c2 + (moves ? 0 : d);
+        sk_rec *r = rec_at(s, ch[i].idx);
         if (!(r->flags & 1) && !lex_less(r->g1, r->g2, f1, f2))
             r->flags |= 1; /* C + walk <= E: E need not be expanded */
     }
     return 0;
+}
+
+/* Read the box-set list starting at head (index + 1) into s->chain, once:
+ * the states with the child's boxes.  Returns their number and the index of
+ * the one whose player is on `player` in *found (-1: none). */
+static uint32_t chain_read(sk_solver *s, uint32_t head, uint8_t player, int64_t *found)
+{
+    uint32_t n = 0;
+    *found = -1;
+    for (uint32_t e = head; e; e = rec_at(s, e - 1)->next) {
+        const sk_rec *r = rec_at(s, e - 1);
+        sk_link *l = &s->chain[n++];
+        l->idx = e - 1;
+        l->g1 = r->g1;
+        l->g2 = r->g2;
+        l->h = r->h;
+        l->player = r->player;
+        l->flags = r->flags;
+        if (r->player == player)
+            *found = (int64_t)(e - 1);
+    }
+    return n;
 }
 
 /* ---- corral deadlocks ------------------------------------------------------------------ */
@@ -1313,7 +1282,6 @@ static int32_t expand(sk_solver *s, uint32_t idx)
     memcpy(boxes, r->boxes, (size_t)nb);
     uint8_t player = r->player;
     uint32_t g1 = r->g1, g2 = r->g2, hpar = r->h;
-    uint64_t h0 = hash_of(s, boxes, player);
     uint8_t assign[SK_MAXBOXES], pfz[SK_MAXBOXES], cfz[SK_MAXBOXES];
     int have_assign = 0; /* the parent's matching is computed only when needed */
     const uint16_t *pdist = NULL; /* the parent's distances (see frozen_dist) */
@@ -1360,18 +1328,17 @@ static int32_t expand(sk_solver *s, uint32_t idx)
              * the bound and the deadlock tests, symmetric, use the child. */
             uint8_t rp = b;
             const uint8_t *rb = child, *inv = NULL;
-            uint64_t h;
             if (s->nsym) {
                 int t = canon(s, child, b, rchild, &rp);
                 if (t >= 0) {
                     rb = rchild;
                     inv = s->sym[t].inv;
                 }
-                h = hash_of(s, rb, rp);
-            } else {
-                h = h0 ^ s->zbox[b] ^ s->zbox[to] ^ s->zpl[player] ^ s->zpl[b];
             }
-            int64_t found = table_find(s, h, rb, rp);
+            /* The states with the same boxes, among them this one if it is
+             * stored (the box-set list holds every state). */
+            int64_t found;
+            uint32_t nch = chain_read(s, s->btable[bslot(s, boxhash_of(s, rb), rb)], rp, &found);
             if (found >= 0) {
                 sk_rec *cr = rec_at(s, (size_t)found);
                 if ((cr->flags & 2) || !lex_less(c1, c2, cr->g1, cr->g2) ||
@@ -1395,13 +1362,11 @@ static int32_t expand(sk_solver *s, uint32_t idx)
                 continue;
             /* The bound depends on the boxes only: a stored state with the
              * same boxes gives it without a new matching. */
-            uint32_t head = s->btable[bslot(s, boxhash_of(s, rb), rb)];
             int32_t m = -2;
-            for (uint32_t e = head; e && m == -2; e = rec_at(s, e - 1)->next) {
-                const sk_rec *hr = rec_at(s, e - 1);
-                if (hr->h == SK_HCORRAL)
+            for (uint32_t i = 0; i < nch && m == -2; i++) {
+                if (s->chain[i].h == SK_HCORRAL)
                     continue; /* a corral deadlock: its region's only */
-                m = (hr->flags & 2) ? -1 : hr->h;
+                m = (s->chain[i].flags & 2) ? -1 : s->chain[i].h;
             }
             if (m == -1)
                 continue; /* same boxes: the same deadlock */
@@ -1434,9 +1399,9 @@ static int32_t expand(sk_solver *s, uint32_t idx)
             uint32_t w = m > 0 ? wc : 0;
             if (m >= 0 && beyond(s, c1 + h1_of(s, (uint32_t)m, w), c2 + h2_of(s, (uint32_t)m, w)))
                 continue;
-            if (dominated(s, head, b, to, c1, c2, inv))
+            if (dominated(s, nch, b, to, c1, c2, inv))
                 continue;
-            int64_t ni = add_rec(s, h, rb, rp);
+            int64_t ni = add_rec(s, rb, rp);
             if (ni < 0) {
                 rc = (int32_t)ni;
                 goto out;
@@ -1618,7 +1583,7 @@ static int32_t search(sk_solver *s, const pc_sokoban *g, pc_sokoban_result *res)
         return rc;
     if (m < 0)
         return PC_ENOTFOUND;
-    int64_t start = add_rec(s, hash_of(s, boxes, player), boxes, player);
+    int64_t start = add_rec(s, boxes, player);
     if (start < 0)
         return (int32_t)start;
     rec_at(s, 0)->h = (uint16_t)m;
