@@ -57,7 +57,7 @@
 #define SK_MAXCELLS 255
 #define SK_MAXBOXES 64
 #define HUNG_INF 1000000
-/* At most this many records (indices are 32-bit, + 1 in the lists). */
+/* At most this many records (index + 1 in 27 bits: see bslot). */
 #define SK_IDXMASK ((1u << 27) - 1)
 /* Corral deadlock search: at most this many positions (see corral_dead). */
 #define SK_CORRAL_NODES 64
@@ -550,13 +550,22 @@ static uint64_t boxhash_of(const sk_solver *s, const uint8_t *boxes)
     return h;
 }
 
+/* A btable slot holds the index + 1 of the newest record with its boxes in
+ * the low 27 bits and 5 bits of the box set's hash above them, so most
+ * probes of other box sets never touch a record. */
+static uint32_t btag(uint64_t h)
+{
+    return (uint32_t)(h >> 59) << 27;
+}
+
 /* Slot of the box set in btable (empty slot when absent). */
 static size_t bslot(const sk_solver *s, uint64_t h, const uint8_t *boxes)
 {
     size_t mask = s->btcap - 1, pos = (size_t)(h ^ (h >> 31)) & mask;
+    uint32_t tag = btag(h);
     while (s->btable[pos]) {
-        const sk_rec *r = rec_at(s, s->btable[pos] - 1);
-        if (memcmp(r->boxes, boxes, (size_t)s->nb) == 0)
+        uint32_t e = s->btable[pos];
+        if ((e & ~SK_IDXMASK) == tag && memcmp(rec_at(s, (e & SK_IDXMASK) - 1)->boxes, boxes, (size_t)s->nb) == 0)
             return pos;
         pos = (pos + 1) & mask;
     }
@@ -578,7 +587,7 @@ static int32_t btable_grow(sk_solver *s)
     s->btcap = nc;
     for (size_t i = 0; i < old; i++)
         if (ot[i]) {
-            const sk_rec *r = rec_at(s, ot[i] - 1);
+            const sk_rec *r = rec_at(s, (ot[i] & SK_IDXMASK) - 1);
             s->btable[bslot(s, boxhash_of(s, r->boxes), r->boxes)] = ot[i];
         }
     free(ot);
@@ -606,11 +615,12 @@ static int64_t add_rec(sk_solver *s, const uint8_t *boxes, uint8_t player)
     memset(r, 0, s->recsize);
     r->player = player;
     memcpy(r->boxes, boxes, (size_t)s->nb);
-    size_t bs = bslot(s, boxhash_of(s, boxes), boxes);
+    uint64_t h = boxhash_of(s, boxes);
+    size_t bs = bslot(s, h, boxes);
     if (!s->btable[bs])
         s->nbsets++;
-    r->next = s->btable[bs];
-    s->btable[bs] = (uint32_t)idx + 1;
+    r->next = s->btable[bs] & SK_IDXMASK;
+    s->btable[bs] = ((uint32_t)idx + 1) | btag(h);
     return (int64_t)idx;
 }
 
@@ -1338,7 +1348,7 @@ static int32_t expand(sk_solver *s, uint32_t idx)
             /* The states with the same boxes, among them this one if it is
              * stored (the box-set list holds every state). */
             int64_t found;
-            uint32_t nch = chain_read(s, s->btable[bslot(s, boxhash_of(s, rb), rb)], rp, &found);
+            uint32_t nch = chain_read(s, s->btable[bslot(s, boxhash_of(s, rb), rb)] & SK_IDXMASK, rp, &found);
             if (found >= 0) {
                 sk_rec *cr = rec_at(s, (size_t)found);
                 if ((cr->flags & 2) || !lex_less(c1, c2, cr->g1, cr->g2) ||
