@@ -144,7 +144,8 @@ typedef struct {
     size_t recsize;
     unsigned char *arena;
     size_t nrec, reccap;
-    /* box-set table: index + 1 of the newest record with these boxes */
+    /* box-set table: index + 1 of the newest record with these boxes, and
+     * hash bits (see bslot) */
     uint32_t *btable;
     size_t btcap, nbsets;
     /* open list */
