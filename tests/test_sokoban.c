@@ -466,9 +466,11 @@ static int exhaustive(const xmap *m, uint64_t boxes0, int player0, int mode, uin
     return found;
 }
 
-/* A random closed map in an XW x XW frame: walls on the border, a few inner
- * walls, nbox boxes and goals, the player; as XSB text. */
-static void random_map(pc_rng *rng, int nbox, char *xsb, xmap *m, uint64_t *boxes, int *player)
+/* A random closed map in an XW x XW frame: walls on the border, inner walls
+ * on about wallpct % of the squares, nbox boxes and goals, the player; as XSB
+ * text.  The first `ongoal` boxes start on goals (0: now and then one). */
+static void random_map_x(pc_rng *rng, int nbox, int wallpct, int ongoal, char *xsb, xmap *m,
+                         uint64_t *boxes, int *player)
 {
     uint64_t r;
     for (;;) {
@@ -479,7 +481,7 @@ static void random_map(pc_rng *rng, int nbox, char *xsb, xmap *m, uint64_t *boxe
             m->grid[i] = (x == 0 || y == 0 || x == XW - 1 || y == XW - 1) ? '#' : ' ';
             if (m->grid[i] == ' ') {
                 pc_rng_uniform(rng, 100, &r);
-                if (r < 14)
+                if (r < (uint64_t)wallpct)
                     m->grid[i] = '#';
             }
         }
@@ -497,12 +499,121 @@ static void random_map(pc_rng *rng, int nbox, char *xsb, xmap *m, uint64_t *boxe
             *boxes |= 1ULL << free_cells[1 + k];
             m->goals |= 1ULL << free_cells[1 + nbox + k];
         }
-        /* Overlap a goal and a box now and then. */
-        pc_rng_uniform(rng, 4, &r);
-        if (r == 0) {
-            m->goals &= ~(1ULL << free_cells[1 + nbox]);
-            m->goals |= 1ULL << free_cells[1];
+        /* Overlap a goal and a box now and then, or as asked. */
+        if (ongoal) {
+            for (int k = 0; k < ongoal; k++) {
+                m->goals &= ~(1ULL << free_cells[1 + nbox + k]);
+                m->goals |= 1ULL << free_cells[1 + k];
+            }
+        } else {
+            pc_rng_uniform(rng, 4, &r);
+            if (r == 0) {
+                m->goals &= ~(1ULL << free_cells[1 + nbox]);
+                m->goals |= 1ULL << free_cells[1];
+            }
         }
+        char *p = xsb;
+        for (int y = 0; y < XW; y++) {
+            for (int x = 0; x < XW; x++) {
+                int i = y * XW + x;
+                int b = (int)(*boxes >> i & 1), gl = (int)(m->goals >> i & 1);
+                char c = m->grid[i];
+                if (i == *player)
+                    c = gl ? '+' : '@';
+                else if (b)
+                    c = gl ? '*' : '$';
+                else if (gl)
+                    c = '.';
+                *p++ = c;
+            }
+            *p++ = '\n';
+        }
+        *p = '\0';
+        return;
+    }
+}
+
+static void random_map(pc_rng *rng, int nbox, char *xsb, xmap *m, uint64_t *boxes, int *player)
+{
+    random_map_x(rng, nbox, 14, 0, xsb, m, boxes, player);
+}
+
+/* A random map symmetric about the main diagonal (walls, boxes, goals; the
+ * player on the diagonal), so that the start is fixed by the transposition
+ * and the solver keeps one position of each symmetric pair.  Boxes and goals
+ * come in mirrored pairs or sit on the diagonal, nbox of each (even).  With
+ * asym the player then moves off the diagonal: a symmetric board whose start
+ * is not symmetric (the reduction still applies: a position and its mirror
+ * image cost the same to finish). */
+static void random_sym_map(pc_rng *rng, int nbox, int asym, char *xsb, xmap *m, uint64_t *boxes,
+                           int *player)
+{
+    uint64_t r;
+    for (;;) {
+        m->w = XW;
+        m->h = XW;
+        for (int i = 0; i < XN; i++) {
+            int x = i % XW, y = i / XW;
+            if (x > y)
+                continue;
+            char c = (x == 0 || y == 0 || x == XW - 1 || y == XW - 1) ? '#' : ' ';
+            if (c == ' ') {
+                pc_rng_uniform(rng, 100, &r);
+                if (r < 16)
+                    c = '#';
+            }
+            m->grid[y * XW + x] = m->grid[x * XW + y] = c;
+        }
+        uint64_t used = 0;
+        int ok = 1;
+        /* Place `n` objects as pairs (x < y mirrored) or diagonal pairs. */
+        uint64_t sets[2] = {0, 0};
+        pc_rng_uniform(rng, XW - 2, &r);
+        *player = (int)(1 + r) * (XW + 1);
+        if (m->grid[*player] == '#')
+            continue;
+        used |= 1ULL << *player;
+        for (int set = 0; set < 2 && ok; set++) {
+            int placed = 0, tries = 0;
+            while (placed < nbox && ok) {
+                if (++tries > 200) {
+                    ok = 0;
+                    break;
+                }
+                uint64_t rx, ry;
+                pc_rng_uniform(rng, XW - 2, &rx);
+                pc_rng_uniform(rng, XW - 2, &ry);
+                int x = (int)rx + 1, y = (int)ry + 1;
+                int a = y * XW + x, b = x * XW + y;
+                if (m->grid[a] == '#' || (used >> a & 1) || (sets[set] >> a & 1))
+                    continue;
+                if (x == y) {
+                    /* two diagonal squares at once keep the count even */
+                    uint64_t rz;
+                    pc_rng_uniform(rng, XW - 2, &rz);
+                    int c = (int)(rz + 1) * (XW + 1);
+                    if (c == a || m->grid[c] == '#' || (used >> c & 1) || (sets[set] >> c & 1))
+                        continue;
+                    sets[set] |= 1ULL << a | 1ULL << c;
+                } else {
+                    sets[set] |= 1ULL << a | 1ULL << b;
+                }
+                placed += 2;
+            }
+        }
+        if (!ok)
+            continue;
+        if (asym) {
+            uint64_t rx, ry;
+            pc_rng_uniform(rng, XW - 2, &rx);
+            pc_rng_uniform(rng, XW - 2, &ry);
+            int q = (int)(ry + 1) * XW + (int)(rx + 1);
+            if (rx == ry || m->grid[q] == '#' || ((sets[0] | sets[1]) >> q & 1))
+                continue;
+            *player = q;
+        }
+        *boxes = sets[0];
+        m->goals = sets[1];
         char *p = xsb;
         for (int y = 0; y < XW; y++) {
             for (int x = 0; x < XW; x++) {
@@ -700,7 +811,9 @@ static void test_solver(void)
      * with a box off its goal dead, or ignoring that a push can let the
      * player into the area, makes the first four unsolvable.  The walking
      * bound: ignoring the boxes' displacement (counting all of the player's
-     * displacement as walking) makes the last two unsolvable in moves mode. */
+     * displacement as walking) makes the next two unsolvable in moves mode.
+     * Frozen goals: taking a box on a goal blocked on one axis only (or any
+     * box on a goal) for a wall makes the last two unsolvable. */
     {
         static const struct {
             const char *xsb;
@@ -712,6 +825,8 @@ static void test_solver(void)
             {"########\n#   .  #\n# ##@###\n##     #\n# *    #\n#  $ $ #\n# #.#  #\n########\n", 1, 20, 6},
             {"########\n# .    #\n#  #   #\n# $#  *#\n#      #\n#  #  @#\n## #   #\n########\n", 0, 7, 2},
             {"########\n###    #\n#   $  #\n#.    ##\n#$     #\n# @   .#\n# # #  #\n########\n", 0, 15, 6},
+            {"########\n##     #\n#*.  * #\n#  ##  #\n#      #\n# # #$##\n# *# @ #\n########\n", 0, 15, 6},
+            {"########\n##     #\n#*.  * #\n#  ##  #\n#      #\n# # #$##\n# *# @ #\n########\n", 1, 15, 6},
         };
         for (size_t i = 0; i < sizeof tricky / sizeof tricky[0]; i++) {
             pc_sokoban *tg = parse(tricky[i].xsb);
@@ -730,15 +845,25 @@ static void test_solver(void)
     pc_rng *rng = NULL;
     pc_rng_new(2026, &rng);
     int agree = 0, solvable = 0, replay = 0, total = 0;
-    for (int k = 0; k < 100; k++) {
+    for (int k = 0; k < 220; k++) {
         char xsb[256];
         xmap m;
         uint64_t boxes;
         int player;
         /* 4 boxes: enough of them for corrals (areas the player cannot
-         * reach, fenced by boxes) to form and be tested for deadlocks. */
+         * reach, fenced by boxes) to form and be tested for deadlocks.
+         * Then 60 maps have more walls and two or three boxes starting on
+         * goals, so that boxes freeze on goals (frozen goals, which turn
+         * into walls for the push distances) and cut goals off.  The last
+         * 60 are symmetric about the diagonal, 40 with the player on it (the
+         * symmetry reduction) and 20 with the player off it. */
         int nbox = k < 40 ? 2 : k < 60 ? 3 : 4;
-        random_map(rng, nbox, xsb, &m, &boxes, &player);
+        if (k < 100)
+            random_map(rng, nbox, xsb, &m, &boxes, &player);
+        else if (k < 160)
+            random_map_x(rng, 4, 24, 2 + (k & 1), xsb, &m, &boxes, &player);
+        else
+            random_sym_map(rng, k < 180 ? 2 : 4, k >= 200, xsb, &m, &boxes, &player);
         pc_sokoban *lv = NULL;
         if (pc_sokoban_new(xsb, strlen(xsb), NULL, 0, &lv) != PC_OK)
             continue; /* e.g. a box walled off from the player's region is fine, but skip odd ones */
@@ -772,7 +897,7 @@ static void test_solver(void)
         pc_sokoban_free(lv);
     }
     pc_rng_free(rng);
-    ok(total >= 180, "at least 180 solver runs on random maps (%d)", total);
+    ok(total >= 420, "at least 420 solver runs on random maps (%d)", total);
     is_int(agree, total, "solver agrees with the exhaustive search on every map and mode");
     ok(solvable >= 20, "enough of them solvable (%d)", solvable);
     is_int(replay, solvable, "every solution replays to the optimal counts");

@@ -20,7 +20,8 @@
  * unchanged).  So h = (M + W, M) in moves mode and (M, M + W) in pushes mode
  * is admissible and consistent, and the first goal state A* takes from the
  * queue is optimal.  A state whose matching does not exist (a box that can
- * reach no free goal) is a deadlock.
+ * reach no free goal) is a deadlock.  Boxes frozen on goals (they can never
+ * move again) count as walls for the other boxes' distances (frozen_dist).
  *
  * Pruning (all sound): dead squares (no box can ever leave them towards a
  * goal) are never pushed into; a push after which the box is frozen (blocked
@@ -37,12 +38,16 @@
  * small node budget; its solution, when found, bounds the cost from above and
  * states whose f is above it are never stored.
  *
- * Transposition table: open addressing on a 64-bit Zobrist hash of the boxes
- * and the player square (keys from the library's seeded rng, fixed seed).
+ * Transposition: a hash table of box sets (open addressing on a 64-bit
+ * Zobrist hash of the boxes, keys from the library's seeded rng, fixed seed)
+ * heads a list of the stored states with those boxes, one per player square;
+ * a state is found by reading its box set's list, which the bound shortcut
+ * and the dominance rule read anyway.
  */
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/bits.h"
 #include "common/rng.h"
 #include "common/text.h"
 #include "sokoban/sokoban_int.h"
@@ -52,16 +57,17 @@
 #define SK_MAXCELLS 255
 #define SK_MAXBOXES 64
 #define HUNG_INF 1000000
-/* A table slot holds the record index + 1 in its low 27 bits and 5 bits of
- * the hash above them, so most probes never touch a record. */
-#define SK_IDXBITS 27
-#define SK_IDXMASK ((1u << SK_IDXBITS) - 1)
+/* At most this many records (index + 1 in 27 bits: see bslot). */
+#define SK_IDXMASK ((1u << 27) - 1)
 /* Corral deadlock search: at most this many positions (see corral_dead). */
 #define SK_CORRAL_NODES 64
 #define SK_CORRAL_SLOTS 1024
 /* h of a record marks a corral deadlock (a deadlock for its player region
  * only, flags 2); M itself is at most 64 * 255. */
 #define SK_HCORRAL 0xFFFFu
+/* Frozen-set distance tables kept (see frozen_dist); slots of their index. */
+#define SK_FZMAX 4096
+#define SK_FZSLOTS 8192
 
 struct pc_sokoban_result {
     int32_t status, mode;
@@ -97,6 +103,27 @@ typedef struct {
     size_t count;   /* entries in this level */
 } sk_level;
 
+/* A stored state with the child's boxes, as read once from the box-set
+ * list (see chain_read). */
+typedef struct {
+    uint32_t idx;
+    uint16_t g1, g2, h;
+    uint8_t player, flags;
+} sk_link;
+
+/* A set of frozen boxes (cells as a bitmap) and the push distances of the
+ * board where they are walls. */
+typedef struct {
+    uint64_t bits[4];
+    uint16_t *dist;
+} sk_fzset;
+
+/* A symmetry of the board that fixes the start position: a permutation of
+ * the interior cells and its inverse (see find_symmetries). */
+typedef struct {
+    uint8_t perm[SK_MAXCELLS], inv[SK_MAXCELLS];
+} sk_sym;
+
 typedef struct {
     const pc_sokoban *g;
     int mode;
@@ -117,10 +144,8 @@ typedef struct {
     size_t recsize;
     unsigned char *arena;
     size_t nrec, reccap;
-    /* hash table of record index + 1 */
-    uint32_t *table;
-    size_t tabcap;
-    /* box-set table: index + 1 of the newest record with these boxes */
+    /* box-set table: index + 1 of the newest record with these boxes, and
+     * hash bits (see bslot) */
     uint32_t *btable;
     size_t btcap, nbsets;
     /* open list */
@@ -147,6 +172,19 @@ typedef struct {
     uint8_t cbuf[SK_CORRAL_NODES][SK_MAXBOXES + 1];
     uint32_t cslot[SK_CORRAL_SLOTS]; /* cgen << 9 | index + 1 */
     int32_t hcost[SK_MAXBOXES + 1][SK_MAXBOXES + 1];
+    /* Push distances with frozen boxes as walls (see frozen_dist): one table
+     * per frozen set met, found by the set's hash (fztab: index + 1). */
+    int16_t gidx[SK_MAXCELLS];     /* goal index of a cell, -1: no goal */
+    sk_fzset *fz;                  /* the sets and their tables */
+    size_t nfz, fzcap;
+    uint32_t fztab[SK_FZSLOTS];
+    uint16_t *fzscratch;           /* a table when the cache is full */
+    /* The box-set list of the child being generated (at most one state
+     * per player square). */
+    sk_link chain[SK_MAXCELLS];
+    /* Symmetries other than the identity (see canon). */
+    sk_sym sym[7];
+    int32_t nsym;
 } sk_solver;
 
 static inline sk_rec *rec_at(const sk_solver *s, size_t i)
@@ -196,14 +234,52 @@ static void solver_free(sk_solver *s)
     free(s->cx);
     free(s->cy);
     free(s->arena);
-    free(s->table);
     free(s->btable);
+    for (size_t i = 0; i < s->nfz; i++)
+        free(s->fz[i].dist);
+    free(s->fz);
+    free(s->fzscratch);
     for (size_t i = 0; i < s->nlevels; i++) {
         for (size_t j = 0; j < s->levels[i].nf2; j++)
             free(s->levels[i].f2[j].v);
         free(s->levels[i].f2);
     }
     free(s->levels);
+}
+
+/* Push distances (nf x ngoals, SK_INF: unreachable) on the board where the
+ * squares marked in s->tmpwall are walls too, goal by goal, by pulling the
+ * box backwards.  A goal that is itself marked reaches nothing. */
+static void push_distances(sk_solver *s, uint16_t *dist)
+{
+    int32_t nf = s->nf;
+    const uint8_t *wall = s->tmpwall;
+    for (int32_t q = 0; q < s->ngoals; q++) {
+        for (int32_t c = 0; c < nf; c++)
+            dist[(size_t)c * (size_t)s->ngoals + (size_t)q] = SK_INF;
+        if (wall[s->goals[q]])
+            continue;
+        size_t qh = 0, qt = 0;
+        s->queue[qt++] = s->goals[q];
+        dist[(size_t)s->goals[q] * (size_t)s->ngoals + (size_t)q] = 0;
+        while (qh < qt) {
+            uint8_t x = s->queue[qh++];
+            uint16_t dx = dist[(size_t)x * (size_t)s->ngoals + (size_t)q];
+            for (int d = 0; d < 4; d++) {
+                uint8_t y = s->nbr[x][(d + 2) & 3];
+                if (y == SK_NONE || wall[y])
+                    continue;
+                uint8_t p = s->nbr[y][(d + 2) & 3];
+                if (p == SK_NONE || wall[p])
+                    continue;
+                uint16_t *dy = &dist[(size_t)y * (size_t)s->ngoals + (size_t)q];
+                if (*dy != SK_INF)
+                    continue;
+                *dy = (uint16_t)(dx + 1);
+                s->queue[qt++] = y;
+            }
+        }
+    }
 }
 
 /* Fill the static tables.  Returns PC_OK, PC_ENOTFOUND when the position is
@@ -239,6 +315,7 @@ static int32_t prepare(sk_solver *s, const pc_sokoban *g)
     s->ngoals = 0;
     for (int32_t c = 0; c < nf; c++) {
         int32_t i = s->cell2grid[c];
+        s->gidx[c] = (g->stat[i] & SK_GOAL) ? (int16_t)s->ngoals : -1;
         for (int d = 0; d < 4; d++) {
             int32_t j = i + pc__sokoban_delta(g, d);
             s->nbr[c][d] = s->grid2cell[j] >= 0 ? (uint8_t)s->grid2cell[j] : SK_NONE;
@@ -279,30 +356,8 @@ static int32_t prepare(sk_solver *s, const pc_sokoban *g)
     s->dist = malloc((size_t)nf * (size_t)s->ngoals * sizeof *s->dist);
     if (!s->dist)
         return PC_ENOMEM;
-    for (int32_t q = 0; q < s->ngoals; q++) {
-        for (int32_t c = 0; c < nf; c++)
-            s->dist[(size_t)c * (size_t)s->ngoals + (size_t)q] = SK_INF;
-        size_t qh = 0, qt = 0;
-        s->queue[qt++] = s->goals[q];
-        s->dist[(size_t)s->goals[q] * (size_t)s->ngoals + (size_t)q] = 0;
-        while (qh < qt) {
-            uint8_t x = s->queue[qh++];
-            uint16_t dx = s->dist[(size_t)x * (size_t)s->ngoals + (size_t)q];
-            for (int d = 0; d < 4; d++) {
-                uint8_t y = s->nbr[x][(d + 2) & 3];
-                if (y == SK_NONE)
-                    continue;
-                uint8_t p = s->nbr[y][(d + 2) & 3];
-                if (p == SK_NONE)
-                    continue;
-                uint16_t *dy = &s->dist[(size_t)y * (size_t)s->ngoals + (size_t)q];
-                if (*dy != SK_INF)
-                    continue;
-                *dy = (uint16_t)(dx + 1);
-                s->queue[qt++] = y;
-            }
-        }
-    }
+    memset(s->tmpwall, 0, sizeof s->tmpwall);
+    push_distances(s, s->dist);
     /* Zobrist keys: fixed seed, so runs are reproducible. */
     struct pc_rng rng;
     pc__rng_seed(&rng, 0x50b0ba11ULL);
@@ -321,9 +376,12 @@ static int32_t prepare(sk_solver *s, const pc_sokoban *g)
 
 /* ---- lower bound: Hungarian algorithm on push distances ----------------------------- */
 
-/* M for the boxes, or -1 when no perfect matching exists.  When assign is
- * not NULL it receives, for each box, the goal index it is matched to. */
-static int32_t matching(sk_solver *s, const uint8_t *boxes, uint8_t *assign)
+/* M for the boxes, or -1 when no perfect matching exists, with the push
+ * distances dist; boxes with fz[i] set (fz may be NULL) are frozen on their
+ * goals.  When assign is not NULL it receives, for each box, the goal index
+ * it is matched to. */
+static int32_t matching(sk_solver *s, const uint8_t *boxes, uint8_t *assign, const uint16_t *dist,
+                        const uint8_t *fz)
 {
     int32_t n = s->nb;
     /* Quick exits: all on goals; a box with no goal at all. */
@@ -331,9 +389,10 @@ static int32_t matching(sk_solver *s, const uint8_t *boxes, uint8_t *assign)
     for (int32_t i = 0; i < n; i++) {
         on += s->goal[boxes[i]];
         int any = 0;
-        const uint16_t *row = &s->dist[(size_t)boxes[i] * (size_t)s->ngoals];
+        const uint16_t *row = &dist[(size_t)boxes[i] * (size_t)s->ngoals];
         for (int32_t j = 0; j < n; j++) {
-            int32_t d = row[j];
+            /* A frozen box stays on its goal (it is a wall in dist). */
+            int32_t d = fz && fz[i] ? (j == s->gidx[boxes[i]] ? 0 : SK_INF) : row[j];
             s->hcost[i + 1][j + 1] = d == SK_INF ? HUNG_INF : d;
             any |= d != SK_INF;
         }
@@ -399,65 +458,88 @@ static int32_t matching(sk_solver *s, const uint8_t *boxes, uint8_t *assign)
     return (int32_t)total;
 }
 
-/* ---- transposition table and open list ----------------------------------------------- */
+/* ---- symmetry ------------------------------------------------------------------------ */
 
-static uint64_t hash_of(const sk_solver *s, const uint8_t *boxes, uint8_t player)
+/* The symmetries of the board: the isometries of the grid's rectangle (the
+ * four that swap the axes only when it is square) that map interior cells to
+ * interior cells with the same goal and dead flags.  Such a symmetry maps
+ * pushes to pushes of the same cost and solved positions to solved ones, so
+ * a position and its images have the same cost to finish, and the search
+ * keeps one position of each class (see canon): a path to a representative
+ * and a path on from it are, after mapping the second by the symmetry, one
+ * real path of the same cost.  (Microban 93, 95, 145 and 146 have seven.) */
+static void find_symmetries(sk_solver *s, const pc_sokoban *g)
 {
-    uint64_t h = s->zpl[player];
-    for (int32_t i = 0; i < s->nb; i++)
-        h ^= s->zbox[boxes[i]];
-    return h;
-}
-
-static int32_t table_insert_raw(sk_solver *s, uint32_t idx, uint64_t h)
-{
-    size_t mask = s->tabcap - 1, pos = (size_t)(h ^ (h >> 29)) & mask;
-    while (s->table[pos])
-        pos = (pos + 1) & mask;
-    s->table[pos] = (idx + 1) | ((uint32_t)(h >> 59) << SK_IDXBITS);
-    return PC_OK;
-}
-
-static int32_t table_grow(sk_solver *s)
-{
-    size_t nc = s->tabcap ? s->tabcap * 2 : 1024;
-    if (!charge(s, nc * sizeof *s->table, 0))
-        return PC_ELIMIT;
-    uint32_t *nt = calloc(nc, sizeof *nt);
-    if (!nt) {
-        s->bytes -= nc * sizeof *s->table;
-        return PC_ENOMEM;
-    }
-    free(s->table);
-    s->bytes -= s->tabcap * sizeof *s->table;
-    s->table = nt;
-    s->tabcap = nc;
-    for (size_t i = 0; i < s->nrec; i++) {
-        const sk_rec *r = rec_at(s, i);
-        table_insert_raw(s, (uint32_t)i, hash_of(s, r->boxes, r->player));
-    }
-    return PC_OK;
-}
-
-/* Index of the record for (boxes, player), or -1. */
-static int64_t table_find(const sk_solver *s, uint64_t h, const uint8_t *boxes, uint8_t player)
-{
-    size_t mask = s->tabcap - 1, pos = (size_t)(h ^ (h >> 29)) & mask;
-    uint32_t tag = (uint32_t)(h >> 59);
-    while (s->table[pos]) {
-        uint32_t e = s->table[pos];
-        if (e >> SK_IDXBITS != tag) {
-            pos = (pos + 1) & mask;
-            continue;
+    int32_t w = g->w, h = g->h;
+    s->nsym = 0;
+    for (int t = 1; t < 8; t++) {
+        if (t >= 4 && w != h)
+            break;
+        sk_sym *y = &s->sym[s->nsym];
+        int ok = 1;
+        for (int32_t c = 0; c < s->nf && ok; c++) {
+            int32_t x0 = s->cx[c], y0 = s->cy[c], x1 = x0, y1 = y0;
+            if (t & 1)
+                x1 = w - 1 - x1;
+            if (t & 2)
+                y1 = h - 1 - y1;
+            if (t & 4) {
+                int32_t tmp = x1;
+                x1 = y1;
+                y1 = tmp;
+            }
+            int32_t j = y1 * w + x1, k = s->grid2cell[j];
+            uint8_t mask = SK_INTERIOR | SK_GOAL | SK_DEAD;
+            if (k < 0 || (g->stat[j] & mask) != (g->stat[s->cell2grid[c]] & mask)) {
+                ok = 0;
+                break;
+            }
+            y->perm[c] = (uint8_t)k;
+            y->inv[k] = (uint8_t)c;
         }
-        uint32_t idx = (e & SK_IDXMASK) - 1;
-        const sk_rec *r = rec_at(s, idx);
-        if (r->player == player && memcmp(r->boxes, boxes, (size_t)s->nb) == 0)
-            return idx;
-        pos = (pos + 1) & mask;
+        if (ok)
+            s->nsym++;
     }
-    return -1;
 }
+
+/* The representative of a position's class: the image (boxes as a bitmap
+ * compared from the highest cell down, then the player) that is least over
+ * the identity and the symmetries.  Writes it to out/outp (sorted boxes) and
+ * returns the symmetry's index, or -1 for the identity. */
+static int canon(const sk_solver *s, const uint8_t *boxes, uint8_t player, uint8_t *out, uint8_t *outp)
+{
+    uint64_t best[4] = {0, 0, 0, 0};
+    uint8_t bestp = player;
+    int bi = -1;
+    for (int32_t i = 0; i < s->nb; i++)
+        best[boxes[i] >> 6] |= 1ULL << (boxes[i] & 63);
+    for (int t = 0; t < s->nsym; t++) {
+        const uint8_t *pm = s->sym[t].perm;
+        uint64_t b[4] = {0, 0, 0, 0};
+        for (int32_t i = 0; i < s->nb; i++)
+            b[pm[boxes[i]] >> 6] |= 1ULL << (pm[boxes[i]] & 63);
+        int cmp = 0;
+        for (int k = 3; k >= 0 && !cmp; k--)
+            cmp = b[k] < best[k] ? -1 : b[k] > best[k] ? 1 : 0;
+        if (cmp < 0 || (cmp == 0 && pm[player] < bestp)) {
+            memcpy(best, b, sizeof b);
+            bestp = pm[player];
+            bi = t;
+        }
+    }
+    if (bi < 0) {
+        memcpy(out, boxes, (size_t)s->nb);
+    } else {
+        int32_t j = 0;
+        for (int k = 0; k < 4; k++)
+            for (uint64_t v = best[k]; v; v &= v - 1)
+                out[j++] = (uint8_t)(k * 64 + pc__ctz64(v));
+    }
+    *outp = bestp;
+    return bi;
+}
+
+/* ---- transposition table and open list ----------------------------------------------- */
 
 /* ---- box-set index (for dominance) ----------------------------------------------------- */
 
@@ -469,13 +551,22 @@ static uint64_t boxhash_of(const sk_solver *s, const uint8_t *boxes)
     return h;
 }
 
+/* A btable slot holds the index + 1 of the newest record with its boxes in
+ * the low 27 bits and 5 bits of the box set's hash above them, so most
+ * probes of other box sets never touch a record. */
+static uint32_t btag(uint64_t h)
+{
+    return (uint32_t)(h >> 59) << 27;
+}
+
 /* Slot of the box set in btable (empty slot when absent). */
 static size_t bslot(const sk_solver *s, uint64_t h, const uint8_t *boxes)
 {
     size_t mask = s->btcap - 1, pos = (size_t)(h ^ (h >> 31)) & mask;
+    uint32_t tag = btag(h);
     while (s->btable[pos]) {
-        const sk_rec *r = rec_at(s, s->btable[pos] - 1);
-        if (memcmp(r->boxes, boxes, (size_t)s->nb) == 0)
+        uint32_t e = s->btable[pos];
+        if ((e & ~SK_IDXMASK) == tag && memcmp(rec_at(s, (e & SK_IDXMASK) - 1)->boxes, boxes, (size_t)s->nb) == 0)
             return pos;
         pos = (pos + 1) & mask;
     }
@@ -497,7 +588,7 @@ static int32_t btable_grow(sk_solver *s)
     s->btcap = nc;
     for (size_t i = 0; i < old; i++)
         if (ot[i]) {
-            const sk_rec *r = rec_at(s, ot[i] - 1);
+            const sk_rec *r = rec_at(s, (ot[i] & SK_IDXMASK) - 1);
             s->btable[bslot(s, boxhash_of(s, r->boxes), r->boxes)] = ot[i];
         }
     free(ot);
@@ -505,14 +596,13 @@ static int32_t btable_grow(sk_solver *s)
     return PC_OK;
 }
 
-/* Append a record (table updated).  Returns its index or a negative status. */
-static int64_t add_rec(sk_solver *s, uint64_t h, const uint8_t *boxes, uint8_t player)
+/* Append a record, linked into its box-set list.  Returns its index or a
+ * negative status. */
+static int64_t add_rec(sk_solver *s, const uint8_t *boxes, uint8_t player)
 {
     int32_t rc;
     if (s->nrec + 1 >= SK_IDXMASK)
         return PC_ELIMIT;
-    if ((s->nrec + 1) * 2 > s->tabcap && (rc = table_grow(s)) < 0)
-        return rc;
     if ((s->nbsets + 1) * 2 > s->btcap && (rc = btable_grow(s)) < 0)
         return rc;
     if (s->nrec == s->reccap) {
@@ -526,12 +616,12 @@ static int64_t add_rec(sk_solver *s, uint64_t h, const uint8_t *boxes, uint8_t p
     memset(r, 0, s->recsize);
     r->player = player;
     memcpy(r->boxes, boxes, (size_t)s->nb);
-    table_insert_raw(s, (uint32_t)idx, h);
-    size_t bs = bslot(s, boxhash_of(s, boxes), boxes);
+    uint64_t h = boxhash_of(s, boxes);
+    size_t bs = bslot(s, h, boxes);
     if (!s->btable[bs])
         s->nbsets++;
-    r->next = s->btable[bs];
-    s->btable[bs] = (uint32_t)idx + 1;
+    r->next = s->btable[bs] & SK_IDXMASK;
+    s->btable[bs] = ((uint32_t)idx + 1) | btag(h);
     return (int64_t)idx;
 }
 
@@ -740,6 +830,83 @@ static int frozen_push(sk_solver *s, uint8_t to)
     return off;
 }
 
+/* Frozen goals.  A box blocked on both axes (see blocked_axis) never moves
+ * again in any solution, so for the rest of the game it is a wall: the push
+ * distances of the other boxes are those of the board with the frozen boxes
+ * as walls, and each frozen box keeps its own goal (a frozen box off goal is
+ * a freeze deadlock, pruned at the push).  This finds, for instance, a goal
+ * behind a frozen box that no box can reach any more.  The set is a function
+ * of the boxes (occ must hold them); fz[i] receives whether box i is frozen.
+ * Returns the distances to use (s->dist when no box is frozen), or NULL with
+ * *rc set when memory runs out. */
+static const uint16_t *frozen_dist(sk_solver *s, const uint8_t *boxes, uint8_t *fz, int32_t *rc)
+{
+    uint64_t bits[4] = {0, 0, 0, 0}, h = 0;
+    int any = 0;
+    for (int32_t i = 0; i < s->nb; i++) {
+        uint8_t x = boxes[i];
+        int off = 0;
+        fz[i] = s->goal[x] && blocked_axis(s, x, 0, &off) && blocked_axis(s, x, 1, &off);
+        if (fz[i]) {
+            bits[x >> 6] |= 1ULL << (x & 63);
+            h ^= s->zbox[x];
+            any = 1;
+        }
+    }
+    if (!any)
+        return s->dist;
+    size_t pos = (size_t)(h ^ (h >> 32)) & (SK_FZSLOTS - 1);
+    while (s->fztab[pos]) {
+        const sk_fzset *f = &s->fz[s->fztab[pos] - 1];
+        if (!memcmp(f->bits, bits, sizeof bits))
+            return f->dist;
+        pos = (pos + 1) & (SK_FZSLOTS - 1);
+    }
+    size_t tsz = (size_t)s->nf * (size_t)s->ngoals * sizeof(uint16_t);
+    uint16_t *dist = NULL;
+    if (s->nfz < SK_FZMAX && charge(s, tsz, 0)) {
+        if (s->nfz == s->fzcap) {
+            size_t nc = s->fzcap ? s->fzcap * 2 : 16;
+            *rc = grow(s, (void **)&s->fz, &s->fzcap, nc, sizeof *s->fz);
+            if (*rc < 0) {
+                s->bytes -= tsz;
+                return NULL;
+            }
+        }
+        dist = malloc(tsz);
+        if (!dist) {
+            s->bytes -= tsz;
+            *rc = PC_ENOMEM;
+            return NULL;
+        }
+        sk_fzset *f = &s->fz[s->nfz++];
+        memcpy(f->bits, bits, sizeof bits);
+        f->dist = dist;
+        s->fztab[pos] = (uint32_t)s->nfz;
+    } else {
+        /* Cache full (or no memory left for it): same values, recomputed. */
+        if (!s->fzscratch) {
+            if (!charge(s, tsz, 0)) {
+                *rc = PC_ELIMIT;
+                return NULL;
+            }
+            s->fzscratch = malloc(tsz);
+            if (!s->fzscratch) {
+                s->bytes -= tsz;
+                *rc = PC_ENOMEM;
+                return NULL;
+            }
+        }
+        dist = s->fzscratch;
+    }
+    for (int32_t i = 0; i < s->nb; i++)
+        s->tmpwall[boxes[i]] = fz[i];
+    push_distances(s, dist);
+    for (int32_t i = 0; i < s->nb; i++)
+        s->tmpwall[boxes[i]] = 0;
+    return dist;
+}
+
 static int lex_less(uint32_t a1, uint32_t a2, uint32_t b1, uint32_t b2)
 {
     return a1 < b1 || (a1 == b1 && a2 < b2);
@@ -757,53 +924,78 @@ static int beyond(const sk_solver *s, uint32_t f1, uint32_t f2)
  * walk from E's player to p is no more than C's: every continuation of C
  * is open to E after that walk.  Conversely C dominates such states E that
  * are not yet expanded, which are then closed.  (Walks cost moves only.)
- * occ holds the parent's boxes; the pushed box moved from `from` to `to`. */
-static int dominated(sk_solver *s, uint32_t head, uint8_t p, uint8_t to, uint32_t c1, uint32_t c2)
+ * occ holds the parent's boxes; the pushed box moved from `from` to `to`.
+ * The chain holds representatives (see canon): when C's representative is
+ * its image by a symmetry, inv (else NULL) maps the chain's squares back to
+ * C's frame (a symmetry preserves walking distances). */
+static int dominated(sk_solver *s, uint32_t nch, uint8_t p, uint8_t to, uint32_t c1, uint32_t c2,
+                     const uint8_t *inv)
 {
-    if (!head)
+    if (!nch)
         return 0;
     /* Only walks of at most `limit` steps can make one state dominate the
      * other (E + d <= C or C + d <= E), and only the chain's player squares
      * matter: the search stops there (a distance it did not reach reads as
      * unreachable, which only skips a pruning). */
     int moves = s->mode == PC_SOKOBAN_MOVES;
-    uint32_t limit = 0, ntarget = 0;
-    for (uint32_t e = head; e; e = rec_at(s, e - 1)->next) {
-        const sk_rec *r = rec_at(s, e - 1);
-        uint32_t a = moves ? r->g1 : r->g2, b = moves ? c1 : c2;
+    uint32_t limit = 0;
+    const sk_link *ch = s->chain;
+    for (uint32_t i = 0; i < nch; i++) {
+        uint32_t a = moves ? ch[i].g1 : ch[i].g2, b = moves ? c1 : c2;
         uint32_t diff = a > b ? a - b : b - a;
-        if (!moves && r->g1 != c1)
+        if (!moves && ch[i].g1 != c1)
             diff = SK_INF; /* a walk costs moves only: any length may do */
         if (diff > limit)
             limit = diff;
-        s->tmark[r->player] = 1;
-        ntarget++;
+        s->tmark[inv ? inv[ch[i].player] : ch[i].player] = 1;
     }
     uint8_t from = p;
     s->occ[from] = 0;
     s->occ[to] = 1;
-    walk_bfs_targets(s, p, s->wd2, limit, ntarget);
+    walk_bfs_targets(s, p, s->wd2, limit, nch);
     s->occ[to] = 0;
     s->occ[from] = 1;
-    for (uint32_t e = head; e; e = rec_at(s, e - 1)->next)
-        s->tmark[rec_at(s, e - 1)->player] = 0;
-    for (uint32_t e = head; e; e = rec_at(s, e - 1)->next) {
-        sk_rec *r = rec_at(s, e - 1);
-        if ((r->flags & 2) && r->h != SK_HCORRAL)
+    for (uint32_t i = 0; i < nch; i++)
+        s->tmark[inv ? inv[ch[i].player] : ch[i].player] = 0;
+    for (uint32_t i = 0; i < nch; i++) {
+        if ((ch[i].flags & 2) && ch[i].h != SK_HCORRAL)
             return 1; /* same boxes: the same deadlock */
-        uint32_t d = s->wd2[r->player];
+        uint32_t d = s->wd2[inv ? inv[ch[i].player] : ch[i].player];
         if (d == SK_INF)
             continue;
-        if (r->flags & 2)
+        if (ch[i].flags & 2)
             return 1; /* a corral deadlock of the same player region */
-        uint32_t e1 = r->g1 + (moves ? d : 0), e2 = r->g2 + (moves ? 0 : d);
+        uint32_t e1 = ch[i].g1 + (moves ? d : 0), e2 = ch[i].g2 + (moves ? 0 : d);
         if (!lex_less(c1, c2, e1, e2))
             return 1; /* E + walk <= C */
         uint32_t f1 = c1 + (moves ? d : 0), f2 = c2 + (moves ? 0 : d);
+        sk_rec *r = rec_at(s, ch[i].idx);
         if (!(r->flags & 1) && !lex_less(r->g1, r->g2, f1, f2))
             r->flags |= 1; /* C + walk <= E: E need not be expanded */
     }
     return 0;
+}
+
+/* Read the box-set list starting at head (index + 1) into s->chain, once:
+ * the states with the child's boxes.  Returns their number and the index of
+ * the one whose player is on `player` in *found (-1: none). */
+static uint32_t chain_read(sk_solver *s, uint32_t head, uint8_t player, int64_t *found)
+{
+    uint32_t n = 0;
+    *found = -1;
+    for (uint32_t e = head; e; e = rec_at(s, e - 1)->next) {
+        const sk_rec *r = rec_at(s, e - 1);
+        sk_link *l = &s->chain[n++];
+        l->idx = e - 1;
+        l->g1 = r->g1;
+        l->g2 = r->g2;
+        l->h = r->h;
+        l->player = r->player;
+        l->flags = r->flags;
+        if (r->player == player)
+            *found = (int64_t)(e - 1);
+    }
+    return n;
 }
 
 /* ---- corral deadlocks ------------------------------------------------------------------ */
@@ -1040,17 +1232,70 @@ static int corral_worth(sk_solver *s)
     return (s->cskip++ & 7) == 0;
 }
 
+/* The box of `child` that one push moved from `parent`'s boxes (SK_NONE
+ * when none is found); both are representatives (see canon), so the child
+ * may be the image of the parent's real child by a symmetry: each one is
+ * tried, and its index (-1: the identity) goes to *sym when sym is not NULL.
+ * Boxes sorted. */
+static uint8_t pushed_box(const sk_solver *s, const uint8_t *parent, const uint8_t *child, int *sym)
+{
+    for (int t = -1; t < s->nsym; t++) {
+        uint8_t img[SK_MAXBOXES];
+        const uint8_t *pb = parent;
+        if (t >= 0) {
+            /* The image of the parent by symmetry t, sorted. */
+            uint64_t b[4] = {0, 0, 0, 0};
+            for (int32_t i = 0; i < s->nb; i++)
+                b[s->sym[t].perm[parent[i]] >> 6] |= 1ULL << (s->sym[t].perm[parent[i]] & 63);
+            int32_t j = 0;
+            for (int k = 0; k < 4; k++)
+                for (uint64_t v = b[k]; v; v &= v - 1)
+                    img[j++] = (uint8_t)(k * 64 + pc__ctz64(v));
+            pb = img;
+        }
+        /* Exactly one box of the child missing from the parent's image, and
+         * it is next to the one square of the image missing from the child. */
+        uint8_t to = SK_NONE, from = SK_NONE;
+        int nd = 0;
+        for (int32_t i = 0, j = 0; i < s->nb; i++) {
+            while (j < s->nb && pb[j] < child[i])
+                j++;
+            if (j == s->nb || pb[j] != child[i]) {
+                to = child[i];
+                nd++;
+            }
+        }
+        for (int32_t i = 0, j = 0; i < s->nb; i++) {
+            while (j < s->nb && child[j] < pb[i])
+                j++;
+            if (j == s->nb || child[j] != pb[i])
+                from = pb[i];
+        }
+        if (nd != 1)
+            continue;
+        int adj = 0;
+        for (int d = 0; d < 4; d++)
+            adj |= s->nbr[from][d] == to;
+        if (!adj)
+            continue;
+        if (sym)
+            *sym = t;
+        return to;
+    }
+    return SK_NONE;
+}
+
 static int32_t expand(sk_solver *s, uint32_t idx)
 {
-    uint8_t boxes[SK_MAXBOXES], child[SK_MAXBOXES];
+    uint8_t boxes[SK_MAXBOXES], child[SK_MAXBOXES], rchild[SK_MAXBOXES];
     sk_rec *r = rec_at(s, idx);
     int32_t nb = s->nb;
     memcpy(boxes, r->boxes, (size_t)nb);
     uint8_t player = r->player;
     uint32_t g1 = r->g1, g2 = r->g2, hpar = r->h;
-    uint64_t h0 = hash_of(s, boxes, player);
-    uint8_t assign[SK_MAXBOXES];
+    uint8_t assign[SK_MAXBOXES], pfz[SK_MAXBOXES], cfz[SK_MAXBOXES];
     int have_assign = 0; /* the parent's matching is computed only when needed */
+    const uint16_t *pdist = NULL; /* the parent's distances (see frozen_dist) */
     int32_t sbx = 0, sby = 0;
     for (int32_t i = 0; i < nb; i++) {
         s->occ[boxes[i]] = 1;
@@ -1090,8 +1335,21 @@ static int32_t expand(sk_solver *s, uint32_t idx)
                 rc = PC_ELIMIT; /* beyond what a record can hold */
                 goto out;
             }
-            uint64_t h = h0 ^ s->zbox[b] ^ s->zbox[to] ^ s->zpl[player] ^ s->zpl[b];
-            int64_t found = table_find(s, h, child, b);
+            /* The state stored is the class representative (rchild, rp);
+             * the bound and the deadlock tests, symmetric, use the child. */
+            uint8_t rp = b;
+            const uint8_t *rb = child, *inv = NULL;
+            if (s->nsym) {
+                int t = canon(s, child, b, rchild, &rp);
+                if (t >= 0) {
+                    rb = rchild;
+                    inv = s->sym[t].inv;
+                }
+            }
+            /* The states with the same boxes, among them this one if it is
+             * stored (the box-set list holds every state). */
+            int64_t found;
+            uint32_t nch = chain_read(s, s->btable[bslot(s, boxhash_of(s, rb), rb)] & SK_IDXMASK, rp, &found);
             if (found >= 0) {
                 sk_rec *cr = rec_at(s, (size_t)found);
                 if ((cr->flags & 2) || !lex_less(c1, c2, cr->g1, cr->g2) ||
@@ -1115,36 +1373,46 @@ static int32_t expand(sk_solver *s, uint32_t idx)
                 continue;
             /* The bound depends on the boxes only: a stored state with the
              * same boxes gives it without a new matching. */
-            uint32_t head = s->btable[bslot(s, boxhash_of(s, child), child)];
             int32_t m = -2;
-            for (uint32_t e = head; e && m == -2; e = rec_at(s, e - 1)->next) {
-                const sk_rec *hr = rec_at(s, e - 1);
-                if (hr->h == SK_HCORRAL)
+            for (uint32_t i = 0; i < nch && m == -2; i++) {
+                if (s->chain[i].h == SK_HCORRAL)
                     continue; /* a corral deadlock: its region's only */
-                m = (hr->flags & 2) ? -1 : hr->h;
+                m = (s->chain[i].flags & 2) ? -1 : s->chain[i].h;
             }
             if (m == -1)
                 continue; /* same boxes: the same deadlock */
             if (m == -2) {
                 if (hpar > 0 && !have_assign) {
-                    if (matching(s, boxes, assign) != (int32_t)hpar) {
+                    if (!(pdist = frozen_dist(s, boxes, pfz, &rc)))
+                        goto out;
+                    if (matching(s, boxes, assign, pdist, pfz) != (int32_t)hpar) {
                         rc = PC_EINVAL; /* cannot happen: the bound is a function of the boxes */
                         goto out;
                     }
                     have_assign = 1;
                 }
-                if (hpar > 0 && s->dist[(size_t)to * (size_t)s->ngoals + assign[k]] + 1u ==
-                                    s->dist[(size_t)b * (size_t)s->ngoals + assign[k]])
+                s->occ[b] = 0;
+                s->occ[to] = 1;
+                const uint16_t *cdist = frozen_dist(s, child, cfz, &rc);
+                s->occ[to] = 0;
+                s->occ[b] = 1;
+                if (!cdist)
+                    goto out;
+                /* The shortcut needs the same distances as the parent's:
+                 * the same frozen boxes (b itself was not frozen: it moved). */
+                if (hpar > 0 && cdist == pdist && cdist != s->fzscratch &&
+                    cdist[(size_t)to * (size_t)s->ngoals + assign[k]] + 1u ==
+                        cdist[(size_t)b * (size_t)s->ngoals + assign[k]])
                     m = (int32_t)hpar - 1;
                 else
-                    m = matching(s, child, NULL);
+                    m = matching(s, child, NULL, cdist, cfz);
             }
             uint32_t w = m > 0 ? wc : 0;
             if (m >= 0 && beyond(s, c1 + h1_of(s, (uint32_t)m, w), c2 + h2_of(s, (uint32_t)m, w)))
                 continue;
-            if (dominated(s, head, b, to, c1, c2))
+            if (dominated(s, nch, b, to, c1, c2, inv))
                 continue;
-            int64_t ni = add_rec(s, h, child, b);
+            int64_t ni = add_rec(s, rb, rp);
             if (ni < 0) {
                 rc = (int32_t)ni;
                 goto out;
@@ -1213,30 +1481,83 @@ static int32_t build_lurd(sk_solver *s, uint32_t goal, pc_sokoban_result *res)
     pc__sb sb;
     pc__sb_init(&sb);
     int64_t pushes = 0;
-    for (size_t step = 0; step < len; step++) {
-        const sk_rec *a = rec_at(s, path[step]), *b = rec_at(s, path[step + 1]);
+    /* The real position (the start is its own representative); each record
+     * on the path is a representative, so the next real position is the
+     * image of the next record by the symmetry (or identity) that makes it
+     * one push away, with the shortest walk (the one the search paid). */
+    uint8_t cur[SK_MAXBOXES], curp = rec_at(s, 0)->player;
+    memcpy(cur, rec_at(s, 0)->boxes, (size_t)s->nb);
+    int32_t rc = PC_OK;
+    for (size_t step = 0; step < len && rc == PC_OK; step++) {
+        const sk_rec *b = rec_at(s, path[step + 1]);
         memset(s->occ, 0, sizeof s->occ);
         for (int32_t i = 0; i < s->nb; i++)
-            s->occ[a->boxes[i]] = 1;
-        uint8_t from = b->player; /* the box stood here */
-        uint8_t to = SK_NONE;
-        for (int32_t i = 0; i < s->nb; i++)
-            if (!s->occ[b->boxes[i]])
-                to = b->boxes[i];
-        int dir = 0;
-        while (dir < 4 && s->nbr[from][dir] != to)
-            dir++;
-        uint8_t behind = s->nbr[from][(dir + 2) & 3];
-        if (dir == 4 || behind == SK_NONE || !append_walk(s, a->player, behind, &sb)) {
-            pc__sb_free(&sb);
-            free(path);
-            return PC_EINVAL; /* internal inconsistency */
+            s->occ[cur[i]] = 1;
+        walk_bfs(s, curp);
+        uint32_t bestw = SK_INF;
+        uint8_t best[SK_MAXBOXES], bestfrom = 0;
+        int bestdir = 0;
+        for (int t = -1; t < s->nsym; t++) {
+            uint8_t img[SK_MAXBOXES], from = b->player;
+            if (t < 0) {
+                memcpy(img, b->boxes, (size_t)s->nb);
+            } else {
+                uint64_t bits[4] = {0, 0, 0, 0};
+                for (int32_t i = 0; i < s->nb; i++)
+                    bits[s->sym[t].perm[b->boxes[i]] >> 6] |= 1ULL << (s->sym[t].perm[b->boxes[i]] & 63);
+                int32_t j = 0;
+                for (int q = 0; q < 4; q++)
+                    for (uint64_t v = bits[q]; v; v &= v - 1)
+                        img[j++] = (uint8_t)(q * 64 + pc__ctz64(v));
+                from = s->sym[t].perm[b->player];
+            }
+            /* The box left `from` (where the player now stands) for the one
+             * square of img not among the current boxes. */
+            if (!s->occ[from])
+                continue;
+            uint8_t to = SK_NONE;
+            int nd = 0;
+            for (int32_t i = 0; i < s->nb; i++)
+                if (!s->occ[img[i]]) {
+                    to = img[i];
+                    nd++;
+                }
+            int dir = 0;
+            while (nd == 1 && dir < 4 && s->nbr[from][dir] != to)
+                dir++;
+            if (nd != 1 || dir == 4)
+                continue;
+            int kept = 1; /* every other box stays */
+            for (int32_t i = 0; i < s->nb; i++)
+                kept &= img[i] == to || s->occ[img[i]];
+            uint8_t behind = s->nbr[from][(dir + 2) & 3];
+            if (!kept || behind == SK_NONE || s->wd[behind] >= bestw)
+                continue;
+            bestw = s->wd[behind];
+            memcpy(best, img, (size_t)s->nb);
+            bestfrom = from;
+            bestdir = dir;
         }
-        pc__sb_putc(&sb, (char)(lurd_l[dir] - 'a' + 'A'));
+        if (bestw == SK_INF) {
+            rc = PC_EINVAL; /* internal inconsistency */
+            break;
+        }
+        uint8_t behind = s->nbr[bestfrom][(bestdir + 2) & 3];
+        if (!append_walk(s, curp, behind, &sb)) {
+            rc = PC_EINVAL;
+            break;
+        }
+        pc__sb_putc(&sb, (char)(lurd_l[bestdir] - 'a' + 'A'));
         pushes++;
+        memcpy(cur, best, (size_t)s->nb);
+        curp = bestfrom;
     }
     memset(s->occ, 0, sizeof s->occ);
     free(path);
+    if (rc != PC_OK) {
+        pc__sb_free(&sb);
+        return rc;
+    }
     pc__sb_putc(&sb, '\0');
     if (sb.failed) {
         pc__sb_free(&sb);
@@ -1261,10 +1582,19 @@ static int32_t search(sk_solver *s, const pc_sokoban *g, pc_sokoban_result *res)
         if (g->box[s->cell2grid[c]])
             boxes[k++] = (uint8_t)c;
     uint8_t player = (uint8_t)s->grid2cell[g->player];
-    int32_t m = matching(s, boxes, NULL);
+    find_symmetries(s, g);
+    uint8_t fz[SK_MAXBOXES];
+    for (int32_t i = 0; i < s->nb; i++)
+        s->occ[boxes[i]] = 1;
+    const uint16_t *dist = frozen_dist(s, boxes, fz, &rc);
+    int32_t m = dist ? matching(s, boxes, NULL, dist, fz) : -1;
+    for (int32_t i = 0; i < s->nb; i++)
+        s->occ[boxes[i]] = 0;
+    if (!dist)
+        return rc;
     if (m < 0)
         return PC_ENOTFOUND;
-    int64_t start = add_rec(s, hash_of(s, boxes, player), boxes, player);
+    int64_t start = add_rec(s, boxes, player);
     if (start < 0)
         return (int32_t)start;
     rec_at(s, 0)->h = (uint16_t)m;
@@ -1298,16 +1628,7 @@ static int32_t search(sk_solver *s, const pc_sokoban *g, pc_sokoban_result *res)
             /* Corral deadlock, checked when the state is about to be
              * expanded (most stored states never are): `to` is the box the
              * last push moved, the one not among the parent's boxes. */
-            const sk_rec *pr = rec_at(s, r->parent);
-            uint8_t to = SK_NONE;
-            for (int32_t i = 0, j = 0; i < s->nb; i++) {
-                while (j < s->nb && pr->boxes[j] < r->boxes[i])
-                    j++;
-                if (j == s->nb || pr->boxes[j] != r->boxes[i]) {
-                    to = r->boxes[i];
-                    break;
-                }
-            }
+            uint8_t to = pushed_box(s, rec_at(s, r->parent)->boxes, r->boxes, NULL);
             if (to != SK_NONE) {
                 for (int32_t i = 0; i < s->nb; i++)
                     s->occ[r->boxes[i]] = 1;
