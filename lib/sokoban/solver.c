@@ -118,8 +118,9 @@ typedef struct {
     uint16_t *dist;
 } sk_fzset;
 
-/* A symmetry of the board that fixes the start position: a permutation of
- * the interior cells and its inverse (see find_symmetries). */
+/* A symmetry of the board (walls, goals, dead squares; the start need not
+ * be symmetric): a permutation of the interior cells and its inverse (see
+ * find_symmetries). */
 typedef struct {
     uint8_t perm[SK_MAXCELLS], inv[SK_MAXCELLS];
 } sk_sym;
@@ -502,44 +503,66 @@ static void find_symmetries(sk_solver *s, const pc_sokoban *g)
     }
 }
 
+/* The boxes as a bitmap of cells, mapped by symmetry t (-1: the identity). */
+static void box_bits(const sk_solver *s, int t, const uint8_t *boxes, uint64_t *bits)
+{
+    memset(bits, 0, 4 * sizeof *bits);
+    for (int32_t i = 0; i < s->nb; i++) {
+        uint8_t c = t < 0 ? boxes[i] : s->sym[t].perm[boxes[i]];
+        bits[c >> 6] |= 1ULL << (c & 63);
+    }
+}
+
+/* The cells of a box bitmap, sorted. */
+static void bits_boxes(const uint64_t *bits, uint8_t *out)
+{
+    int32_t j = 0;
+    for (int k = 0; k < 4; k++)
+        for (uint64_t v = bits[k]; v; v &= v - 1)
+            out[j++] = (uint8_t)(k * 64 + pc__ctz64(v));
+}
+
+/* The image of the boxes by symmetry t (-1: the identity), sorted. */
+static void sym_image(const sk_solver *s, int t, const uint8_t *boxes, uint8_t *out)
+{
+    if (t < 0) {
+        memcpy(out, boxes, (size_t)s->nb);
+        return;
+    }
+    uint64_t bits[4];
+    box_bits(s, t, boxes, bits);
+    bits_boxes(bits, out);
+}
+
 /* The representative of a position's class: the image (boxes as a bitmap
  * compared from the highest cell down, then the player) that is least over
  * the identity and the symmetries.  Writes it to out/outp (sorted boxes) and
  * returns the symmetry's index, or -1 for the identity. */
 static int canon(const sk_solver *s, const uint8_t *boxes, uint8_t player, uint8_t *out, uint8_t *outp)
 {
-    uint64_t best[4] = {0, 0, 0, 0};
+    uint64_t best[4], b[4];
     uint8_t bestp = player;
     int bi = -1;
-    for (int32_t i = 0; i < s->nb; i++)
-        best[boxes[i] >> 6] |= 1ULL << (boxes[i] & 63);
+    box_bits(s, -1, boxes, best);
     for (int t = 0; t < s->nsym; t++) {
-        const uint8_t *pm = s->sym[t].perm;
-        uint64_t b[4] = {0, 0, 0, 0};
-        for (int32_t i = 0; i < s->nb; i++)
-            b[pm[boxes[i]] >> 6] |= 1ULL << (pm[boxes[i]] & 63);
+        box_bits(s, t, boxes, b);
+        uint8_t pp = s->sym[t].perm[player];
         int cmp = 0;
         for (int k = 3; k >= 0 && !cmp; k--)
             cmp = b[k] < best[k] ? -1 : b[k] > best[k] ? 1 : 0;
-        if (cmp < 0 || (cmp == 0 && pm[player] < bestp)) {
+        if (cmp < 0 || (cmp == 0 && pp < bestp)) {
             memcpy(best, b, sizeof b);
-            bestp = pm[player];
+            bestp = pp;
             bi = t;
         }
     }
-    if (bi < 0) {
+    if (bi < 0)
         memcpy(out, boxes, (size_t)s->nb);
-    } else {
-        int32_t j = 0;
-        for (int k = 0; k < 4; k++)
-            for (uint64_t v = best[k]; v; v &= v - 1)
-                out[j++] = (uint8_t)(k * 64 + pc__ctz64(v));
-    }
+    else
+        bits_boxes(best, out);
     *outp = bestp;
     return bi;
 }
-
-/* ---- transposition table and open list ----------------------------------------------- */
 
 /* ---- box-set index (for dominance) ----------------------------------------------------- */
 
@@ -1240,19 +1263,8 @@ static int corral_worth(sk_solver *s)
 static uint8_t pushed_box(const sk_solver *s, const uint8_t *parent, const uint8_t *child, int *sym)
 {
     for (int t = -1; t < s->nsym; t++) {
-        uint8_t img[SK_MAXBOXES];
-        const uint8_t *pb = parent;
-        if (t >= 0) {
-            /* The image of the parent by symmetry t, sorted. */
-            uint64_t b[4] = {0, 0, 0, 0};
-            for (int32_t i = 0; i < s->nb; i++)
-                b[s->sym[t].perm[parent[i]] >> 6] |= 1ULL << (s->sym[t].perm[parent[i]] & 63);
-            int32_t j = 0;
-            for (int k = 0; k < 4; k++)
-                for (uint64_t v = b[k]; v; v &= v - 1)
-                    img[j++] = (uint8_t)(k * 64 + pc__ctz64(v));
-            pb = img;
-        }
+        uint8_t pb[SK_MAXBOXES]; /* the image of the parent by symmetry t */
+        sym_image(s, t, parent, pb);
         /* Exactly one box of the child missing from the parent's image, and
          * it is next to the one square of the image missing from the child. */
         uint8_t to = SK_NONE, from = SK_NONE;
@@ -1498,19 +1510,8 @@ static int32_t build_lurd(sk_solver *s, uint32_t goal, pc_sokoban_result *res)
         uint8_t best[SK_MAXBOXES], bestfrom = 0;
         int bestdir = 0;
         for (int t = -1; t < s->nsym; t++) {
-            uint8_t img[SK_MAXBOXES], from = b->player;
-            if (t < 0) {
-                memcpy(img, b->boxes, (size_t)s->nb);
-            } else {
-                uint64_t bits[4] = {0, 0, 0, 0};
-                for (int32_t i = 0; i < s->nb; i++)
-                    bits[s->sym[t].perm[b->boxes[i]] >> 6] |= 1ULL << (s->sym[t].perm[b->boxes[i]] & 63);
-                int32_t j = 0;
-                for (int q = 0; q < 4; q++)
-                    for (uint64_t v = bits[q]; v; v &= v - 1)
-                        img[j++] = (uint8_t)(q * 64 + pc__ctz64(v));
-                from = s->sym[t].perm[b->player];
-            }
+            uint8_t img[SK_MAXBOXES], from = t < 0 ? b->player : s->sym[t].perm[b->player];
+            sym_image(s, t, b->boxes, img);
             /* The box left `from` (where the player now stands) for the one
              * square of img not among the current boxes. */
             if (!s->occ[from])
