@@ -466,6 +466,28 @@ static int exhaustive(const xmap *m, uint64_t boxes0, int player0, int mode, uin
     return found;
 }
 
+/* The XSB text of map m with the boxes and the player. */
+static void render_xsb(const xmap *m, uint64_t boxes, int player, char *xsb)
+{
+    char *p = xsb;
+    for (int y = 0; y < XW; y++) {
+        for (int x = 0; x < XW; x++) {
+            int i = y * XW + x;
+            int b = (int)(boxes >> i & 1), gl = (int)(m->goals >> i & 1);
+            char c = m->grid[i];
+            if (i == player)
+                c = gl ? '+' : '@';
+            else if (b)
+                c = gl ? '*' : '$';
+            else if (gl)
+                c = '.';
+            *p++ = c;
+        }
+        *p++ = '\n';
+    }
+    *p = '\0';
+}
+
 /* A random closed map in an XW x XW frame: walls on the border, inner walls
  * on about wallpct % of the squares, nbox boxes and goals, the player; as XSB
  * text.  The first `ongoal` boxes start on goals (0: now and then one). */
@@ -512,23 +534,7 @@ static void random_map_x(pc_rng *rng, int nbox, int wallpct, int ongoal, char *x
                 m->goals |= 1ULL << free_cells[1];
             }
         }
-        char *p = xsb;
-        for (int y = 0; y < XW; y++) {
-            for (int x = 0; x < XW; x++) {
-                int i = y * XW + x;
-                int b = (int)(*boxes >> i & 1), gl = (int)(m->goals >> i & 1);
-                char c = m->grid[i];
-                if (i == *player)
-                    c = gl ? '+' : '@';
-                else if (b)
-                    c = gl ? '*' : '$';
-                else if (gl)
-                    c = '.';
-                *p++ = c;
-            }
-            *p++ = '\n';
-        }
-        *p = '\0';
+        render_xsb(m, *boxes, *player, xsb);
         return;
     }
 }
@@ -614,23 +620,7 @@ static void random_sym_map(pc_rng *rng, int nbox, int asym, char *xsb, xmap *m, 
         }
         *boxes = sets[0];
         m->goals = sets[1];
-        char *p = xsb;
-        for (int y = 0; y < XW; y++) {
-            for (int x = 0; x < XW; x++) {
-                int i = y * XW + x;
-                int b = (int)(*boxes >> i & 1), gl = (int)(m->goals >> i & 1);
-                char c = m->grid[i];
-                if (i == *player)
-                    c = gl ? '+' : '@';
-                else if (b)
-                    c = gl ? '*' : '$';
-                else if (gl)
-                    c = '.';
-                *p++ = c;
-            }
-            *p++ = '\n';
-        }
-        *p = '\0';
+        render_xsb(m, *boxes, *player, xsb);
         return;
     }
 }
