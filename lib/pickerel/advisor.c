@@ -193,13 +193,10 @@ static int64_t rollout(struct pc_pickerel *g, struct ctx *cx)
     while (!g->over) {
         int32_t best = -1;
         double bestv = -1e300;
-        int seen[PC_PICKEREL_MAX_COLOURS][PC_PICKEREL_MAX_SPOOL + 1];
-        memset(seen, 0, sizeof seen);
-        for (int32_t i = 0; i < g->tray_n; i++) {
-            const struct pk_spool *s = &g->tray[i];
-            if (s->len == 0 || seen[s->colour][s->len])
-                continue;
-            seen[s->colour][s->len] = 1;
+        int32_t slots[PC_PICKEREL_MAX_TRAY];
+        int32_t ns = pc__pickerel_distinct_slots(g, slots);
+        for (int32_t k = 0; k < ns; k++) {
+            int32_t i = slots[k];
             sim_copy(&c, g);
             m[1] = i;
             pc__pickerel_apply(&c, m);
@@ -262,6 +259,21 @@ void pc__pickerel_hidden_inches(const struct pc_pickerel *g, int32_t *hidden)
     }
 }
 
+int32_t pc__pickerel_distinct_slots(const struct pc_pickerel *g, int32_t *slots)
+{
+    int32_t n = 0;
+    int seen[PC_PICKEREL_MAX_COLOURS][PC_PICKEREL_MAX_SPOOL + 1];
+    memset(seen, 0, sizeof seen);
+    for (int32_t i = 0; i < g->tray_n; i++) {
+        const struct pk_spool *s = &g->tray[i];
+        if (s->len == 0 || seen[s->colour][s->len])
+            continue;
+        seen[s->colour][s->len] = 1;
+        slots[n++] = i;
+    }
+    return n;
+}
+
 int32_t pc__pickerel_distinct_splices(const struct pc_pickerel *g, int32_t b, int32_t (*out)[4], int32_t cap)
 {
     int done[PC_PICKEREL_MAX_COLOURS][PC_PICKEREL_MAX_SPOOL + 1];
@@ -284,15 +296,11 @@ int32_t pc__pickerel_distinct_splices(const struct pc_pickerel *g, int32_t b, in
 static int gen_candidates(const struct pc_pickerel *g, int32_t (*mv)[4], int allow_resize)
 {
     int n = 0;
-    int seen[PC_PICKEREL_MAX_COLOURS][PC_PICKEREL_MAX_SPOOL + 1];
-    memset(seen, 0, sizeof seen);
-    for (int32_t i = 0; i < g->tray_n; i++) {
-        const struct pk_spool *s = &g->tray[i];
-        if (s->len == 0 || seen[s->colour][s->len])
-            continue;
-        seen[s->colour][s->len] = 1;
+    int32_t slots[PC_PICKEREL_MAX_TRAY];
+    int32_t ns = pc__pickerel_distinct_slots(g, slots);
+    for (int32_t k = 0; k < ns; k++) {
         mv[n][0] = PC_PICKEREL_MOVE_WEAVE;
-        mv[n][1] = i;
+        mv[n][1] = slots[k];
         mv[n][2] = mv[n][3] = 0;
         n++;
     }

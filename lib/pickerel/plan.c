@@ -532,13 +532,11 @@ static int gen_roots(const struct db *d, const struct pc_pickerel *g, struct roo
 {
     int n = 0, last_resize = g->nev > 0 && g->ev[0].kind == PC_PICKEREL_EV_RESIZE;
     int empty = g->rows == 0 && g->fill == 0;
-    int seen[PC_PICKEREL_MAX_COLOURS][MAXL + 1];
-    memset(seen, 0, sizeof seen);
-    for (int32_t i = 0; i < g->tray_n; i++) {
+    int32_t slots[TRAYMAX];
+    int32_t nslots = pc__pickerel_distinct_slots(g, slots);
+    for (int32_t k = 0; k < nslots; k++) {
+        int32_t i = slots[k];
         const struct pk_spool *s = &g->tray[i];
-        if (s->len == 0 || seen[s->colour][s->len])
-            continue;
-        seen[s->colour][s->len] = 1;
         int same = !empty && s->colour == g->colour;
         for (int mode = 0; mode < 16 + MAXW + 1 && n < MAXROOT - 8; mode++) {
             int32_t mv[4] = {PC_PICKEREL_MOVE_WEAVE, i, 0, 0};

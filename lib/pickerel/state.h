@@ -103,6 +103,10 @@ int32_t pc__pickerel_cut_spools(struct pc_rng *r, int32_t colour, int32_t inches
  * 0 for colours the level lacks): the inches left minus the tray's. */
 void pc__pickerel_hidden_inches(const struct pc_pickerel *g, int32_t *hidden);
 
+/* The tray slot of each distinct spool (colour and length), the first in
+ * tray order, into slots (room for the tray); returns how many. */
+int32_t pc__pickerel_distinct_slots(const struct pc_pickerel *g, int32_t *slots);
+
 /* The distinct splices with bead b (one per result colour and length, the
  * first in tray order), at most cap of them, into out; returns how many. */
 int32_t pc__pickerel_distinct_splices(const struct pc_pickerel *g, int32_t b, int32_t (*out)[4], int32_t cap);
