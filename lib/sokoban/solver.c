@@ -173,6 +173,9 @@ typedef struct {
     uint8_t cbuf[SK_CORRAL_NODES][SK_MAXBOXES + 1];
     uint32_t cslot[SK_CORRAL_SLOTS]; /* cgen << 9 | index + 1 */
     int32_t hcost[SK_MAXBOXES + 1][SK_MAXBOXES + 1];
+    /* The parent's costs, optimal duals and assignment (see matching_child). */
+    int32_t pcost[SK_MAXBOXES + 1][SK_MAXBOXES + 1];
+    int32_t pu[SK_MAXBOXES + 1], pv[SK_MAXBOXES + 1], pp[SK_MAXBOXES + 1];
     /* Push distances with frozen boxes as walls (see frozen_dist): one table
      * per frozen set met, found by the set's hash (fztab: index + 1). */
     int16_t gidx[SK_MAXCELLS];     /* goal index of a cell, -1: no goal */
@@ -377,14 +380,64 @@ static int32_t prepare(sk_solver *s, const pc_sokoban *g)
 
 /* ---- lower bound: Hungarian algorithm on push distances ----------------------------- */
 
+/* One row of the Hungarian algorithm (e-maxx style, 1-based): row i joins
+ * the assignment p (p[j]: the row on column j, 0: free) by a shortest
+ * augmenting path, keeping the duals u, v feasible (u[r] + v[j] <= c[r][j])
+ * and tight on the assigned pairs. */
+static void hung_row(int32_t n, int32_t (*c)[SK_MAXBOXES + 1], int32_t i, int32_t *u, int32_t *v, int32_t *p)
+{
+    int32_t way[SK_MAXBOXES + 1], minv[SK_MAXBOXES + 1];
+    uint8_t used[SK_MAXBOXES + 1];
+    p[0] = i;
+    int32_t j0 = 0;
+    for (int32_t j = 0; j <= n; j++) {
+        minv[j] = INT32_MAX;
+        used[j] = 0;
+        way[j] = 0;
+    }
+    do {
+        used[j0] = 1;
+        int32_t i0 = p[j0], delta = INT32_MAX, j1 = 0;
+        for (int32_t j = 1; j <= n; j++) {
+            if (used[j])
+                continue;
+            int32_t cur = c[i0][j] - u[i0] - v[j];
+            if (cur < minv[j]) {
+                minv[j] = cur;
+                way[j] = j0;
+            }
+            if (minv[j] < delta) {
+                delta = minv[j];
+                j1 = j;
+            }
+        }
+        for (int32_t j = 0; j <= n; j++) {
+            if (used[j]) {
+                u[p[j]] += delta;
+                v[j] -= delta;
+            } else {
+                minv[j] -= delta;
+            }
+        }
+        j0 = j1;
+    } while (p[j0] != 0);
+    do {
+        int32_t j1 = way[j0];
+        p[j0] = p[j1];
+        j0 = j1;
+    } while (j0);
+}
+
 /* M for the boxes, or -1 when no perfect matching exists, with the push
  * distances dist; boxes with fz[i] set (fz may be NULL) are frozen on their
  * goals.  When assign is not NULL it receives, for each box, the goal index
- * it is matched to. */
+ * it is matched to, and the costs, duals and assignment are kept in s->pcost,
+ * pu, pv, pp for matching_child; otherwise the costs go to s->hcost. */
 static int32_t matching(sk_solver *s, const uint8_t *boxes, uint8_t *assign, const uint16_t *dist,
                         const uint8_t *fz)
 {
     int32_t n = s->nb;
+    int32_t (*c)[SK_MAXBOXES + 1] = assign ? s->pcost : s->hcost;
     /* Quick exits: all on goals; a box with no goal at all. */
     int32_t on = 0;
     for (int32_t i = 0; i < n; i++) {
@@ -394,7 +447,7 @@ static int32_t matching(sk_solver *s, const uint8_t *boxes, uint8_t *assign, con
         for (int32_t j = 0; j < n; j++) {
             /* A frozen box stays on its goal (it is a wall in dist). */
             int32_t d = fz && fz[i] ? (j == s->gidx[boxes[i]] ? 0 : SK_INF) : row[j];
-            s->hcost[i + 1][j + 1] = d == SK_INF ? HUNG_INF : d;
+            c[i + 1][j + 1] = d == SK_INF ? HUNG_INF : d;
             any |= d != SK_INF;
         }
         if (!any)
@@ -402,58 +455,63 @@ static int32_t matching(sk_solver *s, const uint8_t *boxes, uint8_t *assign, con
     }
     if (on == n && !assign)
         return 0;
-    /* e-maxx style O(n^3), 1-based. */
-    int32_t u[SK_MAXBOXES + 1], v[SK_MAXBOXES + 1], p[SK_MAXBOXES + 1], way[SK_MAXBOXES + 1];
-    int32_t minv[SK_MAXBOXES + 1];
-    uint8_t used[SK_MAXBOXES + 1];
-    for (int32_t j = 0; j <= n; j++) {
-        u[j] = v[j] = p[j] = way[j] = 0;
-    }
-    for (int32_t i = 1; i <= n; i++) {
-        p[0] = i;
-        int32_t j0 = 0;
-        for (int32_t j = 0; j <= n; j++) {
-            minv[j] = INT32_MAX;
-            used[j] = 0;
-        }
-        do {
-            used[j0] = 1;
-            int32_t i0 = p[j0], delta = INT32_MAX, j1 = 0;
-            for (int32_t j = 1; j <= n; j++) {
-                if (used[j])
-                    continue;
-                int32_t cur = s->hcost[i0][j] - u[i0] - v[j];
-                if (cur < minv[j]) {
-                    minv[j] = cur;
-                    way[j] = j0;
-                }
-                if (minv[j] < delta) {
-                    delta = minv[j];
-                    j1 = j;
-                }
-            }
-            for (int32_t j = 0; j <= n; j++) {
-                if (used[j]) {
-                    u[p[j]] += delta;
-                    v[j] -= delta;
-                } else {
-                    minv[j] -= delta;
-                }
-            }
-            j0 = j1;
-        } while (p[j0] != 0);
-        do {
-            int32_t j1 = way[j0];
-            p[j0] = p[j1];
-            j0 = j1;
-        } while (j0);
-    }
+    int32_t lu[SK_MAXBOXES + 1], lv[SK_MAXBOXES + 1], lp[SK_MAXBOXES + 1];
+    int32_t *u = assign ? s->pu : lu, *v = assign ? s->pv : lv, *p = assign ? s->pp : lp;
+    for (int32_t j = 0; j <= n; j++)
+        u[j] = v[j] = p[j] = 0;
+    for (int32_t i = 1; i <= n; i++)
+        hung_row(n, c, i, u, v, p);
     int64_t total = 0;
     for (int32_t j = 1; j <= n; j++) {
-        total += s->hcost[p[j]][j];
+        total += c[p[j]][j];
         if (assign)
             assign[p[j] - 1] = (uint8_t)(j - 1);
     }
+    if (total >= HUNG_INF)
+        return -1;
+    return (int32_t)total;
+}
+
+/* M for the child in which the parent's box k (0-based, the parent's order)
+ * went to `to`, when matching() with assign has just solved the parent with
+ * the same distances dist and the same frozen boxes (so only row k differs,
+ * and `to` is not frozen: the pushed box moved).  Warm start: the parent's
+ * optimal duals stay feasible for the other rows, row k's dual is set to its
+ * least reduced cost (feasible for the new row), the column row k held is
+ * freed, and one augmenting path from row k gives an optimal assignment of
+ * the child -- the same M as matching() on the child, in O(n^2). */
+static int32_t matching_child(sk_solver *s, int32_t k, uint8_t to, const uint16_t *dist)
+{
+    int32_t n = s->nb, i = k + 1;
+    int32_t (*c)[SK_MAXBOXES + 1] = s->pcost;
+    const uint16_t *row = &dist[(size_t)to * (size_t)s->ngoals];
+    int any = 0;
+    for (int32_t j = 0; j < n; j++)
+        any |= row[j] != SK_INF;
+    if (!any)
+        return -1;
+    /* Row k of the parent's costs is swapped for the child's meanwhile. */
+    int32_t saved[SK_MAXBOXES + 1];
+    memcpy(saved, c[i], (size_t)(n + 1) * sizeof *saved);
+    for (int32_t j = 0; j < n; j++)
+        c[i][j + 1] = row[j] == SK_INF ? HUNG_INF : row[j];
+    int32_t u[SK_MAXBOXES + 1], v[SK_MAXBOXES + 1], p[SK_MAXBOXES + 1];
+    memcpy(u, s->pu, (size_t)(n + 1) * sizeof *u);
+    memcpy(v, s->pv, (size_t)(n + 1) * sizeof *v);
+    memcpy(p, s->pp, (size_t)(n + 1) * sizeof *p);
+    int32_t mu = INT32_MAX;
+    for (int32_t j = 1; j <= n; j++) {
+        if (p[j] == i)
+            p[j] = 0;
+        if (c[i][j] - v[j] < mu)
+            mu = c[i][j] - v[j];
+    }
+    u[i] = mu;
+    hung_row(n, c, i, u, v, p);
+    int64_t total = 0;
+    for (int32_t j = 1; j <= n; j++)
+        total += c[p[j]][j];
+    memcpy(c[i], saved, (size_t)(n + 1) * sizeof *saved);
     if (total >= HUNG_INF)
         return -1;
     return (int32_t)total;
@@ -1446,6 +1504,8 @@ static int32_t expand(sk_solver *s, uint32_t idx)
                     cdist[(size_t)to * (size_t)s->ngoals + assign[k]] + 1u ==
                         cdist[(size_t)b * (size_t)s->ngoals + assign[k]])
                     m = (int32_t)hpar - 1;
+                else if (hpar > 0 && cdist == pdist && cdist != s->fzscratch)
+                    m = matching_child(s, k, to, cdist);
                 else
                     m = matching(s, child, NULL, cdist, cfz);
             }
