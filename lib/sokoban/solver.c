@@ -103,6 +103,22 @@ typedef struct {
     size_t count;   /* entries in this level */
 } sk_level;
 
+/* A push of the state being expanded, with its child's representative
+ * (see expand): the pushed box's index k, where it goes, the square the
+ * player pushes from, and canon_child's answer. */
+typedef struct {
+    uint64_t rbits[4], rh;
+    uint8_t k, to, behind, rp;
+    int8_t t;
+} sk_cand;
+
+/* A hint to load the line holding p into the caches (no effect on results). */
+#if defined(__GNUC__)
+#define SK_PREFETCH(p) __builtin_prefetch(p)
+#else
+#define SK_PREFETCH(p) ((void)(p))
+#endif
+
 /* A stored state with the child's boxes, as read once from the box-set
  * list (see chain_read). */
 typedef struct {
@@ -669,10 +685,16 @@ static uint32_t btag(uint64_t h)
     return (uint32_t)(h >> 59) << 27;
 }
 
+/* The first slot probed for hash h. */
+static size_t bhome(const sk_solver *s, uint64_t h)
+{
+    return (size_t)(h ^ (h >> 31)) & (s->btcap - 1);
+}
+
 /* Slot of the box set in btable (empty slot when absent). */
 static size_t bslot(const sk_solver *s, uint64_t h, const uint8_t *boxes)
 {
-    size_t mask = s->btcap - 1, pos = (size_t)(h ^ (h >> 31)) & mask;
+    size_t mask = s->btcap - 1, pos = bhome(s, h);
     uint32_t tag = btag(h);
     while (s->btable[pos]) {
         uint32_t e = s->btable[pos];
@@ -1404,13 +1426,18 @@ static int32_t expand(sk_solver *s, uint32_t idx)
     sk_images im;
     parent_images(s, boxes, &im);
     int32_t rc = PC_OK;
+    /* First the legal pushes and their children's representatives, whose
+     * box-set slots (then their newest records) are prefetched: the table
+     * and the records are far larger than the caches, and the children are
+     * then processed in the same order as generated. */
+    sk_cand cand[4 * SK_MAXBOXES];
+    int32_t ncand = 0;
     for (int32_t k = 0; k < nb; k++) {
         uint8_t b = boxes[k];
         for (int d = 0; d < 4; d++) {
             uint8_t to = s->nbr[b][d], behind = s->nbr[b][(d + 2) & 3];
             if (to == SK_NONE || behind == SK_NONE || s->occ[to] || s->dead[to] || s->wd[behind] == SK_INF)
                 continue;
-            /* Move box b to `to`, keeping the list sorted. */
             s->occ[b] = 0;
             s->occ[to] = 1;
             int frozen = frozen_push(s, to);
@@ -1418,6 +1445,25 @@ static int32_t expand(sk_solver *s, uint32_t idx)
             s->occ[b] = 1;
             if (frozen)
                 continue;
+            sk_cand *cd = &cand[ncand++];
+            cd->k = (uint8_t)k;
+            cd->to = to;
+            cd->behind = behind;
+            cd->t = (int8_t)canon_child(s, &im, b, to, cd->rbits, &cd->rp, &cd->rh);
+            SK_PREFETCH(&s->btable[bhome(s, cd->rh)]);
+        }
+    }
+    for (int32_t ci = 0; ci < ncand; ci++) {
+        uint32_t e = s->btable[bhome(s, cand[ci].rh)];
+        if (e && (e & ~SK_IDXMASK) == btag(cand[ci].rh))
+            SK_PREFETCH(rec_at(s, (e & SK_IDXMASK) - 1));
+    }
+    for (int32_t ci = 0; ci < ncand; ci++) {
+        {
+            const sk_cand *cd = &cand[ci];
+            int32_t k = cd->k;
+            uint8_t b = boxes[k], to = cd->to, behind = cd->behind;
+            /* Move box b to `to`, keeping the list sorted. */
             int32_t j = 0;
             for (int32_t i = 0; i < nb; i++)
                 if (i != k)
@@ -1437,14 +1483,13 @@ static int32_t expand(sk_solver *s, uint32_t idx)
             }
             /* The state stored is the class representative (rchild, rp);
              * the bound and the deadlock tests, symmetric, use the child. */
-            uint8_t rp = b;
+            uint8_t rp = cd->rp;
+            uint64_t rh = cd->rh;
             const uint8_t *rb = child, *inv = NULL;
-            uint64_t rbits[4], rh;
-            int t = canon_child(s, &im, b, to, rbits, &rp, &rh);
-            if (t >= 0) {
-                bits_boxes(rbits, rchild);
+            if (cd->t >= 0) {
+                bits_boxes(cd->rbits, rchild);
                 rb = rchild;
-                inv = s->sym[t].inv;
+                inv = s->sym[cd->t].inv;
             }
             /* The states with the same boxes, among them this one if it is
              * stored (the box-set list holds every state). */
