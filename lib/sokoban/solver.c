@@ -1185,7 +1185,7 @@ static int corral_insert(sk_solver *s, uint32_t n, int32_t nk)
 }
 
 /* Corral deadlock.  The child position (boxes `child`, player p; occ holds
- * it) is dead when the player cannot reach the squares next to `to` (the
+ * it, wd the player's walking distances from walk_bfs) is dead when the player cannot reach the squares next to `to` (the
  * box just pushed) and the boxes around that unreachable area A can never
  * all stand on goals nor let the player into A.  This is decided by an
  * exhaustive push search on a relaxed board that keeps only the boxes
@@ -1199,13 +1199,11 @@ static int corral_dead(sk_solver *s, const uint8_t *child, uint8_t p, uint8_t to
 {
     int32_t nb = s->nb, nf = s->nf;
     int opened;
-    uint32_t st;
-    corral_reach(s, p, s->creach2, &st, &opened);
     /* A: the unreachable free squares connected to those next to `to`. */
     size_t qh = 0, qt = 0;
     for (int d = 0; d < 4; d++) {
         uint8_t y = s->nbr[to][d];
-        if (y != SK_NONE && !s->occ[y] && s->creach2[y] != st && !s->carea[y]) {
+        if (y != SK_NONE && !s->occ[y] && s->wd[y] == SK_INF && !s->carea[y]) {
             s->carea[y] = 1;
             s->queue[qt++] = y;
         }
@@ -1405,24 +1403,23 @@ static uint8_t pushed_box(const sk_solver *s, const uint8_t *parent, const uint8
     return SK_NONE;
 }
 
+/* Generate the children of state idx, whose boxes are in occ and its
+ * player's walking distances in wd (see search); clears occ. */
 static int32_t expand(sk_solver *s, uint32_t idx)
 {
     uint8_t boxes[SK_MAXBOXES], child[SK_MAXBOXES], rchild[SK_MAXBOXES];
     sk_rec *r = rec_at(s, idx);
     int32_t nb = s->nb;
     memcpy(boxes, r->boxes, (size_t)nb);
-    uint8_t player = r->player;
     uint32_t g1 = r->g1, g2 = r->g2, hpar = r->h;
     uint8_t assign[SK_MAXBOXES], pfz[SK_MAXBOXES], cfz[SK_MAXBOXES];
     int have_assign = 0; /* the parent's matching is computed only when needed */
     const uint16_t *pdist = NULL; /* the parent's distances (see frozen_dist) */
     int32_t sbx = 0, sby = 0;
     for (int32_t i = 0; i < nb; i++) {
-        s->occ[boxes[i]] = 1;
         sbx += s->cx[boxes[i]];
         sby += s->cy[boxes[i]];
     }
-    walk_bfs(s, player);
     sk_images im;
     parent_images(s, boxes, &im);
     int32_t rc = PC_OK;
@@ -1760,20 +1757,23 @@ static int32_t search(sk_solver *s, const pc_sokoban *g, pc_sokoban_result *res)
         }
         if (s->max_nodes && s->nodes >= s->max_nodes)
             return PC_ELIMIT;
+        /* The boxes in occ and the player's walking distances in wd serve
+         * the corral check and the expansion. */
+        for (int32_t i = 0; i < s->nb; i++)
+            s->occ[r->boxes[i]] = 1;
+        walk_bfs(s, r->player);
         if (idx != 0 && r->h > 0 && corral_worth(s)) {
             /* Corral deadlock, checked when the state is about to be
              * expanded (most stored states never are): `to` is the box the
              * last push moved, the one not among the parent's boxes. */
             uint8_t to = pushed_box(s, rec_at(s, r->parent)->boxes, r->boxes, NULL);
             if (to != SK_NONE) {
-                for (int32_t i = 0; i < s->nb; i++)
-                    s->occ[r->boxes[i]] = 1;
                 int dead = corral_dead(s, r->boxes, r->player, to);
-                for (int32_t i = 0; i < s->nb; i++)
-                    s->occ[r->boxes[i]] = 0;
                 s->cchecks++;
                 s->cdead += (uint64_t)dead;
                 if (dead) {
+                    for (int32_t i = 0; i < s->nb; i++)
+                        s->occ[r->boxes[i]] = 0;
                     r->flags = 2; /* dead for its player region */
                     r->h = SK_HCORRAL;
                     continue;
