@@ -112,6 +112,9 @@ typedef struct {
     int8_t t;
 } sk_cand;
 
+/* Records of a box-set list prefetched at most (see expand). */
+#define SK_PREFETCH_DEPTH 8
+
 /* A hint to load the line holding p into the caches (no effect on results). */
 #if defined(__GNUC__)
 #define SK_PREFETCH(p) __builtin_prefetch(p)
@@ -1450,10 +1453,25 @@ static int32_t expand(sk_solver *s, uint32_t idx)
             SK_PREFETCH(&s->btable[bhome(s, cd->rh)]);
         }
     }
+    /* The lists are walked a record further for every candidate in turn,
+     * so that their cache misses overlap instead of queueing up. */
+    uint32_t lnext[4 * SK_MAXBOXES];
+    int any = 0;
     for (int32_t ci = 0; ci < ncand; ci++) {
         uint32_t e = s->btable[bhome(s, cand[ci].rh)];
-        if (e && (e & ~SK_IDXMASK) == btag(cand[ci].rh))
-            SK_PREFETCH(rec_at(s, (e & SK_IDXMASK) - 1));
+        lnext[ci] = e && (e & ~SK_IDXMASK) == btag(cand[ci].rh) ? e & SK_IDXMASK : 0;
+        if (lnext[ci]) {
+            SK_PREFETCH(rec_at(s, lnext[ci] - 1));
+            any = 1;
+        }
+    }
+    for (int round = 1; round < SK_PREFETCH_DEPTH && any; round++) {
+        any = 0;
+        for (int32_t ci = 0; ci < ncand; ci++)
+            if (lnext[ci] && (lnext[ci] = rec_at(s, lnext[ci] - 1)->next) != 0) {
+                SK_PREFETCH(rec_at(s, lnext[ci] - 1));
+                any = 1;
+            }
     }
     for (int32_t ci = 0; ci < ncand; ci++) {
         {
