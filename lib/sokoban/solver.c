@@ -186,8 +186,8 @@ typedef struct {
     /* corral deadlock search (see corral_dead) */
     uint8_t carea[SK_MAXCELLS + 1];
     uint8_t ckeep[SK_MAXCELLS + 1];
-    uint32_t creach[SK_MAXCELLS + 1], creach2[SK_MAXCELLS + 1];
-    uint32_t cstamp, cgen;
+    uint64_t cbits[SK_CORRAL_NODES][4]; /* the player's region of each position */
+    uint32_t cgen;
     uint64_t cchecks, cdead, cskip; /* corral checks made, deadlocks found */
     uint8_t cbuf[SK_CORRAL_NODES][SK_MAXBOXES + 1];
     uint32_t cslot[SK_CORRAL_SLOTS]; /* cgen << 9 | index + 1 */
@@ -1134,38 +1134,46 @@ static uint32_t chain_read(sk_solver *s, uint32_t head, uint8_t player, int64_t 
 
 /* ---- corral deadlocks ------------------------------------------------------------------ */
 
-/* Mark in mark[] (with a fresh stamp, returned in *st) the squares the
- * player reaches from `from` with boxes in occ; returns the smallest such
- * square (the region's name) and sets *opened when one is in carea. */
-static uint8_t corral_reach(sk_solver *s, uint8_t from, uint32_t *mark, uint32_t *st, int *opened)
+static int bit_test(const uint64_t *bits, uint8_t c)
 {
-    uint32_t t = ++s->cstamp;
-    if (t == 0) {
-        memset(s->creach, 0, sizeof s->creach);
-        memset(s->creach2, 0, sizeof s->creach2);
-        t = s->cstamp = 1;
-    }
+    return (int)(bits[c >> 6] >> (c & 63)) & 1;
+}
+
+static void bit_set(uint64_t *bits, uint8_t c)
+{
+    bits[c >> 6] |= 1ULL << (c & 63);
+}
+
+/* The smallest square of a non-empty bitmap. */
+static uint8_t bits_first(const uint64_t *bits)
+{
+    int k = 0;
+    while (!bits[k])
+        k++;
+    return (uint8_t)(k * 64 + pc__ctz64(bits[k]));
+}
+
+/* Add to the region bits (a bitmap of squares) the free squares (boxes in
+ * occ) connected to `from` outside it, from included; returns whether one
+ * of the squares added is in carea. */
+static int corral_flood(sk_solver *s, uint8_t from, uint64_t *bits)
+{
     size_t qh = 0, qt = 0;
     s->queue[qt++] = from;
-    mark[from] = t;
-    uint8_t rep = from;
+    bit_set(bits, from);
     int op = s->carea[from];
     while (qh < qt) {
         uint8_t x = s->queue[qh++];
         for (int d = 0; d < 4; d++) {
             uint8_t y = s->nbr[x][d];
-            if (y == SK_NONE || s->occ[y] || mark[y] == t)
+            if (y == SK_NONE || s->occ[y] || bit_test(bits, y))
                 continue;
-            mark[y] = t;
+            bit_set(bits, y);
             op |= s->carea[y];
-            if (y < rep)
-                rep = y;
             s->queue[qt++] = y;
         }
     }
-    *st = t;
-    *opened = op;
-    return rep;
+    return op;
 }
 
 /* Record a position of the corral search (cbuf[n] = region, boxes): 1 new,
@@ -1201,7 +1209,6 @@ static int corral_insert(sk_solver *s, uint32_t n, int32_t nk)
 static int corral_dead(sk_solver *s, const uint8_t *child, uint8_t p, uint8_t to)
 {
     int32_t nb = s->nb, nf = s->nf;
-    int opened;
     /* A: the unreachable free squares connected to those next to `to`. */
     size_t qh = 0, qt = 0;
     for (int d = 0; d < 4; d++) {
@@ -1267,13 +1274,15 @@ static int corral_dead(sk_solver *s, const uint8_t *child, uint8_t p, uint8_t to
             s->cbuf[0][++nk] = child[i];
             s->occ[child[i]] = 1;
         }
-    uint32_t st0;
-    s->cbuf[0][0] = corral_reach(s, p, s->creach, &st0, &opened);
+    memset(s->cbits[0], 0, sizeof s->cbits[0]);
+    corral_flood(s, p, s->cbits[0]);
+    s->cbuf[0][0] = bits_first(s->cbits[0]);
     corral_insert(s, 0, nk);
     uint32_t n = 1;
     for (uint32_t cur = 0; cur < n; cur++) {
-        /* Expand position cur: occ gets its boxes, creach its region. */
+        /* Expand position cur: occ gets its boxes; cbits[cur] is its region. */
         const uint8_t *v = s->cbuf[cur];
+        const uint64_t *reg = s->cbits[cur];
         if (cur > 0) {
             const uint8_t *u = s->cbuf[cur - 1];
             for (int32_t i = 1; i <= nk; i++)
@@ -1281,9 +1290,6 @@ static int corral_dead(sk_solver *s, const uint8_t *child, uint8_t p, uint8_t to
             for (int32_t i = 1; i <= nk; i++)
                 s->occ[v[i]] = 1;
         }
-        uint32_t cst = st0;
-        if (cur > 0)
-            corral_reach(s, v[0], s->creach, &cst, &opened);
         /* Boxes next to A first: pushing one away lets the player in. */
         for (int32_t kk = 0; kk < 2 * nk; kk++) {
             int32_t k = 1 + kk % nk;
@@ -1297,22 +1303,35 @@ static int corral_dead(sk_solver *s, const uint8_t *child, uint8_t p, uint8_t to
                 continue;
             for (int d = 0; d < 4; d++) {
                 uint8_t t = s->nbr[b][d], behind = s->nbr[b][(d + 2) & 3];
-                if (t == SK_NONE || behind == SK_NONE || s->occ[t] || s->dead[t] || s->creach[behind] != cst)
+                if (t == SK_NONE || behind == SK_NONE || s->occ[t] || s->dead[t] || !bit_test(reg, behind))
                     continue;
                 s->occ[b] = 0;
                 s->occ[t] = 1;
                 int frozen = frozen_push(s, t);
                 int op = 0;
                 uint8_t rp = 0;
-                uint32_t st2;
                 if (!frozen) {
                     /* The player steps onto b: next to A already? */
                     for (int e = 0; e < 4; e++) {
                         uint8_t y = s->nbr[b][e];
                         op |= y != SK_NONE && s->carea[y] && !s->occ[y];
                     }
-                    if (!op)
-                        rp = corral_reach(s, b, s->creach2, &st2, &op);
+                    if (!op && n < SK_CORRAL_NODES) {
+                        /* The new region, in the next free slot.  When t was
+                         * outside the region, the region stays connected and
+                         * grows by b and what b opens (never A: no region of
+                         * a position kept meets A). */
+                        uint64_t *nr = s->cbits[n];
+                        if (!bit_test(reg, t))
+                            memcpy(nr, reg, sizeof s->cbits[n]);
+                        else
+                            memset(nr, 0, sizeof s->cbits[n]);
+                        op = corral_flood(s, b, nr);
+                        rp = bits_first(nr);
+                    }
+                    /* (With no slot left, the search gives up below, as it
+                     * stops when the player gets into A: either way the
+                     * state is not dead, so the region is not needed.) */
                 }
                 s->occ[t] = 0;
                 s->occ[b] = 1;
