@@ -1153,6 +1153,50 @@ static uint8_t bits_first(const uint64_t *bits)
     return (uint8_t)(k * 64 + pc__ctz64(bits[k]));
 }
 
+/* Do the free squares next to t (boxes in occ) stay connected to each other
+ * without t?  A sufficient test: they all lie on one run of free squares of
+ * the ring of eight around t (consecutive ring squares are neighbours).
+ * Then any walk through t can go round it, so taking t out of a region
+ * leaves the rest connected. */
+static int ring_connected(const sk_solver *s, uint8_t t)
+{
+    uint8_t ring[8];
+    for (int d = 0; d < 4; d++) {
+        uint8_t o = s->nbr[t][d];
+        ring[2 * d] = o;
+        /* The diagonal clockwise after o, reached through o (it can only
+         * join o to the next neighbour when o is a free square). */
+        ring[2 * d + 1] = o == SK_NONE ? SK_NONE : s->nbr[o][(d + 1) & 3];
+    }
+    int free[8], first = -1;
+    for (int i = 0; i < 8; i++) {
+        free[i] = ring[i] != SK_NONE && !s->occ[ring[i]];
+        if (first < 0 && !free[i])
+            first = i;
+    }
+    if (first < 0)
+        return 1; /* the whole ring is free */
+    /* Count the runs of free ring squares holding a neighbour of t, going
+     * round once from a blocked square. */
+    int runs = 0, inrun = 0, counted = 0;
+    for (int k = 1; k <= 8; k++) {
+        int i = (first + k) & 7;
+        if (!free[i]) {
+            inrun = 0;
+            continue;
+        }
+        if (!inrun) {
+            inrun = 1;
+            counted = 0;
+        }
+        if (!(i & 1) && !counted) {
+            runs++;
+            counted = 1;
+        }
+    }
+    return runs <= 1;
+}
+
 /* Add to the region bits (a bitmap of squares) the free squares (boxes in
  * occ) connected to `from` outside it, from included; returns whether one
  * of the squares added is in carea. */
@@ -1318,14 +1362,19 @@ static int corral_dead(sk_solver *s, const uint8_t *child, uint8_t p, uint8_t to
                     }
                     if (!op && n < SK_CORRAL_NODES) {
                         /* The new region, in the next free slot.  When t was
-                         * outside the region, the region stays connected and
-                         * grows by b and what b opens (never A: no region of
-                         * a position kept meets A). */
+                         * outside the region, or inside it without cutting
+                         * it (ring_connected), the rest of the region stays
+                         * connected, and it grows by b and what b opens
+                         * (never A: no region of a position kept meets A). */
                         uint64_t *nr = s->cbits[n];
-                        if (!bit_test(reg, t))
+                        if (!bit_test(reg, t)) {
                             memcpy(nr, reg, sizeof s->cbits[n]);
-                        else
+                        } else if (ring_connected(s, t)) {
+                            memcpy(nr, reg, sizeof s->cbits[n]);
+                            nr[t >> 6] &= ~(1ULL << (t & 63));
+                        } else {
                             memset(nr, 0, sizeof s->cbits[n]);
+                        }
                         op = corral_flood(s, b, nr);
                         rp = bits_first(nr);
                     }
