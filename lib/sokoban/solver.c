@@ -1542,125 +1542,123 @@ static int32_t expand(sk_solver *s, uint32_t idx)
             }
     }
     for (int32_t ci = 0; ci < ncand; ci++) {
-        {
-            const sk_cand *cd = &cand[ci];
-            int32_t k = cd->k;
-            uint8_t b = boxes[k], to = cd->to, behind = cd->behind;
-            /* Move box b to `to`, keeping the list sorted. */
-            int32_t j = 0;
-            for (int32_t i = 0; i < nb; i++)
-                if (i != k)
-                    child[j++] = boxes[i];
-            j = nb - 1;
-            while (j > 0 && child[j - 1] > to) {
-                child[j] = child[j - 1];
-                j--;
-            }
-            child[j] = to;
-            uint32_t walk = s->wd[behind];
-            uint32_t c1 = s->mode == PC_SOKOBAN_MOVES ? g1 + walk + 1 : g1 + 1;
-            uint32_t c2 = s->mode == PC_SOKOBAN_MOVES ? g2 + 1 : g2 + walk + 1;
-            if (c1 > 0xFFFF || c2 > 0xFFFF) {
-                rc = PC_ELIMIT; /* beyond what a record can hold */
-                goto out;
-            }
-            /* The state stored is the class representative (rchild, rp);
-             * the bound and the deadlock tests, symmetric, use the child. */
-            uint8_t rp = cd->rp;
-            uint64_t rh = cd->rh;
-            const uint8_t *rb = child, *inv = NULL;
-            if (cd->t >= 0) {
-                bits_boxes(cd->rbits, rchild);
-                rb = rchild;
-                inv = s->sym[cd->t].inv;
-            }
-            /* The states with the same boxes, among them this one if it is
-             * stored (the box-set list holds every state). */
-            int64_t found;
-            uint32_t nch = chain_read(s, s->btable[bslot(s, rh, rb)] & SK_IDXMASK, rp, &found);
-            if (found >= 0) {
-                sk_rec *cr = rec_at(s, (size_t)found);
-                if ((cr->flags & 2) || !lex_less(c1, c2, cr->g1, cr->g2) ||
-                    beyond(s, c1 + h1_of(s, cr->h, w_of(cr)), c2 + h2_of(s, cr->h, w_of(cr))))
-                    continue;
-                cr->g1 = (uint16_t)c1;
-                cr->g2 = (uint16_t)c2;
-                cr->parent = idx;
-                cr->flags &= (uint8_t)~1;
-                if ((rc = open_push(s, (uint32_t)found)) < 0)
-                    goto out;
+        const sk_cand *cd = &cand[ci];
+        int32_t k = cd->k;
+        uint8_t b = boxes[k], to = cd->to, behind = cd->behind;
+        /* Move box b to `to`, keeping the list sorted. */
+        int32_t j = 0;
+        for (int32_t i = 0; i < nb; i++)
+            if (i != k)
+                child[j++] = boxes[i];
+        j = nb - 1;
+        while (j > 0 && child[j - 1] > to) {
+            child[j] = child[j - 1];
+            j--;
+        }
+        child[j] = to;
+        uint32_t walk = s->wd[behind];
+        uint32_t c1 = s->mode == PC_SOKOBAN_MOVES ? g1 + walk + 1 : g1 + 1;
+        uint32_t c2 = s->mode == PC_SOKOBAN_MOVES ? g2 + 1 : g2 + walk + 1;
+        if (c1 > 0xFFFF || c2 > 0xFFFF) {
+            rc = PC_ELIMIT; /* beyond what a record can hold */
+            goto out;
+        }
+        /* The state stored is the class representative (rchild, rp);
+         * the bound and the deadlock tests, symmetric, use the child. */
+        uint8_t rp = cd->rp;
+        uint64_t rh = cd->rh;
+        const uint8_t *rb = child, *inv = NULL;
+        if (cd->t >= 0) {
+            bits_boxes(cd->rbits, rchild);
+            rb = rchild;
+            inv = s->sym[cd->t].inv;
+        }
+        /* The states with the same boxes, among them this one if it is
+         * stored (the box-set list holds every state). */
+        int64_t found;
+        uint32_t nch = chain_read(s, s->btable[bslot(s, rh, rb)] & SK_IDXMASK, rp, &found);
+        if (found >= 0) {
+            sk_rec *cr = rec_at(s, (size_t)found);
+            if ((cr->flags & 2) || !lex_less(c1, c2, cr->g1, cr->g2) ||
+                beyond(s, c1 + h1_of(s, cr->h, w_of(cr)), c2 + h2_of(s, cr->h, w_of(cr))))
                 continue;
-            }
-            /* M(child) >= M(parent) - 1 (see the top), and it is exactly that
-             * when the box moved one push closer to the goal the parent's
-             * optimal matching gives it. */
-            uint32_t hmin = hpar ? hpar - 1 : 0;
-            uint32_t wc = walk_bound(s, b, sbx - s->cx[b] + s->cx[to], sby - s->cy[b] + s->cy[to], 1);
-            uint32_t wmin = hmin ? wc : 0;
-            if (beyond(s, c1 + h1_of(s, hmin, wmin), c2 + h2_of(s, hmin, wmin)))
-                continue;
-            /* The bound depends on the boxes only: a stored state with the
-             * same boxes gives it without a new matching. */
-            int32_t m = -2;
-            for (uint32_t i = 0; i < nch && m == -2; i++) {
-                if (s->chain[i].h == SK_HCORRAL)
-                    continue; /* a corral deadlock: its region's only */
-                m = (s->chain[i].flags & 2) ? -1 : s->chain[i].h;
-            }
-            if (m == -1)
-                continue; /* same boxes: the same deadlock */
-            if (m == -2) {
-                if (hpar > 0 && !have_assign) {
-                    if (!(pdist = frozen_dist(s, boxes, pfz, &rc)))
-                        goto out;
-                    if (matching(s, boxes, assign, pdist, pfz) != (int32_t)hpar) {
-                        rc = PC_EINVAL; /* cannot happen: the bound is a function of the boxes */
-                        goto out;
-                    }
-                    have_assign = 1;
-                }
-                s->occ[b] = 0;
-                s->occ[to] = 1;
-                const uint16_t *cdist = frozen_dist(s, child, cfz, &rc);
-                s->occ[to] = 0;
-                s->occ[b] = 1;
-                if (!cdist)
-                    goto out;
-                /* The shortcut needs the same distances as the parent's:
-                 * the same frozen boxes (b itself was not frozen: it moved). */
-                if (hpar > 0 && cdist == pdist && cdist != s->fzscratch &&
-                    cdist[(size_t)to * (size_t)s->ngoals + assign[k]] + 1u ==
-                        cdist[(size_t)b * (size_t)s->ngoals + assign[k]])
-                    m = (int32_t)hpar - 1;
-                else if (hpar > 0 && cdist == pdist && cdist != s->fzscratch)
-                    m = matching_child(s, k, to, cdist);
-                else
-                    m = matching(s, child, NULL, cdist, cfz);
-            }
-            uint32_t w = m > 0 ? wc : 0;
-            if (m >= 0 && beyond(s, c1 + h1_of(s, (uint32_t)m, w), c2 + h2_of(s, (uint32_t)m, w)))
-                continue;
-            if (dominated(s, nch, b, to, c1, c2, inv))
-                continue;
-            int64_t ni = add_rec(s, rb, rp, rh);
-            if (ni < 0) {
-                rc = (int32_t)ni;
-                goto out;
-            }
-            r = rec_at(s, idx); /* the arena may have moved */
-            sk_rec *cr = rec_at(s, (size_t)ni);
-            if (m < 0) {
-                cr->flags = 2;
-                continue;
-            }
             cr->g1 = (uint16_t)c1;
             cr->g2 = (uint16_t)c2;
-            cr->h = (uint16_t)(m > 0xFFFF ? 0xFFFF : m);
-            cr->flags = (uint8_t)(w << 2);
             cr->parent = idx;
-            if ((rc = open_push(s, (uint32_t)ni)) < 0)
+            cr->flags &= (uint8_t)~1;
+            if ((rc = open_push(s, (uint32_t)found)) < 0)
                 goto out;
+            continue;
         }
+        /* M(child) >= M(parent) - 1 (see the top), and it is exactly that
+         * when the box moved one push closer to the goal the parent's
+         * optimal matching gives it. */
+        uint32_t hmin = hpar ? hpar - 1 : 0;
+        uint32_t wc = walk_bound(s, b, sbx - s->cx[b] + s->cx[to], sby - s->cy[b] + s->cy[to], 1);
+        uint32_t wmin = hmin ? wc : 0;
+        if (beyond(s, c1 + h1_of(s, hmin, wmin), c2 + h2_of(s, hmin, wmin)))
+            continue;
+        /* The bound depends on the boxes only: a stored state with the
+         * same boxes gives it without a new matching. */
+        int32_t m = -2;
+        for (uint32_t i = 0; i < nch && m == -2; i++) {
+            if (s->chain[i].h == SK_HCORRAL)
+                continue; /* a corral deadlock: its region's only */
+            m = (s->chain[i].flags & 2) ? -1 : s->chain[i].h;
+        }
+        if (m == -1)
+            continue; /* same boxes: the same deadlock */
+        if (m == -2) {
+            if (hpar > 0 && !have_assign) {
+                if (!(pdist = frozen_dist(s, boxes, pfz, &rc)))
+                    goto out;
+                if (matching(s, boxes, assign, pdist, pfz) != (int32_t)hpar) {
+                    rc = PC_EINVAL; /* cannot happen: the bound is a function of the boxes */
+                    goto out;
+                }
+                have_assign = 1;
+            }
+            s->occ[b] = 0;
+            s->occ[to] = 1;
+            const uint16_t *cdist = frozen_dist(s, child, cfz, &rc);
+            s->occ[to] = 0;
+            s->occ[b] = 1;
+            if (!cdist)
+                goto out;
+            /* The shortcut needs the same distances as the parent's:
+             * the same frozen boxes (b itself was not frozen: it moved). */
+            if (hpar > 0 && cdist == pdist && cdist != s->fzscratch &&
+                cdist[(size_t)to * (size_t)s->ngoals + assign[k]] + 1u ==
+                    cdist[(size_t)b * (size_t)s->ngoals + assign[k]])
+                m = (int32_t)hpar - 1;
+            else if (hpar > 0 && cdist == pdist && cdist != s->fzscratch)
+                m = matching_child(s, k, to, cdist);
+            else
+                m = matching(s, child, NULL, cdist, cfz);
+        }
+        uint32_t w = m > 0 ? wc : 0;
+        if (m >= 0 && beyond(s, c1 + h1_of(s, (uint32_t)m, w), c2 + h2_of(s, (uint32_t)m, w)))
+            continue;
+        if (dominated(s, nch, b, to, c1, c2, inv))
+            continue;
+        int64_t ni = add_rec(s, rb, rp, rh);
+        if (ni < 0) {
+            rc = (int32_t)ni;
+            goto out;
+        }
+        r = rec_at(s, idx); /* the arena may have moved */
+        sk_rec *cr = rec_at(s, (size_t)ni);
+        if (m < 0) {
+            cr->flags = 2;
+            continue;
+        }
+        cr->g1 = (uint16_t)c1;
+        cr->g2 = (uint16_t)c2;
+        cr->h = (uint16_t)(m > 0xFFFF ? 0xFFFF : m);
+        cr->flags = (uint8_t)(w << 2);
+        cr->parent = idx;
+        if ((rc = open_push(s, (uint32_t)ni)) < 0)
+            goto out;
     }
 out:
     for (int32_t i = 0; i < nb; i++)
