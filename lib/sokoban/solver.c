@@ -476,10 +476,39 @@ static int32_t matching(sk_solver *s, const uint8_t *boxes, uint8_t *assign, con
         return 0;
     int32_t lu[SK_MAXBOXES + 1], lv[SK_MAXBOXES + 1], lp[SK_MAXBOXES + 1];
     int32_t *u = assign ? s->pu : lu, *v = assign ? s->pv : lv, *p = assign ? s->pp : lp;
-    for (int32_t j = 0; j <= n; j++)
-        u[j] = v[j] = p[j] = 0;
+    /* Start from feasible duals (each column's least cost, then each row's
+     * least reduced cost) and the tight pairs they give, taken greedily;
+     * only the rows left unassigned need an augmenting path.  (Any optimal
+     * assignment will do: M is the same.) */
+    uint8_t rowdone[SK_MAXBOXES + 1];
+    p[0] = u[0] = v[0] = 0;
+    for (int32_t j = 1; j <= n; j++) {
+        int32_t mn = c[1][j];
+        for (int32_t i = 2; i <= n; i++)
+            if (c[i][j] < mn)
+                mn = c[i][j];
+        v[j] = mn;
+        p[j] = 0;
+    }
+    for (int32_t i = 1; i <= n; i++) {
+        int32_t mn = INT32_MAX, jm = 0;
+        for (int32_t j = 1; j <= n; j++)
+            if (c[i][j] - v[j] < mn) {
+                mn = c[i][j] - v[j];
+                jm = j;
+            }
+        u[i] = mn;
+        rowdone[i] = 0;
+        for (int32_t j = jm; j <= n; j++)
+            if (!p[j] && c[i][j] - v[j] == mn) {
+                p[j] = i;
+                rowdone[i] = 1;
+                break;
+            }
+    }
     for (int32_t i = 1; i <= n; i++)
-        hung_row(n, c, i, u, v, p);
+        if (!rowdone[i])
+            hung_row(n, c, i, u, v, p);
     int64_t total = 0;
     for (int32_t j = 1; j <= n; j++) {
         total += c[p[j]][j];
