@@ -65,6 +65,8 @@
 /* h of a record marks a corral deadlock (a deadlock for its player region
  * only, flags 2); M itself is at most 64 * 255. */
 #define SK_HCORRAL 0xFFFFu
+/* The walking bound W is capped at this (six bits of a record's flags). */
+#define SK_WMAX 63u
 /* Frozen-set distance tables kept (see frozen_dist); slots of their index. */
 #define SK_FZMAX 4096
 #define SK_FZSLOTS 8192
@@ -159,6 +161,7 @@ typedef struct {
     int32_t sgx, sgy;        /* sums of the goals' columns and rows */
     int32_t nfin;            /* cells where the player can stand after the last push */
     uint8_t fin[SK_MAXCELLS];
+    uint8_t *wtab;           /* w*h: distances to fin[] (see walk_table) */
     uint64_t zbox[SK_MAXCELLS], zpl[SK_MAXCELLS];
     /* arena of records */
     size_t recsize;
@@ -254,6 +257,7 @@ static void solver_free(sk_solver *s)
     free(s->goal);
     free(s->dead);
     free(s->dist);
+    free(s->wtab);
     free(s->cx);
     free(s->cy);
     free(s->arena);
@@ -303,6 +307,24 @@ static void push_distances(sk_solver *s, uint16_t *dist)
             }
         }
     }
+}
+
+/* wtab: for each point of the grid, its least L1 distance to a square of
+ * fin[] (capped at SK_WMAX), for walk_bound. */
+static void walk_table(sk_solver *s)
+{
+    int32_t w = s->g->w, h = s->g->h;
+    for (int32_t y = 0; y < h; y++)
+        for (int32_t x = 0; x < w; x++) {
+            uint32_t best = SK_WMAX;
+            for (int32_t i = 0; i < s->nfin; i++) {
+                int32_t dx = s->cx[s->fin[i]] - x, dy = s->cy[s->fin[i]] - y;
+                uint32_t v = (uint32_t)((dx < 0 ? -dx : dx) + (dy < 0 ? -dy : dy));
+                if (v < best)
+                    best = v;
+            }
+            s->wtab[y * w + x] = (uint8_t)best;
+        }
 }
 
 /* Fill the static tables.  Returns PC_OK, PC_ENOTFOUND when the position is
@@ -377,8 +399,10 @@ static int32_t prepare(sk_solver *s, const pc_sokoban *g)
     }
     /* Push distances, goal by goal, by pulling the box backwards. */
     s->dist = malloc((size_t)nf * (size_t)s->ngoals * sizeof *s->dist);
-    if (!s->dist)
+    s->wtab = malloc(n);
+    if (!s->dist || !s->wtab)
         return PC_ENOMEM;
+    walk_table(s);
     memset(s->tmpwall, 0, sizeof s->tmpwall);
     push_distances(s, s->dist);
     /* Zobrist keys: fixed seed, so runs are reproducible. */
@@ -390,7 +414,7 @@ static int32_t prepare(sk_solver *s, const pc_sokoban *g)
     }
     s->recsize = (sizeof(sk_rec) + (size_t)nb + 3) & ~(size_t)3;
     size_t fixed = (size_t)nf * (sizeof *s->cell2grid + sizeof *s->nbr + 2 + sizeof *s->cx + sizeof *s->cy) +
-                   n * sizeof *s->grid2cell
+                   n * (sizeof *s->grid2cell + 1)
                    + (size_t)nf * (size_t)s->ngoals * sizeof *s->dist + sizeof *s;
     if (!charge(s, fixed, 0))
         return PC_ELIMIT;
@@ -789,7 +813,6 @@ static int64_t add_rec(sk_solver *s, const uint8_t *boxes, uint8_t player, uint6
 }
 
 /* The walking bound W stored in a record's flags (see walk_bound). */
-#define SK_WMAX 63u
 static uint32_t w_of(const sk_rec *r)
 {
     return (uint32_t)r->flags >> 2;
@@ -830,14 +853,26 @@ static uint32_t walk_bound(const sk_solver *s, uint8_t player, int32_t sbx, int3
     if (m <= 0)
         return 0;
     int32_t tx = s->cx[player] + s->sgx - sbx, ty = s->cy[player] + s->sgy - sby;
-    uint32_t best = SK_WMAX;
-    for (int32_t i = 0; i < s->nfin && best; i++) {
-        int32_t dx = s->cx[s->fin[i]] - tx, dy = s->cy[s->fin[i]] - ty;
-        uint32_t v = (uint32_t)((dx < 0 ? -dx : dx) + (dy < 0 ? -dy : dy));
-        if (v < best)
-            best = v;
+    /* The L1 distance from (tx, ty) to fin[] is the table's at the nearest
+     * point of the grid plus the distance to that point (every square of
+     * fin[] lies on the grid's far side of it on each axis). */
+    int32_t w = s->g->w, h = s->g->h, ex = 0, ey = 0;
+    if (tx < 0) {
+        ex = -tx;
+        tx = 0;
+    } else if (tx >= w) {
+        ex = tx - (w - 1);
+        tx = w - 1;
     }
-    return best;
+    if (ty < 0) {
+        ey = -ty;
+        ty = 0;
+    } else if (ty >= h) {
+        ey = ty - (h - 1);
+        ty = h - 1;
+    }
+    uint32_t v = (uint32_t)s->wtab[ty * w + tx] + (uint32_t)ex + (uint32_t)ey;
+    return v < SK_WMAX ? v : SK_WMAX;
 }
 
 static int32_t open_push(sk_solver *s, uint32_t idx)
@@ -1468,26 +1503,22 @@ static int corral_worth(sk_solver *s)
  * Boxes sorted. */
 static uint8_t pushed_box(const sk_solver *s, const uint8_t *parent, const uint8_t *child, int *sym)
 {
+    uint64_t cb[4];
+    box_bits(s, -1, child, cb);
     for (int t = -1; t < s->nsym; t++) {
-        uint8_t pb[SK_MAXBOXES]; /* the image of the parent by symmetry t */
-        sym_image(s, t, parent, pb);
+        uint64_t pb[4]; /* the image of the parent by symmetry t */
+        box_bits(s, t, parent, pb);
         /* Exactly one box of the child missing from the parent's image, and
          * it is next to the one square of the image missing from the child. */
         uint8_t to = SK_NONE, from = SK_NONE;
         int nd = 0;
-        for (int32_t i = 0, j = 0; i < s->nb; i++) {
-            while (j < s->nb && pb[j] < child[i])
-                j++;
-            if (j == s->nb || pb[j] != child[i]) {
-                to = child[i];
-                nd++;
-            }
-        }
-        for (int32_t i = 0, j = 0; i < s->nb; i++) {
-            while (j < s->nb && child[j] < pb[i])
-                j++;
-            if (j == s->nb || child[j] != pb[i])
-                from = pb[i];
+        for (int k = 0; k < 4; k++) {
+            uint64_t in = cb[k] & ~pb[k], out = pb[k] & ~cb[k];
+            nd += pc__popcount64(in);
+            if (in)
+                to = (uint8_t)(k * 64 + pc__ctz64(in));
+            if (out)
+                from = (uint8_t)(k * 64 + pc__ctz64(out));
         }
         if (nd != 1)
             continue;
