@@ -67,6 +67,8 @@
 #define SK_HCORRAL 0xFFFFu
 /* The walking bound W is capped at this (six bits of a record's flags). */
 #define SK_WMAX 63u
+/* Grid bitboards for the dominance walks: at most this many words. */
+#define SK_BBWORDS 8
 /* Frozen-set distance tables kept (see frozen_dist); slots of their index. */
 #define SK_FZMAX 4096
 #define SK_FZSLOTS 8192
@@ -208,6 +210,10 @@ typedef struct {
     /* The box-set list of the child being generated (at most one state
      * per player square). */
     sk_link chain[SK_MAXCELLS];
+    /* Grid bitboards (see bb_setup): words, grid width, interior squares,
+     * the boxes of the state being expanded. */
+    int32_t bbn, bbw;
+    uint64_t bbint[SK_BBWORDS], bbbox[SK_BBWORDS];
     /* Symmetries other than the identity (see canon). */
     sk_sym sym[7];
     int32_t nsym;
@@ -1117,6 +1123,92 @@ static int beyond(const sk_solver *s, uint32_t f1, uint32_t f2)
     return lex_less(s->ub1, s->ub2, f1, f2);
 }
 
+/* Grid bitboards: a bit per square of the grid (row by row), for the
+ * breadth-first searches of the dominance rule, one whole layer at a time
+ * by shifts (see walk_bits_targets).  bb_setup decides whether the grid
+ * fits (bbn words; 0: it does not, and the queue is used). */
+static void bb_setup(sk_solver *s)
+{
+    int32_t w = s->g->w, n = w * s->g->h;
+    s->bbn = 0;
+    s->bbw = w;
+    if (w < 2 || w >= 64 || n > 64 * SK_BBWORDS)
+        return;
+    memset(s->bbint, 0, sizeof s->bbint);
+    for (int32_t c = 0; c < s->nf; c++) {
+        /* A square on the first or last column would be next to the
+         * previous or next row's in the bit order. */
+        if (s->cx[c] == 0 || s->cx[c] == w - 1)
+            return;
+        s->bbint[s->cell2grid[c] >> 6] |= 1ULL << (s->cell2grid[c] & 63);
+    }
+    s->bbn = (n + 63) / 64;
+}
+
+/* The grid bitboard of the boxes (see bb_setup). */
+static void bb_boxes(const sk_solver *s, const uint8_t *boxes, uint64_t *bb)
+{
+    memset(bb, 0, SK_BBWORDS * sizeof *bb);
+    for (int32_t i = 0; i < s->nb; i++) {
+        int32_t gi = s->cell2grid[boxes[i]];
+        bb[gi >> 6] |= 1ULL << (gi & 63);
+    }
+}
+
+/* walk_bfs_targets for the dominance rule on grid bitboards: the walking
+ * distances from p, in the parent's position (s->bbbox) after the push of
+ * the box on p to `to`, of the chain's player squares (mapped by inv when
+ * not NULL), up to `limit` steps, into wd2 (SK_INF: farther or
+ * unreachable).  Same distances as the queue: layer d is the squares next
+ * to layer d - 1, free and not met before. */
+static void walk_bits_targets(sk_solver *s, uint8_t p, uint8_t to, const uint8_t *inv, uint32_t nch,
+                              uint32_t limit)
+{
+    int32_t n = s->bbn, w = s->bbw;
+    uint64_t fr[SK_BBWORDS + 1], vis[SK_BBWORDS], tg[SK_BBWORDS], freem[SK_BBWORDS];
+    int32_t gp = s->cell2grid[p], gt = s->cell2grid[to];
+    for (int32_t i = 0; i < n; i++) {
+        freem[i] = s->bbint[i] & ~s->bbbox[i];
+        fr[i] = vis[i] = tg[i] = 0;
+    }
+    fr[n] = 0;
+    freem[gp >> 6] |= 1ULL << (gp & 63);
+    freem[gt >> 6] &= ~(1ULL << (gt & 63));
+    uint32_t found = 0;
+    for (uint32_t i = 0; i < nch; i++) {
+        uint8_t c = inv ? inv[s->chain[i].player] : s->chain[i].player;
+        int32_t gi = s->cell2grid[c];
+        tg[gi >> 6] |= 1ULL << (gi & 63);
+        s->wd2[c] = SK_INF;
+    }
+    fr[gp >> 6] = vis[gp >> 6] = 1ULL << (gp & 63);
+    if ((tg[gp >> 6] >> (gp & 63)) & 1) {
+        s->wd2[p] = 0;
+        found++;
+    }
+    for (uint32_t d = 1; d <= limit && found < nch; d++) {
+        uint64_t nx[SK_BBWORDS], any = 0, prev = 0;
+        for (int32_t i = 0; i < n; i++) {
+            uint64_t f = fr[i], next = fr[i + 1];
+            uint64_t m = f << 1 | prev >> 63 | f >> 1 | next << 63 | f << w | prev >> (64 - w) | f >> w |
+                         next << (64 - w);
+            nx[i] = m & freem[i] & ~vis[i];
+            any |= nx[i];
+            prev = f;
+        }
+        if (!any)
+            break;
+        for (int32_t i = 0; i < n; i++) {
+            vis[i] |= nx[i];
+            fr[i] = nx[i];
+            for (uint64_t hit = nx[i] & tg[i]; hit; hit &= hit - 1) {
+                s->wd2[s->grid2cell[i * 64 + pc__ctz64(hit)]] = (uint16_t)d;
+                found++;
+            }
+        }
+    }
+}
+
 /* Dominance: a new state C (boxes `child`, player p, cost (c1, c2)) is not
  * needed when a stored state E has the same boxes and E's cost plus the
  * walk from E's player to p is no more than C's: every continuation of C
@@ -1145,16 +1237,21 @@ static int dominated(sk_solver *s, uint32_t nch, uint8_t p, uint8_t to, uint32_t
             diff = SK_INF; /* a walk costs moves only: any length may do */
         if (diff > limit)
             limit = diff;
-        s->tmark[inv ? inv[ch[i].player] : ch[i].player] = 1;
     }
     uint8_t from = p;
-    s->occ[from] = 0;
-    s->occ[to] = 1;
-    walk_bfs_targets(s, p, s->wd2, limit, nch);
-    s->occ[to] = 0;
-    s->occ[from] = 1;
-    for (uint32_t i = 0; i < nch; i++)
-        s->tmark[inv ? inv[ch[i].player] : ch[i].player] = 0;
+    if (s->bbn) {
+        walk_bits_targets(s, p, to, inv, nch, limit);
+    } else {
+        for (uint32_t i = 0; i < nch; i++)
+            s->tmark[inv ? inv[ch[i].player] : ch[i].player] = 1;
+        s->occ[from] = 0;
+        s->occ[to] = 1;
+        walk_bfs_targets(s, p, s->wd2, limit, nch);
+        s->occ[to] = 0;
+        s->occ[from] = 1;
+        for (uint32_t i = 0; i < nch; i++)
+            s->tmark[inv ? inv[ch[i].player] : ch[i].player] = 0;
+    }
     for (uint32_t i = 0; i < nch; i++) {
         if ((ch[i].flags & 2) && ch[i].h != SK_HCORRAL)
             return 1; /* same boxes: the same deadlock */
@@ -1553,6 +1650,8 @@ static int32_t expand(sk_solver *s, uint32_t idx)
     }
     sk_images im;
     parent_images(s, boxes, &im);
+    if (s->bbn)
+        bb_boxes(s, boxes, s->bbbox);
     int32_t rc = PC_OK;
     /* First the legal pushes and their children's representatives, whose
      * box-set slots (then their newest records) are prefetched: the table
@@ -1860,6 +1959,7 @@ static int32_t search(sk_solver *s, const pc_sokoban *g, pc_sokoban_result *res)
             boxes[k++] = (uint8_t)c;
     uint8_t player = (uint8_t)s->grid2cell[g->player];
     find_symmetries(s, g);
+    bb_setup(s);
     uint8_t fz[SK_MAXBOXES];
     for (int32_t i = 0; i < s->nb; i++)
         s->occ[boxes[i]] = 1;
