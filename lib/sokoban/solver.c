@@ -1155,6 +1155,26 @@ static void bb_boxes(const sk_solver *s, const uint8_t *boxes, uint64_t *bb)
     }
 }
 
+/* One breadth-first layer on grid bitboards (n words, grid width w): the
+ * frontier fr (n + 1 words, the last one zero) becomes the squares next to
+ * it that are free and not visited yet, which join vis.  Returns whether
+ * the new layer is not empty. */
+static int bb_layer(int32_t n, int32_t w, uint64_t *fr, uint64_t *vis, const uint64_t *freem)
+{
+    uint64_t any = 0, prev = 0;
+    for (int32_t i = 0; i < n; i++) {
+        uint64_t f = fr[i], next = fr[i + 1];
+        uint64_t m = f << 1 | prev >> 63 | f >> 1 | next << 63 | f << w | prev >> (64 - w) | f >> w |
+                     next << (64 - w);
+        prev = f;
+        /* fr[i] is read as `prev` by word i + 1: written only now. */
+        fr[i] = m & freem[i] & ~vis[i];
+        vis[i] |= fr[i];
+        any |= fr[i];
+    }
+    return any != 0;
+}
+
 /* walk_bfs_targets for the dominance rule on grid bitboards: the walking
  * distances from p, in the parent's position (s->bbbox) after the push of
  * the box on p to `to`, of the chain's player squares (mapped by inv when
@@ -1187,26 +1207,37 @@ static void walk_bits_targets(sk_solver *s, uint8_t p, uint8_t to, const uint8_t
         found++;
     }
     for (uint32_t d = 1; d <= limit && found < nch; d++) {
-        uint64_t nx[SK_BBWORDS], any = 0, prev = 0;
-        for (int32_t i = 0; i < n; i++) {
-            uint64_t f = fr[i], next = fr[i + 1];
-            uint64_t m = f << 1 | prev >> 63 | f >> 1 | next << 63 | f << w | prev >> (64 - w) | f >> w |
-                         next << (64 - w);
-            nx[i] = m & freem[i] & ~vis[i];
-            any |= nx[i];
-            prev = f;
-        }
-        if (!any)
+        if (!bb_layer(n, w, fr, vis, freem))
             break;
-        for (int32_t i = 0; i < n; i++) {
-            vis[i] |= nx[i];
-            fr[i] = nx[i];
-            for (uint64_t hit = nx[i] & tg[i]; hit; hit &= hit - 1) {
+        for (int32_t i = 0; i < n; i++)
+            for (uint64_t hit = fr[i] & tg[i]; hit; hit &= hit - 1) {
                 s->wd2[s->grid2cell[i * 64 + pc__ctz64(hit)]] = (uint16_t)d;
                 found++;
             }
-        }
     }
+}
+
+/* walk_bfs on grid bitboards: the walking distances from p of every square
+ * (SK_INF: unreachable) in the position whose boxes are s->bbbox, into wd. */
+static void walk_bits(sk_solver *s, uint8_t p)
+{
+    int32_t n = s->bbn, w = s->bbw;
+    uint64_t fr[SK_BBWORDS + 1], vis[SK_BBWORDS], freem[SK_BBWORDS];
+    int32_t gp = s->cell2grid[p];
+    for (int32_t c = 0; c < s->nf; c++)
+        s->wd[c] = SK_INF;
+    for (int32_t i = 0; i <= n; i++)
+        fr[i] = 0;
+    for (int32_t i = 0; i < n; i++) {
+        freem[i] = s->bbint[i] & ~s->bbbox[i];
+        vis[i] = 0;
+    }
+    fr[gp >> 6] = vis[gp >> 6] = 1ULL << (gp & 63);
+    s->wd[p] = 0;
+    for (uint16_t d = 1; bb_layer(n, w, fr, vis, freem); d++)
+        for (int32_t i = 0; i < n; i++)
+            for (uint64_t nx = fr[i]; nx; nx &= nx - 1)
+                s->wd[s->grid2cell[i * 64 + pc__ctz64(nx)]] = d;
 }
 
 /* Dominance: a new state C (boxes `child`, player p, cost (c1, c2)) is not
@@ -1650,8 +1681,6 @@ static int32_t expand(sk_solver *s, uint32_t idx)
     }
     sk_images im;
     parent_images(s, boxes, &im);
-    if (s->bbn)
-        bb_boxes(s, boxes, s->bbbox);
     int32_t rc = PC_OK;
     /* First the legal pushes and their children's representatives, whose
      * box-set slots (then their newest records) are prefetched: the table
@@ -2005,7 +2034,12 @@ static int32_t search(sk_solver *s, const pc_sokoban *g, pc_sokoban_result *res)
          * the corral check and the expansion. */
         for (int32_t i = 0; i < s->nb; i++)
             s->occ[r->boxes[i]] = 1;
-        walk_bfs(s, r->player);
+        if (s->bbn) {
+            bb_boxes(s, r->boxes, s->bbbox);
+            walk_bits(s, r->player);
+        } else {
+            walk_bfs(s, r->player);
+        }
         if (idx != 0 && r->h > 0 && corral_worth(s)) {
             /* Corral deadlock, checked when the state is about to be
              * expanded (most stored states never are): `to` is the box the
