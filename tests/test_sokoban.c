@@ -803,7 +803,11 @@ static void test_solver(void)
      * bound: ignoring the boxes' displacement (counting all of the player's
      * displacement as walking) makes the next two unsolvable in moves mode.
      * Frozen goals: taking a box on a goal blocked on one axis only (or any
-     * box on a goal) for a wall makes the last two unsolvable. */
+     * box on a goal) for a wall makes the next two unsolvable.  The
+     * player's side of a box (side-aware push distances): reading the
+     * distances of a side the player is not on makes the next map
+     * unsolvable and gives the last one 20/7 instead of 19/7 in both modes
+     * (and fails the third map and the two frozen-goal maps too). */
     {
         static const struct {
             const char *xsb;
@@ -817,6 +821,9 @@ static void test_solver(void)
             {"########\n###    #\n#   $  #\n#.    ##\n#$     #\n# @   .#\n# # #  #\n########\n", 0, 15, 6},
             {"########\n##     #\n#*.  * #\n#  ##  #\n#      #\n# # #$##\n# *# @ #\n########\n", 0, 15, 6},
             {"########\n##     #\n#*.  * #\n#  ##  #\n#      #\n# # #$##\n# *# @ #\n########\n", 1, 15, 6},
+            {"########\n#@  * ##\n#      #\n#    ###\n#  $ # #\n## #. *#\n### #* #\n########\n", 0, 8, 2},
+            {"########\n## *   #\n##  #*##\n#      #\n# .$ $ #\n#     ##\n#.#@   #\n########\n", 0, 19, 7},
+            {"########\n## *   #\n##  #*##\n#      #\n# .$ $ #\n#     ##\n#.#@   #\n########\n", 1, 19, 7},
         };
         for (size_t i = 0; i < sizeof tricky / sizeof tricky[0]; i++) {
             pc_sokoban *tg = parse(tricky[i].xsb);
