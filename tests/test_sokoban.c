@@ -672,6 +672,7 @@ static void test_solver(void)
     pc_sokoban_result *r = NULL;
     is_int(pc_sokoban_solve(g, PC_SOKOBAN_MOVES, 0, 0, &r), PC_OK, "Microban 1 solved (moves)");
     is_int(pc_sokoban_result_moves(r), 33, "33 moves (seed)");
+    is_int(pc_sokoban_result_bound(r), 33, "move-optimal result: the bound is its 33 moves");
     is_int(pc_sokoban_result_pushes(r), 8, "8 pushes (seed)");
     is_int(pc_sokoban_result_mode(r), PC_SOKOBAN_MOVES, "mode recorded");
     ok(pc_sokoban_result_nodes(r) > 0 && pc_sokoban_result_bytes(r) > 0, "nodes and bytes reported");
@@ -698,6 +699,7 @@ static void test_solver(void)
     is_int(pc_sokoban_solve(g, PC_SOKOBAN_PUSHES, 0, 0, &r), PC_OK, "Microban 1 solved (pushes)");
     is_int(pc_sokoban_result_pushes(r), 8, "8 pushes");
     is_int(pc_sokoban_result_moves(r), 33, "33 moves");
+    is_int(pc_sokoban_result_bound(r), 8, "push-optimal result: the bound is its 8 pushes");
     is_int(pc_sokoban_index(g, r, &ci), PC_EINVAL, "index refuses a push-mode result");
     pc_sokoban_result_free(r);
 
@@ -707,6 +709,8 @@ static void test_solver(void)
     ok(r && pc_sokoban_result_status(r) == PC_ELIMIT && pc_sokoban_result_moves(r) == -1 &&
            pc_sokoban_result_nodes(r) == 3,
        "limit result: status, no moves, 3 nodes");
+    ok(pc_sokoban_result_bound(r) > 0 && pc_sokoban_result_bound(r) <= 33,
+       "limit result: a proven lower bound, at most the optimum 33 (%lld)", (long long)pc_sokoban_result_bound(r));
     pc_sokoban_result_lurd(r, sol, sizeof sol, &len);
     is_int((int64_t)len, 0, "limit result: empty LURD");
     pc_sokoban_result_free(r);
@@ -723,7 +727,15 @@ static void test_solver(void)
      * optimal answer or PC_ELIMIT, the peak within the budget. */
     {
         pc_sokoban *m7 = parse(" #######\n #     #\n # .$. #\n## $@$ #\n#  .$. #\n#      #\n########\n");
-        int good = m7 != NULL, limited = 0;
+        int good = m7 != NULL, limited = 0, bounds = m7 != NULL;
+        int64_t optpushes = -1, last = 0;
+        if (m7) {
+            pc_sokoban_result *b = NULL;
+            bounds &= pc_sokoban_solve(m7, PC_SOKOBAN_PUSHES, 0, 0, &b) == PC_OK;
+            optpushes = pc_sokoban_result_pushes(b);
+            bounds &= pc_sokoban_result_bound(b) == optpushes;
+            pc_sokoban_result_free(b);
+        }
         for (uint64_t budget = 40000; m7 && budget <= 1280000; budget *= 2) {
             pc_sokoban_result *b = NULL;
             int32_t brc = pc_sokoban_solve(m7, PC_SOKOBAN_MOVES, 0, budget, &b);
@@ -736,10 +748,17 @@ static void test_solver(void)
             pc_sokoban_result *b = NULL;
             int32_t brc = pc_sokoban_solve(m7, PC_SOKOBAN_PUSHES, nodes, 0, &b);
             good &= brc == PC_ELIMIT ? pc_sokoban_result_nodes(b) == nodes : brc == PC_OK;
+            /* A bigger budget proves at least as much, never past the optimum. */
+            int64_t bd = pc_sokoban_result_bound(b);
+            bounds &= bd >= last && bd <= optpushes && (brc != PC_OK || bd == optpushes);
+            last = bd;
             pc_sokoban_result_free(b);
         }
         ok(good && limited >= 2, "memory and node budgets at many sizes: optimal or PC_ELIMIT (%d limited)",
            limited);
+        ok(bounds && last == optpushes,
+           "stopped searches' bounds grow with the node budget up to the optimum (%lld pushes)",
+           (long long)optpushes);
         pc_sokoban_free(m7);
     }
 
@@ -786,7 +805,8 @@ static void test_solver(void)
     g = parse("#####\n#$ .#\n#  @#\n#####\n");
     r = NULL;
     is_int(pc_sokoban_solve(g, PC_SOKOBAN_MOVES, 0, 0, &r), PC_ENOTFOUND, "box in a corner: unsolvable");
-    ok(r && pc_sokoban_result_moves(r) == -1, "unsolvable result has no moves");
+    ok(r && pc_sokoban_result_moves(r) == -1 && pc_sokoban_result_bound(r) == -1,
+       "unsolvable result has no moves and no bound");
     pc_sokoban_result_free(r);
     pc_sokoban_free(g);
     g = parse("########\n#  $$ .#\n#     .#\n#   @  #\n########\n");

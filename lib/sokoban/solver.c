@@ -74,6 +74,7 @@
 struct pc_sokoban_result {
     int32_t status, mode;
     int64_t moves, pushes;
+    int64_t bound; /* proven lower bound on the mode's first criterion, -1: none */
     uint64_t nodes, states, bytes;
     char *lurd;
 };
@@ -172,6 +173,7 @@ typedef struct {
     size_t nlevels, min1, nopen;
     /* budgets and figures */
     uint64_t max_nodes, max_bytes, nodes, bytes, peak;
+    size_t fmax; /* the largest f1 taken off the queue: no solution costs less */
     /* Upper bound (cost of a known solution): states whose f is above it
      * lexicographically are never stored.  UINT32_MAX: none. */
     uint32_t ub1, ub2;
@@ -1791,6 +1793,11 @@ static int32_t search(sk_solver *s, const pc_sokoban *g, pc_sokoban_result *res)
         sk_rec *r = rec_at(s, idx);
         if ((r->flags & 3) || f1_of(s, r) != f1 || f2_of(s, r) != f2)
             continue; /* stale entry (or found dead) */
+        /* Some state of an optimal path is always open with f1 at most the
+         * optimum (the bound is admissible, the pruning keeps an optimal
+         * path), and the queue gives the least f1 first. */
+        if (f1 > s->fmax)
+            s->fmax = f1;
         if (r->h == 0) {
             int32_t on = 0;
             for (int32_t i = 0; i < s->nb; i++)
@@ -1846,6 +1853,10 @@ static int32_t run_search(const pc_sokoban *g, int mode, uint64_t max_nodes, uin
     int32_t rc = search(s, g, res);
     res->nodes += s->nodes;
     res->states += s->nrec;
+    /* Either search's bound holds for both modes' first criterion: a push
+     * is a move, so a bound on pushes bounds the moves too. */
+    if ((int64_t)s->fmax > res->bound)
+        res->bound = (int64_t)s->fmax;
     if (s->peak > res->bytes)
         res->bytes = s->peak;
     solver_free(s);
@@ -1887,6 +1898,10 @@ int32_t pc_sokoban_solve(const pc_sokoban *g, int32_t mode, uint64_t max_nodes, 
     }
     res->status = rc;
     res->mode = mode;
+    if (rc == PC_OK)
+        res->bound = mode == PC_SOKOBAN_MOVES ? res->moves : res->pushes;
+    else if (rc == PC_ENOTFOUND)
+        res->bound = -1;
     if (rc != PC_OK && rc != PC_ENOTFOUND && rc != PC_ELIMIT) {
         free(res->lurd);
         free(res);
@@ -1927,6 +1942,11 @@ int32_t pc_sokoban_result_mode(const pc_sokoban_result *r)
 int64_t pc_sokoban_result_moves(const pc_sokoban_result *r)
 {
     return r ? r->moves : PC_EINVAL;
+}
+
+int64_t pc_sokoban_result_bound(const pc_sokoban_result *r)
+{
+    return r ? r->bound : PC_EINVAL;
 }
 
 int64_t pc_sokoban_result_pushes(const pc_sokoban_result *r)
