@@ -238,6 +238,19 @@ static void test_collection(void)
         pc_sokoban_collection_level(c, 0, &g);
         is_str(board(g, 0), M1, "level 1 is the reference map");
         pc_sokoban_free(g);
+        /* The bound at the start of Microban 153 (after one expansion the
+         * stopped search reports the least f in its queue, here the
+         * start's M, as the children keep it): its boxes stand in
+         * two-wide corridors joined by one-square doorways, where the push
+         * distances that know the player's side of each box give M = 318;
+         * the ones that ignore the player give 186. */
+        g = NULL;
+        pc_sokoban_collection_level(c, pc_sokoban_collection_find(c, "153"), &g);
+        pc_sokoban_result *r153 = NULL;
+        is_int(pc_sokoban_solve(g, PC_SOKOBAN_PUSHES, 1, 0, &r153), PC_ELIMIT, "Microban 153, one node");
+        is_int(pc_sokoban_result_bound(r153), 318, "Microban 153 needs at least 318 pushes (side-aware M)");
+        pc_sokoban_result_free(r153);
+        pc_sokoban_free(g);
         pc_sokoban_collection_free(c);
         free(mb);
     }
