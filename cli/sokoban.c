@@ -3,7 +3,8 @@
  * index.  One line per level, key=value fields:
  *   level=<title> moves=<m> pushes=<p> u=<u> c=<c> ci=<x> nodes=<n>
  *   seconds=<s> solution=<LURD> status=<solved|unsolvable|limit>
- * and, for `index`, d= D= m= r= v= V= (the formula's parts).
+ * plus bound=<b> on a limit line (the proven lower bound on the optimum's
+ * moves, pushes in pushes mode), and, for `index`, d= D= m= r= v= V= (the formula's parts).
  * Titles have blanks replaced by '_' so every field stays one word.
  */
 #include <stdio.h>
@@ -25,7 +26,8 @@ static void usage(FILE *f)
                "       same line plus the formula's parts (d D m r v V).\n"
                "check  parse and validate only: one line per level with its static facts.\n"
                "FILE may be '-' for standard input.  Budgets: --nodes (default none) and\n"
-               "--mem in MiB (default 2048); a level over budget prints status=limit.\n"
+               "--mem in MiB (default 2048); a level over budget prints status=limit and\n"
+               "bound=<b>, the proven lower bound on the optimum (moves or pushes).\n"
                "Output: one line per level, key=value fields: level moves pushes u c ci nodes\n"
                "seconds solution status ('-' where there is no value).\n");
 }
@@ -160,6 +162,8 @@ int pc_cli_sokoban(int argc, char **argv)
             printf(" solution=%s", rc == PC_OK ? sol : "-");
         free(sol);
         printf(" status=%s", status);
+        if (rc == PC_ELIMIT)
+            printf(" bound=%lld", (long long)pc_sokoban_result_bound(r));
         if (is_index && rc == PC_OK) {
             double i_ = (double)pc_sokoban_result_pushes(r), p = (double)pc_sokoban_result_moves(r);
             double d, D, m, rr, v, V;

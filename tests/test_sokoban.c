@@ -238,6 +238,19 @@ static void test_collection(void)
         pc_sokoban_collection_level(c, 0, &g);
         is_str(board(g, 0), M1, "level 1 is the reference map");
         pc_sokoban_free(g);
+        /* The bound at the start of Microban 153 (after one expansion the
+         * stopped search reports the least f in its queue, here the
+         * start's M, as the children keep it): its boxes stand in
+         * two-wide corridors joined by one-square doorways, where the push
+         * distances that know the player's side of each box give M = 318;
+         * the ones that ignore the player give 186. */
+        g = NULL;
+        pc_sokoban_collection_level(c, pc_sokoban_collection_find(c, "153"), &g);
+        pc_sokoban_result *r153 = NULL;
+        is_int(pc_sokoban_solve(g, PC_SOKOBAN_PUSHES, 1, 0, &r153), PC_ELIMIT, "Microban 153, one node");
+        is_int(pc_sokoban_result_bound(r153), 318, "Microban 153 needs at least 318 pushes (side-aware M)");
+        pc_sokoban_result_free(r153);
+        pc_sokoban_free(g);
         pc_sokoban_collection_free(c);
         free(mb);
     }
@@ -672,6 +685,7 @@ static void test_solver(void)
     pc_sokoban_result *r = NULL;
     is_int(pc_sokoban_solve(g, PC_SOKOBAN_MOVES, 0, 0, &r), PC_OK, "Microban 1 solved (moves)");
     is_int(pc_sokoban_result_moves(r), 33, "33 moves (seed)");
+    is_int(pc_sokoban_result_bound(r), 33, "move-optimal result: the bound is its 33 moves");
     is_int(pc_sokoban_result_pushes(r), 8, "8 pushes (seed)");
     is_int(pc_sokoban_result_mode(r), PC_SOKOBAN_MOVES, "mode recorded");
     ok(pc_sokoban_result_nodes(r) > 0 && pc_sokoban_result_bytes(r) > 0, "nodes and bytes reported");
@@ -698,6 +712,7 @@ static void test_solver(void)
     is_int(pc_sokoban_solve(g, PC_SOKOBAN_PUSHES, 0, 0, &r), PC_OK, "Microban 1 solved (pushes)");
     is_int(pc_sokoban_result_pushes(r), 8, "8 pushes");
     is_int(pc_sokoban_result_moves(r), 33, "33 moves");
+    is_int(pc_sokoban_result_bound(r), 8, "push-optimal result: the bound is its 8 pushes");
     is_int(pc_sokoban_index(g, r, &ci), PC_EINVAL, "index refuses a push-mode result");
     pc_sokoban_result_free(r);
 
@@ -707,6 +722,8 @@ static void test_solver(void)
     ok(r && pc_sokoban_result_status(r) == PC_ELIMIT && pc_sokoban_result_moves(r) == -1 &&
            pc_sokoban_result_nodes(r) == 3,
        "limit result: status, no moves, 3 nodes");
+    ok(pc_sokoban_result_bound(r) > 0 && pc_sokoban_result_bound(r) <= 33,
+       "limit result: a proven lower bound, at most the optimum 33 (%lld)", (long long)pc_sokoban_result_bound(r));
     pc_sokoban_result_lurd(r, sol, sizeof sol, &len);
     is_int((int64_t)len, 0, "limit result: empty LURD");
     pc_sokoban_result_free(r);
@@ -723,7 +740,15 @@ static void test_solver(void)
      * optimal answer or PC_ELIMIT, the peak within the budget. */
     {
         pc_sokoban *m7 = parse(" #######\n #     #\n # .$. #\n## $@$ #\n#  .$. #\n#      #\n########\n");
-        int good = m7 != NULL, limited = 0;
+        int good = m7 != NULL, limited = 0, bounds = m7 != NULL;
+        int64_t optpushes = -1, last = 0;
+        if (m7) {
+            pc_sokoban_result *b = NULL;
+            bounds &= pc_sokoban_solve(m7, PC_SOKOBAN_PUSHES, 0, 0, &b) == PC_OK;
+            optpushes = pc_sokoban_result_pushes(b);
+            bounds &= pc_sokoban_result_bound(b) == optpushes;
+            pc_sokoban_result_free(b);
+        }
         for (uint64_t budget = 40000; m7 && budget <= 1280000; budget *= 2) {
             pc_sokoban_result *b = NULL;
             int32_t brc = pc_sokoban_solve(m7, PC_SOKOBAN_MOVES, 0, budget, &b);
@@ -736,10 +761,17 @@ static void test_solver(void)
             pc_sokoban_result *b = NULL;
             int32_t brc = pc_sokoban_solve(m7, PC_SOKOBAN_PUSHES, nodes, 0, &b);
             good &= brc == PC_ELIMIT ? pc_sokoban_result_nodes(b) == nodes : brc == PC_OK;
+            /* A bigger budget proves at least as much, never past the optimum. */
+            int64_t bd = pc_sokoban_result_bound(b);
+            bounds &= bd >= last && bd <= optpushes && (brc != PC_OK || bd == optpushes);
+            last = bd;
             pc_sokoban_result_free(b);
         }
         ok(good && limited >= 2, "memory and node budgets at many sizes: optimal or PC_ELIMIT (%d limited)",
            limited);
+        ok(bounds && last == optpushes,
+           "stopped searches' bounds grow with the node budget up to the optimum (%lld pushes)",
+           (long long)optpushes);
         pc_sokoban_free(m7);
     }
 
@@ -786,7 +818,8 @@ static void test_solver(void)
     g = parse("#####\n#$ .#\n#  @#\n#####\n");
     r = NULL;
     is_int(pc_sokoban_solve(g, PC_SOKOBAN_MOVES, 0, 0, &r), PC_ENOTFOUND, "box in a corner: unsolvable");
-    ok(r && pc_sokoban_result_moves(r) == -1, "unsolvable result has no moves");
+    ok(r && pc_sokoban_result_moves(r) == -1 && pc_sokoban_result_bound(r) == -1,
+       "unsolvable result has no moves and no bound");
     pc_sokoban_result_free(r);
     pc_sokoban_free(g);
     g = parse("########\n#  $$ .#\n#     .#\n#   @  #\n########\n");
@@ -803,7 +836,11 @@ static void test_solver(void)
      * bound: ignoring the boxes' displacement (counting all of the player's
      * displacement as walking) makes the next two unsolvable in moves mode.
      * Frozen goals: taking a box on a goal blocked on one axis only (or any
-     * box on a goal) for a wall makes the last two unsolvable. */
+     * box on a goal) for a wall makes the next two unsolvable.  The
+     * player's side of a box (side-aware push distances): reading the
+     * distances of a side the player is not on makes the next map
+     * unsolvable and gives the last one 20/7 instead of 19/7 in both modes
+     * (and fails the third map and the two frozen-goal maps too). */
     {
         static const struct {
             const char *xsb;
@@ -817,6 +854,9 @@ static void test_solver(void)
             {"########\n###    #\n#   $  #\n#.    ##\n#$     #\n# @   .#\n# # #  #\n########\n", 0, 15, 6},
             {"########\n##     #\n#*.  * #\n#  ##  #\n#      #\n# # #$##\n# *# @ #\n########\n", 0, 15, 6},
             {"########\n##     #\n#*.  * #\n#  ##  #\n#      #\n# # #$##\n# *# @ #\n########\n", 1, 15, 6},
+            {"########\n#@  * ##\n#      #\n#    ###\n#  $ # #\n## #. *#\n### #* #\n########\n", 0, 8, 2},
+            {"########\n## *   #\n##  #*##\n#      #\n# .$ $ #\n#     ##\n#.#@   #\n########\n", 0, 19, 7},
+            {"########\n## *   #\n##  #*##\n#      #\n# .$ $ #\n#     ##\n#.#@   #\n########\n", 1, 19, 7},
         };
         for (size_t i = 0; i < sizeof tricky / sizeof tricky[0]; i++) {
             pc_sokoban *tg = parse(tricky[i].xsb);

@@ -230,6 +230,16 @@ PUZZLECORE_API int32_t pc_sokoban_result_mode(const pc_sokoban_result *r);
 PUZZLECORE_API int64_t pc_sokoban_result_moves(const pc_sokoban_result *r);
 PUZZLECORE_API int64_t pc_sokoban_result_pushes(const pc_sokoban_result *r);
 
+/* A proven lower bound on the optimum's first criterion (moves in
+ * PC_SOKOBAN_MOVES mode, pushes in PC_SOKOBAN_PUSHES mode): every solution
+ * from the position searched costs at least this much.  Solved: the
+ * solution's count (the bound is reached).  Budget ran out (PC_ELIMIT): the
+ * largest f = g + h the search took off its queue (A* with an admissible
+ * bound never takes a state with f above the optimum off it first), so a
+ * stopped search still says how far the answer is at least.  Proved
+ * unsolvable: -1.  PC_EINVAL for a NULL result. */
+PUZZLECORE_API int64_t pc_sokoban_result_bound(const pc_sokoban_result *r);
+
 /* States expanded, states stored, and peak bytes the search held. */
 PUZZLECORE_API uint64_t pc_sokoban_result_nodes(const pc_sokoban_result *r);
 PUZZLECORE_API uint64_t pc_sokoban_result_states(const pc_sokoban_result *r);

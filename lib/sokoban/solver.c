@@ -12,9 +12,11 @@
  *
  * Lower bound h: the minimum-cost perfect matching of boxes to goals, where
  * the cost of box b to goal g is the number of pushes b needs to reach g on an
- * otherwise empty board (computed once per goal by pulling backwards).  Each
- * push moves one box by one square, which lowers the matching by at most one,
- * and every push costs at least one move and one push.  The moves that are
+ * otherwise empty board with the player where it is (which only matters
+ * through the side of b the player is on, when b cuts the board: see
+ * build_dtab; computed once per goal by pulling backwards).  Each push moves
+ * one box by one square, which lowers the matching by at most one, and every
+ * push costs at least one move and one push.  The moves that are
  * not pushes number at least W (walk_bound: the player's displacement to its
  * final square against the boxes' total displacement, which a push leaves
  * unchanged).  So h = (M + W, M) in moves mode and (M, M + W) in pushes mode
@@ -76,6 +78,7 @@
 struct pc_sokoban_result {
     int32_t status, mode;
     int64_t moves, pushes;
+    int64_t bound; /* proven lower bound on the mode's first criterion, -1: none */
     uint64_t nodes, states, bytes;
     char *lurd;
 };
@@ -134,11 +137,27 @@ typedef struct {
     uint8_t player, flags;
 } sk_link;
 
+/* Push distances that know the player's side (see build_dtab).  The box on
+ * cell y with the player on side k of it (a component of the board without
+ * y) needs dist[(row[y] + k) * ngoals + q] pushes to reach goal q on its own;
+ * side k == nsides(y) is "the player can never reach y" (the box cannot
+ * move).  A cell whose board-without-it is all one side, reachable from its
+ * neighbours, has no side map (sideoff -1: side 0); otherwise
+ * side[sideoff[y] + p] is the side of player square p. */
+typedef struct {
+    uint16_t *dist;    /* nrows x ngoals, SK_INF: unreachable */
+    uint16_t *row;     /* nf: the cell's first row */
+    int32_t *sideoff;  /* nf: offset of the cell's side map in side[], or -1 */
+    uint8_t *side;     /* nmaps x nf */
+    int32_t nrows, nmaps;
+    size_t bytes;      /* the whole block, this header included */
+} sk_dtab;
+
 /* A set of frozen boxes (cells as a bitmap) and the push distances of the
  * board where they are walls. */
 typedef struct {
     uint64_t bits[4];
-    uint16_t *dist;
+    sk_dtab *dt;
 } sk_fzset;
 
 /* A symmetry of the board (walls, goals, dead squares; the start need not
@@ -158,7 +177,7 @@ typedef struct {
     uint8_t *goal, *dead;    /* nf flags */
     int32_t ngoals;
     uint8_t goals[SK_MAXCELLS];
-    uint16_t *dist;          /* nf x ngoals push distances */
+    sk_dtab *dt0;            /* push distances on the bare board (build_dtab) */
     int32_t *cx, *cy;        /* nf column and row of each cell */
     int32_t sgx, sgy;        /* sums of the goals' columns and rows */
     int32_t nfin;            /* cells where the player can stand after the last push */
@@ -178,6 +197,7 @@ typedef struct {
     size_t nlevels, min1, nopen;
     /* budgets and figures */
     uint64_t max_nodes, max_bytes, nodes, bytes, peak;
+    size_t fmax; /* the largest f1 taken off the queue: no solution costs less */
     /* Upper bound (cost of a known solution): states whose f is above it
      * lexicographically are never stored.  UINT32_MAX: none. */
     uint32_t ub1, ub2;
@@ -206,7 +226,13 @@ typedef struct {
     sk_fzset *fz;                  /* the sets and their tables */
     size_t nfz, fzcap;
     uint32_t fztab[SK_FZSLOTS];
-    uint16_t *fzscratch;           /* a table when the cache is full */
+    sk_dtab *dtscratch;            /* a table when the cache is full (largest size) */
+    /* build_dtab's scratch: each cell's side map, its side count, and the
+     * (cell, side) of each row. */
+    uint8_t sidebuf[SK_MAXCELLS][SK_MAXCELLS];
+    uint8_t nsides[SK_MAXCELLS], hasmap[SK_MAXCELLS];
+    uint8_t rowcell[5 * SK_MAXCELLS], rowside[5 * SK_MAXCELLS];
+    uint16_t rowq[5 * SK_MAXCELLS];
     /* The box-set list of the child being generated (at most one state
      * per player square). */
     sk_link chain[SK_MAXCELLS];
@@ -262,16 +288,16 @@ static void solver_free(sk_solver *s)
     free(s->nbr);
     free(s->goal);
     free(s->dead);
-    free(s->dist);
+    free(s->dt0);
     free(s->wtab);
     free(s->cx);
     free(s->cy);
     free(s->arena);
     free(s->btable);
     for (size_t i = 0; i < s->nfz; i++)
-        free(s->fz[i].dist);
+        free(s->fz[i].dt);
     free(s->fz);
-    free(s->fzscratch);
+    free(s->dtscratch);
     for (size_t i = 0; i < s->nlevels; i++) {
         for (size_t j = 0; j < s->levels[i].nf2; j++)
             free(s->levels[i].f2[j].v);
@@ -280,39 +306,170 @@ static void solver_free(sk_solver *s)
     free(s->levels);
 }
 
-/* Push distances (nf x ngoals, SK_INF: unreachable) on the board where the
- * squares marked in s->tmpwall are walls too, goal by goal, by pulling the
- * box backwards.  A goal that is itself marked reaches nothing. */
-static void push_distances(sk_solver *s, uint16_t *dist)
+/* Push distances that know the player's side, on the board where the squares
+ * marked in s->tmpwall are walls too.
+ *
+ * Why: the plain distance of a box to a goal (pull the box backwards from
+ * the goal, ignoring where the player is) assumes the player can get behind
+ * the box for every push.  When the box itself cuts the board in two (a box
+ * in a corridor or a doorway), the player can only push it away from its own
+ * side, and getting round may be impossible or take a long detour of pushes.
+ * So the distance here is that of the relaxed problem "this box alone on the
+ * board (the other boxes removed), the player where it is", which depends on
+ * the player only through its side: the component of the board without the
+ * box's cell that holds the player.  The player never crosses the box's cell
+ * (it would have to push the box), so walks and pushes of other boxes keep
+ * its side; that is what makes the matching over these distances consistent
+ * (see doc/sokoban.md, "Lower bound").
+ *
+ * Each cell gets one row per side, plus one for "no neighbour of the cell is
+ * on the player's side" (a pocket walled off by frozen boxes: the box never
+ * moves, 0 pushes to its own goal, none to any other).  Rows are found by a
+ * breadth-first search per goal over (cell, side) states, backwards: the box
+ * reached y with the player on the square it left, x, so the state before
+ * was (x, the side of x holding the square behind x).
+ *
+ * Builds into dst (the scratch table, sized for any board) or, when dst is
+ * NULL, into a new block charged to the budget.  Returns the table, or NULL
+ * with *rc set. */
+static sk_dtab *build_dtab(sk_solver *s, sk_dtab *dst, int32_t *rc)
 {
-    int32_t nf = s->nf;
+    int32_t nf = s->nf, ng = s->ngoals;
     const uint8_t *wall = s->tmpwall;
-    for (int32_t q = 0; q < s->ngoals; q++) {
-        for (int32_t c = 0; c < nf; c++)
-            dist[(size_t)c * (size_t)s->ngoals + (size_t)q] = SK_INF;
-        if (wall[s->goals[q]])
-            continue;
+    int32_t open = 0;
+    for (int32_t c = 0; c < nf; c++)
+        open += !wall[c];
+    int32_t nrows = 0, nmaps = 0;
+    for (int32_t y = 0; y < nf; y++) {
+        uint8_t *sb = s->sidebuf[y];
+        memset(sb, SK_NONE, (size_t)nf);
+        int32_t k = 0, seen = 0;
+        for (int d = 0; d < 4 && !wall[y]; d++) {
+            uint8_t n = s->nbr[y][d];
+            if (n == SK_NONE || wall[n] || sb[n] != SK_NONE)
+                continue;
+            size_t qh = 0, qt = 0;
+            s->queue[qt++] = n;
+            sb[n] = (uint8_t)k;
+            while (qh < qt) {
+                uint8_t x = s->queue[qh++];
+                for (int e = 0; e < 4; e++) {
+                    uint8_t z = s->nbr[x][e];
+                    if (z == SK_NONE || z == y || wall[z] || sb[z] != SK_NONE)
+                        continue;
+                    sb[z] = (uint8_t)k;
+                    s->queue[qt++] = z;
+                }
+            }
+            seen += (int32_t)qt;
+            k++;
+        }
+        s->nsides[y] = (uint8_t)k;
+        /* A side map is needed when the player's square matters: two sides
+         * or more, or squares no neighbour reaches (they read side k). */
+        s->hasmap[y] = !wall[y] && (k > 1 || seen < open - 1);
+        if (s->hasmap[y])
+            for (int32_t c = 0; c < nf; c++)
+                if (sb[c] == SK_NONE)
+                    sb[c] = (uint8_t)k;
+        for (int32_t r = 0; r <= k; r++) {
+            s->rowcell[nrows + r] = (uint8_t)y;
+            s->rowside[nrows + r] = (uint8_t)r;
+        }
+        nrows += k + 1;
+        nmaps += s->hasmap[y];
+    }
+    size_t dsz = (size_t)nrows * (size_t)ng * sizeof(uint16_t), rsz = (size_t)nf * sizeof(uint16_t),
+           osz = (size_t)nf * sizeof(int32_t), msz = (size_t)nmaps * (size_t)nf;
+    size_t bytes = sizeof(sk_dtab) + dsz + rsz + osz + msz;
+    sk_dtab *t = dst;
+    if (!t) {
+        if (!charge(s, bytes, 0)) {
+            *rc = PC_ELIMIT;
+            return NULL;
+        }
+        t = malloc(bytes);
+        if (!t) {
+            s->bytes -= bytes;
+            *rc = PC_ENOMEM;
+            return NULL;
+        }
+        t->bytes = bytes;
+        /* uint16 and int32 arrays after the header: the int32 array first */
+        t->sideoff = (int32_t *)(void *)(t + 1);
+        t->dist = (uint16_t *)(void *)(t->sideoff + nf);
+    }
+    t->row = t->dist + (size_t)nrows * (size_t)ng;
+    t->side = (uint8_t *)(t->row + nf);
+    t->nrows = nrows;
+    t->nmaps = nmaps;
+    int32_t r = 0, m = 0;
+    for (int32_t y = 0; y < nf; y++) {
+        t->row[y] = (uint16_t)r;
+        r += s->nsides[y] + 1;
+        t->sideoff[y] = -1;
+        if (s->hasmap[y]) {
+            t->sideoff[y] = m * nf;
+            memcpy(t->side + (size_t)m * (size_t)nf, s->sidebuf[y], (size_t)nf);
+            m++;
+        }
+    }
+    for (int32_t q = 0; q < ng; q++) {
+        for (int32_t i = 0; i < nrows; i++)
+            t->dist[(size_t)i * (size_t)ng + (size_t)q] = SK_INF;
+        uint8_t gq = s->goals[q];
+        if (wall[gq])
+            continue; /* a frozen box's own goal: it keeps it (matching) */
         size_t qh = 0, qt = 0;
-        s->queue[qt++] = s->goals[q];
-        dist[(size_t)s->goals[q] * (size_t)s->ngoals + (size_t)q] = 0;
+        for (int32_t k = 0; k <= s->nsides[gq]; k++) {
+            int32_t i = t->row[gq] + k;
+            t->dist[(size_t)i * (size_t)ng + (size_t)q] = 0;
+            if (k < s->nsides[gq])
+                s->rowq[qt++] = (uint16_t)i;
+        }
         while (qh < qt) {
-            uint8_t x = s->queue[qh++];
-            uint16_t dx = dist[(size_t)x * (size_t)s->ngoals + (size_t)q];
-            for (int d = 0; d < 4; d++) {
-                uint8_t y = s->nbr[x][(d + 2) & 3];
-                if (y == SK_NONE || wall[y])
+            uint16_t i = s->rowq[qh++];
+            uint8_t y = s->rowcell[i], sy = s->rowside[i];
+            uint16_t dv = t->dist[(size_t)i * (size_t)ng + (size_t)q];
+            for (int e = 0; e < 4; e++) {
+                uint8_t x = s->nbr[y][e];
+                if (x == SK_NONE || wall[x] || s->sidebuf[y][x] != sy)
                     continue;
-                uint8_t p = s->nbr[y][(d + 2) & 3];
-                if (p == SK_NONE || wall[p])
+                uint8_t pl = s->nbr[x][e];
+                if (pl == SK_NONE || wall[pl])
                     continue;
-                uint16_t *dy = &dist[(size_t)y * (size_t)s->ngoals + (size_t)q];
-                if (*dy != SK_INF)
+                size_t pi = (size_t)t->row[x] + s->sidebuf[x][pl];
+                uint16_t *dp = &t->dist[pi * (size_t)ng + (size_t)q];
+                if (*dp != SK_INF)
                     continue;
-                *dy = (uint16_t)(dx + 1);
-                s->queue[qt++] = y;
+                *dp = (uint16_t)(dv + 1);
+                s->rowq[qt++] = (uint16_t)pi;
             }
         }
     }
+    return t;
+}
+
+/* The distances of the box on cell b to every goal, the player on p. */
+static inline const uint16_t *dt_row(const sk_solver *s, const sk_dtab *t, uint8_t b, uint8_t p)
+{
+    int32_t off = t->sideoff[b];
+    size_t side = off < 0 ? 0 : t->side[(size_t)off + p];
+    return t->dist + ((size_t)t->row[b] + side) * (size_t)s->ngoals;
+}
+
+/* Do the player squares p1 and p2 stand on the same side of every box (so
+ * that the same boxes have the same distances, hence the same matching)? */
+static int same_sides(const sk_solver *s, const sk_dtab *t, const uint8_t *boxes, uint8_t p1, uint8_t p2)
+{
+    if (!t->nmaps || p1 == p2)
+        return 1;
+    for (int32_t i = 0; i < s->nb; i++) {
+        int32_t off = t->sideoff[boxes[i]];
+        if (off >= 0 && t->side[off + p1] != t->side[off + p2])
+            return 0;
+    }
+    return 1;
 }
 
 /* wtab: for each point of the grid, its least L1 distance to a square of
@@ -404,13 +561,14 @@ static int32_t prepare(sk_solver *s, const pc_sokoban *g)
             s->fin[s->nfin++] = (uint8_t)c;
     }
     /* Push distances, goal by goal, by pulling the box backwards. */
-    s->dist = malloc((size_t)nf * (size_t)s->ngoals * sizeof *s->dist);
     s->wtab = malloc(n);
-    if (!s->dist || !s->wtab)
+    if (!s->wtab)
         return PC_ENOMEM;
     walk_table(s);
     memset(s->tmpwall, 0, sizeof s->tmpwall);
-    push_distances(s, s->dist);
+    int32_t rc = PC_OK;
+    if (!(s->dt0 = build_dtab(s, NULL, &rc)))
+        return rc;
     /* Zobrist keys: fixed seed, so runs are reproducible. */
     struct pc_rng rng;
     pc__rng_seed(&rng, 0x50b0ba11ULL);
@@ -421,7 +579,7 @@ static int32_t prepare(sk_solver *s, const pc_sokoban *g)
     s->recsize = (sizeof(sk_rec) + (size_t)nb + 3) & ~(size_t)3;
     size_t fixed = (size_t)nf * (sizeof *s->cell2grid + sizeof *s->nbr + 2 + sizeof *s->cx + sizeof *s->cy) +
                    n * (sizeof *s->grid2cell + 1)
-                   + (size_t)nf * (size_t)s->ngoals * sizeof *s->dist + sizeof *s;
+                   + sizeof *s;
     if (!charge(s, fixed, 0))
         return PC_ELIMIT;
     return PC_OK;
@@ -477,12 +635,13 @@ static void hung_row(int32_t n, int32_t (*c)[SK_MAXBOXES + 1], int32_t i, int32_
     } while (j0);
 }
 
-/* M for the boxes, or -1 when no perfect matching exists, with the push
- * distances dist; boxes with fz[i] set (fz may be NULL) are frozen on their
- * goals.  When assign is not NULL it receives, for each box, the goal index
- * it is matched to, and the costs, duals and assignment are kept in s->pcost,
- * pu, pv, pp for matching_child; otherwise the costs go to s->hcost. */
-static int32_t matching(sk_solver *s, const uint8_t *boxes, uint8_t *assign, const uint16_t *dist,
+/* M for the boxes and the player square, or -1 when no perfect matching
+ * exists, with the push distances t; boxes with fz[i] set (fz may be NULL)
+ * are frozen on their goals.  When assign is not NULL it receives, for each
+ * box, the goal index it is matched to, and the costs, duals and assignment
+ * are kept in s->pcost, pu, pv, pp for matching_child; otherwise the costs go
+ * to s->hcost. */
+static int32_t matching(sk_solver *s, const uint8_t *boxes, uint8_t player, uint8_t *assign, const sk_dtab *t,
                         const uint8_t *fz)
 {
     int32_t n = s->nb;
@@ -492,10 +651,11 @@ static int32_t matching(sk_solver *s, const uint8_t *boxes, uint8_t *assign, con
     for (int32_t i = 0; i < n; i++) {
         on += s->goal[boxes[i]];
         int any = 0;
-        const uint16_t *row = &dist[(size_t)boxes[i] * (size_t)s->ngoals];
+        int frozen = fz && fz[i];
+        const uint16_t *row = frozen ? NULL : dt_row(s, t, boxes[i], player);
         for (int32_t j = 0; j < n; j++) {
-            /* A frozen box stays on its goal (it is a wall in dist). */
-            int32_t d = fz && fz[i] ? (j == s->gidx[boxes[i]] ? 0 : SK_INF) : row[j];
+            /* A frozen box stays on its goal (it is a wall in t). */
+            int32_t d = frozen ? (j == s->gidx[boxes[i]] ? 0 : SK_INF) : row[j];
             c[i + 1][j + 1] = d == SK_INF ? HUNG_INF : d;
             any |= d != SK_INF;
         }
@@ -558,11 +718,11 @@ static int32_t matching(sk_solver *s, const uint8_t *boxes, uint8_t *assign, con
  * least reduced cost (feasible for the new row), the column row k held is
  * freed, and one augmenting path from row k gives an optimal assignment of
  * the child -- the same M as matching() on the child, in O(n^2). */
-static int32_t matching_child(sk_solver *s, int32_t k, uint8_t to, const uint16_t *dist)
+static int32_t matching_child(sk_solver *s, int32_t k, uint8_t to, uint8_t player, const sk_dtab *t)
 {
     int32_t n = s->nb, i = k + 1;
     int32_t (*c)[SK_MAXBOXES + 1] = s->pcost;
-    const uint16_t *row = &dist[(size_t)to * (size_t)s->ngoals];
+    const uint16_t *row = dt_row(s, t, to, player);
     int any = 0;
     for (int32_t j = 0; j < n; j++)
         any |= row[j] != SK_INF;
@@ -1041,9 +1201,9 @@ static int frozen_push(sk_solver *s, uint8_t to)
  * a freeze deadlock, pruned at the push).  This finds, for instance, a goal
  * behind a frozen box that no box can reach any more.  The set is a function
  * of the boxes (occ must hold them); fz[i] receives whether box i is frozen.
- * Returns the distances to use (s->dist when no box is frozen), or NULL with
+ * Returns the distances to use (s->dt0 when no box is frozen), or NULL with
  * *rc set when memory runs out. */
-static const uint16_t *frozen_dist(sk_solver *s, const uint8_t *boxes, uint8_t *fz, int32_t *rc)
+static const sk_dtab *frozen_dist(sk_solver *s, const uint8_t *boxes, uint8_t *fz, int32_t *rc)
 {
     uint64_t bits[4] = {0, 0, 0, 0}, h = 0;
     int any = 0;
@@ -1058,57 +1218,67 @@ static const uint16_t *frozen_dist(sk_solver *s, const uint8_t *boxes, uint8_t *
         }
     }
     if (!any)
-        return s->dist;
+        return s->dt0;
     size_t pos = (size_t)(h ^ (h >> 32)) & (SK_FZSLOTS - 1);
     while (s->fztab[pos]) {
         const sk_fzset *f = &s->fz[s->fztab[pos] - 1];
         if (!memcmp(f->bits, bits, sizeof bits))
-            return f->dist;
+            return f->dt;
         pos = (pos + 1) & (SK_FZSLOTS - 1);
-    }
-    size_t tsz = (size_t)s->nf * (size_t)s->ngoals * sizeof(uint16_t);
-    uint16_t *dist = NULL;
-    if (s->nfz < SK_FZMAX && charge(s, tsz, 0)) {
-        if (s->nfz == s->fzcap) {
-            size_t nc = s->fzcap ? s->fzcap * 2 : 16;
-            *rc = grow(s, (void **)&s->fz, &s->fzcap, nc, sizeof *s->fz);
-            if (*rc < 0) {
-                s->bytes -= tsz;
-                return NULL;
-            }
-        }
-        dist = malloc(tsz);
-        if (!dist) {
-            s->bytes -= tsz;
-            *rc = PC_ENOMEM;
-            return NULL;
-        }
-        sk_fzset *f = &s->fz[s->nfz++];
-        memcpy(f->bits, bits, sizeof bits);
-        f->dist = dist;
-        s->fztab[pos] = (uint32_t)s->nfz;
-    } else {
-        /* Cache full (or no memory left for it): same values, recomputed. */
-        if (!s->fzscratch) {
-            if (!charge(s, tsz, 0)) {
-                *rc = PC_ELIMIT;
-                return NULL;
-            }
-            s->fzscratch = malloc(tsz);
-            if (!s->fzscratch) {
-                s->bytes -= tsz;
-                *rc = PC_ENOMEM;
-                return NULL;
-            }
-        }
-        dist = s->fzscratch;
     }
     for (int32_t i = 0; i < s->nb; i++)
         s->tmpwall[boxes[i]] = fz[i];
-    push_distances(s, dist);
+    sk_dtab *t = NULL;
+    int cache = s->nfz < SK_FZMAX;
+    if (cache && s->nfz == s->fzcap) {
+        size_t nc = s->fzcap ? s->fzcap * 2 : 16;
+        *rc = grow(s, (void **)&s->fz, &s->fzcap, nc, sizeof *s->fz);
+        cache = *rc == PC_OK;
+        *rc = PC_OK;
+    }
+    if (cache && (t = build_dtab(s, NULL, rc)) != NULL) {
+        sk_fzset *f = &s->fz[s->nfz++];
+        memcpy(f->bits, bits, sizeof bits);
+        f->dt = t;
+        s->fztab[pos] = (uint32_t)s->nfz;
+    } else {
+        /* Cache full (or no memory left for it): same values, recomputed
+         * into one scratch table sized for any set of walls. */
+        *rc = PC_OK;
+        if (!s->dtscratch) {
+            size_t nf = (size_t)s->nf;
+            size_t bytes = sizeof(sk_dtab) + 5 * nf * (size_t)s->ngoals * sizeof(uint16_t) +
+                           nf * sizeof(uint16_t) + nf * sizeof(int32_t) + nf * nf;
+            if (!charge(s, bytes, 0)) {
+                *rc = PC_ELIMIT;
+            } else if (!(s->dtscratch = malloc(bytes))) {
+                s->bytes -= bytes;
+                *rc = PC_ENOMEM;
+            } else {
+                s->dtscratch->bytes = bytes;
+                s->dtscratch->sideoff = (int32_t *)(void *)(s->dtscratch + 1);
+                s->dtscratch->dist = (uint16_t *)(void *)(s->dtscratch->sideoff + nf);
+            }
+        }
+        if (s->dtscratch)
+            t = build_dtab(s, s->dtscratch, rc);
+    }
     for (int32_t i = 0; i < s->nb; i++)
         s->tmpwall[boxes[i]] = 0;
-    return dist;
+    return t;
+}
+
+/* The distances of a child position: frozen_dist with the pushed box moved
+ * from b to `to` in occ for the time of the call. */
+static const sk_dtab *child_dist(sk_solver *s, const uint8_t *child, uint8_t b, uint8_t to, uint8_t *fz,
+                                 int32_t *rc)
+{
+    s->occ[b] = 0;
+    s->occ[to] = 1;
+    const sk_dtab *t = frozen_dist(s, child, fz, rc);
+    s->occ[to] = 0;
+    s->occ[b] = 1;
+    return t;
 }
 
 static int lex_less(uint32_t a1, uint32_t a2, uint32_t b1, uint32_t b2)
@@ -1285,7 +1455,7 @@ static int dominated(sk_solver *s, uint32_t nch, uint8_t p, uint8_t to, uint32_t
     }
     for (uint32_t i = 0; i < nch; i++) {
         if ((ch[i].flags & 2) && ch[i].h != SK_HCORRAL)
-            return 1; /* same boxes: the same deadlock */
+            continue; /* no matching there: the player is on other sides of some boxes (else C had none) */
         uint32_t d = s->wd2[inv ? inv[ch[i].player] : ch[i].player];
         if (d == SK_INF)
             continue;
@@ -1670,10 +1840,12 @@ static int32_t expand(sk_solver *s, uint32_t idx)
     sk_rec *r = rec_at(s, idx);
     int32_t nb = s->nb;
     memcpy(boxes, r->boxes, (size_t)nb);
+    uint8_t player = r->player;
     uint32_t g1 = r->g1, g2 = r->g2, hpar = r->h;
     uint8_t assign[SK_MAXBOXES], pfz[SK_MAXBOXES], cfz[SK_MAXBOXES];
     int have_assign = 0; /* the parent's matching is computed only when needed */
-    const uint16_t *pdist = NULL; /* the parent's distances (see frozen_dist) */
+    const sk_dtab *pdist = NULL; /* the parent's distances (see frozen_dist) */
+    int pscratch = 0;             /* pdist was the scratch table */
     int32_t sbx = 0, sby = 0;
     for (int32_t i = 0; i < nb; i++) {
         sbx += s->cx[boxes[i]];
@@ -1786,43 +1958,49 @@ static int32_t expand(sk_solver *s, uint32_t idx)
         uint32_t wmin = hmin ? wc : 0;
         if (beyond(s, c1 + h1_of(s, hmin, wmin), c2 + h2_of(s, hmin, wmin)))
             continue;
-        /* The bound depends on the boxes only: a stored state with the
-         * same boxes gives it without a new matching. */
+        /* The bound depends on the boxes and the player's side of each box
+         * only: a stored state with the same boxes and sides gives it
+         * without a new matching.  The sides are read in the child's frame
+         * (the list holds representatives: mapped back by inv). */
         int32_t m = -2;
+        const sk_dtab *cdist = NULL;
         for (uint32_t i = 0; i < nch && m == -2; i++) {
             if (s->chain[i].h == SK_HCORRAL)
                 continue; /* a corral deadlock: its region's only */
-            m = (s->chain[i].flags & 2) ? -1 : s->chain[i].h;
+            if (!cdist && !(cdist = child_dist(s, child, b, to, cfz, &rc)))
+                goto out;
+            uint8_t ep = inv ? inv[s->chain[i].player] : s->chain[i].player;
+            if (same_sides(s, cdist, child, ep, b))
+                m = (s->chain[i].flags & 2) ? -1 : s->chain[i].h;
         }
         if (m == -1)
-            continue; /* same boxes: the same deadlock */
+            continue; /* same boxes and sides: the same deadlock */
         if (m == -2) {
             if (hpar > 0 && !have_assign) {
                 if (!(pdist = frozen_dist(s, boxes, pfz, &rc)))
                     goto out;
-                if (matching(s, boxes, assign, pdist, pfz) != (int32_t)hpar) {
-                    rc = PC_EINVAL; /* cannot happen: the bound is a function of the boxes */
+                pscratch = pdist == s->dtscratch;
+                if (matching(s, boxes, player, assign, pdist, pfz) != (int32_t)hpar) {
+                    rc = PC_EINVAL; /* cannot happen: the bound is a function of the boxes and sides */
                     goto out;
                 }
                 have_assign = 1;
+                if (cdist == s->dtscratch)
+                    cdist = NULL; /* the parent's table took the scratch */
             }
-            s->occ[b] = 0;
-            s->occ[to] = 1;
-            const uint16_t *cdist = frozen_dist(s, child, cfz, &rc);
-            s->occ[to] = 0;
-            s->occ[b] = 1;
-            if (!cdist)
+            if (!cdist && !(cdist = child_dist(s, child, b, to, cfz, &rc)))
                 goto out;
-            /* The shortcut needs the same distances as the parent's:
-             * the same frozen boxes (b itself was not frozen: it moved). */
-            if (hpar > 0 && cdist == pdist && cdist != s->fzscratch &&
-                cdist[(size_t)to * (size_t)s->ngoals + assign[k]] + 1u ==
-                    cdist[(size_t)b * (size_t)s->ngoals + assign[k]])
+            /* The shortcuts need the same distances as the parent's: the
+             * same frozen boxes (b itself was not frozen: it moved).  The
+             * other boxes keep their rows: the player is on the same side
+             * of each (its walk and push never crossed them). */
+            int same = hpar > 0 && cdist == pdist && !pscratch && cdist != s->dtscratch;
+            if (same && dt_row(s, cdist, to, b)[assign[k]] + 1u == dt_row(s, cdist, b, player)[assign[k]])
                 m = (int32_t)hpar - 1;
-            else if (hpar > 0 && cdist == pdist && cdist != s->fzscratch)
-                m = matching_child(s, k, to, cdist);
+            else if (same)
+                m = matching_child(s, k, to, b, cdist);
             else
-                m = matching(s, child, NULL, cdist, cfz);
+                m = matching(s, child, b, NULL, cdist, cfz);
         }
         uint32_t w = m > 0 ? wc : 0;
         if (m >= 0 && beyond(s, c1 + h1_of(s, (uint32_t)m, w), c2 + h2_of(s, (uint32_t)m, w)))
@@ -1992,8 +2170,8 @@ static int32_t search(sk_solver *s, const pc_sokoban *g, pc_sokoban_result *res)
     uint8_t fz[SK_MAXBOXES];
     for (int32_t i = 0; i < s->nb; i++)
         s->occ[boxes[i]] = 1;
-    const uint16_t *dist = frozen_dist(s, boxes, fz, &rc);
-    int32_t m = dist ? matching(s, boxes, NULL, dist, fz) : -1;
+    const sk_dtab *dist = frozen_dist(s, boxes, fz, &rc);
+    int32_t m = dist ? matching(s, boxes, player, NULL, dist, fz) : -1;
     for (int32_t i = 0; i < s->nb; i++)
         s->occ[boxes[i]] = 0;
     if (!dist)
@@ -2021,6 +2199,11 @@ static int32_t search(sk_solver *s, const pc_sokoban *g, pc_sokoban_result *res)
         sk_rec *r = rec_at(s, idx);
         if ((r->flags & 3) || f1_of(s, r) != f1 || f2_of(s, r) != f2)
             continue; /* stale entry (or found dead) */
+        /* Some state of an optimal path is always open with f1 at most the
+         * optimum (the bound is admissible, the pruning keeps an optimal
+         * path), and the queue gives the least f1 first. */
+        if (f1 > s->fmax)
+            s->fmax = f1;
         if (r->h == 0) {
             int32_t on = 0;
             for (int32_t i = 0; i < s->nb; i++)
@@ -2084,6 +2267,10 @@ static int32_t run_search(const pc_sokoban *g, int mode, uint64_t max_nodes, uin
     int32_t rc = search(s, g, res);
     res->nodes += s->nodes;
     res->states += s->nrec;
+    /* Either search's bound holds for both modes' first criterion: a push
+     * is a move, so a bound on pushes bounds the moves too. */
+    if ((int64_t)s->fmax > res->bound)
+        res->bound = (int64_t)s->fmax;
     if (s->peak > res->bytes)
         res->bytes = s->peak;
     solver_free(s);
@@ -2125,6 +2312,10 @@ int32_t pc_sokoban_solve(const pc_sokoban *g, int32_t mode, uint64_t max_nodes, 
     }
     res->status = rc;
     res->mode = mode;
+    if (rc == PC_OK)
+        res->bound = mode == PC_SOKOBAN_MOVES ? res->moves : res->pushes;
+    else if (rc == PC_ENOTFOUND)
+        res->bound = -1;
     if (rc != PC_OK && rc != PC_ENOTFOUND && rc != PC_ELIMIT) {
         free(res->lurd);
         free(res);
@@ -2165,6 +2356,11 @@ int32_t pc_sokoban_result_mode(const pc_sokoban_result *r)
 int64_t pc_sokoban_result_moves(const pc_sokoban_result *r)
 {
     return r ? r->moves : PC_EINVAL;
+}
+
+int64_t pc_sokoban_result_bound(const pc_sokoban_result *r)
+{
+    return r ? r->bound : PC_EINVAL;
 }
 
 int64_t pc_sokoban_result_pushes(const pc_sokoban_result *r)

@@ -60,11 +60,13 @@ def body():
         ok(False, "budget raises")
     except pc.Error as e:
         eq(e.code, pc._ffi.enums["PC_ELIMIT"], "budget raises PC_ELIMIT")
+        ok(0 < e.bound <= 33, f"stopped search: a lower bound at most the optimum ({e.bound})")
+    eq((sol.bound, sp.bound), (33, 8), "a solution's bound is its count")
     idx = lv.index()
     eq((idx.u, idx.c, idx.pushes, idx.moves, idx.ci), (3, 14, 8, 33, 0.0), "Microban 1 index")
     un = sokoban.Level("#####\n#$ .#\n#  @#\n#####\n")
     s = un.solve()
-    ok(not s.solved and s.moves is None, "unsolvable: solved False")
+    ok(not s.solved and s.moves is None and s.bound == -1, "unsolvable: solved False, bound -1")
 
     try:
         sokoban.Level("#####\n#@$$#\n#####\n")

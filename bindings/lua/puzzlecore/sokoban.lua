@@ -103,13 +103,20 @@ function Level:apply(lurd)
 end
 
 --- Optimal solution from the current position: a table {solved, moves,
---- pushes, lurd, nodes, states, bytes}; nil, msg, code when a budget ran out.
+--- pushes, lurd, nodes, states, bytes, bound} (bound: the solution's own
+--- count, -1 when unsolvable); nil, msg, code, bound when a budget ran out,
+--- bound being the proven lower bound on the optimum's moves (pushes in
+--- "pushes" mode).
 function Level:solve(mode, max_nodes, max_bytes)
   local out = ffi.new("pc_sokoban_result *[1]")
   local rc = C.pc_sokoban_solve(self.h, MODES[mode or "moves"], max_nodes or 0, max_bytes or 0, out)
   if out[0] == nil then return pc.fail(rc) end
   local r = ffi.gc(out[0], C.pc_sokoban_result_free)
-  if rc == C.PC_ELIMIT then return pc.fail(rc) end
+  if rc == C.PC_ELIMIT then
+    local bound = tonumber(C.pc_sokoban_result_bound(r))
+    local _, msg = pc.fail(rc)
+    return nil, msg .. ": the optimum is at least " .. bound .. " " .. (mode or "moves"), rc, bound
+  end
   local solved = rc == 0
   return {
     solved = solved, mode = mode or "moves",
@@ -117,7 +124,7 @@ function Level:solve(mode, max_nodes, max_bytes)
     pushes = solved and tonumber(C.pc_sokoban_result_pushes(r)) or nil,
     lurd = pc.text_out(C.pc_sokoban_result_lurd, r),
     nodes = tonumber(C.pc_sokoban_result_nodes(r)), states = tonumber(C.pc_sokoban_result_states(r)),
-    bytes = tonumber(C.pc_sokoban_result_bytes(r)),
+    bytes = tonumber(C.pc_sokoban_result_bytes(r)), bound = tonumber(C.pc_sokoban_result_bound(r)),
   }
 end
 

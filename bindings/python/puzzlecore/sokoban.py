@@ -28,7 +28,7 @@ VARIANTS = {name.lower(): enums["PC_SOKOBAN_" + name] for name in (
     "CLASSIC", "COLORBAN", "PULLPUSH", "MONKEYBAN", "FLOCKS", "PUSHMAN")}
 _DIRS = {"u": UP, "r": RIGHT, "d": DOWN, "l": LEFT, "up": UP, "right": RIGHT, "down": DOWN, "left": LEFT}
 
-Solution = namedtuple("Solution", "solved mode moves pushes lurd nodes states bytes")
+Solution = namedtuple("Solution", "solved mode moves pushes lurd nodes states bytes bound")
 Solution.__doc__ = """A solver outcome: solved is False when the position was proved
 unsolvable (moves, pushes are then None and lurd is "")."""
 
@@ -187,7 +187,9 @@ class Level(Handle):
     # -- solver and index
     def solve(self, mode="moves", max_nodes=0, max_bytes=0):
         """Optimal solution from the current position.  Raises Error
-        (PC_ELIMIT) when a budget runs out."""
+        (PC_ELIMIT) when a budget runs out; its ``bound`` attribute is then
+        the proven lower bound on the optimum's moves (pushes in "pushes"
+        mode).  A solution's ``bound`` is its own count (-1: unsolvable)."""
         out = ctypes.c_void_p()
         rc = lib.pc_sokoban_solve(self, MODES[mode], max_nodes, max_bytes, ctypes.byref(out))
         if rc not in (0, enums["PC_ENOTFOUND"], enums["PC_ELIMIT"]):
@@ -195,14 +197,18 @@ class Level(Handle):
         r = out
         try:
             if rc == enums["PC_ELIMIT"]:
-                raise Error(rc, f"after {lib.pc_sokoban_result_nodes(r)} nodes")
+                bound = lib.pc_sokoban_result_bound(r)
+                e = Error(rc, f"after {lib.pc_sokoban_result_nodes(r)} nodes; the optimum is at least "
+                              f"{bound} {mode}")
+                e.bound = bound
+                raise e
             solved = rc == 0
             return Solution(solved, mode,
                             lib.pc_sokoban_result_moves(r) if solved else None,
                             lib.pc_sokoban_result_pushes(r) if solved else None,
                             text_out(lib.pc_sokoban_result_lurd, r),
                             lib.pc_sokoban_result_nodes(r), lib.pc_sokoban_result_states(r),
-                            lib.pc_sokoban_result_bytes(r))
+                            lib.pc_sokoban_result_bytes(r), lib.pc_sokoban_result_bound(r))
         finally:
             lib.pc_sokoban_result_free(r)
 
