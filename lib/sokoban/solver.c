@@ -1866,6 +1866,20 @@ static int32_t expand(sk_solver *s, uint32_t idx)
             uint8_t to = s->nbr[b][d], behind = s->nbr[b][(d + 2) & 3];
             if (to == SK_NONE || behind == SK_NONE || s->occ[to] || s->dead[to] || s->wd[behind] == SK_INF)
                 continue;
+            /* A child above the upper bound even with the least M it can
+             * have is dropped below whatever its box set's list holds (a
+             * stored state with those boxes has M and W at least as large),
+             * so it is dropped here without reading the list.  (A cost too
+             * large for a record is left to the error below, in order.) */
+            uint32_t walk = s->wd[behind];
+            uint32_t c1 = s->mode == PC_SOKOBAN_MOVES ? g1 + walk + 1 : g1 + 1;
+            uint32_t c2 = s->mode == PC_SOKOBAN_MOVES ? g2 + 1 : g2 + walk + 1;
+            if (c1 <= 0xFFFF && c2 <= 0xFFFF) {
+                uint32_t hmin = hpar ? hpar - 1 : 0;
+                uint32_t wmin = hmin ? walk_bound(s, b, sbx - s->cx[b] + s->cx[to], sby - s->cy[b] + s->cy[to], 1) : 0;
+                if (beyond(s, c1 + h1_of(s, hmin, wmin), c2 + h2_of(s, hmin, wmin)))
+                    continue;
+            }
             s->occ[b] = 0;
             s->occ[to] = 1;
             int frozen = frozen_push(s, to);
