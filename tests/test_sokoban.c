@@ -840,7 +840,11 @@ static void test_solver(void)
      * player's side of a box (side-aware push distances): reading the
      * distances of a side the player is not on makes the next map
      * unsolvable and gives the last one 20/7 instead of 19/7 in both modes
-     * (and fails the third map and the two frozen-goal maps too). */
+     * (and fails the third map and the two frozen-goal maps too).  The
+     * perimeter (exact distances near the goal): taking a position it does
+     * not list for depth + 2 moves away instead of depth + 1 makes the last
+     * two maps unsolvable; adding one to the listed distances fails most
+     * maps here. */
     {
         static const struct {
             const char *xsb;
@@ -857,6 +861,8 @@ static void test_solver(void)
             {"########\n#@  * ##\n#      #\n#    ###\n#  $ # #\n## #. *#\n### #* #\n########\n", 0, 8, 2},
             {"########\n## *   #\n##  #*##\n#      #\n# .$ $ #\n#     ##\n#.#@   #\n########\n", 0, 19, 7},
             {"########\n## *   #\n##  #*##\n#      #\n# .$ $ #\n#     ##\n#.#@   #\n########\n", 1, 19, 7},
+            {"########\n#     ##\n#    # #\n#. $   #\n#.$$ # #\n#.*    #\n#    @ #\n########\n", 0, 17, 6},
+            {"########\n#   *  #\n#   $  #\n#  ### #\n#*$#@  #\n#  #  .#\n#    .##\n########\n", 0, 34, 14},
         };
         for (size_t i = 0; i < sizeof tricky / sizeof tricky[0]; i++) {
             pc_sokoban *tg = parse(tricky[i].xsb);
