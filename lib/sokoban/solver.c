@@ -24,6 +24,10 @@
  * queue is optimal.  A state whose matching does not exist (a box that can
  * reach no free goal) is a deadlock.  Boxes frozen on goals (they can never
  * move again) count as walls for the other boxes' distances (frozen_dist).
+ * In moves mode the perimeter (per_build: every position within `depth`
+ * moves of a solved one, found backwards, with its exact distance) replaces
+ * M + W by the exact distance near the goal, and by depth + 1 for a position
+ * with M + W <= depth that it does not list.
  *
  * Pruning (all sound): dead squares (no box can ever leave them towards a
  * goal) are never pushed into; a push after which the box is frozen (blocked
