@@ -1024,6 +1024,14 @@ static size_t f2_of(const sk_solver *s, const sk_rec *r)
     return (size_t)r->g2 + r->h + (s->mode == PC_SOKOBAN_MOVES ? 0 : w_of(r));
 }
 
+/* Move *t into [0, n) and return how far it moved. */
+static int32_t clamp_axis(int32_t *t, int32_t n)
+{
+    int32_t e = *t < 0 ? -*t : *t >= n ? *t - (n - 1) : 0;
+    *t = *t < 0 ? 0 : *t >= n ? n - 1 : *t;
+    return e;
+}
+
 /* Walking bound W: the moves of any solution that are not pushes number at
  * least |dx - DX| + |dy - DY|, where (dx, dy) is the player's displacement
  * from `player` to where it ends and (DX, DY) the boxes' total displacement
@@ -1041,21 +1049,7 @@ static uint32_t walk_bound(const sk_solver *s, uint8_t player, int32_t sbx, int3
     /* The L1 distance from (tx, ty) to fin[] is the table's at the nearest
      * point of the grid plus the distance to that point (every square of
      * fin[] lies on the grid's far side of it on each axis). */
-    int32_t w = s->g->w, h = s->g->h, ex = 0, ey = 0;
-    if (tx < 0) {
-        ex = -tx;
-        tx = 0;
-    } else if (tx >= w) {
-        ex = tx - (w - 1);
-        tx = w - 1;
-    }
-    if (ty < 0) {
-        ey = -ty;
-        ty = 0;
-    } else if (ty >= h) {
-        ey = ty - (h - 1);
-        ty = h - 1;
-    }
+    int32_t w = s->g->w, ex = clamp_axis(&tx, w), ey = clamp_axis(&ty, s->g->h);
     uint32_t v = (uint32_t)s->wtab[ty * w + tx] + (uint32_t)ex + (uint32_t)ey;
     return v < SK_WMAX ? v : SK_WMAX;
 }
