@@ -4,7 +4,14 @@ lib_libpuzzlecore_la_SOURCES += \
 	lib/sokoban/sokoban_int.h \
 	lib/sokoban/level.c \
 	lib/sokoban/play.c \
+	lib/sokoban/solver_int.h \
 	lib/sokoban/solver.c \
+	lib/sokoban/solver_store.c \
+	lib/sokoban/solver_dist.c \
+	lib/sokoban/solver_sym.c \
+	lib/sokoban/solver_perim.c \
+	lib/sokoban/solver_walk.c \
+	lib/sokoban/solver_corral.c \
 	lib/sokoban/cindex.c
 cli_puzzlecore_SOURCES += cli/sokoban.c
 

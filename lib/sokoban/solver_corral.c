@@ -1,0 +1,297 @@
+/*
+ * Sokoban solver: corral deadlocks: can a fence of boxes around an area the
+ * player cannot reach ever be opened?. See solver.c for the search and
+ * doc/sokoban.md for why each rule is sound.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "sokoban/solver_int.h"
+
+/* The smallest square of a non-empty bitmap. */
+static uint8_t bits_first(const uint64_t *bits)
+{
+    int k = 0;
+    while (!bits[k])
+        k++;
+    return (uint8_t)(k * 64 + pc__ctz64(bits[k]));
+}
+
+/* Do the free squares next to t (boxes in occ) stay connected to each other
+ * without t?  A sufficient test: they all lie on one run of free squares of
+ * the ring of eight around t (consecutive ring squares are neighbours).
+ * Then any walk through t can go round it, so taking t out of a region
+ * leaves the rest connected. */
+static int ring_connected(const sk_solver *s, uint8_t t)
+{
+    uint8_t ring[8];
+    for (int d = 0; d < 4; d++) {
+        uint8_t o = s->nbr[t][d];
+        ring[2 * d] = o;
+        /* The diagonal clockwise after o, reached through o (it can only
+         * join o to the next neighbour when o is a free square). */
+        ring[2 * d + 1] = o == SK_NONE ? SK_NONE : s->nbr[o][(d + 1) & 3];
+    }
+    int free[8], first = -1;
+    for (int i = 0; i < 8; i++) {
+        free[i] = ring[i] != SK_NONE && !s->occ[ring[i]];
+        if (first < 0 && !free[i])
+            first = i;
+    }
+    if (first < 0)
+        return 1; /* the whole ring is free */
+    /* Count the runs of free ring squares holding a neighbour of t, going
+     * round once from a blocked square. */
+    int runs = 0, inrun = 0, counted = 0;
+    for (int k = 1; k <= 8; k++) {
+        int i = (first + k) & 7;
+        if (!free[i]) {
+            inrun = 0;
+            continue;
+        }
+        if (!inrun) {
+            inrun = 1;
+            counted = 0;
+        }
+        if (!(i & 1) && !counted) {
+            runs++;
+            counted = 1;
+        }
+    }
+    return runs <= 1;
+}
+
+/* Add to the region bits (a bitmap of squares) the free squares (boxes in
+ * occ) connected to `from` outside it, from included; returns whether one
+ * of the squares added is in carea. */
+static int corral_flood(sk_solver *s, uint8_t from, uint64_t *bits)
+{
+    size_t qh = 0, qt = 0;
+    s->queue[qt++] = from;
+    bit_set(bits, from);
+    int op = s->carea[from];
+    while (qh < qt) {
+        uint8_t x = s->queue[qh++];
+        for (int d = 0; d < 4; d++) {
+            uint8_t y = s->nbr[x][d];
+            if (y == SK_NONE || s->occ[y] || bit_test(bits, y))
+                continue;
+            bit_set(bits, y);
+            op |= s->carea[y];
+            s->queue[qt++] = y;
+        }
+    }
+    return op;
+}
+
+/* Record a position of the corral search (cbuf[n] = region, boxes): 1 new,
+ * 0 already there. */
+static int corral_insert(sk_solver *s, uint32_t n, int32_t nk)
+{
+    const uint8_t *v = s->cbuf[n];
+    uint64_t h = s->zpl[v[0]];
+    for (int32_t i = 1; i <= nk; i++)
+        h ^= s->zbox[v[i]];
+    size_t pos = (size_t)(h ^ (h >> 32)) & (SK_CORRAL_SLOTS - 1);
+    uint32_t gen = s->cgen << 9;
+    while ((s->cslot[pos] & ~0x1FFu) == gen && (s->cslot[pos] & 0x1FFu)) {
+        if (memcmp(s->cbuf[(s->cslot[pos] & 0x1FFu) - 1], v, (size_t)nk + 1) == 0)
+            return 0;
+        pos = (pos + 1) & (SK_CORRAL_SLOTS - 1);
+    }
+    s->cslot[pos] = gen | (n + 1);
+    return 1;
+}
+
+/* Corral deadlock.  The child position (boxes `child`, player p; occ holds
+ * it, wd the player's walking distances from walk_bfs) is dead when the player cannot reach the squares next to `to` (the
+ * box just pushed) and the boxes around that unreachable area A can never
+ * all stand on goals nor let the player into A.  This is decided by an
+ * exhaustive push search on a relaxed board that keeps only the boxes
+ * bordering A and their neighbours (removing boxes only adds solutions: the
+ * kept boxes' pushes in any real solution are a solution of the relaxed
+ * board, which ends with them on goals), pruned by dead squares and freeze
+ * deadlocks of the kept boxes (both deadlocks on the full board too).  The
+ * search gives up (not dead) after SK_CORRAL_NODES positions.  The verdict
+ * depends on the boxes and the player's region only. */
+int pc__sk_corral_dead(sk_solver *s, const uint8_t *child, uint8_t p, uint8_t to)
+{
+    int32_t nb = s->nb, nf = s->nf;
+    /* A: the unreachable free squares connected to those next to `to`. */
+    size_t qh = 0, qt = 0;
+    for (int d = 0; d < 4; d++) {
+        uint8_t y = s->nbr[to][d];
+        if (y != SK_NONE && !s->occ[y] && s->wd[y] == SK_INF && !s->carea[y]) {
+            s->carea[y] = 1;
+            s->queue[qt++] = y;
+        }
+    }
+    if (!qt)
+        return 0;
+    while (qh < qt) {
+        uint8_t x = s->queue[qh++];
+        for (int d = 0; d < 4; d++) {
+            uint8_t y = s->nbr[x][d];
+            if (y == SK_NONE || s->occ[y] || s->carea[y])
+                continue;
+            s->carea[y] = 1;
+            s->queue[qt++] = y;
+        }
+    }
+    size_t narea = qt;
+    uint8_t area[SK_MAXCELLS + 1];
+    memcpy(area, s->queue, narea);
+    /* Kept boxes: those bordering A, then their neighbours. */
+    int off = 0;
+    for (int32_t i = 0; i < nb; i++) {
+        uint8_t c = child[i];
+        for (int d = 0; d < 4; d++) {
+            uint8_t y = s->nbr[c][d];
+            if (y != SK_NONE && s->carea[y]) {
+                s->ckeep[c] = 1;
+                off |= !s->goal[c];
+                break;
+            }
+        }
+    }
+    int dead = 0;
+    int32_t nk = 0;
+    uint8_t saved[SK_MAXCELLS + 1];
+    memcpy(saved, s->occ, (size_t)nf);
+    if (!off)
+        goto done; /* every box around A is on a goal */
+    for (int32_t i = 0; i < nb; i++) {
+        uint8_t c = child[i];
+        if (s->ckeep[c] == 1)
+            continue;
+        for (int d = 0; d < 4; d++) {
+            uint8_t y = s->nbr[c][d];
+            if (y != SK_NONE && s->ckeep[y] == 1) {
+                s->ckeep[c] = 2;
+                break;
+            }
+        }
+    }
+    if (++s->cgen >= (1u << 23)) {
+        memset(s->cslot, 0, sizeof s->cslot);
+        s->cgen = 1;
+    }
+    memset(s->occ, 0, (size_t)nf);
+    for (int32_t i = 0; i < nb; i++)
+        if (s->ckeep[child[i]]) {
+            s->cbuf[0][++nk] = child[i];
+            s->occ[child[i]] = 1;
+        }
+    memset(s->cbits[0], 0, sizeof s->cbits[0]);
+    corral_flood(s, p, s->cbits[0]);
+    s->cbuf[0][0] = bits_first(s->cbits[0]);
+    corral_insert(s, 0, nk);
+    uint32_t n = 1;
+    for (uint32_t cur = 0; cur < n; cur++) {
+        /* Expand position cur: occ gets its boxes; cbits[cur] is its region. */
+        const uint8_t *v = s->cbuf[cur];
+        const uint64_t *reg = s->cbits[cur];
+        if (cur > 0) {
+            const uint8_t *u = s->cbuf[cur - 1];
+            for (int32_t i = 1; i <= nk; i++)
+                s->occ[u[i]] = 0;
+            for (int32_t i = 1; i <= nk; i++)
+                s->occ[v[i]] = 1;
+        }
+        /* Boxes next to A first: pushing one away lets the player in. */
+        for (int32_t kk = 0; kk < 2 * nk; kk++) {
+            int32_t k = 1 + kk % nk;
+            uint8_t b = v[k];
+            int nextto = 0;
+            for (int e = 0; e < 4; e++) {
+                uint8_t y = s->nbr[b][e];
+                nextto |= y != SK_NONE && s->carea[y] && !s->occ[y];
+            }
+            if (nextto != (kk < nk))
+                continue;
+            for (int d = 0; d < 4; d++) {
+                uint8_t t = s->nbr[b][d], behind = s->nbr[b][(d + 2) & 3];
+                if (t == SK_NONE || behind == SK_NONE || s->occ[t] || s->dead[t] || !bit_test(reg, behind))
+                    continue;
+                s->occ[b] = 0;
+                s->occ[t] = 1;
+                int frozen = pc__sk_frozen_push(s, t);
+                int op = 0;
+                uint8_t rp = 0;
+                if (!frozen) {
+                    /* The player steps onto b: next to A already? */
+                    for (int e = 0; e < 4; e++) {
+                        uint8_t y = s->nbr[b][e];
+                        op |= y != SK_NONE && s->carea[y] && !s->occ[y];
+                    }
+                    if (!op && n < SK_CORRAL_NODES) {
+                        /* The new region, in the next free slot.  When t was
+                         * outside the region, or inside it without cutting
+                         * it (ring_connected), the rest of the region stays
+                         * connected, and it grows by b and what b opens
+                         * (never A: no region of a position kept meets A). */
+                        uint64_t *nr = s->cbits[n];
+                        if (!bit_test(reg, t)) {
+                            memcpy(nr, reg, sizeof s->cbits[n]);
+                        } else if (ring_connected(s, t)) {
+                            memcpy(nr, reg, sizeof s->cbits[n]);
+                            nr[t >> 6] &= ~(1ULL << (t & 63));
+                        } else {
+                            memset(nr, 0, sizeof s->cbits[n]);
+                        }
+                        op = corral_flood(s, b, nr);
+                        rp = bits_first(nr);
+                    }
+                    /* (With no slot left, the search gives up below, as it
+                     * stops when the player gets into A: either way the
+                     * state is not dead, so the region is not needed.) */
+                }
+                s->occ[t] = 0;
+                s->occ[b] = 1;
+                if (frozen)
+                    continue;
+                if (op)
+                    goto done; /* the player gets into A */
+                if (n >= SK_CORRAL_NODES)
+                    goto done; /* gave up */
+                uint8_t *w = s->cbuf[n];
+                int32_t j = 0, on = 1;
+                for (int32_t i = 1; i <= nk; i++)
+                    if (i != k)
+                        w[1 + j++] = v[i];
+                j = nk - 1;
+                while (j > 0 && w[j] > t) {
+                    w[j + 1] = w[j];
+                    j--;
+                }
+                w[j + 1] = t;
+                w[0] = rp;
+                for (int32_t i = 1; i <= nk; i++)
+                    on &= s->goal[w[i]];
+                if (on)
+                    goto done; /* the kept boxes all on goals */
+                if (corral_insert(s, n, nk))
+                    n++;
+            }
+        }
+    }
+    dead = 1; /* every position searched: A stays closed and some box off goal */
+done:
+    memcpy(s->occ, saved, (size_t)nf);
+    for (size_t i = 0; i < narea; i++)
+        s->carea[area[i]] = 0;
+    for (int32_t i = 0; i < nb; i++)
+        s->ckeep[child[i]] = 0;
+    return dead;
+}
+
+/* Is a corral check worth its time?  Always during the first 65536 checks
+ * and while at least one in 64 finds a deadlock; otherwise one candidate in
+ * 8 is checked (so the rate keeps being measured).  Only the time spent
+ * depends on this: a check skipped prunes nothing. */
+int pc__sk_corral_worth(sk_solver *s)
+{
+    if (s->cchecks < 65536 || s->cdead * 64 >= s->cchecks)
+        return 1;
+    return (s->cskip++ & 7) == 0;
+}
