@@ -126,29 +126,38 @@ int64_t pc__sk_add_rec(sk_solver *s, const uint8_t *boxes, uint8_t player, uint6
     return (int64_t)idx;
 }
 
+/* Grow a zero-filled array of *cap elements of size el (first: its first
+ * size) by doubling until index i fits; the new elements are zero. */
+static int32_t grow_zeroed(sk_solver *s, void **p, size_t *cap, size_t i, size_t el, size_t first)
+{
+    if (i < *cap)
+        return PC_OK;
+    size_t nc = *cap ? *cap : first, old = *cap;
+    while (nc <= i)
+        nc *= 2;
+    int32_t rc = pc__sk_grow(s, p, cap, nc, el);
+    if (rc < 0)
+        return rc;
+    memset((char *)*p + old * el, 0, (nc - old) * el);
+    return PC_OK;
+}
+
 int32_t pc__sk_open_push(sk_solver *s, uint32_t idx)
 {
     const sk_rec *r = rec_at(s, idx);
     size_t f1 = f1_of(s, r), f2 = f2_of(s, r);
     int32_t rc;
     if (f1 >= s->nlevels) {
-        size_t nc = s->nlevels ? s->nlevels : 64, old = s->nlevels;
-        while (nc <= f1)
-            nc *= 2;
-        if ((rc = pc__sk_grow(s, (void **)&s->levels, &s->nlevels, nc, sizeof *s->levels)) < 0)
+        int first = s->nlevels == 0;
+        if ((rc = grow_zeroed(s, (void **)&s->levels, &s->nlevels, f1, sizeof *s->levels, 64)) < 0)
             return rc;
-        memset(s->levels + old, 0, (nc - old) * sizeof *s->levels);
-        if (old == 0)
+        if (first)
             s->min1 = f1;
     }
     sk_level *lv = &s->levels[f1];
     if (f2 >= lv->nf2) {
-        size_t nc = lv->nf2 ? lv->nf2 : 16, old = lv->nf2;
-        while (nc <= f2)
-            nc *= 2;
-        if ((rc = pc__sk_grow(s, (void **)&lv->f2, &lv->nf2, nc, sizeof *lv->f2)) < 0)
+        if ((rc = grow_zeroed(s, (void **)&lv->f2, &lv->nf2, f2, sizeof *lv->f2, 16)) < 0)
             return rc;
-        memset(lv->f2 + old, 0, (nc - old) * sizeof *lv->f2);
         if (lv->count == 0)
             lv->min2 = f2;
     }
