@@ -110,6 +110,12 @@ static int32_t prepare(sk_solver *s, const pc_sokoban *g)
         return PC_ERANGE;
     s->g = g;
     s->nf = nf;
+    /* The static tables (the push distances charge themselves), charged
+     * before they are allocated like everything else. */
+    size_t fixed = (size_t)nf * (sizeof *s->cell2grid + sizeof *s->nbr + 2 + sizeof *s->cx + sizeof *s->cy) +
+                   n * (sizeof *s->grid2cell + 1) + sizeof *s;
+    if (!pc__sk_charge(s, fixed, 0))
+        return PC_ELIMIT;
     s->cell2grid = malloc((size_t)nf * sizeof *s->cell2grid);
     s->grid2cell = malloc(n * sizeof *s->grid2cell);
     s->nbr = malloc((size_t)nf * sizeof *s->nbr);
@@ -186,11 +192,6 @@ static int32_t prepare(sk_solver *s, const pc_sokoban *g)
         s->zpl[c] = pc__rng_next(&rng);
     }
     s->recsize = (sizeof(sk_rec) + (size_t)nb + 3) & ~(size_t)3;
-    size_t fixed = (size_t)nf * (sizeof *s->cell2grid + sizeof *s->nbr + 2 + sizeof *s->cx + sizeof *s->cy) +
-                   n * (sizeof *s->grid2cell + 1)
-                   + sizeof *s;
-    if (!pc__sk_charge(s, fixed, 0))
-        return PC_ELIMIT;
     return PC_OK;
 }
 
