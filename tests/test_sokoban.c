@@ -251,6 +251,27 @@ static void test_collection(void)
         is_int(pc_sokoban_result_bound(r153), 318, "Microban 153 needs at least 318 pushes (side-aware M)");
         pc_sokoban_result_free(r153);
         pc_sokoban_free(g);
+        /* Microban 122 passes 100 000 expansions, where the perimeter is
+         * rebuilt with 4 M positions (about 70 MiB here): the same optimum
+         * with it and, under a 40 MiB budget that leaves no room for it,
+         * without it (then with more expansions, the peak within budget). */
+        g = NULL;
+        pc_sokoban_collection_level(c, pc_sokoban_collection_find(c, "122"), &g);
+        pc_sokoban_result *big = NULL, *small = NULL;
+        int32_t rcb = pc_sokoban_solve(g, PC_SOKOBAN_MOVES, 0, 0, &big);
+        int32_t rcs = pc_sokoban_solve(g, PC_SOKOBAN_MOVES, 0, (uint64_t)40 << 20, &small);
+        ok(rcb == PC_OK && pc_sokoban_result_moves(big) == 245 && pc_sokoban_result_pushes(big) == 92,
+           "Microban 122 with the large perimeter: 245 moves, 92 pushes");
+        ok(rcs == PC_OK && pc_sokoban_result_moves(small) == 245 && pc_sokoban_result_pushes(small) == 92 &&
+               pc_sokoban_result_bytes(small) <= (uint64_t)40 << 20,
+           "... and within 40 MiB, without it: the same answer, the peak within the budget");
+        ok(pc_sokoban_result_bytes(big) > (uint64_t)40 << 20 &&
+               pc_sokoban_result_nodes(big) < pc_sokoban_result_nodes(small),
+           "the large perimeter was built and saved expansions (%llu against %llu)",
+           (unsigned long long)pc_sokoban_result_nodes(big), (unsigned long long)pc_sokoban_result_nodes(small));
+        pc_sokoban_result_free(big);
+        pc_sokoban_result_free(small);
+        pc_sokoban_free(g);
         pc_sokoban_collection_free(c);
         free(mb);
     }
