@@ -5,10 +5,16 @@ lib_libpuzzlecore_la_SOURCES += \
 	lib/common/rng.c lib/common/rng.h \
 	lib/common/text.c lib/common/text.h \
 	lib/common/clock.c lib/common/clock.h \
+	lib/common/lp.c lib/common/lp.h \
 	lib/common/bits.h
 
 check_PROGRAMS += tests/test_common
 tests_test_common_SOURCES = tests/test_common.c
 tests_test_common_LDADD = $(TEST_LDADD)
 TESTS += tests/test_common tests/python/test_common.py tests/lua/test_common.lua
+
+# The internal simplex (lp.c), built from its source: it is not exported.
+check_PROGRAMS += tests/test_lp
+tests_test_lp_SOURCES = tests/test_lp.c lib/common/lp.c lib/common/status.c
+TESTS += tests/test_lp
 EXTRA_DIST += tests/python/test_common.py tests/lua/test_common.lua
