@@ -139,6 +139,77 @@ static void test_parse(void)
     is_int(pc_sokoban_new("x", 1, NULL, 0, NULL), PC_EINVAL, "NULL out");
 }
 
+/* The recorded optimum of Microban level `title` in the benchmark file
+ * (moves=, pushes=), or -1. */
+static int64_t bench_figure(const char *bench, const char *title, const char *key)
+{
+    char head[32];
+    snprintf(head, sizeof head, "level=%s ", title);
+    for (const char *l = bench; l && *l; l = strchr(l, '\n') ? strchr(l, '\n') + 1 : NULL) {
+        if (strncmp(l, head, strlen(head)) != 0)
+            continue;
+        const char *end = strchr(l, '\n'), *k = strstr(l, key);
+        if (!k || (end && k > end) || !strstr(l, "status=solved"))
+            return -1;
+        return strtoll(k + strlen(key), NULL, 10);
+    }
+    return -1;
+}
+
+/* The bound is admissible where it matters, along optimal paths.  For the
+ * first 60 Microban levels (each solved in milliseconds): the move-optimal
+ * answer matches the benchmark file's, and every fifth position along the
+ * solution is solved again for one expansion, whose bound (M plus the
+ * walking bound, with a walking potential built for that position, or the
+ * perimeter's exact distance near the end) must not exceed the moves left
+ * (the rest of an optimal solution is optimal). */
+static void check_bound_along_solutions(const pc_sokoban_collection *c)
+{
+    size_t blen;
+    char *bench = tap_read_data("sokoban/microban-bench.txt", &blen);
+    ok(bench != NULL, "data/sokoban/microban-bench.txt readable");
+    int same = 0, checks = 0, over = 0;
+    int64_t sum_bound = 0, sum_left = 0;
+    for (int32_t i = 0; i < 60; i++) {
+        pc_sokoban *g = NULL;
+        pc_sokoban_result *r = NULL;
+        char title[32], sol[2048];
+        size_t tl, len = 0;
+        pc_sokoban_collection_level(c, i, &g);
+        pc_sokoban_collection_title(c, i, title, sizeof title, &tl);
+        if (pc_sokoban_solve(g, PC_SOKOBAN_MOVES, 0, 0, &r) == PC_OK &&
+            pc_sokoban_result_lurd(r, sol, sizeof sol, &len) == PC_OK) {
+            int64_t moves = pc_sokoban_result_moves(r);
+            same += moves == bench_figure(bench, title, " moves=") &&
+                    pc_sokoban_result_pushes(r) == bench_figure(bench, title, " pushes=");
+            for (size_t k = 0; k < len; k += 5) {
+                pc_sokoban *p = NULL;
+                pc_sokoban_result *q = NULL;
+                pc_sokoban_clone(g, &p);
+                pc_sokoban_apply_lurd(p, sol, k, NULL, 0);
+                pc_sokoban_solve(p, PC_SOKOBAN_MOVES, 1, 0, &q);
+                int64_t b = pc_sokoban_result_bound(q), left = moves - (int64_t)k;
+                checks++;
+                over += b > left;
+                if (b > left)
+                    printf("# level %s after %zu moves: bound %lld > %lld moves left\n", title, k, (long long)b,
+                           (long long)left);
+                sum_bound += b;
+                sum_left += left;
+                pc_sokoban_result_free(q);
+                pc_sokoban_free(p);
+            }
+        }
+        pc_sokoban_result_free(r);
+        pc_sokoban_free(g);
+    }
+    is_int(same, 60, "Microban 1-60: the move-optimal answers of the benchmark file");
+    ok(checks > 500, "%d positions along the solutions checked", checks);
+    is_int(over, 0, "the bound never exceeds the moves left (sum of bounds %lld, of moves left %lld)",
+           (long long)sum_bound, (long long)sum_left);
+    free(bench);
+}
+
 static void test_collection(void)
 {
     const char *text = "; My set\n"
@@ -250,7 +321,16 @@ static void test_collection(void)
         is_int(pc_sokoban_solve(g, PC_SOKOBAN_PUSHES, 1, 0, &r153), PC_ELIMIT, "Microban 153, one node");
         is_int(pc_sokoban_result_bound(r153), 318, "Microban 153 needs at least 318 pushes (side-aware M)");
         pc_sokoban_result_free(r153);
+        /* In moves mode the walking bound adds to M: the boxes go down one
+         * corridor and up another, so the player walks back up and down
+         * between them, which the walking potential (an LP at the start)
+         * counts: W = 146, where the displacement bound gives 57. */
+        r153 = NULL;
+        is_int(pc_sokoban_solve(g, PC_SOKOBAN_MOVES, 1, 0, &r153), PC_ELIMIT, "Microban 153, one node (moves)");
+        is_int(pc_sokoban_result_bound(r153), 464, "Microban 153 needs at least 464 moves (M + the potential's W)");
+        pc_sokoban_result_free(r153);
         pc_sokoban_free(g);
+        check_bound_along_solutions(c);
         /* Microban 122 passes 100 000 expansions, where the perimeter is
          * rebuilt with 4 M positions (about 70 MiB here): the same optimum
          * with it and, under a 40 MiB budget that leaves no room for it,

@@ -19,10 +19,13 @@
  * push costs at least one move and one push.  The moves that are
  * not pushes number at least W (walk_bound: the player's displacement to its
  * final square against the boxes' total displacement, which a push leaves
- * unchanged).  So h = (M + W, M) in moves mode and (M, M + W) in pushes mode
- * is admissible and consistent, and the first goal state A* takes from the
- * queue is optimal.  A state whose matching does not exist (a box that can
- * reach no free goal) is a deadlock.  Boxes frozen on goals (they can never
+ * unchanged, or the larger bound of the walking potential, solver_pot.c: a
+ * number on each square, from a linear programme at the start, such that a
+ * walking step changes the potential of the position by at most one and a
+ * push never lowers its bound).  So h = (M + W, M) in moves mode and
+ * (M, M + W) in pushes mode is admissible and consistent, and the first goal
+ * state A* takes from the queue is optimal.  A state whose matching does not
+ * exist (a box that can reach no free goal) is a deadlock.  Boxes frozen on goals (they can never
  * move again) count as walls for the other boxes' distances (frozen_dist).
  * In moves mode the perimeter (per_build: every position within `depth`
  * moves of a solved one, found backwards, with its exact distance) replaces
@@ -54,8 +57,9 @@
  * solution's text, the entry point); solver_int.h the state and what the
  * parts share; solver_store.c the memory (budget, records, box-set table,
  * open list); solver_dist.c the bound (side-aware push distances, matching,
- * W, freeze tests); solver_perim.c the perimeter; solver_sym.c symmetries;
- * solver_walk.c the player's walks; solver_corral.c corral deadlocks.
+ * W, freeze tests); solver_pot.c the walking potential; solver_perim.c the
+ * perimeter; solver_sym.c symmetries; solver_walk.c the player's walks;
+ * solver_corral.c corral deadlocks.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -271,10 +275,11 @@ static int32_t expand(sk_solver *s, uint32_t idx)
     int have_assign = 0; /* the parent's matching is computed only when needed */
     const sk_dtab *pdist = NULL; /* the parent's distances (see frozen_dist) */
     int pscratch = 0;             /* pdist was the scratch table */
-    int32_t sbx = 0, sby = 0;
+    int32_t sbx = 0, sby = 0, sf = 0; /* the boxes' coordinate and potential sums */
     for (int32_t i = 0; i < nb; i++) {
         sbx += s->cx[boxes[i]];
         sby += s->cy[boxes[i]];
+        sf += s->pot[boxes[i]];
     }
     sk_images im;
     pc__sk_parent_images(s, boxes, &im);
@@ -301,7 +306,9 @@ static int32_t expand(sk_solver *s, uint32_t idx)
             uint32_t c2 = s->mode == PC_SOKOBAN_MOVES ? g2 + 1 : g2 + walk + 1;
             if (c1 <= 0xFFFF && c2 <= 0xFFFF) {
                 uint32_t hmin = hpar ? hpar - 1 : 0;
-                uint32_t wmin = hmin ? pc__sk_walk_bound(s, b, sbx - s->cx[b] + s->cx[to], sby - s->cy[b] + s->cy[to], 1) : 0;
+                uint32_t wmin = hmin ? pc__sk_walk_bound(s, b, sbx - s->cx[b] + s->cx[to], sby - s->cy[b] + s->cy[to],
+                                                         sf - s->pot[b] + s->pot[to], 1)
+                                     : 0;
                 if (beyond(s, c1 + h1_of(s, hmin, wmin), c2 + h2_of(s, hmin, wmin)))
                     continue;
             }
@@ -335,7 +342,7 @@ static int32_t expand(sk_solver *s, uint32_t idx)
     for (int round = 1; round < SK_PREFETCH_DEPTH && any; round++) {
         any = 0;
         for (int32_t ci = 0; ci < ncand; ci++)
-            if (lnext[ci] && (lnext[ci] = rec_at(s, lnext[ci] - 1)->next) != 0) {
+            if (lnext[ci] && (lnext[ci] = rec_next(rec_at(s, lnext[ci] - 1))) != 0) {
                 SK_PREFETCH(rec_at(s, lnext[ci] - 1));
                 any = 1;
             }
@@ -393,7 +400,8 @@ static int32_t expand(sk_solver *s, uint32_t idx)
          * when the box moved one push closer to the goal the parent's
          * optimal matching gives it. */
         uint32_t hmin = hpar ? hpar - 1 : 0;
-        uint32_t wc = pc__sk_walk_bound(s, b, sbx - s->cx[b] + s->cx[to], sby - s->cy[b] + s->cy[to], 1);
+        uint32_t wc = pc__sk_walk_bound(s, b, sbx - s->cx[b] + s->cx[to], sby - s->cy[b] + s->cy[to],
+                                        sf - s->pot[b] + s->pot[to], 1);
         uint32_t wmin = hmin ? wc : 0;
         if (beyond(s, c1 + h1_of(s, hmin, wmin), c2 + h2_of(s, hmin, wmin)))
             continue;
@@ -462,7 +470,8 @@ static int32_t expand(sk_solver *s, uint32_t idx)
         cr->g1 = (uint16_t)c1;
         cr->g2 = (uint16_t)c2;
         cr->h = (uint16_t)(m > 0xFFFF ? 0xFFFF : m);
-        cr->flags = (uint8_t)(w << 2);
+        cr->flags = 0;
+        set_w(cr, w);
         cr->parent = idx;
         if ((rc = pc__sk_open_push(s, (uint32_t)ni)) < 0)
             goto out;
@@ -608,6 +617,8 @@ static int32_t search(sk_solver *s, const pc_sokoban *g, pc_sokoban_result *res)
     uint8_t player = (uint8_t)s->grid2cell[g->player];
     pc__sk_find_symmetries(s, g);
     pc__sk_bb_setup(s);
+    if ((rc = pc__sk_pot_build(s, boxes, player)) < 0)
+        return rc;
     uint8_t fz[SK_MAXBOXES];
     for (int32_t i = 0; i < s->nb; i++)
         s->occ[boxes[i]] = 1;
@@ -624,19 +635,21 @@ static int32_t search(sk_solver *s, const pc_sokoban *g, pc_sokoban_result *res)
         return (int32_t)start;
     rec_at(s, 0)->h = (uint16_t)m;
     {
-        int32_t sbx = 0, sby = 0;
+        int32_t sbx = 0, sby = 0, sf = 0;
         for (int32_t i = 0; i < s->nb; i++) {
             sbx += s->cx[boxes[i]];
             sby += s->cy[boxes[i]];
+            sf += s->pot[boxes[i]];
         }
-        uint32_t w = pc__sk_walk_bound(s, player, sbx, sby, m);
+        uint32_t w = pc__sk_walk_bound(s, player, sbx, sby, sf, m);
         if (s->mode == PC_SOKOBAN_MOVES) {
             /* A small perimeter from the start (a few thousand positions,
              * about a millisecond), the large one if the search gets long. */
             pc__sk_per_build(s, SK_PER_FIRST);
             w = pc__sk_per_bound(s, boxes, player, (uint32_t)m, w);
         }
-        rec_at(s, 0)->flags = (uint8_t)(w << 2);
+        rec_at(s, 0)->flags = 0;
+        set_w(rec_at(s, 0), w);
     }
     rc = pc__sk_open_push(s, 0);
     if (rc < 0)

@@ -369,9 +369,11 @@ static int32_t clamp_axis(int32_t *t, int32_t n)
  * on which goal).  A push moves the player and one box by the same step, so
  * it leaves dx - DX unchanged, and a walking step changes it by one.  The
  * player ends on a square of fin[] (no pushes left: W = 0).  sbx, sby: the
- * boxes' coordinate sums; m: the matching.  Capped at SK_WMAX (a smaller
+ * boxes' coordinate sums; sf: their sum of the walking potential, whose
+ * bound is taken when larger (solver_pot.c); m: the matching.  Capped at SK_WMAX (a smaller
  * bound is still a bound). */
-uint32_t pc__sk_walk_bound(const sk_solver *s, uint8_t player, int32_t sbx, int32_t sby, int32_t m)
+uint32_t pc__sk_walk_bound(const sk_solver *s, uint8_t player, int32_t sbx, int32_t sby, int32_t sf,
+                           int32_t m)
 {
     if (m <= 0)
         return 0;
@@ -381,6 +383,13 @@ uint32_t pc__sk_walk_bound(const sk_solver *s, uint8_t player, int32_t sbx, int3
      * fin[] lies on the grid's far side of it on each axis). */
     int32_t w = s->g->w, ex = clamp_axis(&tx, w), ey = clamp_axis(&ty, s->g->h);
     uint32_t v = (uint32_t)s->wtab[ty * w + tx] + (uint32_t)ex + (uint32_t)ey;
+    if (s->pot_k) {
+        /* The walking potential (solver_pot.c); sf: the boxes' sum of it. */
+        int32_t p = s->pot_c - sf + s->pot[player];
+        uint32_t wp = p > 0 ? (uint32_t)((p + s->pot_k - 1) / s->pot_k) : 0; /* walking steps are whole */
+        if (wp > v)
+            v = wp;
+    }
     return v < SK_WMAX ? v : SK_WMAX;
 }
 

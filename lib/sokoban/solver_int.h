@@ -37,8 +37,9 @@
  * only, flags 2); M itself is at most 64 * 255. */
 #define SK_HCORRAL 0xFFFFu
 
-/* The walking bound W is capped at this (six bits of a record's flags). */
-#define SK_WMAX 63u
+/* The walking bound W is capped at this (eleven bits: six of a record's
+ * flags and the five of its `next` above the index, see w_of). */
+#define SK_WMAX 2047u
 
 /* Grid bitboards for the dominance walks: at most this many words. */
 #define SK_BBWORDS 8
@@ -52,10 +53,11 @@
  * right before the boxes so that (player, boxes) compare as one block. */
 typedef struct {
     uint32_t parent;
-    uint32_t next;   /* next record with the same boxes, index + 1 (0: none) */
+    uint32_t next;   /* next record with the same boxes, index + 1 (0: none; SK_IDXMASK
+                      * bits), and above them the high bits of W (see w_of) */
     uint16_t g1, g2; /* cost so far (primary, secondary) */
     uint16_t h;      /* lower bound on pushes (the matching M) */
-    uint8_t flags;   /* 1 expanded, 2 deadlock; bits 2-7: the walking bound W */
+    uint8_t flags;   /* 1 expanded, 2 deadlock; bits 2-7: the low bits of W */
     uint8_t player;
     uint8_t boxes[]; /* nb sorted cell ids */
 } sk_rec;
@@ -160,6 +162,10 @@ typedef struct {
     int32_t nfin;            /* cells where the player can stand after the last push */
     uint8_t fin[SK_MAXCELLS];
     uint8_t *wtab;           /* w*h: distances to fin[] (see walk_table) */
+    /* The walking potential (see solver_pot.c): f scaled by pot_k on each
+     * cell, and C scaled likewise; pot_k = 0: none. */
+    int32_t pot[SK_MAXCELLS];
+    int32_t pot_k, pot_c;
     uint64_t zbox[SK_MAXCELLS], zpl[SK_MAXCELLS];
     /* arena of records */
     size_t recsize;
@@ -244,10 +250,23 @@ typedef struct {
     uint64_t hash[8];
 } sk_images;
 
-/* The walking bound W stored in a record's flags (see walk_bound). */
+/* The walking bound W of a record (see walk_bound): six bits in its flags,
+ * five in its `next` above the index. */
 static inline uint32_t w_of(const sk_rec *r)
 {
-    return (uint32_t)r->flags >> 2;
+    return (uint32_t)r->flags >> 2 | (r->next >> 27) << 6;
+}
+
+static inline void set_w(sk_rec *r, uint32_t w)
+{
+    r->flags = (uint8_t)((r->flags & 3u) | (w & 63u) << 2);
+    r->next = (r->next & SK_IDXMASK) | (w >> 6) << 27;
+}
+
+/* The next record with the same boxes, index + 1 (0: none). */
+static inline uint32_t rec_next(const sk_rec *r)
+{
+    return r->next & SK_IDXMASK;
 }
 
 /* The bound on moves is M + W, on pushes M. */
@@ -322,11 +341,15 @@ void pc__sk_walk_table(sk_solver *s);
 int32_t pc__sk_matching(sk_solver *s, const uint8_t *boxes, uint8_t player, uint8_t *assign, const sk_dtab *t,
                         const uint8_t *fz);
 int32_t pc__sk_matching_child(sk_solver *s, int32_t k, uint8_t to, uint8_t player, const sk_dtab *t);
-uint32_t pc__sk_walk_bound(const sk_solver *s, uint8_t player, int32_t sbx, int32_t sby, int32_t m);
+uint32_t pc__sk_walk_bound(const sk_solver *s, uint8_t player, int32_t sbx, int32_t sby, int32_t sf,
+                           int32_t m);
 int pc__sk_frozen_push(sk_solver *s, uint8_t to);
 const sk_dtab *pc__sk_frozen_dist(sk_solver *s, const uint8_t *boxes, uint8_t *fz, int32_t *rc);
 const sk_dtab *pc__sk_child_dist(sk_solver *s, const uint8_t *child, uint8_t b, uint8_t to, uint8_t *fz,
                                  int32_t *rc);
+
+/* solver_pot.c: the walking potential (a linear programme at the start; see walk_bound) */
+int32_t pc__sk_pot_build(sk_solver *s, const uint8_t *boxes, uint8_t player);
 
 /* solver_sym.c: the board's symmetries and the class representative of a position */
 void pc__sk_find_symmetries(sk_solver *s, const pc_sokoban *g);

@@ -200,7 +200,7 @@ uint32_t pc__sk_chain_read(sk_solver *s, uint32_t head, uint8_t player, int64_t 
 {
     uint32_t n = 0;
     *found = -1;
-    for (uint32_t e = head; e; e = rec_at(s, e - 1)->next) {
+    for (uint32_t e = head; e; e = rec_next(rec_at(s, e - 1))) {
         const sk_rec *r = rec_at(s, e - 1);
         sk_link *l = &s->chain[n++];
         l->idx = e - 1;
