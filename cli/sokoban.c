@@ -17,13 +17,14 @@
 static void usage(FILE *f)
 {
     fprintf(f, "usage: puzzlecore sokoban solve FILE [--level N] [--mode moves|pushes] [--nodes N] [--mem MiB]\n"
-               "       puzzlecore sokoban index FILE [--level N] [--nodes N] [--mem MiB]\n"
+               "       puzzlecore sokoban index FILE [--level N] [--mode moves] [--nodes N] [--mem MiB]\n"
                "       puzzlecore sokoban check FILE\n"
                "\n"
                "solve  optimal solution of every level (or level N, 1-based) of an XSB file;\n"
                "       --mode moves (default): fewest moves, then pushes; pushes: the reverse.\n"
                "index  the Whirly map creativity index from the move-optimal solution; the\n"
-               "       same line plus the formula's parts (d D m r v V).\n"
+               "       same line plus the formula's parts (d D m r v V).  The index is defined\n"
+               "       on the move-optimal solution only: --mode pushes is refused (exit 2).\n"
                "check  parse and validate only: one line per level with its static facts.\n"
                "FILE may be '-' for standard input.  Budgets: --nodes (default none) and\n"
                "--mem in MiB (default 2048); a level over budget prints status=limit and\n"
@@ -79,7 +80,11 @@ int pc_cli_sokoban(int argc, char **argv)
                 nodes = cli_int(a, v, 0, (long long)1 << 50);
             else if (!strcmp(a, "--mem"))
                 mem = cli_int(a, v, 0, (long long)1 << 30);
-            else if (!strcmp(a, "--mode") && (!strcmp(v, "moves") || !strcmp(v, "pushes")) && !is_index)
+            else if (!strcmp(a, "--mode") && is_index && !strcmp(v, "pushes")) {
+                fprintf(stderr, "puzzlecore sokoban: index is defined on the move-optimal solution only "
+                                "(use `solve --mode pushes` for push-optimal figures)\n");
+                return 2;
+            } else if (!strcmp(a, "--mode") && (!strcmp(v, "moves") || !strcmp(v, "pushes")))
                 mode = !strcmp(v, "moves") ? PC_SOKOBAN_MOVES : PC_SOKOBAN_PUSHES;
             else {
                 fprintf(stderr, "puzzlecore sokoban: bad option %s %s\n", a, v);

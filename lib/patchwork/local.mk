@@ -22,8 +22,8 @@ examples_patchwork_SOURCES = examples/patchwork.c
 examples_patchwork_LDADD = lib/libpuzzlecore.la
 DEMOS += examples/patchwork
 
-TESTS += tests/python/test_patchwork.py tests/lua/test_patchwork.lua
-EXTRA_DIST += tests/python/test_patchwork.py tests/lua/test_patchwork.lua
+TESTS += tests/python/test_patchwork.py tests/lua/test_patchwork.lua tests/cli_patchwork.sh
+EXTRA_DIST += tests/python/test_patchwork.py tests/lua/test_patchwork.lua tests/cli_patchwork.sh
 LUA_MODULES += bindings/lua/puzzlecore/patchwork.lua
 # pcpython_PYTHON is set after the game fragments in Makefile.am, so a
 # directory variable of our own installs into the same $(pythondir)/puzzlecore.

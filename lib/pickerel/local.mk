@@ -11,8 +11,8 @@ cli_puzzlecore_SOURCES += cli/pickerel.c
 check_PROGRAMS += tests/test_pickerel
 tests_test_pickerel_SOURCES = tests/test_pickerel.c
 tests_test_pickerel_LDADD = $(TEST_LDADD)
-TESTS += tests/test_pickerel tests/python/test_pickerel.py tests/lua/test_pickerel.lua
-EXTRA_DIST += tests/python/test_pickerel.py tests/lua/test_pickerel.lua doc/pickerel.md
+TESTS += tests/test_pickerel tests/python/test_pickerel.py tests/lua/test_pickerel.lua tests/cli_pickerel.sh
+EXTRA_DIST += tests/python/test_pickerel.py tests/lua/test_pickerel.lua tests/cli_pickerel.sh doc/pickerel.md
 
 noinst_PROGRAMS += examples/pickerel
 examples_pickerel_SOURCES = examples/pickerel.c

@@ -10,8 +10,8 @@ cli_puzzlecore_SOURCES += cli/snapper.c
 check_PROGRAMS += tests/test_snapper
 tests_test_snapper_SOURCES = tests/test_snapper.c
 tests_test_snapper_LDADD = $(TEST_LDADD)
-TESTS += tests/test_snapper tests/python/test_snapper.py tests/lua/test_snapper.lua
-EXTRA_DIST += tests/python/test_snapper.py tests/lua/test_snapper.lua doc/snapper.md
+TESTS += tests/test_snapper tests/python/test_snapper.py tests/lua/test_snapper.lua tests/cli_snapper.sh
+EXTRA_DIST += tests/python/test_snapper.py tests/lua/test_snapper.lua tests/cli_snapper.sh doc/snapper.md
 
 noinst_PROGRAMS += examples/snapper
 examples_snapper_SOURCES = examples/snapper.c

@@ -19,8 +19,8 @@ cli_puzzlecore_SOURCES += cli/sokoban.c
 check_PROGRAMS += tests/test_sokoban
 tests_test_sokoban_SOURCES = tests/test_sokoban.c
 tests_test_sokoban_LDADD = $(TEST_LDADD)
-TESTS += tests/test_sokoban tests/python/test_sokoban.py tests/lua/test_sokoban.lua
-EXTRA_DIST += tests/python/test_sokoban.py tests/lua/test_sokoban.lua doc/sokoban.md \
+TESTS += tests/test_sokoban tests/python/test_sokoban.py tests/lua/test_sokoban.lua tests/cli_sokoban.sh
+EXTRA_DIST += tests/python/test_sokoban.py tests/lua/test_sokoban.lua tests/cli_sokoban.sh doc/sokoban.md \
 	data/sokoban/microban.txt data/sokoban/README.md data/sokoban/microban-bench.txt
 
 noinst_PROGRAMS += examples/sokoban
