@@ -36,9 +36,13 @@
 #include "common/lp.h"
 #include "sokoban/solver_int.h"
 
-/* Pivots allowed per row and column of the LP (an unfinished LP still
- * gives a feasible f, only a weaker one). */
+/* Pivots allowed: 8 per row and column of the LP, and at most
+ * POT_PIVOT_WORK tableau entries updated in all (an unfinished LP still
+ * gives a feasible f, only a weaker one).  Microban's LPs take at most 200
+ * pivots, but on the largest maps (155: 662 rows, 218 columns) the simplex
+ * stalls on degenerate vertices, and the work cap keeps that to about 0.05 s. */
 #define POT_PIVOTS_PER_DIM 8
+#define POT_PIVOT_WORK 40000000.0
 
 /* The largest scale k tried for integer potentials (k f: see the top). */
 #define POT_MAX_SCALE 120
@@ -142,7 +146,11 @@ int32_t pc__sk_pot_build(sk_solver *s, const uint8_t *boxes, uint8_t player)
     c[player] += 1.0;
     c[n - 1] -= 1.0;
     double value;
-    int32_t lrc = pc__lp_max(m, n, A, b, c, (int64_t)POT_PIVOTS_PER_DIM * (m + n), x, &value);
+    int64_t pivots = (int64_t)POT_PIVOTS_PER_DIM * (m + n);
+    double per = (double)(m + 1) * (double)(n + 1);
+    if ((double)pivots * per > POT_PIVOT_WORK)
+        pivots = (int64_t)(POT_PIVOT_WORK / per);
+    int32_t lrc = pc__lp_max(m, n, A, b, c, pivots, x, &value);
     if (lrc == PC_ENOMEM) {
         rc = lrc;
         goto out;
