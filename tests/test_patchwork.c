@@ -662,6 +662,35 @@ static void test_random_games(void)
                     "23 24 25 26 27 28 29 30 31 32\nmove PLAY 5 0 0 0 0\n";
     is_int(pc_patchwork_load(t, strlen(t), err, sizeof err, &c), PC_EPARSE, "illegal move in a save");
     ok(strstr(err, "line 4") != NULL, "error names the line: %s", err);
+    /* League 1's short form, as move_text prints it, is a move line there
+     * (flip and rot 0), and only there. */
+    {
+        pc_patchwork *l1 = NULL, *r1 = NULL;
+        int32_t codes[PC_PATCHWORK_MAX_MOVES], play = -1, kind, fl = 1, ro = 1;
+        size_t nm = 0, tlen = 0, slen = 0;
+        char text1[64] = "", save1[4096] = "", save2[4096] = "";
+        pc_patchwork_new(1, 9, &l1);
+        pc_patchwork_legal_moves(l1, codes, PC_PATCHWORK_MAX_MOVES, &nm);
+        for (size_t i = 0; i < nm && play < 0; i++)
+            if (pc_patchwork_move_decode(codes[i], &kind, NULL, NULL, NULL, NULL, NULL) == PC_OK &&
+                kind == PC_PATCHWORK_PLAY)
+                play = codes[i];
+        pc_patchwork_move_text(1, play, text1, sizeof text1, &tlen);
+        pc_patchwork_save(l1, save1, sizeof save1, &slen);
+        snprintf(save1 + slen, sizeof save1 - slen, "move %s\n", text1);
+        ok(pc_patchwork_load(save1, strlen(save1), err, sizeof err, &r1) == PC_OK && pc_patchwork_actions(r1) == 1,
+           "league 1 save: \"move %s\" (move_text's short form) loads", text1);
+        pc_patchwork_save(r1, save2, sizeof save2, &slen);
+        pc_patchwork_move_decode(play, NULL, NULL, NULL, NULL, &fl, &ro);
+        char full[80];
+        snprintf(full, sizeof full, "move %s %d %d\n", text1, (int)fl, (int)ro);
+        ok(strstr(save2, full) != NULL, "... and saves back in the full form (%s)", text1);
+        pc_patchwork_free(r1);
+        pc_patchwork_free(l1);
+    }
+    const char *t4 = "puzzlecore-patchwork 1\nruleset 4\ndeck 0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 "
+                     "22 23 24 25 26 27 28 29 30 31 32\nmove PLAY 0 0 0\n";
+    is_int(pc_patchwork_load(t4, strlen(t4), err, sizeof err, &c), PC_EPARSE, "the short form is league 1's only");
     pc_patchwork_free(g);
 }
 

@@ -513,8 +513,11 @@ int32_t pc_patchwork_load(const char *text, size_t len, char *err, size_t errcap
             int32_t f[5] = {0, 0, 0, 0, 0};
             if (c == 2 && tok_is(tok[1], tl[1], "SKIP")) {
                 rc = pc_patchwork_skip(g);
-            } else if (c == 7 && tok_is(tok[1], tl[1], "PLAY")) {
-                for (int i = 0; i < 5; i++) {
+            } else if ((c == 7 || (c == 5 && ruleset == 1)) && tok_is(tok[1], tl[1], "PLAY")) {
+                /* League 1 also takes its own short form, "PLAY id x y" (flip
+                 * and rot 0), as pc_patchwork_move_text and the move log
+                 * print it. */
+                for (int i = 0; i < c - 2; i++) {
                     if (pc__parse_i64(tok[2 + i], tl[2 + i], &v) || v < -99 || v > 99) {
                         rc = pc__parse_error(err, errcap, ln, (int32_t)(tok[2 + i] - line) + 1, "bad number");
                         goto fail;
@@ -523,7 +526,9 @@ int32_t pc_patchwork_load(const char *text, size_t len, char *err, size_t errcap
                 }
                 rc = pc_patchwork_play(g, f[0], f[1], f[2], f[3], f[4]);
             } else {
-                rc = pc__parse_error(err, errcap, ln, 1, "expected \"move SKIP\" or \"move PLAY id x y flip rot\"");
+                rc = pc__parse_error(err, errcap, ln, 1,
+                                     ruleset == 1 ? "expected \"move SKIP\" or \"move PLAY id x y [flip rot]\""
+                                                  : "expected \"move SKIP\" or \"move PLAY id x y flip rot\"");
                 goto fail;
             }
             if (rc) {
