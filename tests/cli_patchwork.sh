@@ -38,9 +38,14 @@ echo "$out" | tail -n 1 | grep -qx 'summary player=0 moves=197 over=0'; tap $? "
 [ "$(echo "$out" | grep -c '^move="PLAY 1 ')" = 196 ]; tap $? "only patch 1 is affordable: 4 x 49 places"
 echo "$out" | grep -q '^move="PLAY 1 [0-9] [0-9] [01] [0-3]" code=[0-9]*$'; tap $? "league 4 moves carry flip and rotation"
 
+# a move as printed above pastes into a league-1 save (the short form: flip and rot 0)
+a=$({ cat "$tmp/l1.txt"; echo "move PLAY 0 0 0 0 0"; } | "$cli" patchwork moves -)
+b=$({ cat "$tmp/l1.txt"; echo "move PLAY 0 0 0"; } | "$cli" patchwork moves -)
+[ -n "$a" ] && [ "$a" = "$b" ]; tap $? "league 1 save: move PLAY 0 0 0 as printed is PLAY 0 0 0 0 0"
+
 # bad saves
-{ cat "$tmp/l1.txt"; echo "move PLAY 0 0 0"; } | "$cli" patchwork moves - >/dev/null 2>&1; [ $? = 1 ]; tap $? "a bad move line exits 1"
-{ cat "$tmp/l1.txt"; echo "move PLAY 0 0 0"; } | "$cli" patchwork moves - 2>&1 >/dev/null | grep -q 'line 5, column 1'
+{ cat "$tmp/l1.txt"; echo "move PLAY 0 0"; } | "$cli" patchwork moves - >/dev/null 2>&1; [ $? = 1 ]; tap $? "a bad move line exits 1"
+{ cat "$tmp/l1.txt"; echo "move PLAY 0 0"; } | "$cli" patchwork moves - 2>&1 >/dev/null | grep -q 'line 5, column 1'
 tap $? "the error names line and column"
 printf 'puzzlecore-patchwork 1\nruleset 1\n' | "$cli" patchwork moves - 2>&1 >/dev/null | grep -q 'ruleset and deck are required'
 tap $? "a save without its deck is refused"
