@@ -247,9 +247,11 @@ static int cmd_auto(int argc, char **argv)
 static int cmd_show(int argc, char **argv)
 {
     if (argc != 2 || strcmp(argv[1], "--help") == 0) {
-        printf("usage: puzzlecore snapper show FILE   (FILE '-' is stdin)\n"
-               "Prints the field (ASCII: colours 1-8, w white, | - arms), then\n"
-               "score= figures= drops= drains= over= end=\n");
+        /* Asked for: stdout, exit 0; a wrong call: stderr, exit 2. */
+        fprintf(argc == 2 ? stdout : stderr,
+                "usage: puzzlecore snapper show FILE   (FILE '-' is stdin)\n"
+                "Prints the field (ASCII: colours 1-8, w white, | - arms), then\n"
+                "score= figures= drops= drains= over= end=\n");
         return argc == 2 ? 0 : 2;
     }
     size_t n;

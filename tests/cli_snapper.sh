@@ -66,6 +66,8 @@ printf 'puzzlecore-snapper 1\ncolours 3\nrow 1 ES:2122 SW:2212 . . .\nrow 0 NE:1
 
 # usage errors
 "$cli" snapper show >/dev/null 2>&1; [ $? = 2 ]; tap $? "show without a file exits 2"
+[ -z "$("$cli" snapper show 2>/dev/null)" ] && "$cli" snapper show 2>&1 | grep -q '^usage'; tap $? "... with its usage on stderr, not stdout"
+"$cli" snapper show --help | grep -q '^usage'; tap $? "show --help: usage on stdout"
 "$cli" snapper auto --player foo 2>/dev/null; [ $? = 2 ]; tap $? "unknown player exits 2"
 "$cli" snapper auto --preset weird 2>/dev/null; [ $? = 2 ]; tap $? "unknown preset exits 2"
 "$cli" snapper bogus 2>/dev/null; [ $? = 2 ]; tap $? "unknown command exits 2"
