@@ -224,7 +224,9 @@ static void play_line(pc_pickerel *g, const char *line)
         return;
     }
     if (m[0] < 0) {
-        printf("move=%s status=unknown-command\n", word);
+        /* The same fields as every answer, so a front end parses one shape. */
+        printf("move=%s status=unknown-command score=%lld over=%d\n", word, (long long)pc_pickerel_score(g),
+               (int)pc_pickerel_over(g));
         return;
     }
     int32_t st = pc_pickerel_play(g, m);
