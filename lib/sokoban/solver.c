@@ -19,14 +19,15 @@
  * push costs at least one move and one push.  The moves that are
  * not pushes number at least W (walk_bound: the player's displacement to its
  * final square against the boxes' total displacement, which a push leaves
- * unchanged, or the larger bound of the walking potential, solver_pot.c: a
- * number on each square, from a linear programme at the start, such that a
- * walking step changes the potential of the position by at most one and a
- * push never lowers its bound).  So h = (M + W, M) in moves mode and
+ * unchanged, or, when larger, the bound of the walking potential,
+ * solver_pot.c: numbers on the squares, from a linear programme at the start,
+ * chosen so that a walking step lowers that bound by at most one and a push
+ * never lowers it).  So h = (M + W, M) in moves mode and
  * (M, M + W) in pushes mode is admissible and consistent, and the first goal
  * state A* takes from the queue is optimal.  A state whose matching does not
- * exist (a box that can reach no free goal) is a deadlock.  Boxes frozen on goals (they can never
- * move again) count as walls for the other boxes' distances (frozen_dist).
+ * exist (a box that can reach no free goal) is a deadlock.  Boxes frozen on
+ * goals (they can never move again) count as walls for the other boxes'
+ * distances (frozen_dist).
  * In moves mode the perimeter (per_build: every position within `depth`
  * moves of a solved one, found backwards, with its exact distance) replaces
  * M + W by the exact distance near the goal, and by depth + 1 for a position
