@@ -330,6 +330,17 @@ static void test_collection(void)
         is_int(pc_sokoban_result_bound(r153), 464, "Microban 153 needs at least 464 moves (M + the potential's W)");
         pc_sokoban_result_free(r153);
         pc_sokoban_free(g);
+        /* The walking potential is optional: Microban 155's LP (about 2 MiB)
+         * does not fit in a 1 MiB budget, and the search goes on without it. */
+        g = NULL;
+        pc_sokoban_collection_level(c, pc_sokoban_collection_find(c, "155"), &g);
+        pc_sokoban_result *r155 = NULL;
+        int32_t rc155 = pc_sokoban_solve(g, PC_SOKOBAN_MOVES, 0, (uint64_t)1 << 20, &r155);
+        ok(rc155 == PC_OK && pc_sokoban_result_moves(r155) == 282 && pc_sokoban_result_pushes(r155) == 175 &&
+               pc_sokoban_result_bytes(r155) <= (uint64_t)1 << 20,
+           "Microban 155 within 1 MiB, the LP skipped: 282 moves, 175 pushes, peak within the budget");
+        pc_sokoban_result_free(r155);
+        pc_sokoban_free(g);
         check_bound_along_solutions(c);
         /* Microban 122 passes 100 000 expansions, where the perimeter is
          * rebuilt with 4 M positions (about 70 MiB here): the same optimum

@@ -618,8 +618,7 @@ static int32_t search(sk_solver *s, const pc_sokoban *g, pc_sokoban_result *res)
     uint8_t player = (uint8_t)s->grid2cell[g->player];
     pc__sk_find_symmetries(s, g);
     pc__sk_bb_setup(s);
-    if ((rc = pc__sk_pot_build(s, boxes, player)) < 0)
-        return rc;
+    pc__sk_pot_build(s, boxes, player);
     uint8_t fz[SK_MAXBOXES];
     for (int32_t i = 0; i < s->nb; i++)
         s->occ[boxes[i]] = 1;

@@ -349,7 +349,7 @@ const sk_dtab *pc__sk_child_dist(sk_solver *s, const uint8_t *child, uint8_t b, 
                                  int32_t *rc);
 
 /* solver_pot.c: the walking potential (a linear programme at the start; see walk_bound) */
-int32_t pc__sk_pot_build(sk_solver *s, const uint8_t *boxes, uint8_t player);
+void pc__sk_pot_build(sk_solver *s, const uint8_t *boxes, uint8_t player);
 
 /* solver_sym.c: the board's symmetries and the class representative of a position */
 void pc__sk_find_symmetries(sk_solver *s, const pc_sokoban *g);

@@ -116,12 +116,16 @@ static int32_t pot_rows(const sk_solver *s, double *A, double *b, int32_t n)
     return m;
 }
 
-int32_t pc__sk_pot_build(sk_solver *s, const uint8_t *boxes, uint8_t player)
+/* The potential is optional: when the memory budget (or malloc) cannot hold
+ * the LP, or the LP gives no integral potential, the search goes on with the
+ * displacement bound alone (pot_k = 0). */
+void pc__sk_pot_build(sk_solver *s, const uint8_t *boxes, uint8_t player)
 {
     s->pot_k = 0;
+    memset(s->pot, 0, sizeof s->pot);
     int32_t nf = s->nf, n = nf + 1; /* f of each square, then t >= f on fin[] */
     if (s->nfin == 0 || s->nb == 0)
-        return PC_OK;
+        return;
     /* The LP's variables must be >= 0: f and t shifted by a constant, which
      * changes neither the rows (their coefficients sum to 0) nor the
      * objective (likewise). */
@@ -129,14 +133,11 @@ int32_t pc__sk_pot_build(sk_solver *s, const uint8_t *boxes, uint8_t player)
     size_t bytes = pc__lp_bytes(m, n);
     size_t own = ((size_t)m * (size_t)n + (size_t)m + 2 * (size_t)n) * sizeof(double); /* A, b, c, x */
     if (!bytes || !pc__sk_charge(s, bytes + own, 0))
-        return PC_ELIMIT;
+        return; /* no room in the budget */
     double *A = malloc((size_t)m * (size_t)n * sizeof *A), *b = malloc((size_t)m * sizeof *b);
     double *c = calloc((size_t)n, sizeof *c), *x = malloc((size_t)n * sizeof *x);
-    int32_t rc = PC_OK;
-    if (!A || !b || !c || !x) {
-        rc = PC_ENOMEM;
+    if (!A || !b || !c || !x)
         goto out;
-    }
     pot_rows(s, A, b, n);
     /* Maximise sum f(goals) - sum f(boxes) + f(player) - t. */
     for (int32_t g = 0; g < s->ngoals; g++)
@@ -151,10 +152,6 @@ int32_t pc__sk_pot_build(sk_solver *s, const uint8_t *boxes, uint8_t player)
     if ((double)pivots * per > POT_PIVOT_WORK)
         pivots = (int64_t)(POT_PIVOT_WORK / per);
     int32_t lrc = pc__lp_max(m, n, A, b, c, pivots, x, &value);
-    if (lrc == PC_ENOMEM) {
-        rc = lrc;
-        goto out;
-    }
     if (lrc != PC_OK && lrc != PC_ELIMIT)
         goto out; /* no potential: walk_bound alone */
     /* A vertex of this LP is rational with small denominators (fifths,
@@ -186,5 +183,4 @@ out:
     free(c);
     free(x);
     pc__sk_charge(s, 0, bytes + own);
-    return rc;
 }
