@@ -8,7 +8,10 @@
  * smallest index after a run of degenerate pivots (the LPs this serves are
  * highly degenerate: most right-hand sides are 0), which rules out cycling:
  * a nondegenerate pivot raises the objective, so a cycle would have to lie
- * within one degenerate run, where Bland's rule cannot cycle.
+ * within one degenerate run, where Bland's rule cannot cycle.  Every choice
+ * compares with a tolerance and breaks ties by index, so that rounding
+ * differences between platforms (a fused multiply-add here, none there) do
+ * not change the pivots: the same LP gives the same vertex everywhere.
  */
 #include "common/lp.h"
 
@@ -90,7 +93,7 @@ int32_t pc__lp_max(int32_t m, int32_t n, const double *A, const double *b, const
         for (int32_t j = 0; j < n; j++) {
             if (obj[j] <= LP_EPS)
                 continue;
-            if (s < 0 || (bland ? nonbasic[j] < nonbasic[s] : obj[j] > obj[s]))
+            if (s < 0 || (bland ? nonbasic[j] < nonbasic[s] : obj[j] > obj[s] + LP_EPS))
                 s = j;
         }
         if (s < 0)
