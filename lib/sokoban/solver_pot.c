@@ -155,7 +155,7 @@ void pc__sk_pot_build(sk_solver *s, const uint8_t *boxes, uint8_t player)
     if (lrc != PC_OK && lrc != PC_ELIMIT)
         goto out; /* no potential: walk_bound alone */
     /* A vertex of this LP is rational with small denominators (fifths,
-     * sevenths, twenty-fourths are met on Microban): the least k that
+     * sevenths, up to twenty-sixths on Microban): the least k that
      * makes k f integral passes the check. */
     double lo = x[0];
     for (int32_t j = 1; j < nf; j++)
