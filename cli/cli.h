@@ -27,6 +27,11 @@ int cli_fail(const char *what, int32_t status, const char *detail);
 /* Parse a decimal integer option value; exits with a usage error if bad. */
 long long cli_int(const char *opt, const char *value, long long lo, long long hi);
 
+/* A status as one word for `status=` fields, the same in every game: "ok",
+ * or the PC_E* name in lower case ("einval", "eillegal", ...); "unknown"
+ * for a value outside the enum. */
+const char *cli_status_word(int32_t status);
+
 /* Seconds from a monotonic clock (for the `seconds=` fields). */
 double cli_now(void);
 

@@ -30,7 +30,8 @@ static const char *usage_play =
     "Reads one move per line on stdin and answers one line per move:\n"
     "  weave SLOT | scissors | resize WIDTH | splice BEAD FIRST SECOND |\n"
     "  place BEAD ROW COLUMN | done | suggest | state | save\n"
-    "Each answer: move=... status=ok|<error> score=S over=0|1 events=kind:points,...\n"
+    "Each answer: move=... status=ok|eillegal|einval|eover|unknown-command score=S over=0|1\n"
+    "  events=kind:points,... (the status words are the same in every game's CLI)\n"
     "Game k (0-based) uses seed S+k; the next game starts when one ends.\n";
 
 static const char *usage_auto =
@@ -81,16 +82,6 @@ static int parse(int argc, char **argv, struct opts *o, const char *usage)
         }
     }
     return 0;
-}
-
-/* A status as one token: "ok", "illegal-move", ... */
-static const char *status_token(int32_t st, char *buf, size_t cap)
-{
-    snprintf(buf, cap, "%s", st ? pc_strerror(st) : "ok");
-    for (char *p = buf; *p; p++)
-        if (*p == ' ')
-            *p = '-';
-    return buf;
 }
 
 static void print_events(const pc_pickerel *g)
@@ -195,8 +186,7 @@ static void play_line(pc_pickerel *g, const char *line)
         m[0] = PC_PICKEREL_MOVE_DONE;
     else if (strcmp(word, "suggest") == 0) {
         int32_t s = pc_pickerel_suggest(g, 0, m);
-        char tok[40];
-        printf("suggest=%s kind=%d a=%d b=%d c=%d\n", status_token(s, tok, sizeof tok), (int)m[0], (int)m[1], (int)m[2], (int)m[3]);
+        printf("suggest=%s kind=%d a=%d b=%d c=%d\n", cli_status_word(s), (int)m[0], (int)m[1], (int)m[2], (int)m[3]);
         return;
     } else if (strcmp(word, "state") == 0) {
         printf("score=%lld width=%d colour=%d rows=%d fill=%d run=%d deal_left=%d beads=%d over=%d tray=",
@@ -230,8 +220,7 @@ static void play_line(pc_pickerel *g, const char *line)
         return;
     }
     int32_t st = pc_pickerel_play(g, m);
-    char tok[40];
-    printf("move=%s status=%s score=%lld over=%d", word, status_token(st, tok, sizeof tok), (long long)pc_pickerel_score(g),
+    printf("move=%s status=%s score=%lld over=%d", word, cli_status_word(st), (long long)pc_pickerel_score(g),
            (int)pc_pickerel_over(g));
     if (!st)
         print_events(g);

@@ -10,14 +10,6 @@
 static const char *const preset_names[] = {"classic", "easy", "hard"};
 static const char *const end_names[] = {"playing", "target", "blocked", "no-pieces"};
 
-/* A status as one word for key=value output. */
-static const char *status_word(int32_t st)
-{
-    static const char *const words[] = {"ok",      "einval", "enomem", "erange",    "eillegal", "eover",
-                                        "eparse", "espace", "elimit", "enotfound", "eio"};
-    return st <= 0 && st >= -10 ? words[-st] : "unknown";
-}
-
 static void usage(FILE *f)
 {
     fprintf(f, "usage: puzzlecore snapper COMMAND [OPTIONS]\n\n"
@@ -121,7 +113,7 @@ static int cmd_play(int argc, char **argv)
             move++;
             if (len == 1 && start[0] == 'x') {
                 st = pc_snapper_drain(g);
-                printf("game=%lld move=%d kind=drain status=%s", k + 1, move, status_word(st));
+                printf("game=%lld move=%d kind=drain status=%s", k + 1, move, cli_status_word(st));
             } else {
                 int col = -1, turns = 0;
                 if (len == 1 && start[0] >= '0' && start[0] <= '9')
@@ -137,7 +129,7 @@ static int cmd_play(int argc, char **argv)
                 }
                 st = pc_snapper_play(g, col, turns);
                 printf("game=%lld move=%d kind=drop column=%d turns=%d status=%s", k + 1, move, col, turns,
-                       status_word(st));
+                       cli_status_word(st));
             }
             printf(" points=%.4f figures=%d score=%.4f\n",
                    (double)(pc_snapper_score_units(g) - before) / PC_SNAPPER_SCORE_UNIT, (int)pc_snapper_figures(g),

@@ -69,6 +69,13 @@ long long cli_int(const char *opt, const char *value, long long lo, long long hi
     return v;
 }
 
+const char *cli_status_word(int32_t status)
+{
+    static const char *const words[] = {"ok",     "einval", "enomem", "erange",    "eillegal", "eover",
+                                        "eparse", "espace", "elimit", "enotfound", "eio"};
+    return status <= 0 && status >= -10 ? words[-status] : "unknown";
+}
+
 double cli_now(void)
 {
     struct timespec ts;

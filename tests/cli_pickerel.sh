@@ -26,7 +26,7 @@ echo "$out" | sed -n 2p | grep -qx 'score=0 width=4 colour=-1 rows=0 fill=0 run=
 tap $? "the deal of seed 1: the starting state and tray"
 echo "$out" | grep -qx 'move=weave status=ok score=12 over=0 events=thread:0,refill:0,weave:0,weave:0,weave:0,perfect:12'
 tap $? "weave 0: three rows, a perfect event of 12"
-echo "$out" | grep -qx 'move=weave status=illegal-move score=12 over=0'; tap $? "weave 9 (no such slot) is refused, score unchanged"
+echo "$out" | grep -qx 'move=weave status=eillegal score=12 over=0'; tap $? "weave 9 (no such slot) is refused, score unchanged"
 echo "$out" | grep -qx 'move=foo status=unknown-command score=[0-9-]* over=0'; tap $? "an unknown word is answered (score and over as every answer), not fatal"
 echo "$out" | grep -qx 'move=scissors status=ok score=24 over=0 events=scissors:0,rectangle:12'; tap $? "scissors: the rectangle scores 12"
 echo "$out" | grep -qx 'move=resize status=ok score=24 over=0 events=resize:0'; tap $? "resize 5"
