@@ -160,23 +160,23 @@ void pc__sk_pot_build(sk_solver *s, const uint8_t *boxes, uint8_t player)
     double lo = x[0];
     for (int32_t j = 1; j < nf; j++)
         lo = fmin(lo, x[j]);
+    int32_t F[SK_MAXCELLS];
     for (int32_t k = 1; k <= POT_MAX_SCALE; k++) {
         for (int32_t j = 0; j < nf; j++)
-            s->pot[j] = (int32_t)llround(((double)x[j] - lo) * k);
-        if (!pot_valid(s, s->pot, k))
+            F[j] = (int32_t)llround((x[j] - lo) * k);
+        if (!pot_valid(s, F, k))
             continue;
-        int32_t top = s->pot[s->fin[0]];
+        int32_t top = F[s->fin[0]];
         for (int32_t i = 1; i < s->nfin; i++)
-            if (s->pot[s->fin[i]] > top)
-                top = s->pot[s->fin[i]];
+            if (F[s->fin[i]] > top)
+                top = F[s->fin[i]];
         s->pot_c = -top;
         for (int32_t g = 0; g < s->ngoals; g++)
-            s->pot_c += s->pot[s->goals[g]];
+            s->pot_c += F[s->goals[g]];
+        memcpy(s->pot, F, (size_t)nf * sizeof *F);
         s->pot_k = k;
         break;
     }
-    if (!s->pot_k)
-        memset(s->pot, 0, sizeof s->pot);
 out:
     free(A);
     free(b);
