@@ -56,7 +56,8 @@ enum pc_status {
     PC_ESPACE = -7,    /* caller buffer too small; *len tells the size needed */
     PC_ELIMIT = -8,    /* a search hit its node, time or memory budget */
     PC_ENOTFOUND = -9, /* the thing asked for does not exist */
-    PC_EIO = -10       /* an operating-system call failed (tools only) */
+    PC_EIO = -10,      /* an operating-system call failed (tools only) */
+    PC_ECANCELLED = -11 /* a search was cancelled (pc_budget_cancel or its progress callback) */
 };
 
 /* Run-time version: (major << 16) | (minor << 8) | patch. */

@@ -6,6 +6,7 @@
 #define PUZZLECORE_PUZZLECORE_H
 
 #include "puzzlecore/common.h"
+#include "puzzlecore/budget.h"
 #include "puzzlecore/nonogram.h"
 #include "puzzlecore/pickerel.h"
 #include "puzzlecore/snapper.h"

@@ -1,7 +1,8 @@
 # lib/common: version, status codes, rng, internal text helpers.
-pcinclude_HEADERS += include/puzzlecore/common.h
+pcinclude_HEADERS += include/puzzlecore/common.h include/puzzlecore/budget.h
 lib_libpuzzlecore_la_SOURCES += \
 	lib/common/status.c \
+	lib/common/budget.c lib/common/budget.h \
 	lib/common/rng.c lib/common/rng.h \
 	lib/common/text.c lib/common/text.h \
 	lib/common/clock.c lib/common/clock.h \
@@ -18,3 +19,10 @@ check_PROGRAMS += tests/test_lp
 tests_test_lp_SOURCES = tests/test_lp.c lib/common/lp.c lib/common/status.c
 TESTS += tests/test_lp
 EXTRA_DIST += tests/python/test_common.py tests/lua/test_common.lua
+
+# The budget meter is internal: its test builds it from source.
+check_PROGRAMS += tests/test_budget
+tests_test_budget_SOURCES = tests/test_budget.c lib/common/budget.c lib/common/clock.c lib/common/status.c
+tests_test_budget_CFLAGS = $(AM_CFLAGS) -pthread
+tests_test_budget_LDADD = -lm -lpthread
+TESTS += tests/test_budget

@@ -33,6 +33,7 @@ const char *pc_strerror(int32_t status)
     case PC_ELIMIT: return "search limit reached";
     case PC_ENOTFOUND: return "not found";
     case PC_EIO: return "input/output error";
+    case PC_ECANCELLED: return "cancelled";
     default: return "unknown error";
     }
 }

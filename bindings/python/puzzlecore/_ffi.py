@@ -52,6 +52,10 @@ def _ctype(decl, opaque):
     if base in opaque:
         # pc_x * is a handle; pc_x ** is an out-parameter for one.
         return ctypes.c_void_p if stars == 1 else ctypes.POINTER(ctypes.c_void_p)
+    if base.startswith("pc_") and base not in _SCALARS:
+        # A public struct passed by pointer (pc_budget): the caller passes
+        # ctypes.byref() of its own ctypes.Structure, or None.
+        return ctypes.c_void_p if stars == 1 else ctypes.POINTER(ctypes.c_void_p)
     if base == "char" and stars == 1:
         return ctypes.c_char_p
     if base == "void" and stars >= 1:
