@@ -26,3 +26,9 @@ tests_test_budget_SOURCES = tests/test_budget.c lib/common/budget.c lib/common/c
 tests_test_budget_CFLAGS = $(AM_CFLAGS) -pthread
 tests_test_budget_LDADD = -lm -lpthread
 TESTS += tests/test_budget
+
+# Every loader's bounds and the one rule for text fields in saves (issue 15).
+check_PROGRAMS += tests/test_saves
+tests_test_saves_SOURCES = tests/test_saves.c
+tests_test_saves_LDADD = $(TEST_LDADD)
+TESTS += tests/test_saves
