@@ -15,6 +15,7 @@ int pc_cli_pickerel(int argc, char **argv);
 int pc_cli_snapper(int argc, char **argv);
 int pc_cli_sokoban(int argc, char **argv);
 int pc_cli_patchwork(int argc, char **argv);
+int pc_cli_play(int argc, char **argv); /* any kind, through pc_game */
 
 /* Whole file (or stdin for "-") into a malloc'd NUL-terminated buffer;
  * NULL with a message on stderr on failure. */
