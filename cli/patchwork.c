@@ -457,9 +457,12 @@ static int bot(int argc, char **argv)
         if (pc_patchwork_turn_input(g, mine, sizeof mine, &ml) != PC_OK || ml != tl || memcmp(mine, turn, tl) != 0)
             fprintf(stderr, "patchwork bot: desynchronised from the referee's input\n");
         int32_t code = 0;
-        int32_t rc = baseline ? pc_patchwork_baseline_move(g, &code)
-                              : pc_patchwork_suggest(g, playouts, playouts ? 0.0 : ms * (first ? 5 : 1) / 1000.0,
-                                                     seed, &code);
+        pc_budget budget;
+        pc_budget_init(&budget, sizeof budget);
+        budget.max_nodes = playouts;
+        budget.max_seconds = playouts ? -1.0 : ms * (first ? 5 : 1) / 1000.0;
+        budget.seed = seed;
+        int32_t rc = baseline ? pc_patchwork_baseline_move(g, &code) : pc_patchwork_suggest(g, &budget, &code);
         if (rc != PC_OK)
             code = 0;
         char text[64];

@@ -6,10 +6,13 @@
  *
  * Quick tour:
  *   pc_patchwork *g;
+ *   pc_budget budget;                                   // puzzlecore/budget.h
+ *   pc_budget_init(&budget, sizeof budget);
+ *   budget.max_nodes = 2000;                            // playouts per move
  *   pc_patchwork_new(PC_PATCHWORK_LEAGUE4, 42, &g);      // seeded deck
  *   while (pc_patchwork_to_move(g) >= 0) {
  *       int32_t mv;
- *       pc_patchwork_suggest(g, 2000, 0.0, 1, &mv);       // or your own choice
+ *       pc_patchwork_suggest(g, &budget, &mv);           // or your own choice
  *       pc_patchwork_apply(g, mv);
  *   }
  *   int32_t w = pc_patchwork_winner(g);
@@ -31,6 +34,7 @@
 #ifndef PUZZLECORE_PATCHWORK_H
 #define PUZZLECORE_PATCHWORK_H
 
+#include "puzzlecore/budget.h"
 #include "puzzlecore/common.h"
 
 #ifdef __cplusplus
@@ -276,12 +280,17 @@ PUZZLECORE_API int32_t pc_patchwork_referee_step(pc_patchwork *g, const char *li
 PUZZLECORE_API int32_t pc_patchwork_baseline_move(const pc_patchwork *g, int32_t *code);
 
 /* The strong bot: Monte-Carlo tree search over (SKIP, buy window patch j)
- * with a packing placement policy.  Budget: at most `playouts` playouts (0 =
- * no limit) and at most `seconds` of wall time (0 = no limit); at least one
- * must be positive.  Same seed and a playout budget give the same move.
- * PC_EOVER when the game is over. */
-PUZZLECORE_API int32_t pc_patchwork_suggest(const pc_patchwork *g, int64_t playouts, double seconds,
-                                            uint64_t seed, int32_t *code);
+ * with a packing placement policy, under `budget` (puzzlecore/budget.h;
+ * NULL = the defaults, 10 s).  A node of the budget is one playout: the
+ * budget is checked after every playout, its max_nodes caps the playouts,
+ * max_seconds the wall time, max_bytes the tree; the playouts draw from
+ * budget->seed; the progress callback's bound is the most visited root
+ * move's mean result in [0, 1] for the player to move (about its win rate).
+ * An anytime search: stopping on a limit returns PC_OK with the best move
+ * found so far.  Same seed and a max_nodes limit (no time limit reached)
+ * give the same move.  PC_ECANCELLED (nothing written) when cancelled,
+ * PC_EOVER when the game is over, PC_EINVAL for a malformed budget. */
+PUZZLECORE_API int32_t pc_patchwork_suggest(const pc_patchwork *g, const pc_budget *budget, int32_t *code);
 
 #ifdef __cplusplus
 }

@@ -9,7 +9,8 @@ EXTRA_DIST += lib/patchwork/gen_patches.py
 
 check_PROGRAMS += tests/test_patchwork
 tests_test_patchwork_SOURCES = tests/test_patchwork.c
-tests_test_patchwork_LDADD = $(TEST_LDADD)
+tests_test_patchwork_CFLAGS = $(AM_CFLAGS) -pthread
+tests_test_patchwork_LDADD = $(TEST_LDADD) -lpthread
 TESTS += tests/test_patchwork
 
 check_PROGRAMS += tests/test_patchwork_rules
@@ -36,7 +37,7 @@ EXTRA_PROGRAMS += bench/patchwork
 bench_patchwork_SOURCES = bench/patchwork.c \
 	lib/patchwork/engine.c lib/patchwork/patches.c lib/patchwork/game.c \
 	lib/patchwork/protocol.c lib/patchwork/bot.c \
-	lib/common/rng.c lib/common/text.c lib/common/clock.c lib/common/status.c
+	lib/common/rng.c lib/common/text.c lib/common/clock.c lib/common/status.c lib/common/budget.c
 BENCHES += bench/patchwork
 
 dist_doc_DATA += doc/patchwork.md

@@ -176,10 +176,18 @@ function Game:baseline_move()
   return M.decode(out[0])
 end
 
---- The search's move: playouts and/or seconds budget.
+--- The search's move under a pc_budget: at most `playouts` playouts (0 = no
+-- limit) and `seconds` of wall time (0 = none when playouts is set, else the
+-- default 10 s), seeded by `seed` (default 1).
 function Game:suggest(playouts, seconds, seed)
   local out = ffi.new("int32_t[1]")
-  local rc = C.pc_patchwork_suggest(self.h, playouts or 0, seconds or 0, ffi.cast("uint64_t", seed or 1), out)
+  local b = ffi.new("pc_budget[1]")
+  C.pc_budget_init(b, ffi.sizeof("pc_budget"))
+  b[0].max_nodes = playouts or 0
+  seconds = seconds or 0
+  if seconds > 0 then b[0].max_seconds = seconds elseif (playouts or 0) > 0 then b[0].max_seconds = -1 end
+  b[0].seed = ffi.cast("uint64_t", seed or 1)
+  local rc = C.pc_patchwork_suggest(self.h, b, out)
   if rc ~= 0 then return pc.fail(rc) end
   return M.decode(out[0])
 end

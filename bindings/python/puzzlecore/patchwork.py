@@ -16,8 +16,26 @@ from collections import namedtuple
 
 from ._ffi import Error, Handle, check, enums, err_buf, i32_array, lib, new_handle, text_in, text_out
 
-__all__ = ["Game", "Move", "Patch", "Player", "patch", "parse_command", "LEAGUE1", "LEAGUE2",
+__all__ = ["Budget", "Game", "Reader", "Move", "Patch", "Player", "patch", "parse_command", "LEAGUE1", "LEAGUE2",
            "LEAGUE3", "LEAGUE4", "LEAGUE5", "OFFICIAL", "SKIP", "PLAY", "SPECIAL", "DRAW", "Error"]
+
+class Budget(ctypes.Structure):
+    """pc_budget (puzzlecore/budget.h), laid out as the header declares it;
+    no progress callback from Python."""
+    _fields_ = [("size", ctypes.c_size_t), ("max_nodes", ctypes.c_int64), ("max_seconds", ctypes.c_double),
+                ("max_bytes", ctypes.c_uint64), ("seed", ctypes.c_uint64), ("progress", ctypes.c_void_p),
+                ("user", ctypes.c_void_p), ("progress_every", ctypes.c_double), ("cancel", ctypes.c_int32),
+                ("reserved", ctypes.c_int32)]
+
+    def __init__(self, max_nodes=0, max_seconds=0.0, seed=0):
+        super().__init__()
+        check(lib.pc_budget_init(ctypes.byref(self), ctypes.sizeof(self)))
+        self.max_nodes, self.max_seconds, self.seed = max_nodes, float(max_seconds), seed
+
+    def cancel(self):
+        """Stop a running search (safe from any thread)."""
+        check(lib.pc_budget_cancel(ctypes.byref(self)))
+
 
 LEAGUE1 = enums["PC_PATCHWORK_LEAGUE1"]
 LEAGUE2 = enums["PC_PATCHWORK_LEAGUE2"]
@@ -283,10 +301,16 @@ class Game(Handle):
         check(lib.pc_patchwork_baseline_move(self, ctypes.byref(code)))
         return Move.from_code(code.value)
 
-    def suggest(self, playouts=0, seconds=0.0, seed=1):
-        """The search's move under a playout and/or time budget."""
+    def suggest(self, playouts=0, seconds=0.0, seed=1, budget=None):
+        """The search's move under a pc_budget: at most ``playouts`` playouts
+        (0 = no limit) and ``seconds`` of wall time (0 = none when playouts is
+        set, else the library's default 10 s), playouts seeded by ``seed``.
+        ``budget`` may instead be a ``Budget`` (its ``cancel()`` works from
+        another thread: this call then raises Error(PC_ECANCELLED))."""
+        if budget is None:
+            budget = Budget(playouts, seconds if seconds > 0 else (-1.0 if playouts else 0.0), seed)
         code = ctypes.c_int32()
-        check(lib.pc_patchwork_suggest(self, playouts, float(seconds), seed, ctypes.byref(code)))
+        check(lib.pc_patchwork_suggest(self, ctypes.byref(budget), ctypes.byref(code)))
         return Move.from_code(code.value)
 
     def __repr__(self):
