@@ -336,16 +336,6 @@ static int usage_bot(FILE *f)
     return f == stdout ? 0 : 2;
 }
 
-static int get_line(char *buf, size_t cap)
-{
-    if (!fgets(buf, (int)cap, stdin))
-        return 0;
-    size_t n = strlen(buf);
-    while (n && (buf[n - 1] == '\n' || buf[n - 1] == '\r'))
-        buf[--n] = '\0';
-    return 1;
-}
-
 static int bot(int argc, char **argv)
 {
     int league = 0, ms = 80, baseline = 0;
@@ -368,111 +358,48 @@ static int bot(int argc, char **argv)
         else
             return usage_bot(stderr);
     }
-    static char l[512], turn[16384], mine[16384];
-    int counts[2];
-    for (int i = 0; i < 4; i++) {
-        if (!get_line(l, sizeof l))
-            return 0;
-        if (i % 2 == 0)
-            counts[i / 2] = atoi(l);
-    }
-    /* the init lines tell leagues 3 and 4 apart; 1 and 2 need --league */
-    int seen = counts[1] ? 4 : counts[0] ? 3 : 2;
-    if (league == 0)
-        league = seen;
-    else if ((league == 5 ? 4 : league == 10 ? 4 : league == 1 ? 2 : league) != seen)
-        fprintf(stderr, "patchwork bot: --league %d does not match the input (league %d?)\n", league, seen);
-    pc_patchwork *g = NULL;
-    int first = 1;
-    for (;;) {
-        /* one turn: 20 lines of players, the circle, special id, moves */
-        size_t tl = 0;
-        int32_t ids[33], nids = 0;
-        static char moves[200][512];
-        int nm = 0;
-#define READ_INTO()                                                            \
-    do {                                                                       \
-        if (!get_line(l, sizeof l)) {                                          \
-            pc_patchwork_free(g);                                              \
-            return 0;                                                          \
-        }                                                                      \
-        tl += (size_t)snprintf(turn + tl, sizeof turn - tl, "%s\n", l);        \
-        if (tl >= sizeof turn)                                                 \
-            tl = sizeof turn - 1;                                              \
-    } while (0)
-        for (int i = 0; i < 20; i++)
-            READ_INTO();
-        READ_INTO();
-        int n = atoi(l);
-        for (int i = 0; i < n; i++) {
-            READ_INTO();
-            if (nids < 33)
-                ids[nids++] = atoi(l);
-        }
-        READ_INTO(); /* special id */
-        READ_INTO();
-        int m = atoi(l);
-        for (int i = 0; i < m; i++) {
-            READ_INTO();
-            if (nm < 200)
-                snprintf(moves[nm++], sizeof moves[0], "%s", l);
-        }
-#undef READ_INTO
-        if (first) {
-            int32_t deck[33];
-            int ok = 0;
-            if (nm == 0 && nids == 33) {
-                memcpy(deck, ids, sizeof deck);
-                ok = 1;
-            } else if (nm == 1 && !strncmp(moves[0], "SKIP", 4) && nids == 33) {
-                memcpy(deck, ids, sizeof deck);
-                ok = 1;
-            } else if (nm == 1 && !strncmp(moves[0], "PLAY ", 5) && nids == 32) {
-                /* undo the rotation: 32 was last, so its place tells how many
-                 * patches were skipped over (they went to the end) */
-                int at = -1, bought = atoi(moves[0] + 5);
-                for (int i = 0; i < 32; i++)
-                    if (ids[i] == 32)
-                        at = i;
-                int j = 31 - at;
-                if (at >= 0 && j >= 0 && j <= 2) {
-                    int k = 0;
-                    for (int i = 32 - j; i < 32; i++)
-                        deck[k++] = ids[i];
-                    deck[k++] = bought;
-                    for (int i = 0; i < 32 - j; i++)
-                        deck[k++] = ids[i];
-                    ok = 1;
-                }
+    pc_patchwork_reader *rd;
+    if (pc_patchwork_reader_new(league, &rd) != PC_OK)
+        return 2;
+    char l[512], err[256];
+    int first = 1, warned = 0;
+    while (fgets(l, sizeof l, stdin)) {
+        int32_t ready = 0, rc = pc_patchwork_reader_line(rd, l, strlen(l), &ready, err, sizeof err);
+        if (rc != PC_OK) {
+            if (!warned)
+                fprintf(stderr, "patchwork bot: %s\n", err);
+            warned = 1; /* once: later turns would only repeat it */
+            if (rc == PC_EILLEGAL) {
+                /* desynchronised: answer anyway so the game goes on */
+                printf("SKIP\n");
+                fflush(stdout);
             }
-            if (!ok || pc_patchwork_new_deck(league, deck, 33, &g) != PC_OK) {
-                fprintf(stderr, "patchwork bot: cannot rebuild the deck from the first input\n");
-                return 1;
-            }
+            continue;
         }
-        for (int i = 0; i < nm; i++)
-            if (pc_patchwork_referee_step(g, moves[i], strlen(moves[i]), NULL, NULL, NULL, 0) != PC_OK)
-                fprintf(stderr, "patchwork bot: cannot replay opponent move '%s'\n", moves[i]);
-        size_t ml;
-        if (pc_patchwork_turn_input(g, mine, sizeof mine, &ml) != PC_OK || ml != tl || memcmp(mine, turn, tl) != 0)
-            fprintf(stderr, "patchwork bot: desynchronised from the referee's input\n");
+        if (!ready)
+            continue;
+        pc_patchwork *g;
+        pc_patchwork_reader_game(rd, &g);
         int32_t code = 0;
         pc_budget budget;
         pc_budget_init(&budget, sizeof budget);
         budget.max_nodes = playouts;
         budget.max_seconds = playouts ? -1.0 : ms * (first ? 5 : 1) / 1000.0;
         budget.seed = seed;
-        int32_t rc = baseline ? pc_patchwork_baseline_move(g, &code) : pc_patchwork_suggest(g, &budget, &code);
+        rc = baseline ? pc_patchwork_baseline_move(g, &code) : pc_patchwork_suggest(g, &budget, &code);
         if (rc != PC_OK)
             code = 0;
         char text[64];
         size_t n2;
-        pc_patchwork_move_text(league, code, text, sizeof text, &n2);
+        pc_patchwork_move_text(pc_patchwork_ruleset(g), code, text, sizeof text, &n2);
         printf("%s\n", text);
         fflush(stdout);
-        pc_patchwork_referee_step(g, text, n2, NULL, NULL, NULL, 0);
+        pc_patchwork_reader_sent(rd, text, n2, NULL, 0);
+        pc_patchwork_free(g);
         first = 0;
     }
+    pc_patchwork_reader_free(rd);
+    return 0;
 }
 
 /* ---- moves ---------------------------------------------------------------------------- */

@@ -3,7 +3,7 @@ pcinclude_HEADERS += include/puzzlecore/patchwork.h
 lib_libpuzzlecore_la_SOURCES += \
 	lib/patchwork/pw.h lib/patchwork/game.h \
 	lib/patchwork/patches.c lib/patchwork/engine.c lib/patchwork/game.c \
-	lib/patchwork/protocol.c lib/patchwork/bot.c
+	lib/patchwork/protocol.c lib/patchwork/bot.c lib/patchwork/reader.c
 cli_puzzlecore_SOURCES += cli/patchwork.c
 EXTRA_DIST += lib/patchwork/gen_patches.py
 
@@ -12,6 +12,11 @@ tests_test_patchwork_SOURCES = tests/test_patchwork.c
 tests_test_patchwork_CFLAGS = $(AM_CFLAGS) -pthread
 tests_test_patchwork_LDADD = $(TEST_LDADD) -lpthread
 TESTS += tests/test_patchwork
+
+check_PROGRAMS += tests/test_patchwork_reader
+tests_test_patchwork_reader_SOURCES = tests/test_patchwork_reader.c
+tests_test_patchwork_reader_LDADD = $(TEST_LDADD)
+TESTS += tests/test_patchwork_reader
 
 check_PROGRAMS += tests/test_patchwork_rules
 tests_test_patchwork_rules_SOURCES = tests/test_patchwork_rules.c \

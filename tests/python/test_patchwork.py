@@ -76,6 +76,35 @@ def body():
 
     # the CLI arena: crash, hang and garbage lose and never hang the arena
     cli = os.environ.get("PUZZLECORE_CLI")
+    # the bot-side reader follows a whole game from both seats
+    ref = pw.Game(league=pw.LEAGUE4, seed=11)
+    readers = (pw.Reader(), pw.Reader())
+    followed = True
+    while not ref.over:
+        p = ref.to_move
+        if not readers[p].feed(ref.referee_input()):
+            followed = False
+            break
+        mine = readers[p].game()
+        followed = followed and readers[p].seat == p and mine.to_move == p
+        text = mine.baseline_move().text(pw.LEAGUE4)
+        readers[p].sent(text)
+        ref.referee_step(text)
+    ok(followed and ref.over, "Reader: both seats follow a whole league-4 game")
+    rd = pw.Reader(pw.LEAGUE3)
+    try:
+        rd.feed(pw.Game(league=pw.LEAGUE4, seed=1).referee_input())
+        ok(False, "Reader: desync raises")
+    except pc.Error as e:
+        ok(e.code == pw.enums["PC_EILLEGAL"] and "desync" in str(e), f"Reader: desync raises PC_EILLEGAL: {e}")
+    b = pw.Budget(max_nodes=0, max_seconds=60, seed=3)
+    b.stop()
+    try:
+        pw.Game(seed=1).suggest(budget=b)
+        ok(False, "a cancelled budget raises")
+    except pc.Error as e:
+        ok(e.code == pw.enums["PC_ECANCELLED"], "a cancelled Budget: Error(PC_ECANCELLED)")
+
     if cli and os.path.exists(cli):
         good = f"{cli} patchwork bot --league 2 --playouts 20"
         for name, bad in (("crash", "exit 3"), ("hang", "sleep 5"), ("garbage", "echo MOVE; sleep 5")):

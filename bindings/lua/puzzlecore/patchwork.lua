@@ -192,4 +192,52 @@ function Game:suggest(playouts, seconds, seed)
   return M.decode(out[0])
 end
 
+--- The bot side of the CodinGame protocol (pc_patchwork_reader).
+-- local rd = pw.reader()          -- league from the init lines (1 for league 1)
+-- for line in io.lines() do
+--   if rd:line(line) then local g = rd:game() ... print(text); rd:sent(text) end
+-- end
+-- rd:line returns true when a turn is complete; nil, msg, code on a desync.
+local Reader = {}
+Reader.__index = Reader
+M.Reader = Reader
+
+function M.reader(league)
+  local out = ffi.new("pc_patchwork_reader *[1]")
+  local rc = C.pc_patchwork_reader_new(league or 0, out)
+  if rc ~= 0 then return pc.fail(rc) end
+  return setmetatable({ h = ffi.gc(out[0], C.pc_patchwork_reader_free) }, Reader)
+end
+
+function Reader:line(line)
+  local ready, err = ffi.new("int32_t[1]"), ffi.new("char[256]")
+  local rc = C.pc_patchwork_reader_line(self.h, line, #line, ready, err, 256)
+  if rc ~= 0 then return pc.fail(rc, err) end
+  return ready[0] == 1
+end
+
+function Reader:feed(text)
+  local ready = false
+  for l in text:gmatch("([^\n]*)\n") do
+    local r, msg, code = self:line(l)
+    if r == nil then return nil, msg, code end
+    ready = r
+  end
+  return ready
+end
+
+function Reader:seat() return C.pc_patchwork_reader_seat(self.h) end
+
+function Reader:game()
+  local out = ffi.new("pc_patchwork *[1]")
+  local rc = C.pc_patchwork_reader_game(self.h, out)
+  if rc ~= 0 then return pc.fail(rc) end
+  return wrap(out[0])
+end
+
+function Reader:sent(text)
+  local err = ffi.new("char[256]")
+  return ok(C.pc_patchwork_reader_sent(self.h, text, #text, err, 256), err)
+end
+
 return M

@@ -32,8 +32,9 @@ class Budget(ctypes.Structure):
         check(lib.pc_budget_init(ctypes.byref(self), ctypes.sizeof(self)))
         self.max_nodes, self.max_seconds, self.seed = max_nodes, float(max_seconds), seed
 
-    def cancel(self):
-        """Stop a running search (safe from any thread)."""
+    def stop(self):
+        """Stop a running search (pc_budget_cancel; safe from any thread).
+        (The ``cancel`` attribute is the struct's flag itself.)"""
         check(lib.pc_budget_cancel(ctypes.byref(self)))
 
 
@@ -305,7 +306,7 @@ class Game(Handle):
         """The search's move under a pc_budget: at most ``playouts`` playouts
         (0 = no limit) and ``seconds`` of wall time (0 = none when playouts is
         set, else the library's default 10 s), playouts seeded by ``seed``.
-        ``budget`` may instead be a ``Budget`` (its ``cancel()`` works from
+        ``budget`` may instead be a ``Budget`` (its ``stop()`` works from
         another thread: this call then raises Error(PC_ECANCELLED))."""
         if budget is None:
             budget = Budget(playouts, seconds if seconds > 0 else (-1.0 if playouts else 0.0), seed)
@@ -315,3 +316,52 @@ class Game(Handle):
 
     def __repr__(self):
         return f"<patchwork.Game league={self.league} actions={self.actions} to_move={self.to_move}>"
+
+
+class Reader(Handle):
+    """The bot side of the CodinGame protocol (pc_patchwork_reader): feed it
+    every line the referee sends; ``line()`` returns True when a turn is
+    complete and matches the rules, then ``game()`` is the rebuilt game (this
+    bot to move) and ``sent(text)`` records the line printed.  A desync
+    raises Error(PC_EILLEGAL) whose message names the line.
+
+        rd = Reader()            # league read from the init lines (pass 1 for league 1)
+        for line in sys.stdin:
+            if rd.line(line):
+                text = rd.game().suggest(seconds=0.08).text(rd.game().league)
+                print(text, flush=True)
+                rd.sent(text)
+    """
+
+    _free = "pc_patchwork_reader_free"
+
+    def __init__(self, league=0):
+        out = ctypes.c_void_p()
+        check(lib.pc_patchwork_reader_new(league, ctypes.byref(out)))
+        super().__init__(out.value)
+
+    def line(self, line):
+        b, n = text_in(line)
+        ready = ctypes.c_int32()
+        err = err_buf()
+        check(lib.pc_patchwork_reader_line(self, b, n, ctypes.byref(ready), err, len(err)), err)
+        return bool(ready.value)
+
+    def feed(self, text):
+        """Every line of ``text``; True when the last one completed a turn."""
+        ready = False
+        for ln in text.splitlines():
+            ready = self.line(ln)
+        return ready
+
+    ready = property(lambda self: bool(check(lib.pc_patchwork_reader_ready(self))))
+    seat = property(lambda self: lib.pc_patchwork_reader_seat(self), doc="0 or 1; -1 before the first turn")
+
+    def game(self):
+        """A copy of the rebuilt game."""
+        return Game._wrap(new_handle(Game, lib.pc_patchwork_reader_game, self))
+
+    def sent(self, line):
+        b, n = text_in(line)
+        err = err_buf()
+        check(lib.pc_patchwork_reader_sent(self, b, n, err, len(err)), err)
