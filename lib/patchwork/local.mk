@@ -4,7 +4,9 @@ lib_libpuzzlecore_la_SOURCES += \
 	lib/patchwork/pw.h lib/patchwork/game.h \
 	lib/patchwork/patches.c lib/patchwork/engine.c lib/patchwork/game.c \
 	lib/patchwork/protocol.c lib/patchwork/bot.c lib/patchwork/reader.c
-cli_puzzlecore_SOURCES += cli/patchwork.c
+cli_puzzlecore_SOURCES += cli/patchwork.c cli/patchwork_match.c cli/patchwork_match.h \
+	cli/patchwork_referee.c cli/patchwork_arena.c
+cli_puzzlecore_LDADD += -lpthread -lm
 EXTRA_DIST += lib/patchwork/gen_patches.py
 
 check_PROGRAMS += tests/test_patchwork
@@ -28,8 +30,10 @@ examples_patchwork_SOURCES = examples/patchwork.c
 examples_patchwork_LDADD = lib/libpuzzlecore.la
 DEMOS += examples/patchwork
 
-TESTS += tests/python/test_patchwork.py tests/lua/test_patchwork.lua tests/cli_patchwork.sh
-EXTRA_DIST += tests/python/test_patchwork.py tests/lua/test_patchwork.lua tests/cli_patchwork.sh
+TESTS += tests/python/test_patchwork.py tests/lua/test_patchwork.lua tests/cli_patchwork.sh \
+	tests/cli_patchwork_referee.sh
+EXTRA_DIST += tests/python/test_patchwork.py tests/lua/test_patchwork.lua tests/cli_patchwork.sh \
+	tests/cli_patchwork_referee.sh tests/brutal.py
 LUA_MODULES += bindings/lua/puzzlecore/patchwork.lua
 # pcpython_PYTHON is set after the game fragments in Makefile.am, so a
 # directory variable of our own installs into the same $(pythondir)/puzzlecore.
