@@ -7,6 +7,14 @@
 #include "common/budget.h"
 #include "patchwork/game.h"
 
+/* The UCT formula's log and sqrt: the compiler's builtins (libm calls);
+ * the CodinGame single file (gen_cg.py), which must link without -lm,
+ * brings its own. */
+#ifndef PW_LOG
+#define PW_LOG __builtin_log
+#define PW_SQRT __builtin_sqrt
+#endif
+
 /* ---- baseline: the league-5 boss ------------------------------------------------ */
 
 /* The boss's "spaceValue" loops y and x both up to the shape's height, so
@@ -343,12 +351,12 @@ pw_move pc__patchwork_mcts(const pw_state *root, pc__meter *meter, int64_t *done
         int32_t cur = 0;
         while (t.n[cur].nchild > 0) {
             node *p = &t.n[cur];
-            double lp = 2.0 * __builtin_log(p->visits + 1.0), bestv = -1e300;
+            double lp = 2.0 * PW_LOG(p->visits + 1.0), bestv = -1e300;
             int32_t bi = p->first;
             for (int32_t c = p->first; c < p->first + p->nchild; c++) {
                 node *x = &t.n[c];
                 double u = x->visits == 0 ? 1e9 + pc__rng_double(&rng)
-                                          : x->value / x->visits + 0.5 * __builtin_sqrt(lp / x->visits);
+                                          : x->value / x->visits + 0.5 * PW_SQRT(lp / x->visits);
                 if (u > bestv) {
                     bestv = u;
                     bi = c;

@@ -7,7 +7,26 @@ lib_libpuzzlecore_la_SOURCES += \
 cli_puzzlecore_SOURCES += cli/patchwork.c cli/patchwork_match.c cli/patchwork_match.h \
 	cli/patchwork_referee.c cli/patchwork_arena.c
 cli_puzzlecore_LDADD += -lpthread -lm
-EXTRA_DIST += lib/patchwork/gen_patches.py
+EXTRA_DIST += lib/patchwork/gen_patches.py lib/patchwork/gen_cg.py lib/patchwork/cg_main.c
+
+# The CodinGame single file: engine, reader and a main() in one source of at
+# most 100 000 characters (`cc -O2 patchwork_cg.c`), generated from the tree.
+CG_PATCHWORK_DEPS = $(top_srcdir)/include/puzzlecore/common.h \
+	$(top_srcdir)/include/puzzlecore/budget.h $(top_srcdir)/include/puzzlecore/patchwork.h \
+	$(top_srcdir)/lib/common/bits.h $(top_srcdir)/lib/common/rng.h $(top_srcdir)/lib/common/text.h \
+	$(top_srcdir)/lib/common/clock.h $(top_srcdir)/lib/common/budget.h $(top_srcdir)/lib/common/rng.c \
+	$(top_srcdir)/lib/common/text.c $(top_srcdir)/lib/common/clock.c $(top_srcdir)/lib/common/budget.c \
+	$(top_srcdir)/lib/common/status.c $(top_srcdir)/lib/patchwork/pw.h \
+	$(top_srcdir)/lib/patchwork/game.h $(top_srcdir)/lib/patchwork/patches.c \
+	$(top_srcdir)/lib/patchwork/engine.c $(top_srcdir)/lib/patchwork/game.c \
+	$(top_srcdir)/lib/patchwork/protocol.c $(top_srcdir)/lib/patchwork/bot.c \
+	$(top_srcdir)/lib/patchwork/reader.c $(top_srcdir)/lib/patchwork/cg_main.c \
+	$(top_srcdir)/lib/patchwork/gen_cg.py
+patchwork_cg.c: $(CG_PATCHWORK_DEPS)
+	$(PYTHON) $(top_srcdir)/lib/patchwork/gen_cg.py $(top_srcdir) $@
+cg-patchwork: patchwork_cg.c
+.PHONY: cg-patchwork
+CLEANFILES += patchwork_cg.c
 
 check_PROGRAMS += tests/test_patchwork
 tests_test_patchwork_SOURCES = tests/test_patchwork.c
@@ -31,9 +50,9 @@ examples_patchwork_LDADD = lib/libpuzzlecore.la
 DEMOS += examples/patchwork
 
 TESTS += tests/python/test_patchwork.py tests/lua/test_patchwork.lua tests/cli_patchwork.sh \
-	tests/cli_patchwork_referee.sh
+	tests/cli_patchwork_referee.sh tests/cli_patchwork_cg.sh
 EXTRA_DIST += tests/python/test_patchwork.py tests/lua/test_patchwork.lua tests/cli_patchwork.sh \
-	tests/cli_patchwork_referee.sh tests/brutal.py
+	tests/cli_patchwork_referee.sh tests/brutal.py tests/cli_patchwork_cg.sh
 LUA_MODULES += bindings/lua/puzzlecore/patchwork.lua
 # pcpython_PYTHON is set after the game fragments in Makefile.am, so a
 # directory variable of our own installs into the same $(pythondir)/puzzlecore.
