@@ -7,7 +7,7 @@
  * init lines; leagues 1 and 2 send the same ones, so build with
  * -DPW_LEAGUE=1 for league 1, or pass it as the first argument locally), and
  * answers each turn with pc_patchwork_suggest under CodinGame's clock: most
- * of the 1000 ms first turn, then PW_TURN_MS of the 100 ms turns.  A desync
+ * of the 1000 ms first turn, then PW_TURN_MS (60) of the 100 ms turns.  A desync
  * is reported on stderr and answered with the baseline bot on the reader's
  * last good game (or SKIP).
  */
@@ -24,7 +24,7 @@
 #define PW_FIRST_MS 600
 #endif
 #ifndef PW_TURN_MS
-#define PW_TURN_MS 70
+#define PW_TURN_MS 60
 #endif
 
 int main(int argc, char **argv)
