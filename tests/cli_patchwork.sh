@@ -94,6 +94,20 @@ g=$(echo "$out" | grep -c '^game=')
 echo "$out" | grep -q '^sprt elo0=0 elo1=200 alpha=0.05 beta=0.05 llr=[0-9.]* bounds=-2.944,2.944 games=[0-9]* result=H1$' &&
     [ "$g" -lt 40 ]; tap $? "--sprt stops as soon as it decides ($g games of 200)"
 "$cli" patchwork arena --sprt 5 a b 2>/dev/null; [ $? = 2 ]; tap $? "--sprt needs E0,E1"
+# the progress line: on stderr when it is a terminal (script(1) gives one), never with --quiet,
+# never in the output
+if command -v script >/dev/null 2>&1 && script -qc true /dev/null >/dev/null 2>&1; then
+    script -qc "\"$cli\" patchwork arena --league 1 --games 2 --first-ms 5000 true true >\"$tmp/p.out\"" \
+        "$tmp/p.tty" >/dev/null 2>&1
+    grep -q '2/2 games  score 1\.0-1\.0 .* eta ' "$tmp/p.tty" && ! grep -q 'eta' "$tmp/p.out"
+    tap $? "progress line on a terminal's stderr: games done, score, ETA"
+    script -qc "\"$cli\" patchwork arena --quiet --league 1 --games 2 --first-ms 5000 true true >/dev/null" \
+        "$tmp/q.tty" >/dev/null 2>&1
+    ! grep -q 'eta' "$tmp/q.tty"; tap $? "--quiet: no progress line"
+else
+    tap 0 "# SKIP no script(1) for a terminal"
+    tap 0 "# SKIP no script(1) for a terminal"
+fi
 
 # usage errors
 "$cli" patchwork arena --league 6 a b 2>/dev/null; [ $? = 2 ]; tap $? "--league 6 exits 2"
