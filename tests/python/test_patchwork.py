@@ -107,9 +107,11 @@ def body():
 
     if cli and os.path.exists(cli):
         good = f"{cli} patchwork bot --league 2 --playouts 20"
-        for name, bad in (("crash", "exit 3"), ("hang", "sleep 5"), ("garbage", "echo MOVE; sleep 5")):
+        # a long first turn (the uninstalled CLI is a libtool wrapper, slow to start on a loaded
+        # machine); the hang bot answers its first turn, then stops
+        for name, bad in (("crash", "exit 3"), ("hang", "echo SKIP; sleep 30"), ("garbage", "echo MOVE; sleep 5")):
             r = subprocess.run([cli, "patchwork", "arena", "--league", "2", "--games", "2",
-                                "--first-ms", "1000", "--turn-ms", "1000", "--quiet", good, bad],
+                                "--first-ms", "15000", "--turn-ms", "1500", "--quiet", good, bad],
                                capture_output=True, text=True, timeout=60)
             lines = [ln for ln in r.stdout.splitlines() if not ln.startswith("pair ")]
             ok(r.returncode == 0 and len(lines) == 3 and all("winner=0" in l for l in lines[:2])
