@@ -26,7 +26,7 @@ ffi.cdef(cdef)
 
 local libpath = os.getenv("PUZZLECORE_LIBRARY")
 if not libpath then
-  libpath = "@LIBDIR@/libpuzzlecore.so.0"
+  libpath = "@LIBDIR@/libpuzzlecore.so.2"
   if not readfile(libpath) then libpath = "puzzlecore" end
 end
 local C = ffi.load(libpath)

@@ -7,7 +7,7 @@ same file.
 
 Where things are looked for, first match wins:
   library: $PUZZLECORE_LIBRARY, the install location (_config.LIBDIR), then
-           the system loader (``libpuzzlecore.so.0``);
+           the system loader (``libpuzzlecore.so.2``);
   cdef:    $PUZZLECORE_CDEF, then the install location (_config.CDEF).
 """
 import ctypes
@@ -109,8 +109,8 @@ def parse_cdef(text):
 
 def _load():
     libpath = _find("PUZZLECORE_LIBRARY",
-                    os.path.join(_config.LIBDIR, "libpuzzlecore.so.0") if _config else None,
-                    "libpuzzlecore.so.0")
+                    os.path.join(_config.LIBDIR, "libpuzzlecore.so.2") if _config else None,
+                    "libpuzzlecore.so.2")
     cdefpath = _find("PUZZLECORE_CDEF", _config.CDEF if _config else None)
     if not cdefpath:
         raise ImportError("puzzlecore: cannot find puzzlecore.cdef (set PUZZLECORE_CDEF)")
