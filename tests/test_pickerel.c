@@ -1111,6 +1111,22 @@ static void advisor(void)
         pc_pickerel_free(g);
     }
     ok(all_legal, "advisor: only legal moves, never changes the game, finishes every level, PC_EOVER after");
+    {
+        pc_pickerel *g = NULL;
+        int32_t m[4];
+        pc_budget cb;
+        pc_pickerel_new(3, 1, 0, &g);
+        pc_budget_init(&cb, sizeof cb);
+        pc_budget_cancel(&cb);
+        is_int(pc_pickerel_suggest(g, &cb, m), PC_ECANCELLED, "advisor: a cancelled budget gives PC_ECANCELLED");
+        pc_budget_reset(&cb);
+        cb.max_seconds = 1e-9;
+        is_int(pc_pickerel_suggest(g, &cb, m), PC_OK, "advisor: a spent time limit still answers (anytime)");
+        is_int(pc_pickerel_check(g, m), PC_OK, "with a legal move");
+        cb.size = 2;
+        is_int(pc_pickerel_suggest(g, &cb, m), PC_EINVAL, "advisor: a budget of a bad size is refused");
+        pc_pickerel_free(g);
+    }
     ok(total / 12 > 400, "advisor (1000 nodes a move): mean over one game per level above 400 (%lld)", (long long)(total / 12));
 }
 
