@@ -13,7 +13,6 @@
 #include <string.h>
 
 #include "common/bits.h"
-#include "common/clock.h"
 #include "puzzlecore/nonogram.h"
 
 static void *nalloc(pc__nsolver *s, size_t n, int *bad)
@@ -276,12 +275,30 @@ void pc__nsolver_undo(pc__nsolver *s, int32_t mark)
     }
 }
 
+/* Node cap, then the caller's budget: its clock, cancel flag and progress
+ * are read every 256 line solves (well under a millisecond), so a cancel is
+ * seen quickly even while one node's probing runs long. */
 static int over_budget(pc__nsolver *s)
 {
-    if (s->max_nodes > 0 && s->nodes > s->max_nodes)
+    if (s->max_nodes > 0 && s->nodes > s->max_nodes) {
+        s->abort_status = PC_ELIMIT;
         return 1;
-    if (s->deadline > 0 && (s->line_solves & 1023) == 0 && pc__now_seconds() > s->deadline)
-        return 1;
+    }
+    pc__meter *m = s->meter;
+    if (m && (m->status != PC_OK || (m->max_nodes > 0 && s->nodes > m->max_nodes) ||
+              (s->line_solves & 255) == 0)) {
+        /* the meter stops at nodes >= max; this search allows max nodes */
+        m->nodes = (m->max_nodes > 0 && s->nodes >= m->max_nodes) ? m->max_nodes - 1 : s->nodes;
+        m->bound = (double)(s->ncells - s->unknown);
+        int32_t st = m->status != PC_OK ? m->status
+                     : (m->max_nodes > 0 && s->nodes > m->max_nodes) ? PC_ELIMIT
+                                                                      : pc__meter_check(m);
+        if (st != PC_OK) {
+            m->status = st;
+            s->abort_status = st;
+            return 1;
+        }
+    }
     return 0;
 }
 
@@ -679,12 +696,12 @@ int pc__nsolver_solve(pc__nsolver *s, int32_t limit, uint8_t *store, int32_t nst
     return r == PC__NS_ABORT ? PC__NS_ABORT : PC__NS_OK;
 }
 
-int32_t pc_nonogram_solve_clues(int32_t w, int32_t h, const int32_t *row_counts, const int32_t *row_clues,
-                                const int32_t *col_counts, const int32_t *col_clues, const uint8_t *givens,
-                                int32_t max_solutions, int64_t max_nodes, double max_seconds,
-                                uint8_t *solutions, size_t cap, int64_t *stats)
+int32_t pc__nonogram_solve_metered(int32_t w, int32_t h, const int32_t *row_counts, const int32_t *row_clues,
+                                   const int32_t *col_counts, const int32_t *col_clues, const uint8_t *givens,
+                                   int32_t max_solutions, pc__meter *meter, uint8_t *solutions, size_t cap,
+                                   int64_t *stats)
 {
-    if (max_solutions < 1 || (!solutions && cap) || max_seconds != max_seconds)
+    if (max_solutions < 1 || (!solutions && cap))
         return PC_EINVAL;
     pc__nsolver *s = NULL;
     int32_t rc = pc__nsolver_new(w, h, row_counts, row_clues, col_counts, col_clues, &s);
@@ -695,11 +712,18 @@ int32_t pc_nonogram_solve_clues(int32_t w, int32_t h, const int32_t *row_counts,
         pc__nsolver_free(s);
         return rc;
     }
-    s->max_nodes = max_nodes > 0 ? max_nodes : 0;
-    s->deadline = max_seconds > 0 ? pc__now_seconds() + max_seconds : 0;
     size_t per = (size_t)s->ncells;
     size_t fit = cap / per;
     int32_t nstore = fit < (size_t)max_solutions ? (int32_t)fit : max_solutions;
+    if (meter && pc__meter_over_bytes(meter, s->bytes, (uint64_t)nstore * per)) {
+        pc__nsolver_free(s);
+        return PC_ELIMIT;
+    }
+    if (meter && meter->status != PC_OK) {
+        pc__nsolver_free(s);
+        return meter->status;
+    }
+    s->meter = meter;
     uint8_t *store = NULL;
     if (nstore > 0) {
         store = malloc((size_t)nstore * per);
@@ -713,7 +737,7 @@ int32_t pc_nonogram_solve_clues(int32_t w, int32_t h, const int32_t *row_counts,
     if (stats)
         stats[PC_NONOGRAM_STAT_MEMORY] += (int64_t)((size_t)nstore * per);
     if (r == PC__NS_ABORT) {
-        rc = PC_ELIMIT;
+        rc = s->abort_status ? s->abort_status : PC_ELIMIT;
     } else {
         int32_t n = found < nstore ? found : nstore;
         if (n > 0)
@@ -723,4 +747,19 @@ int32_t pc_nonogram_solve_clues(int32_t w, int32_t h, const int32_t *row_counts,
     free(store);
     pc__nsolver_free(s);
     return rc;
+}
+
+int32_t pc_nonogram_solve_clues(int32_t w, int32_t h, const int32_t *row_counts, const int32_t *row_clues,
+                                const int32_t *col_counts, const int32_t *col_clues, const uint8_t *givens,
+                                int32_t max_solutions, const pc_budget *budget, uint8_t *solutions, size_t cap,
+                                int64_t *stats)
+{
+    pc__meter m;
+    if (max_solutions < 1 || (!solutions && cap))
+        return PC_EINVAL;
+    int32_t rc = pc__meter_start(&m, budget);
+    if (rc != PC_OK)
+        return rc;
+    return pc__nonogram_solve_metered(w, h, row_counts, row_clues, col_counts, col_clues, givens, max_solutions, &m,
+                                      solutions, cap, stats);
 }

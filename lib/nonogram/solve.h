@@ -10,6 +10,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "common/budget.h"
 #include "nonogram/line.h"
 #include "puzzlecore/nonogram.h"
 
@@ -75,8 +76,9 @@ typedef struct pc__nsolver {
     uint8_t *fval, *fdone;
     /* statistics and budget */
     int64_t nodes, line_solves, probes, max_depth;
-    int64_t max_nodes;
-    double deadline; /* 0: none */
+    int64_t max_nodes; /* internal node cap (the generator's), 0: none */
+    pc__meter *meter;  /* the caller's budget, NULL: none */
+    int32_t abort_status; /* PC_ELIMIT or PC_ECANCELLED after PC__NS_ABORT */
     /* restarts: after a restart, branching is perturbed by this generator,
      * seeded from the clues (so the answer depends on the input only) */
     uint64_t rng;
@@ -117,6 +119,12 @@ int pc__nsolver_probe(pc__nsolver *s);
  */
 int pc__nsolver_solve(pc__nsolver *s, int32_t limit, uint8_t *store, int32_t nstore, int32_t *found,
                       int64_t *stats);
+
+/* pc_nonogram_solve_clues under a running meter (NULL: no limit at all). */
+int32_t pc__nonogram_solve_metered(int32_t w, int32_t h, const int32_t *row_counts, const int32_t *row_clues,
+                                   const int32_t *col_counts, const int32_t *col_clues, const uint8_t *givens,
+                                   int32_t max_solutions, pc__meter *meter, uint8_t *solutions, size_t cap,
+                                   int64_t *stats);
 
 /* Clue arrays of a pc_nonogram into malloc'd arrays (freed with free()):
  * rows first.  PC_OK or an error. */
