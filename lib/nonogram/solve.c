@@ -115,7 +115,22 @@ int32_t pc__nsolver_new(int32_t w, int32_t h, const int32_t *row_counts, const i
     s->twords = (s->nlines + 63) / 64;
     if ((size_t)s->twords * ncl * sizeof(uint64_t) <= PC__NS_PROBE_REUSE_BYTES)
         s->ptouch = nalloc(s, (size_t)s->twords * ncl * sizeof(uint64_t), &bad);
-    if (maxlen <= PC__NS_CACHE_MAXLEN) {
+    if (maxlen <= PC__LINE_BITS_MAX) {
+        uint32_t entries = PC__NS_CACHE_ENTRIES;
+        while (entries > 1024 && entries / 128 > (uint32_t)s->nlines * (uint32_t)maxlen)
+            entries /= 2;
+        s->bits = 1;
+        s->lf = nalloc(s, nl * sizeof(uint64_t), &bad);
+        s->le = nalloc(s, nl * sizeof(uint64_t), &bad);
+        s->lclass = nalloc(s, nl * sizeof(int32_t), &bad);
+        s->bc_mask = entries - 1;
+        s->bc = nalloc(s, (size_t)entries * 4 * sizeof(uint64_t), &bad);
+        s->bc_cls = nalloc(s, (size_t)entries * sizeof(int32_t), &bad);
+        s->bc_res = nalloc(s, (size_t)entries * sizeof(int32_t), &bad);
+        if (!bad)
+            for (uint32_t i = 0; i < entries; i++)
+                s->bc_cls[i] = -1;
+    } else if (maxlen <= PC__NS_CACHE_MAXLEN) {
         /* small puzzles need no big cache */
         uint32_t entries = PC__NS_CACHE_ENTRIES;
         while (entries > 1024 && entries / 128 > (uint32_t)s->nlines * (uint32_t)maxlen)
@@ -156,6 +171,22 @@ int32_t pc__nsolver_new(int32_t w, int32_t h, const int32_t *row_counts, const i
             s->clue[pos++] = clues[src + j];
         src += c;
     }
+    if (s->bits) {
+        /* lines of the same length with the same clues share a class */
+        for (int32_t i = 0; i < s->nlines; i++) {
+            int32_t ni = i < h ? w : h;
+            s->lclass[i] = i;
+            for (int32_t j = 0; j < i; j++) {
+                int32_t nj = j < h ? w : h;
+                if (nj == ni && s->kcount[j] == s->kcount[i] &&
+                    memcmp(s->clue + s->kstart[j], s->clue + s->kstart[i],
+                           sizeof(int32_t) * (size_t)s->kcount[i]) == 0) {
+                    s->lclass[i] = s->lclass[j];
+                    break;
+                }
+            }
+        }
+    }
     s->use_probing = 1;
     *out = s;
     return PC_OK;
@@ -187,6 +218,12 @@ void pc__nsolver_free(pc__nsolver *s)
     free(s->lstamp);
     free(s->ptime);
     free(s->ptouch);
+    free(s->lf);
+    free(s->le);
+    free(s->lclass);
+    free(s->bc);
+    free(s->bc_cls);
+    free(s->bc_res);
     free(s->cache_key);
     free(s->cache_out);
     free(s->cache_line);
@@ -217,6 +254,25 @@ static void clear_queue(pc__nsolver *s)
     s->qhead = 0;
 }
 
+/* Cell idx becomes v (1 or 2) in the line words of its row and column. */
+static inline void bits_set(pc__nsolver *s, int32_t idx, uint8_t v)
+{
+    int32_t y = idx / s->w, x = idx - y * s->w;
+    uint64_t *t = v == PC__NF ? s->lf : s->le;
+    t[y] |= (uint64_t)1 << x;
+    t[s->h + x] |= (uint64_t)1 << y;
+}
+
+static inline void bits_clear(pc__nsolver *s, int32_t idx)
+{
+    int32_t y = idx / s->w, x = idx - y * s->w;
+    uint64_t rm = ~((uint64_t)1 << x), cm = ~((uint64_t)1 << y);
+    s->lf[y] &= rm;
+    s->le[y] &= rm;
+    s->lf[s->h + x] &= cm;
+    s->le[s->h + x] &= cm;
+}
+
 int32_t pc__nsolver_reset(pc__nsolver *s, const uint8_t *givens)
 {
     if (givens)
@@ -232,6 +288,13 @@ int32_t pc__nsolver_reset(pc__nsolver *s, const uint8_t *givens)
             s->unknown -= givens[i] != PC__NU;
     } else {
         memset(s->cells, 0, (size_t)s->ncells);
+    }
+    if (s->bits) {
+        memset(s->lf, 0, sizeof(uint64_t) * (size_t)s->nlines);
+        memset(s->le, 0, sizeof(uint64_t) * (size_t)s->nlines);
+        for (int32_t i = 0; i < s->ncells; i++)
+            if (s->cells[i] != PC__NU)
+                bits_set(s, i, s->cells[i]);
     }
     /* columns with the most clue cells first is not needed: a plain order */
     for (int32_t i = 0; i < s->nlines; i++)
@@ -250,6 +313,8 @@ int32_t pc__nsolver_reset(pc__nsolver *s, const uint8_t *givens)
 void pc__nsolver_set(pc__nsolver *s, int32_t idx, uint8_t v)
 {
     s->cells[idx] = v;
+    if (s->bits)
+        bits_set(s, idx, v);
     s->trail[s->trail_len++] = idx;
     s->unknown--;
     enqueue(s, idx / s->w);
@@ -266,6 +331,8 @@ void pc__nsolver_undo(pc__nsolver *s, int32_t mark)
     while (s->trail_len > mark) {
         int32_t idx = s->trail[--s->trail_len];
         s->cells[idx] = PC__NU;
+        if (s->bits)
+            bits_clear(s, idx);
         s->unknown++;
         if (!s->in_probe) {
             s->clock++;
@@ -302,6 +369,59 @@ static int over_budget(pc__nsolver *s)
     return 0;
 }
 
+/* One line in bit-parallel mode: solve it (or find it in the cache), set
+ * what it settles, queue the crossing lines.  PC__NS_OK or PC__NS_CONTRA. */
+static int propagate_bits(pc__nsolver *s, int32_t line, int32_t base, int32_t stride, int32_t n)
+{
+    const uint64_t F = s->lf[line], E = s->le[line];
+    const int32_t cls = s->lclass[line];
+    uint64_t hsh = ((uint64_t)(uint32_t)cls * 0x9E3779B97F4A7C15u) ^ F;
+    hsh *= 0xBF58476D1CE4E5B9u;
+    hsh ^= (hsh >> 31) ^ E;
+    hsh *= 0x94D049BB133111EBu;
+    uint32_t slot = (uint32_t)(hsh >> 40) & s->bc_mask;
+    uint64_t *e = s->bc + (size_t)slot * 4;
+    uint64_t oF, oE;
+    int32_t r;
+    if (s->bc_cls[slot] == cls && e[0] == F && e[1] == E) {
+        s->cache_hits++;
+        r = s->bc_res[slot];
+        oF = e[2];
+        oE = e[3];
+    } else {
+        r = pc__line_solve_bits(s->clue + s->kstart[line], s->kcount[line], n, F, E, &oF, &oE);
+        s->bc_cls[slot] = cls;
+        s->bc_res[slot] = r;
+        e[0] = F;
+        e[1] = E;
+        e[2] = r < 0 ? 0 : oF;
+        e[3] = r < 0 ? 0 : oE;
+    }
+    if (r < 0)
+        return PC__NS_CONTRA;
+    uint64_t nf = oF & ~F, ne = oE & ~E;
+    if (!(nf | ne))
+        return PC__NS_OK;
+    const int32_t w = s->w, h = s->h;
+    for (uint64_t m = nf | ne; m; m &= m - 1) {
+        int32_t i = pc__ctz64(m);
+        int32_t p = base + i * stride;
+        uint8_t v = (nf >> i) & 1 ? PC__NF : PC__NE;
+        s->cells[p] = v;
+        bits_set(s, p, v);
+        s->trail[s->trail_len++] = p;
+        s->unknown--;
+        int32_t other = line < h ? h + (p - line * w) : p / w;
+        enqueue(s, other);
+        if (!s->in_probe) {
+            s->clock++;
+            s->lstamp[line] = s->clock;
+            s->lstamp[other] = s->clock;
+        }
+    }
+    return PC__NS_OK;
+}
+
 int pc__nsolver_propagate(pc__nsolver *s)
 {
     const int32_t w = s->w, h = s->h;
@@ -324,6 +444,14 @@ int pc__nsolver_propagate(pc__nsolver *s)
             base = line - h;
             stride = w;
             n = h;
+        }
+        if (s->bits) {
+            if (propagate_bits(s, line, base, stride, n) != PC__NS_OK) {
+                s->bad_line = line;
+                clear_queue(s);
+                return PC__NS_CONTRA;
+            }
+            continue;
         }
         uint8_t *lb = s->lbuf;
         const uint8_t *cells = s->cells;

@@ -53,6 +53,17 @@ typedef struct pc__nsolver {
     int32_t cache_words;
     uint32_t cache_mask;
     int64_t cache_hits;
+    /* bit-parallel mode (both sides <= PC__LINE_BITS_MAX): every line's
+     * filled and empty cells as two words (bit i = cell i of the line), kept
+     * in step with cells[]; lines with the same clues share a class, and the
+     * line cache is keyed by (class, filled, empty) */
+    int32_t bits;
+    uint64_t *lf, *le;
+    int32_t *lclass;
+    uint64_t *bc; /* entries x 4 words: filled, empty in; filled, empty out */
+    int32_t *bc_cls; /* -1: empty slot */
+    int32_t *bc_res;
+    uint32_t bc_mask;
     /* probing scratch */
     uint32_t *stamp;
     uint8_t *pval;

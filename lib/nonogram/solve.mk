@@ -20,6 +20,11 @@ cli_puzzlecore_SOURCES += cli/nonogram_solve.c cli/nonogram_solve.h
 TESTS += tests/cli_nonogram_solve.sh
 EXTRA_DIST += tests/cli_nonogram_solve.sh
 
+# the bit-parallel line solver against the byte DP (internal functions)
+check_PROGRAMS += tests/test_nonogram_linebits
+tests_test_nonogram_linebits_SOURCES = tests/test_nonogram_linebits.c lib/nonogram/line.c
+TESTS += tests/test_nonogram_linebits
+
 # the solver under a pc_budget: a cancel from a second thread, progress
 check_PROGRAMS += tests/test_nonogram_budget
 tests_test_nonogram_budget_SOURCES = tests/test_nonogram_budget.c
