@@ -2,14 +2,15 @@
  * bench/nonogram_tcga — the nonogram solver on tournament puzzles and on the
  * project's own hard sets (public API only).
  *
- *   bench/nonogram_tcga [--cap S] [--max N] [--mode one|unique|both]
- *                       [--sets tcga,gen] [--gen N] [--seed S] [TCGA-FILE]
+ *   bench/nonogram_tcga [--cap S] [--max N] [--skip N] [--mode one|unique|both]
+ *                       [--sets tcga,gen] [--gen N] [--seed S] [--slow T] [TCGA-FILE]
  *
  * TCGA-FILE is a TCGA/TAAI question file ("$n", 25 lines of column clues, 25
  * lines of row clues, tab-separated), e.g. ../shared/data/nonogram/tcga2016.txt
  * (the default path; third-party data is read by path, never copied into the
  * repository).  When it is absent the TCGA set is skipped with a message.
- * --max N solves only its first N puzzles.
+ * --skip N / --max N solve only puzzles N .. N+max-1 (0-based); --slow T
+ * names every puzzle whose solve took more than T CPU seconds.
  *
  * Generated sets (--gen N puzzles each, default 20; seed 2026; pc_rng draws,
  * so the same on every platform):
@@ -45,6 +46,8 @@ static double cpu_now(void)
 }
 
 static double cap_seconds = 2.0;
+static double slow_seconds = 0; /* --slow T: name every puzzle slower than T */
+static const char *cur_set = "";
 
 typedef struct {
     double cpu_start, cpu_cap;
@@ -161,6 +164,7 @@ static void tally_init(tally *t, int n)
 /* Solve g for `count` solutions and record the outcome. */
 static void run_one(const pc_nonogram *g, int32_t count, tally *t)
 {
+    int index = t->count;
     int32_t w = pc_nonogram_width(g), h = pc_nonogram_height(g);
     size_t cells = (size_t)w * (size_t)h;
     uint8_t *sols = malloc(2 * cells);
@@ -172,6 +176,9 @@ static void run_one(const pc_nonogram *g, int32_t count, tally *t)
     t->times[t->count++] = dt;
     t->cpu_total += dt;
     t->nodes += st[PC_NONOGRAM_STAT_NODES];
+    if (slow_seconds > 0 && dt > slow_seconds)
+        printf("# slow: set=%s puzzle=%d count=%d rc=%d cpu_s=%.3f nodes=%lld\n", cur_set, index, count, k, dt,
+               (long long)st[PC_NONOGRAM_STAT_NODES]);
     if (k < 0) {
         if (k != PC_ELIMIT && k != PC_ECANCELLED)
             fprintf(stderr, "solve error %d (%s)\n", k, pc_strerror(k));
@@ -225,6 +232,7 @@ static int mode_one = 1, mode_unique = 1;
 /* Run both modes over a list of puzzles. */
 static void run_set(const char *name, pc_nonogram **gs, int n)
 {
+    cur_set = name;
     if (mode_one) {
         tally t;
         tally_init(&t, n);
@@ -263,6 +271,8 @@ static char *read_file(const char *path, size_t *len)
     return buf;
 }
 
+static int skip = 0;
+
 static void tcga_set(const char *path, int max)
 {
     size_t len = 0;
@@ -278,11 +288,12 @@ static void tcga_set(const char *path, int max)
         free(text);
         return;
     }
-    if (max > 0 && n > max)
-        n = max;
-    pc_nonogram **gs = calloc((size_t)n, sizeof *gs);
+    int32_t first = skip < n ? skip : n;
+    if (max > 0 && n - first > max)
+        n = first + max;
+    pc_nonogram **gs = calloc((size_t)(n > 0 ? n : 1), sizeof *gs);
     int got = 0;
-    for (int32_t i = 0; i < n; i++) {
+    for (int32_t i = first; i < n; i++) {
         if (pc_nonogram_import(text, len, PC_NONOGRAM_FORMAT_TCGA, i, err, sizeof err, &gs[got]) == PC_OK)
             got++;
         else
@@ -373,6 +384,10 @@ int main(int argc, char **argv)
             cap_seconds = atof(argv[++i]);
         else if (!strcmp(argv[i], "--max") && i + 1 < argc)
             max = atoi(argv[++i]);
+        else if (!strcmp(argv[i], "--slow") && i + 1 < argc)
+            slow_seconds = atof(argv[++i]);
+        else if (!strcmp(argv[i], "--skip") && i + 1 < argc)
+            skip = atoi(argv[++i]);
         else if (!strcmp(argv[i], "--gen") && i + 1 < argc)
             gen = atoi(argv[++i]);
         else if (!strcmp(argv[i], "--seed") && i + 1 < argc)
@@ -387,8 +402,8 @@ int main(int argc, char **argv)
             path = argv[i];
         else {
             fprintf(stderr,
-                    "usage: %s [--cap S] [--max N] [--mode one|unique|both] [--sets tcga,gen] [--gen N] "
-                    "[--seed S] [TCGA-FILE]\n",
+                    "usage: %s [--cap S] [--max N] [--skip N] [--mode one|unique|both] [--sets tcga,gen] "
+                    "[--gen N] [--seed S] [--slow T] [TCGA-FILE]\n",
                     argv[0]);
             return 2;
         }

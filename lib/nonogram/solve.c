@@ -110,13 +110,14 @@ int32_t pc__nsolver_new(int32_t w, int32_t h, const int32_t *row_counts, const i
     s->fval = nalloc(s, ncl, &bad);
     s->fdone = nalloc(s, ncl, &bad);
     s->sol0 = nalloc(s, ncl, &bad);
+    s->psol = nalloc(s, ncl, &bad);
     s->lstamp = nalloc(s, nl * sizeof(uint64_t), &bad);
     s->ptime = nalloc(s, ncl * sizeof(uint64_t), &bad);
     s->twords = (s->nlines + 63) / 64;
     if ((size_t)s->twords * ncl * sizeof(uint64_t) <= PC__NS_PROBE_REUSE_BYTES)
         s->ptouch = nalloc(s, (size_t)s->twords * ncl * sizeof(uint64_t), &bad);
     if (maxlen <= PC__LINE_BITS_MAX) {
-        uint32_t entries = PC__NS_CACHE_ENTRIES;
+        uint32_t entries = PC__NS_BCACHE_ENTRIES;
         while (entries > 1024 && entries / 128 > (uint32_t)s->nlines * (uint32_t)maxlen)
             entries /= 2;
         s->bits = 1;
@@ -215,6 +216,7 @@ void pc__nsolver_free(pc__nsolver *s)
     free(s->fval);
     free(s->fdone);
     free(s->sol0);
+    free(s->psol);
     free(s->lstamp);
     free(s->ptime);
     free(s->ptouch);
@@ -383,7 +385,7 @@ static int propagate_bits(pc__nsolver *s, int32_t line, int32_t base, int32_t st
     uint64_t *e = s->bc + (size_t)slot * 4;
     uint64_t oF, oE;
     int32_t r;
-    if (s->bc_cls[slot] == cls && e[0] == F && e[1] == E) {
+    if (PC__NS_BCACHE_ENTRIES > 1 && s->bc_cls[slot] == cls && e[0] == F && e[1] == E) {
         s->cache_hits++;
         r = s->bc_res[slot];
         oF = e[2];
@@ -530,6 +532,18 @@ static void mark_touched(const pc__nsolver *s, uint64_t *touch, int32_t mark)
     }
 }
 
+/* The grid is complete (a solution): copy it to psol; 0 when it is sol0. */
+static int probe_found(pc__nsolver *s)
+{
+    int same = s->have_sol0;
+    for (int32_t i = 0; i < s->ncells; i++) {
+        uint8_t v = s->cells[i] == PC__NF;
+        s->psol[i] = v;
+        same &= s->sol0[i] == v;
+    }
+    return !same;
+}
+
 /* Try both values of every unknown cell; settle what a contradiction or an
  * agreement proves.  The cells are visited cyclically, and probing stops once
  * a whole cycle has gone by since the last cell was settled: every probe
@@ -580,6 +594,11 @@ int pc__nsolver_probe(pc__nsolver *s)
                 mark_touched(s, touch, mark);
             }
             int32_t n1 = s->trail_len - mark;
+            if (r1 == PC__NS_OK && s->unknown == 0 && s->probe_solutions && probe_found(s)) {
+                pc__nsolver_undo(s, mark);
+                s->in_probe = 0;
+                return PC__NS_FOUND;
+            }
             if (r1 == PC__NS_OK) {
                 uint32_t st = ++s->cur_stamp;
                 if (st == 0) { /* wrapped: clear and restart the stamps */
@@ -604,6 +623,11 @@ int pc__nsolver_probe(pc__nsolver *s)
             }
             if (touch)
                 mark_touched(s, touch, mark);
+            if (r2 == PC__NS_OK && s->unknown == 0 && s->probe_solutions && probe_found(s)) {
+                pc__nsolver_undo(s, mark);
+                s->in_probe = 0;
+                return PC__NS_FOUND;
+            }
             int32_t n2 = s->trail_len - mark, na = 0;
             if (r1 == PC__NS_OK && r2 == PC__NS_OK) {
                 uint32_t st = s->cur_stamp;
@@ -661,7 +685,16 @@ static int32_t pick_branch(pc__nsolver *s, uint8_t *first)
             a = 1;
         if (b < 1)
             b = 1;
+#ifndef PC__NS_BRANCH
+#define PC__NS_BRANCH 0
+#endif
+#if PC__NS_BRANCH == 1
+        int64_t sc = (a < b ? a : b) * 4096 + (a < b ? b : a);
+#elif PC__NS_BRANCH == 2
+        int64_t sc = (a < b ? a : b);
+#else
         int64_t sc = a * b;
+#endif
         if (s->randomize)
             sc = sc * (256 + (int64_t)(next_rng(s) >> 56));
         if (sc > best_score) {
@@ -669,7 +702,11 @@ static int32_t pick_branch(pc__nsolver *s, uint8_t *first)
             best = idx;
             /* the value whose probe settled fewer cells first: it constrains
              * the rest least, so it is the likelier to lead to a solution */
+#ifdef PC__NS_FIRST_MORE
+            *first = s->score1[idx] < s->score2[idx] ? PC__NE : PC__NF;
+#else
             *first = s->score1[idx] < s->score2[idx] ? PC__NF : PC__NE;
+#endif
         }
     }
     return best;
@@ -706,6 +743,9 @@ int pc__nsolver_solve(pc__nsolver *s, int32_t limit, uint8_t *store, int32_t nst
     int32_t start_unknown = s->unknown;
     int64_t line_cells = 0, probe_cells = 0;
     int32_t grade;
+    /* the root's probing grades the puzzle: no early solutions there */
+    s->have_sol0 = 0;
+    s->probe_solutions = 0;
     int r = pc__nsolver_propagate(s);
     line_cells = start_unknown - s->unknown;
     if (r == PC__NS_CONTRA) {
@@ -737,18 +777,39 @@ int pc__nsolver_solve(pc__nsolver *s, int32_t limit, uint8_t *store, int32_t nst
         for (int32_t j = 0; j < s->kcount[i]; j++)
             s->rng = (s->rng ^ (uint64_t)s->clue[s->kstart[i] + j]) * 0x100000001B3u;
     }
+    /* Below the root a probe that completes the grid has found a solution:
+     * taken at once while at most two are asked for.  The search may meet it
+     * again later, so from then on every solution is compared with sol0, as
+     * after a restart (at most one solution is remembered, hence limit <= 2). */
+    s->probe_solutions = limit <= 2 && s->use_probing;
     for (;;) {
         if (r == PC__NS_ABORT)
             break;
+        if (r == PC__NS_FOUND) {
+            /* psol differs from sol0 (pc__nsolver_probe checked) */
+            if (nfound == 0) {
+                memcpy(s->sol0, s->psol, (size_t)s->ncells);
+                s->have_sol0 = 1;
+            }
+            if (nfound < nstore)
+                memcpy(store + (size_t)nfound * (size_t)s->ncells, s->psol, (size_t)s->ncells);
+            nfound++;
+            if (nfound >= limit)
+                break;
+            r = reduce(s); /* go on probing this node */
+            continue;
+        }
         if (r == PC__NS_OK && s->unknown == 0) {
-            int dup = nfound > 0 && s->restarts > 0;
+            int dup = nfound > 0 && (s->restarts > 0 || s->probe_solutions);
             if (dup)
                 for (int32_t i = 0; i < s->ncells && dup; i++)
                     dup = s->sol0[i] == (s->cells[i] == PC__NF);
             if (!dup) {
-                if (nfound == 0)
+                if (nfound == 0) {
                     for (int32_t i = 0; i < s->ncells; i++)
                         s->sol0[i] = s->cells[i] == PC__NF;
+                    s->have_sol0 = 1;
+                }
                 if (nfound < nstore) {
                     uint8_t *dst = store + (size_t)nfound * (size_t)s->ncells;
                     for (int32_t i = 0; i < s->ncells; i++)
@@ -805,6 +866,7 @@ int pc__nsolver_solve(pc__nsolver *s, int32_t limit, uint8_t *store, int32_t nst
         pc__nsolver_set(s, s->fcell[depth - 1], s->fval[depth - 1]);
         r = reduce(s);
     }
+    s->probe_solutions = 0;
     if (nfound == 0 && r != PC__NS_ABORT)
         grade = PC_NONOGRAM_GRADE_NONE;
     else if (nfound > 1)

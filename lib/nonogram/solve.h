@@ -15,7 +15,7 @@
 #include "puzzlecore/nonogram.h"
 
 /* Results of the steps. */
-enum { PC__NS_OK = 0, PC__NS_CONTRA = -1, PC__NS_ABORT = -2 };
+enum { PC__NS_OK = 0, PC__NS_CONTRA = -1, PC__NS_ABORT = -2, PC__NS_FOUND = 1 };
 
 #ifndef PC__NS_RESTART_UNIT
 #define PC__NS_RESTART_UNIT 512 /* search nodes per unit of the Luby restart sequence */
@@ -25,6 +25,12 @@ enum { PC__NS_OK = 0, PC__NS_CONTRA = -1, PC__NS_ABORT = -2 };
 #define PC__NS_CACHE_MAXLEN 128
 #ifndef PC__NS_CACHE_ENTRIES
 #define PC__NS_CACHE_ENTRIES (1u << 17)
+#endif
+
+/* entries of the bit-parallel line cache: small enough to stay in the CPU's
+ * cache (a miss to memory costs more than solving the line again) */
+#ifndef PC__NS_BCACHE_ENTRIES
+#define PC__NS_BCACHE_ENTRIES (1u << 12)
 #endif
 
 /* Working memory is refused beyond this (the bound per puzzle). */
@@ -96,6 +102,12 @@ typedef struct pc__nsolver {
     int32_t randomize;
     int64_t restarts;
     uint8_t *sol0;    /* the first solution found (duplicates after a restart are skipped) */
+    int32_t have_sol0;
+    /* a probe whose propagation completes the grid has found a solution:
+     * with probe_solutions set, pc__nsolver_probe copies it (0/1) into psol
+     * and returns PC__NS_FOUND (unless it equals sol0) */
+    int32_t probe_solutions;
+    uint8_t *psol;
     int32_t bad_line; /* the line of the last contradiction */
     int32_t use_probing;
     size_t bytes;
