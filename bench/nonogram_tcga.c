@@ -48,6 +48,7 @@ static double cpu_now(void)
 static double cap_seconds = 2.0;
 static double slow_seconds = 0; /* --slow T: name every puzzle slower than T */
 static const char *cur_set = "";
+static int index_base = 0; /* the file's index of the set's first puzzle */
 
 typedef struct {
     double cpu_start, cpu_cap;
@@ -164,7 +165,7 @@ static void tally_init(tally *t, int n)
 /* Solve g for `count` solutions and record the outcome. */
 static void run_one(const pc_nonogram *g, int32_t count, tally *t)
 {
-    int index = t->count;
+    int index = index_base + t->count;
     int32_t w = pc_nonogram_width(g), h = pc_nonogram_height(g);
     size_t cells = (size_t)w * (size_t)h;
     uint8_t *sols = malloc(2 * cells);
@@ -304,7 +305,9 @@ static void tcga_set(const char *path, int max)
     base = base ? base + 1 : path;
     char name[64];
     snprintf(name, sizeof name, "%.*s", (int)(strcspn(base, ".") < 12 ? strcspn(base, ".") : 12), base);
+    index_base = first;
     run_set(name, gs, got);
+    index_base = 0;
     for (int i = 0; i < got; i++)
         pc_nonogram_free(gs[i]);
     free(gs);
