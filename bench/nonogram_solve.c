@@ -113,7 +113,10 @@ static void solve_one(result *r, int i, const uint8_t *pic, int32_t w, int32_t h
     uint8_t *sols = malloc(2 * cells);
     int64_t st[PC_NONOGRAM_STAT_COUNT];
     double t0 = now(), c0 = cpu_now();
-    int32_t k = pc_nonogram_solve_clues(w, h, c.rc, c.rcl, c.cc, c.ccl, NULL, 2, 0, limit, sols, 2 * cells, st);
+    pc_budget b;
+    pc_budget_init(&b, sizeof b);
+    b.max_seconds = limit > 0 ? limit : -1;
+    int32_t k = pc_nonogram_solve_clues(w, h, c.rc, c.rcl, c.cc, c.ccl, NULL, 2, &b, sols, 2 * cells, st);
     double dt = now() - t0, dc = cpu_now() - c0;
     r->cpu_total += dc;
     if (dc > r->cpu_max)

@@ -41,7 +41,8 @@ static void solve_usage(FILE *f)
             "the format is detected unless --format is given.\n"
             "\n"
             "  --count N          stop after N solutions (default 2: the uniqueness check)\n"
-            "  --limit-seconds S  give up on a puzzle after S seconds (status=limit)\n"
+            "  --limit-seconds S  give up on a puzzle after S seconds (status=limit;\n"
+            "                     default 10, the library's default budget)\n"
             "  --limit-nodes N    give up after N search nodes (status=limit)\n"
             "  --format F         auto non xml tatham tcga tcga-solution\n"
             "  --quiet            print the result lines only, no solution rows\n"
@@ -79,10 +80,14 @@ static int solve_one(const pc_nonogram *g, const char *name, int32_t count, int6
     uint8_t *sols = quiet ? NULL : malloc(cells * (size_t)count);
     int64_t st[PC_NONOGRAM_STAT_COUNT] = {0};
     double t0 = cli_now();
-    int32_t rc = pc_nonogram_solve(g, count, nodes, seconds, sols, sols ? cells * (size_t)count : 0, st);
+    pc_budget b;
+    pc_budget_init(&b, sizeof b);
+    b.max_nodes = nodes;
+    b.max_seconds = seconds; /* 0: the default */
+    int32_t rc = pc_nonogram_solve(g, count, &b, sols, sols ? cells * (size_t)count : 0, st);
     double dt = cli_now() - t0;
     const char *status;
-    if (rc == PC_ELIMIT)
+    if (rc == PC_ELIMIT || rc == PC_ECANCELLED)
         status = "limit";
     else if (rc < 0)
         status = "error";
@@ -96,13 +101,13 @@ static int solve_one(const pc_nonogram *g, const char *name, int32_t count, int6
         status = "multiple";
     printf("puzzle=%s width=%d height=%d status=%s grade=%s solutions=%d nodes=%lld probes=%lld memory=%lld "
            "seconds=%.6f\n",
-           name, (int)w, (int)h, status, rc == PC_ELIMIT || rc < 0 ? "unknown" : grade_name(st[PC_NONOGRAM_STAT_GRADE]),
+           name, (int)w, (int)h, status, rc < 0 ? "unknown" : grade_name(st[PC_NONOGRAM_STAT_GRADE]),
            rc > 0 ? (int)rc : 0, (long long)st[PC_NONOGRAM_STAT_NODES], (long long)st[PC_NONOGRAM_STAT_PROBES],
            (long long)st[PC_NONOGRAM_STAT_MEMORY], dt);
     for (int32_t i = 0; sols && i < rc; i++)
         print_grid(sols + cells * (size_t)i, w, h);
     free(sols);
-    if (rc < 0 && rc != PC_ELIMIT)
+    if (rc < 0 && rc != PC_ELIMIT && rc != PC_ECANCELLED)
         fprintf(stderr, "puzzlecore: %s: %s\n", name, pc_strerror(rc));
     return rc < 0;
 }
@@ -359,7 +364,7 @@ int pc_cli_nonogram_generate(int argc, char **argv)
             size_t n;
             pc_nonogram_id(g, id, sizeof id, &n);
             printf("puzzle=%s width=%d height=%d seed=%llu grade=%s seconds=%.6f\n", id, (int)w, (int)h,
-                   (unsigned long long)(seed + (uint64_t)i), grade_name(pc_nonogram_grade(g, 0, 0, NULL)), dt);
+                   (unsigned long long)(seed + (uint64_t)i), grade_name(pc_nonogram_grade(g, NULL, NULL)), dt);
             for (int32_t y = 0; y < h; y++)
                 for (int32_t x = 0; x < w; x++)
                     pic[(size_t)y * (size_t)w + (size_t)x] = (uint8_t)pc_nonogram_solution_cell(g, x, y);

@@ -28,6 +28,7 @@
 #define PUZZLECORE_NONOGRAM_H
 
 #include "puzzlecore/common.h"
+#include "puzzlecore/budget.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -299,35 +300,40 @@ PUZZLECORE_API int32_t pc_nonogram_solve_line(const int32_t *clues, int32_t coun
  * The grid solver over plain clues: line propagation over a queue of changed
  * lines, then probing, then search branching on the most informative cell.
  * `givens` (w*h cells 0/1/2, or NULL) are cells known in advance.  It stops
- * after max_solutions (>= 1; 2 is the uniqueness check) and returns the number
+ * after max_solutions (>= 1; 2 is the uniqueness check: the search then looks
+ * for a second solution that differs from the first) and returns the number
  * of solutions found: 0 none, 1 (unique when max_solutions >= 2), ...  The first
  * min(found, cap / (w*h)) solutions are written, one w*h 0/1 grid after the
- * other, into `solutions` (may be NULL with cap 0).  max_nodes (search nodes)
- * and max_seconds bound the work (<= 0: no bound); when either is exceeded the
- * call returns PC_ELIMIT and writes no solution.  `stats` (NULL or
- * PC_NONOGRAM_STAT_COUNT entries) is filled in every case but PC_EINVAL.
+ * other, into `solutions` (may be NULL with cap 0).
+ * `budget` (NULL: the defaults of puzzlecore/budget.h, 10 s) bounds the work:
+ * max_nodes counts search nodes (a branch taken, either value), max_seconds is
+ * wall-clock time, max_bytes the solver's working memory; the progress
+ * callback receives the nodes so far and, as its bound, the number of cells
+ * known; the cancel flag is read every 256 line solves.  Past a limit the call
+ * returns PC_ELIMIT, on a cancel PC_ECANCELLED, and writes no solution: a
+ * verdict is never guessed.  `stats` (NULL or PC_NONOGRAM_STAT_COUNT entries)
+ * is filled in every case but PC_EINVAL.
  * Working memory is about 36 bytes per cell plus the line tables; a puzzle
  * that would need more than 256 MiB is refused with PC_ERANGE (about 7
  * million cells: 2,700 x 2,700).
- * Errors: PC_EINVAL (bad size, clue, given or limit), PC_ERANGE, PC_ENOMEM,
- * PC_ELIMIT.
+ * Errors: PC_EINVAL (bad size, clue, given, limit or budget), PC_ERANGE,
+ * PC_ENOMEM, PC_ELIMIT, PC_ECANCELLED.
  */
 PUZZLECORE_API int32_t pc_nonogram_solve_clues(int32_t w, int32_t h, const int32_t *row_counts,
                                                const int32_t *row_clues, const int32_t *col_counts,
                                                const int32_t *col_clues, const uint8_t *givens,
-                                               int32_t max_solutions, int64_t max_nodes, double max_seconds,
+                                               int32_t max_solutions, const pc_budget *budget,
                                                uint8_t *solutions, size_t cap, int64_t *stats);
 
 /* pc_nonogram_solve_clues on a puzzle's clues (the player's grid is ignored;
  * the puzzle is not changed). */
-PUZZLECORE_API int32_t pc_nonogram_solve(const pc_nonogram *g, int32_t max_solutions, int64_t max_nodes,
-                                         double max_seconds, uint8_t *solutions, size_t cap, int64_t *stats);
+PUZZLECORE_API int32_t pc_nonogram_solve(const pc_nonogram *g, int32_t max_solutions, const pc_budget *budget,
+                                         uint8_t *solutions, size_t cap, int64_t *stats);
 
 /* Difficulty grade of the puzzle (a pc_nonogram_grade value; SEARCH also for a
  * puzzle with several solutions: stats[PC_NONOGRAM_STAT_SOLUTIONS] tells), with
  * the step counts in `stats`.  Same budget rules as the solver. */
-PUZZLECORE_API int32_t pc_nonogram_grade(const pc_nonogram *g, int64_t max_nodes, double max_seconds,
-                                         int64_t *stats);
+PUZZLECORE_API int32_t pc_nonogram_grade(const pc_nonogram *g, const pc_budget *budget, int64_t *stats);
 
 /*
  * A hint for the player: the next cell that logic can settle from the
@@ -338,22 +344,27 @@ PUZZLECORE_API int32_t pc_nonogram_grade(const pc_nonogram *g, int64_t max_nodes
  * cells wins (rows before columns, then the lowest index), and its first
  * such cell is given.  Returns a pc_nonogram_hint_kind.  Errors:
  * PC_EILLEGAL (the player's grid contradicts line (*axis, *index), or has no
- * solution: *axis = -1), PC_ENOTFOUND (no unknown cell left), PC_EINVAL.
+ * solution: *axis = -1), PC_ENOTFOUND (no unknown cell left), PC_EINVAL,
+ * PC_ELIMIT / PC_ECANCELLED (the budget, NULL for the defaults, ran out or
+ * was cancelled; the out values are then not written).
  * Any out pointer may be NULL.  The puzzle is not changed.
  */
-PUZZLECORE_API int32_t pc_nonogram_hint(const pc_nonogram *g, int32_t *x, int32_t *y, int32_t *value,
-                                        int32_t *axis, int32_t *index);
+PUZZLECORE_API int32_t pc_nonogram_hint(const pc_nonogram *g, const pc_budget *budget, int32_t *x, int32_t *y,
+                                        int32_t *value, int32_t *axis, int32_t *index);
 
 /* 1 when the player's filled and crossed cells still agree with some solution
- * of the clues, 0 when they do not; PC_ELIMIT past the budget (<= 0: none). */
-PUZZLECORE_API int32_t pc_nonogram_consistent(const pc_nonogram *g, int64_t max_nodes, double max_seconds);
+ * of the clues, 0 when they do not; PC_ELIMIT past the budget (NULL: the
+ * defaults), PC_ECANCELLED when it is cancelled. */
+PUZZLECORE_API int32_t pc_nonogram_consistent(const pc_nonogram *g, const pc_budget *budget);
 
 /*
  * Which of the player's cells contradict the unique solution (the stored one,
  * else the clues' solution when it is unique): marks[y*w+x] = 1 for a filled
  * cell that should be empty or a crossed cell that should be filled, else 0.
  * Returns the number of such cells.  Errors: PC_ESPACE (cap < w*h),
- * PC_ENOTFOUND (no stored solution and the clues have none or several).
+ * PC_ENOTFOUND (no stored solution and the clues have none or several),
+ * PC_ELIMIT (no stored solution, and the solve under the default budget of
+ * puzzlecore/budget.h did not finish).
  */
 PUZZLECORE_API int32_t pc_nonogram_mistakes(const pc_nonogram *g, uint8_t *marks, size_t cap);
 
@@ -365,7 +376,9 @@ PUZZLECORE_API int32_t pc_nonogram_mistakes(const pc_nonogram *g, uint8_t *marks
  * picture on every platform.  pc_nonogram_generate_cells writes the w*h 0/1
  * cells; pc_nonogram_generate makes the puzzle (with its solution and the id
  * "gen-<w>x<h>-<seed>").  Sizes 2..128 per side (120 x 120 takes about a
- * second).  Errors: PC_EINVAL,
+ * second).  The generator's inner searches run under a fixed node cap (so the
+ * picture depends on the four arguments only); it takes no pc_budget yet.
+ * Errors: PC_EINVAL,
  * PC_ERANGE, PC_ESPACE, PC_ELIMIT (no such puzzle found; rare, tiny sizes).
  */
 PUZZLECORE_API int32_t pc_nonogram_generate_cells(int32_t w, int32_t h, uint64_t seed, int32_t max_grade,

@@ -4,7 +4,7 @@
  * from 0); a move that would not change the cell is not a move.  The game is
  * over when the grid satisfies every clue; the score is the number of
  * satisfied lines (rows + columns, greyed clues in a UI); the suggestion is
- * the library's hint (a cell that logic decides next).
+ * the library's hint (a cell that logic decides next, under the budget).
  * Params: size=WxH (2..128, default 10x10) and grade=1..3 (the hardest
  * solving technique the generated puzzle may need: 1 line logic, 2 probing,
  * 3 search; default 1), or solution=BITS (W*H of 0/1, row by row, with size)
@@ -186,9 +186,8 @@ static int32_t render(const void *s, pc__sb *out)
 
 static int32_t suggest(const void *s, const pc_budget *b, pc__sb *out)
 {
-    (void)b; /* the hint is line logic and probing: bounded by the grid */
     int32_t x, y, v;
-    int32_t rc = pc_nonogram_hint(s, &x, &y, &v, NULL, NULL);
+    int32_t rc = pc_nonogram_hint(s, b, &x, &y, &v, NULL, NULL);
     if (rc == PC_EILLEGAL)
         return PC_ENOTFOUND;
     if (rc < 0)

@@ -157,8 +157,11 @@ static int mixed_lines(const uint8_t *pic, int32_t w, int32_t h)
     return 1;
 }
 
-int32_t pc_nonogram_generate_cells(int32_t w, int32_t h, uint64_t seed, int32_t max_grade, uint8_t *cells,
-                                   size_t cap)
+/* The generator under a meter (NULL: no limit but the inner searches' fixed
+ * node cap).  The meter's node limit is not used: the picture must depend on
+ * (w, h, seed, max_grade) only. */
+static int32_t generate_metered(int32_t w, int32_t h, uint64_t seed, int32_t max_grade, pc__meter *mt,
+                                uint8_t *cells, size_t cap)
 {
     if (!cells || max_grade < PC_NONOGRAM_GRADE_LINE || max_grade > PC_NONOGRAM_GRADE_SEARCH || w < 1 || h < 1)
         return PC_EINVAL;
@@ -205,10 +208,16 @@ int32_t pc_nonogram_generate_cells(int32_t w, int32_t h, uint64_t seed, int32_t 
                 goto out;
             }
             pc__nsolver_reset(s, NULL);
+            s->meter = mt;
             int32_t nopen = 0;
             s->use_probing = max_grade >= PC_NONOGRAM_GRADE_PROBE;
             int res = s->use_probing ? pc__nsolver_probe(s) : pc__nsolver_propagate(s);
-            (void)res; /* the picture is a solution: no contradiction */
+            /* the picture is a solution: no contradiction; an abort is the budget */
+            if (res == PC__NS_ABORT) {
+                pc__nsolver_free(s);
+                status = mt && mt->status != PC_OK ? mt->status : PC_ELIMIT;
+                goto out;
+            }
             for (int32_t i = 0; i < n; i++)
                 if (s->cells[i] == PC__NU)
                     open[nopen++] = i;
@@ -218,7 +227,13 @@ int32_t pc_nonogram_generate_cells(int32_t w, int32_t h, uint64_t seed, int32_t 
                  * budget the cells probing left open are used */
                 int32_t found = 0;
                 s->max_nodes = PC__GEN_SEARCH_NODES;
-                if (pc__nsolver_solve(s, 2, two, 2, &found, NULL) == PC__NS_OK) {
+                int sr = pc__nsolver_solve(s, 2, two, 2, &found, NULL);
+                if (sr == PC__NS_ABORT && mt && mt->status != PC_OK) {
+                    pc__nsolver_free(s);
+                    status = mt->status;
+                    goto out;
+                }
+                if (sr == PC__NS_OK) {
                     if (found == 1) {
                         nopen = 0;
                     } else if (found == 2) {
@@ -259,4 +274,10 @@ out:
     free(ccl);
     free(open);
     return status;
+}
+
+int32_t pc_nonogram_generate_cells(int32_t w, int32_t h, uint64_t seed, int32_t max_grade, uint8_t *cells,
+                                   size_t cap)
+{
+    return generate_metered(w, h, seed, max_grade, NULL, cells, cap);
 }

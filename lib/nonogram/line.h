@@ -35,4 +35,18 @@ void pc__line_ws_free(pc__line_ws *ws);
 int32_t pc__line_solve(pc__line_ws *ws, const int32_t *clues, int32_t k, const uint8_t *cells, int32_t n,
                        uint8_t *out);
 
+/* Longest line the bit-parallel solver takes (positions 0..n in one word). */
+#define PC__LINE_BITS_MAX 62
+
+/*
+ * The same answer as pc__line_solve, bit-parallel, for n <= PC__LINE_BITS_MAX:
+ * bit i of F / E is cell i filled / empty (never both).  On success writes
+ * every cell all arrangements agree on (the known ones included) to *outF /
+ * *outE and returns the number newly settled; -1 when no arrangement fits
+ * (nothing written).  k <= (n + 1) / 2 + 1 is not required: too many clues
+ * are a contradiction.
+ */
+int32_t pc__line_solve_bits(const int32_t *clues, int32_t k, int32_t n, uint64_t F, uint64_t E, uint64_t *outF,
+                            uint64_t *outE);
+
 #endif

@@ -13,7 +13,6 @@
 #include <string.h>
 
 #include "common/bits.h"
-#include "common/clock.h"
 #include "puzzlecore/nonogram.h"
 
 static void *nalloc(pc__nsolver *s, size_t n, int *bad)
@@ -111,12 +110,28 @@ int32_t pc__nsolver_new(int32_t w, int32_t h, const int32_t *row_counts, const i
     s->fval = nalloc(s, ncl, &bad);
     s->fdone = nalloc(s, ncl, &bad);
     s->sol0 = nalloc(s, ncl, &bad);
+    s->psol = nalloc(s, ncl, &bad);
     s->lstamp = nalloc(s, nl * sizeof(uint64_t), &bad);
     s->ptime = nalloc(s, ncl * sizeof(uint64_t), &bad);
     s->twords = (s->nlines + 63) / 64;
     if ((size_t)s->twords * ncl * sizeof(uint64_t) <= PC__NS_PROBE_REUSE_BYTES)
         s->ptouch = nalloc(s, (size_t)s->twords * ncl * sizeof(uint64_t), &bad);
-    if (maxlen <= PC__NS_CACHE_MAXLEN) {
+    if (maxlen <= PC__LINE_BITS_MAX) {
+        uint32_t entries = PC__NS_BCACHE_ENTRIES;
+        while (entries > 1024 && entries / 128 > (uint32_t)s->nlines * (uint32_t)maxlen)
+            entries /= 2;
+        s->bits = 1;
+        s->lf = nalloc(s, nl * sizeof(uint64_t), &bad);
+        s->le = nalloc(s, nl * sizeof(uint64_t), &bad);
+        s->lclass = nalloc(s, nl * sizeof(int32_t), &bad);
+        s->bc_mask = entries - 1;
+        s->bc = nalloc(s, (size_t)entries * 4 * sizeof(uint64_t), &bad);
+        s->bc_cls = nalloc(s, (size_t)entries * sizeof(int32_t), &bad);
+        s->bc_res = nalloc(s, (size_t)entries * sizeof(int32_t), &bad);
+        if (!bad)
+            for (uint32_t i = 0; i < entries; i++)
+                s->bc_cls[i] = -1;
+    } else if (maxlen <= PC__NS_CACHE_MAXLEN) {
         /* small puzzles need no big cache */
         uint32_t entries = PC__NS_CACHE_ENTRIES;
         while (entries > 1024 && entries / 128 > (uint32_t)s->nlines * (uint32_t)maxlen)
@@ -157,6 +172,22 @@ int32_t pc__nsolver_new(int32_t w, int32_t h, const int32_t *row_counts, const i
             s->clue[pos++] = clues[src + j];
         src += c;
     }
+    if (s->bits) {
+        /* lines of the same length with the same clues share a class */
+        for (int32_t i = 0; i < s->nlines; i++) {
+            int32_t ni = i < h ? w : h;
+            s->lclass[i] = i;
+            for (int32_t j = 0; j < i; j++) {
+                int32_t nj = j < h ? w : h;
+                if (nj == ni && s->kcount[j] == s->kcount[i] &&
+                    memcmp(s->clue + s->kstart[j], s->clue + s->kstart[i],
+                           sizeof(int32_t) * (size_t)s->kcount[i]) == 0) {
+                    s->lclass[i] = s->lclass[j];
+                    break;
+                }
+            }
+        }
+    }
     s->use_probing = 1;
     *out = s;
     return PC_OK;
@@ -185,9 +216,16 @@ void pc__nsolver_free(pc__nsolver *s)
     free(s->fval);
     free(s->fdone);
     free(s->sol0);
+    free(s->psol);
     free(s->lstamp);
     free(s->ptime);
     free(s->ptouch);
+    free(s->lf);
+    free(s->le);
+    free(s->lclass);
+    free(s->bc);
+    free(s->bc_cls);
+    free(s->bc_res);
     free(s->cache_key);
     free(s->cache_out);
     free(s->cache_line);
@@ -218,6 +256,25 @@ static void clear_queue(pc__nsolver *s)
     s->qhead = 0;
 }
 
+/* Cell idx becomes v (1 or 2) in the line words of its row and column. */
+static inline void bits_set(pc__nsolver *s, int32_t idx, uint8_t v)
+{
+    int32_t y = idx / s->w, x = idx - y * s->w;
+    uint64_t *t = v == PC__NF ? s->lf : s->le;
+    t[y] |= (uint64_t)1 << x;
+    t[s->h + x] |= (uint64_t)1 << y;
+}
+
+static inline void bits_clear(pc__nsolver *s, int32_t idx)
+{
+    int32_t y = idx / s->w, x = idx - y * s->w;
+    uint64_t rm = ~((uint64_t)1 << x), cm = ~((uint64_t)1 << y);
+    s->lf[y] &= rm;
+    s->le[y] &= rm;
+    s->lf[s->h + x] &= cm;
+    s->le[s->h + x] &= cm;
+}
+
 int32_t pc__nsolver_reset(pc__nsolver *s, const uint8_t *givens)
 {
     if (givens)
@@ -233,6 +290,13 @@ int32_t pc__nsolver_reset(pc__nsolver *s, const uint8_t *givens)
             s->unknown -= givens[i] != PC__NU;
     } else {
         memset(s->cells, 0, (size_t)s->ncells);
+    }
+    if (s->bits) {
+        memset(s->lf, 0, sizeof(uint64_t) * (size_t)s->nlines);
+        memset(s->le, 0, sizeof(uint64_t) * (size_t)s->nlines);
+        for (int32_t i = 0; i < s->ncells; i++)
+            if (s->cells[i] != PC__NU)
+                bits_set(s, i, s->cells[i]);
     }
     /* columns with the most clue cells first is not needed: a plain order */
     for (int32_t i = 0; i < s->nlines; i++)
@@ -251,6 +315,8 @@ int32_t pc__nsolver_reset(pc__nsolver *s, const uint8_t *givens)
 void pc__nsolver_set(pc__nsolver *s, int32_t idx, uint8_t v)
 {
     s->cells[idx] = v;
+    if (s->bits)
+        bits_set(s, idx, v);
     s->trail[s->trail_len++] = idx;
     s->unknown--;
     enqueue(s, idx / s->w);
@@ -267,6 +333,8 @@ void pc__nsolver_undo(pc__nsolver *s, int32_t mark)
     while (s->trail_len > mark) {
         int32_t idx = s->trail[--s->trail_len];
         s->cells[idx] = PC__NU;
+        if (s->bits)
+            bits_clear(s, idx);
         s->unknown++;
         if (!s->in_probe) {
             s->clock++;
@@ -276,13 +344,84 @@ void pc__nsolver_undo(pc__nsolver *s, int32_t mark)
     }
 }
 
+/* Node cap, then the caller's budget: its clock, cancel flag and progress
+ * are read every 256 line solves (well under a millisecond), so a cancel is
+ * seen quickly even while one node's probing runs long. */
 static int over_budget(pc__nsolver *s)
 {
-    if (s->max_nodes > 0 && s->nodes > s->max_nodes)
+    if (s->max_nodes > 0 && s->nodes > s->max_nodes) {
+        s->abort_status = PC_ELIMIT;
         return 1;
-    if (s->deadline > 0 && (s->line_solves & 1023) == 0 && pc__now_seconds() > s->deadline)
-        return 1;
+    }
+    pc__meter *m = s->meter;
+    if (m && (m->status != PC_OK || (m->max_nodes > 0 && s->nodes > m->max_nodes) ||
+              (s->line_solves & 255) == 0)) {
+        /* the meter stops at nodes >= max; this search allows max nodes */
+        m->nodes = (m->max_nodes > 0 && s->nodes >= m->max_nodes) ? m->max_nodes - 1 : s->nodes;
+        m->bound = (double)(s->ncells - s->unknown);
+        int32_t st = m->status != PC_OK ? m->status
+                     : (m->max_nodes > 0 && s->nodes > m->max_nodes) ? PC_ELIMIT
+                                                                      : pc__meter_check(m);
+        if (st != PC_OK) {
+            m->status = st;
+            s->abort_status = st;
+            return 1;
+        }
+    }
     return 0;
+}
+
+/* One line in bit-parallel mode: solve it (or find it in the cache), set
+ * what it settles, queue the crossing lines.  PC__NS_OK or PC__NS_CONTRA. */
+static int propagate_bits(pc__nsolver *s, int32_t line, int32_t base, int32_t stride, int32_t n)
+{
+    const uint64_t F = s->lf[line], E = s->le[line];
+    const int32_t cls = s->lclass[line];
+    uint64_t hsh = ((uint64_t)(uint32_t)cls * 0x9E3779B97F4A7C15u) ^ F;
+    hsh *= 0xBF58476D1CE4E5B9u;
+    hsh ^= (hsh >> 31) ^ E;
+    hsh *= 0x94D049BB133111EBu;
+    uint32_t slot = (uint32_t)(hsh >> 40) & s->bc_mask;
+    uint64_t *e = s->bc + (size_t)slot * 4;
+    uint64_t oF, oE;
+    int32_t r;
+    if (PC__NS_BCACHE_ENTRIES > 1 && s->bc_cls[slot] == cls && e[0] == F && e[1] == E) {
+        s->cache_hits++;
+        r = s->bc_res[slot];
+        oF = e[2];
+        oE = e[3];
+    } else {
+        r = pc__line_solve_bits(s->clue + s->kstart[line], s->kcount[line], n, F, E, &oF, &oE);
+        s->bc_cls[slot] = cls;
+        s->bc_res[slot] = r;
+        e[0] = F;
+        e[1] = E;
+        e[2] = r < 0 ? 0 : oF;
+        e[3] = r < 0 ? 0 : oE;
+    }
+    if (r < 0)
+        return PC__NS_CONTRA;
+    uint64_t nf = oF & ~F, ne = oE & ~E;
+    if (!(nf | ne))
+        return PC__NS_OK;
+    const int32_t w = s->w, h = s->h;
+    for (uint64_t m = nf | ne; m; m &= m - 1) {
+        int32_t i = pc__ctz64(m);
+        int32_t p = base + i * stride;
+        uint8_t v = (nf >> i) & 1 ? PC__NF : PC__NE;
+        s->cells[p] = v;
+        bits_set(s, p, v);
+        s->trail[s->trail_len++] = p;
+        s->unknown--;
+        int32_t other = line < h ? h + (p - line * w) : p / w;
+        enqueue(s, other);
+        if (!s->in_probe) {
+            s->clock++;
+            s->lstamp[line] = s->clock;
+            s->lstamp[other] = s->clock;
+        }
+    }
+    return PC__NS_OK;
 }
 
 int pc__nsolver_propagate(pc__nsolver *s)
@@ -307,6 +446,14 @@ int pc__nsolver_propagate(pc__nsolver *s)
             base = line - h;
             stride = w;
             n = h;
+        }
+        if (s->bits) {
+            if (propagate_bits(s, line, base, stride, n) != PC__NS_OK) {
+                s->bad_line = line;
+                clear_queue(s);
+                return PC__NS_CONTRA;
+            }
+            continue;
         }
         uint8_t *lb = s->lbuf;
         const uint8_t *cells = s->cells;
@@ -385,6 +532,18 @@ static void mark_touched(const pc__nsolver *s, uint64_t *touch, int32_t mark)
     }
 }
 
+/* The grid is complete (a solution): copy it to psol; 0 when it is sol0. */
+static int probe_found(pc__nsolver *s)
+{
+    int same = s->have_sol0;
+    for (int32_t i = 0; i < s->ncells; i++) {
+        uint8_t v = s->cells[i] == PC__NF;
+        s->psol[i] = v;
+        same &= s->sol0[i] == v;
+    }
+    return !same;
+}
+
 /* Try both values of every unknown cell; settle what a contradiction or an
  * agreement proves.  The cells are visited cyclically, and probing stops once
  * a whole cycle has gone by since the last cell was settled: every probe
@@ -435,6 +594,11 @@ int pc__nsolver_probe(pc__nsolver *s)
                 mark_touched(s, touch, mark);
             }
             int32_t n1 = s->trail_len - mark;
+            if (r1 == PC__NS_OK && s->unknown == 0 && s->probe_solutions && probe_found(s)) {
+                pc__nsolver_undo(s, mark);
+                s->in_probe = 0;
+                return PC__NS_FOUND;
+            }
             if (r1 == PC__NS_OK) {
                 uint32_t st = ++s->cur_stamp;
                 if (st == 0) { /* wrapped: clear and restart the stamps */
@@ -459,6 +623,11 @@ int pc__nsolver_probe(pc__nsolver *s)
             }
             if (touch)
                 mark_touched(s, touch, mark);
+            if (r2 == PC__NS_OK && s->unknown == 0 && s->probe_solutions && probe_found(s)) {
+                pc__nsolver_undo(s, mark);
+                s->in_probe = 0;
+                return PC__NS_FOUND;
+            }
             int32_t n2 = s->trail_len - mark, na = 0;
             if (r1 == PC__NS_OK && r2 == PC__NS_OK) {
                 uint32_t st = s->cur_stamp;
@@ -516,7 +685,16 @@ static int32_t pick_branch(pc__nsolver *s, uint8_t *first)
             a = 1;
         if (b < 1)
             b = 1;
+#ifndef PC__NS_BRANCH
+#define PC__NS_BRANCH 0
+#endif
+#if PC__NS_BRANCH == 1
+        int64_t sc = (a < b ? a : b) * 4096 + (a < b ? b : a);
+#elif PC__NS_BRANCH == 2
+        int64_t sc = (a < b ? a : b);
+#else
         int64_t sc = a * b;
+#endif
         if (s->randomize)
             sc = sc * (256 + (int64_t)(next_rng(s) >> 56));
         if (sc > best_score) {
@@ -524,7 +702,11 @@ static int32_t pick_branch(pc__nsolver *s, uint8_t *first)
             best = idx;
             /* the value whose probe settled fewer cells first: it constrains
              * the rest least, so it is the likelier to lead to a solution */
+#ifdef PC__NS_FIRST_MORE
+            *first = s->score1[idx] < s->score2[idx] ? PC__NE : PC__NF;
+#else
             *first = s->score1[idx] < s->score2[idx] ? PC__NF : PC__NE;
+#endif
         }
     }
     return best;
@@ -561,6 +743,9 @@ int pc__nsolver_solve(pc__nsolver *s, int32_t limit, uint8_t *store, int32_t nst
     int32_t start_unknown = s->unknown;
     int64_t line_cells = 0, probe_cells = 0;
     int32_t grade;
+    /* the root's probing grades the puzzle: no early solutions there */
+    s->have_sol0 = 0;
+    s->probe_solutions = 0;
     int r = pc__nsolver_propagate(s);
     line_cells = start_unknown - s->unknown;
     if (r == PC__NS_CONTRA) {
@@ -592,18 +777,39 @@ int pc__nsolver_solve(pc__nsolver *s, int32_t limit, uint8_t *store, int32_t nst
         for (int32_t j = 0; j < s->kcount[i]; j++)
             s->rng = (s->rng ^ (uint64_t)s->clue[s->kstart[i] + j]) * 0x100000001B3u;
     }
+    /* Below the root a probe that completes the grid has found a solution:
+     * taken at once while at most two are asked for.  The search may meet it
+     * again later, so from then on every solution is compared with sol0, as
+     * after a restart (at most one solution is remembered, hence limit <= 2). */
+    s->probe_solutions = limit <= 2 && s->use_probing;
     for (;;) {
         if (r == PC__NS_ABORT)
             break;
+        if (r == PC__NS_FOUND) {
+            /* psol differs from sol0 (pc__nsolver_probe checked) */
+            if (nfound == 0) {
+                memcpy(s->sol0, s->psol, (size_t)s->ncells);
+                s->have_sol0 = 1;
+            }
+            if (nfound < nstore)
+                memcpy(store + (size_t)nfound * (size_t)s->ncells, s->psol, (size_t)s->ncells);
+            nfound++;
+            if (nfound >= limit)
+                break;
+            r = reduce(s); /* go on probing this node */
+            continue;
+        }
         if (r == PC__NS_OK && s->unknown == 0) {
-            int dup = nfound > 0 && s->restarts > 0;
+            int dup = nfound > 0 && (s->restarts > 0 || s->probe_solutions);
             if (dup)
                 for (int32_t i = 0; i < s->ncells && dup; i++)
                     dup = s->sol0[i] == (s->cells[i] == PC__NF);
             if (!dup) {
-                if (nfound == 0)
+                if (nfound == 0) {
                     for (int32_t i = 0; i < s->ncells; i++)
                         s->sol0[i] = s->cells[i] == PC__NF;
+                    s->have_sol0 = 1;
+                }
                 if (nfound < nstore) {
                     uint8_t *dst = store + (size_t)nfound * (size_t)s->ncells;
                     for (int32_t i = 0; i < s->ncells; i++)
@@ -660,6 +866,7 @@ int pc__nsolver_solve(pc__nsolver *s, int32_t limit, uint8_t *store, int32_t nst
         pc__nsolver_set(s, s->fcell[depth - 1], s->fval[depth - 1]);
         r = reduce(s);
     }
+    s->probe_solutions = 0;
     if (nfound == 0 && r != PC__NS_ABORT)
         grade = PC_NONOGRAM_GRADE_NONE;
     else if (nfound > 1)
@@ -679,12 +886,12 @@ int pc__nsolver_solve(pc__nsolver *s, int32_t limit, uint8_t *store, int32_t nst
     return r == PC__NS_ABORT ? PC__NS_ABORT : PC__NS_OK;
 }
 
-int32_t pc_nonogram_solve_clues(int32_t w, int32_t h, const int32_t *row_counts, const int32_t *row_clues,
-                                const int32_t *col_counts, const int32_t *col_clues, const uint8_t *givens,
-                                int32_t max_solutions, int64_t max_nodes, double max_seconds,
-                                uint8_t *solutions, size_t cap, int64_t *stats)
+int32_t pc__nonogram_solve_metered(int32_t w, int32_t h, const int32_t *row_counts, const int32_t *row_clues,
+                                   const int32_t *col_counts, const int32_t *col_clues, const uint8_t *givens,
+                                   int32_t max_solutions, pc__meter *meter, uint8_t *solutions, size_t cap,
+                                   int64_t *stats)
 {
-    if (max_solutions < 1 || (!solutions && cap) || max_seconds != max_seconds)
+    if (max_solutions < 1 || (!solutions && cap))
         return PC_EINVAL;
     pc__nsolver *s = NULL;
     int32_t rc = pc__nsolver_new(w, h, row_counts, row_clues, col_counts, col_clues, &s);
@@ -695,11 +902,18 @@ int32_t pc_nonogram_solve_clues(int32_t w, int32_t h, const int32_t *row_counts,
         pc__nsolver_free(s);
         return rc;
     }
-    s->max_nodes = max_nodes > 0 ? max_nodes : 0;
-    s->deadline = max_seconds > 0 ? pc__now_seconds() + max_seconds : 0;
     size_t per = (size_t)s->ncells;
     size_t fit = cap / per;
     int32_t nstore = fit < (size_t)max_solutions ? (int32_t)fit : max_solutions;
+    if (meter && pc__meter_over_bytes(meter, s->bytes, (uint64_t)nstore * per)) {
+        pc__nsolver_free(s);
+        return PC_ELIMIT;
+    }
+    if (meter && meter->status != PC_OK) {
+        pc__nsolver_free(s);
+        return meter->status;
+    }
+    s->meter = meter;
     uint8_t *store = NULL;
     if (nstore > 0) {
         store = malloc((size_t)nstore * per);
@@ -713,7 +927,7 @@ int32_t pc_nonogram_solve_clues(int32_t w, int32_t h, const int32_t *row_counts,
     if (stats)
         stats[PC_NONOGRAM_STAT_MEMORY] += (int64_t)((size_t)nstore * per);
     if (r == PC__NS_ABORT) {
-        rc = PC_ELIMIT;
+        rc = s->abort_status ? s->abort_status : PC_ELIMIT;
     } else {
         int32_t n = found < nstore ? found : nstore;
         if (n > 0)
@@ -723,4 +937,19 @@ int32_t pc_nonogram_solve_clues(int32_t w, int32_t h, const int32_t *row_counts,
     free(store);
     pc__nsolver_free(s);
     return rc;
+}
+
+int32_t pc_nonogram_solve_clues(int32_t w, int32_t h, const int32_t *row_counts, const int32_t *row_clues,
+                                const int32_t *col_counts, const int32_t *col_clues, const uint8_t *givens,
+                                int32_t max_solutions, const pc_budget *budget, uint8_t *solutions, size_t cap,
+                                int64_t *stats)
+{
+    pc__meter m;
+    if (max_solutions < 1 || (!solutions && cap))
+        return PC_EINVAL;
+    int32_t rc = pc__meter_start(&m, budget);
+    if (rc != PC_OK)
+        return rc;
+    return pc__nonogram_solve_metered(w, h, row_counts, row_clues, col_counts, col_clues, givens, max_solutions, &m,
+                                      solutions, cap, stats);
 }

@@ -10,11 +10,12 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "common/budget.h"
 #include "nonogram/line.h"
 #include "puzzlecore/nonogram.h"
 
 /* Results of the steps. */
-enum { PC__NS_OK = 0, PC__NS_CONTRA = -1, PC__NS_ABORT = -2 };
+enum { PC__NS_OK = 0, PC__NS_CONTRA = -1, PC__NS_ABORT = -2, PC__NS_FOUND = 1 };
 
 #ifndef PC__NS_RESTART_UNIT
 #define PC__NS_RESTART_UNIT 512 /* search nodes per unit of the Luby restart sequence */
@@ -24,6 +25,12 @@ enum { PC__NS_OK = 0, PC__NS_CONTRA = -1, PC__NS_ABORT = -2 };
 #define PC__NS_CACHE_MAXLEN 128
 #ifndef PC__NS_CACHE_ENTRIES
 #define PC__NS_CACHE_ENTRIES (1u << 17)
+#endif
+
+/* entries of the bit-parallel line cache: small enough to stay in the CPU's
+ * cache (a miss to memory costs more than solving the line again) */
+#ifndef PC__NS_BCACHE_ENTRIES
+#define PC__NS_BCACHE_ENTRIES (1u << 12)
 #endif
 
 /* Working memory is refused beyond this (the bound per puzzle). */
@@ -52,6 +59,17 @@ typedef struct pc__nsolver {
     int32_t cache_words;
     uint32_t cache_mask;
     int64_t cache_hits;
+    /* bit-parallel mode (both sides <= PC__LINE_BITS_MAX): every line's
+     * filled and empty cells as two words (bit i = cell i of the line), kept
+     * in step with cells[]; lines with the same clues share a class, and the
+     * line cache is keyed by (class, filled, empty) */
+    int32_t bits;
+    uint64_t *lf, *le;
+    int32_t *lclass;
+    uint64_t *bc; /* entries x 4 words: filled, empty in; filled, empty out */
+    int32_t *bc_cls; /* -1: empty slot */
+    int32_t *bc_res;
+    uint32_t bc_mask;
     /* probing scratch */
     uint32_t *stamp;
     uint8_t *pval;
@@ -75,14 +93,21 @@ typedef struct pc__nsolver {
     uint8_t *fval, *fdone;
     /* statistics and budget */
     int64_t nodes, line_solves, probes, max_depth;
-    int64_t max_nodes;
-    double deadline; /* 0: none */
+    int64_t max_nodes; /* internal node cap (the generator's), 0: none */
+    pc__meter *meter;  /* the caller's budget, NULL: none */
+    int32_t abort_status; /* PC_ELIMIT or PC_ECANCELLED after PC__NS_ABORT */
     /* restarts: after a restart, branching is perturbed by this generator,
      * seeded from the clues (so the answer depends on the input only) */
     uint64_t rng;
     int32_t randomize;
     int64_t restarts;
     uint8_t *sol0;    /* the first solution found (duplicates after a restart are skipped) */
+    int32_t have_sol0;
+    /* a probe whose propagation completes the grid has found a solution:
+     * with probe_solutions set, pc__nsolver_probe copies it (0/1) into psol
+     * and returns PC__NS_FOUND (unless it equals sol0) */
+    int32_t probe_solutions;
+    uint8_t *psol;
     int32_t bad_line; /* the line of the last contradiction */
     int32_t use_probing;
     size_t bytes;
@@ -117,6 +142,12 @@ int pc__nsolver_probe(pc__nsolver *s);
  */
 int pc__nsolver_solve(pc__nsolver *s, int32_t limit, uint8_t *store, int32_t nstore, int32_t *found,
                       int64_t *stats);
+
+/* pc_nonogram_solve_clues under a running meter (NULL: no limit at all). */
+int32_t pc__nonogram_solve_metered(int32_t w, int32_t h, const int32_t *row_counts, const int32_t *row_clues,
+                                   const int32_t *col_counts, const int32_t *col_clues, const uint8_t *givens,
+                                   int32_t max_solutions, pc__meter *meter, uint8_t *solutions, size_t cap,
+                                   int64_t *stats);
 
 /* Clue arrays of a pc_nonogram into malloc'd arrays (freed with free()):
  * rows first.  PC_OK or an error. */

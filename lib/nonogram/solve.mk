@@ -20,10 +20,28 @@ cli_puzzlecore_SOURCES += cli/nonogram_solve.c cli/nonogram_solve.h
 TESTS += tests/cli_nonogram_solve.sh
 EXTRA_DIST += tests/cli_nonogram_solve.sh
 
+# the bit-parallel line solver against the byte DP (internal functions)
+check_PROGRAMS += tests/test_nonogram_linebits
+tests_test_nonogram_linebits_SOURCES = tests/test_nonogram_linebits.c lib/nonogram/line.c
+TESTS += tests/test_nonogram_linebits
+
+# the solver under a pc_budget: a cancel from a second thread, progress
+check_PROGRAMS += tests/test_nonogram_budget
+tests_test_nonogram_budget_SOURCES = tests/test_nonogram_budget.c
+tests_test_nonogram_budget_CFLAGS = $(AM_CFLAGS) -pthread
+tests_test_nonogram_budget_LDADD = $(TEST_LDADD) -lpthread
+TESTS += tests/test_nonogram_budget
+
 EXTRA_PROGRAMS += bench/nonogram_solve
 bench_nonogram_solve_SOURCES = bench/nonogram_solve.c
 bench_nonogram_solve_LDADD = lib/libpuzzlecore.la
 BENCHES += bench/nonogram_solve
+
+# tournament puzzles (a TCGA file read by path) and the generated hard sets
+EXTRA_PROGRAMS += bench/nonogram_tcga
+bench_nonogram_tcga_SOURCES = bench/nonogram_tcga.c
+bench_nonogram_tcga_LDADD = lib/libpuzzlecore.la
+BENCHES += bench/nonogram_tcga
 
 pcpython_PYTHON += bindings/python/puzzlecore/nonogram_solve.py
 LUA_MODULES += bindings/lua/puzzlecore/nonogram_solve.lua
@@ -35,6 +53,7 @@ dist_doc_DATA += doc/nonogram-solving.md
 # solver's sources itself, with the restart unit overridden)
 check_PROGRAMS += tests/test_nonogram_restart
 tests_test_nonogram_restart_SOURCES = tests/test_nonogram_restart.c lib/nonogram/solve.c lib/nonogram/line.c \
-	lib/common/clock.c
+	lib/common/clock.c lib/common/budget.c lib/common/status.c
+tests_test_nonogram_restart_LDADD = -lm
 tests_test_nonogram_restart_CPPFLAGS = $(AM_CPPFLAGS) -DPC__NS_RESTART_UNIT=2
 TESTS += tests/test_nonogram_restart

@@ -85,23 +85,23 @@ static void free_set(clueset *cs)
     free(cs->ccl);
 }
 
-int32_t pc_nonogram_solve(const pc_nonogram *g, int32_t max_solutions, int64_t max_nodes, double max_seconds,
+int32_t pc_nonogram_solve(const pc_nonogram *g, int32_t max_solutions, const pc_budget *budget,
                           uint8_t *solutions, size_t cap, int64_t *stats)
 {
     clueset cs;
     int32_t rc = get_set(g, &cs);
     if (rc != PC_OK)
         return rc;
-    rc = pc_nonogram_solve_clues(cs.w, cs.h, cs.rc, cs.rcl, cs.cc, cs.ccl, NULL, max_solutions, max_nodes,
-                                 max_seconds, solutions, cap, stats);
+    rc = pc_nonogram_solve_clues(cs.w, cs.h, cs.rc, cs.rcl, cs.cc, cs.ccl, NULL, max_solutions, budget, solutions,
+                                 cap, stats);
     free_set(&cs);
     return rc;
 }
 
-int32_t pc_nonogram_grade(const pc_nonogram *g, int64_t max_nodes, double max_seconds, int64_t *stats)
+int32_t pc_nonogram_grade(const pc_nonogram *g, const pc_budget *budget, int64_t *stats)
 {
     int64_t st[PC_NONOGRAM_STAT_COUNT];
-    int32_t rc = pc_nonogram_solve(g, 2, max_nodes, max_seconds, NULL, 0, st);
+    int32_t rc = pc_nonogram_solve(g, 2, budget, NULL, 0, st);
     if (stats && rc != PC_EINVAL)
         memcpy(stats, st, sizeof st);
     if (rc < 0)
@@ -120,7 +120,7 @@ static uint8_t *player_cells(const pc_nonogram *g, int32_t w, int32_t h)
     return c;
 }
 
-int32_t pc_nonogram_consistent(const pc_nonogram *g, int64_t max_nodes, double max_seconds)
+int32_t pc_nonogram_consistent(const pc_nonogram *g, const pc_budget *budget)
 {
     clueset cs;
     int32_t rc = get_set(g, &cs);
@@ -131,8 +131,8 @@ int32_t pc_nonogram_consistent(const pc_nonogram *g, int64_t max_nodes, double m
         free_set(&cs);
         return PC_ENOMEM;
     }
-    rc = pc_nonogram_solve_clues(cs.w, cs.h, cs.rc, cs.rcl, cs.cc, cs.ccl, cells, 1, max_nodes, max_seconds, NULL,
-                                 0, NULL);
+    rc = pc_nonogram_solve_clues(cs.w, cs.h, cs.rc, cs.rcl, cs.cc, cs.ccl, cells, 1, budget, NULL, 0,
+                                 NULL);
     free(cells);
     free_set(&cs);
     return rc < 0 ? rc : rc > 0;
@@ -164,7 +164,7 @@ int32_t pc_nonogram_mistakes(const pc_nonogram *g, uint8_t *marks, size_t cap)
                 sol[(size_t)y * (size_t)w + (size_t)x] = (uint8_t)v;
             }
     } else if (rc == PC_OK) {
-        rc = pc_nonogram_solve(g, 2, 0, 0, sol, n, NULL);
+        rc = pc_nonogram_solve(g, 2, NULL, sol, n, NULL);
         rc = rc == 1 ? PC_OK : rc < 0 ? rc : PC_ENOTFOUND;
     }
     if (rc != PC_OK) {
@@ -187,11 +187,15 @@ static void put(int32_t *p, int32_t v)
         *p = v;
 }
 
-int32_t pc_nonogram_hint(const pc_nonogram *g, int32_t *x, int32_t *y, int32_t *value, int32_t *axis,
-                         int32_t *index)
+int32_t pc_nonogram_hint(const pc_nonogram *g, const pc_budget *budget, int32_t *x, int32_t *y, int32_t *value,
+                         int32_t *axis, int32_t *index)
 {
+    pc__meter m;
+    int32_t rc = pc__meter_start(&m, budget);
+    if (rc != PC_OK)
+        return rc;
     clueset cs;
-    int32_t rc = get_set(g, &cs);
+    rc = get_set(g, &cs);
     if (rc != PC_OK)
         return rc;
     pc__nsolver *s = NULL;
@@ -199,8 +203,11 @@ int32_t pc_nonogram_hint(const pc_nonogram *g, int32_t *x, int32_t *y, int32_t *
     rc = cells ? pc__nsolver_new(cs.w, cs.h, cs.rc, cs.rcl, cs.cc, cs.ccl, &s) : PC_ENOMEM;
     if (rc == PC_OK)
         rc = pc__nsolver_reset(s, cells);
+    if (rc == PC_OK && m.status != PC_OK)
+        rc = m.status;
     if (rc != PC_OK)
         goto out;
+    s->meter = &m;
     const int32_t w = cs.w, h = cs.h;
     int32_t hx = -1, hy = -1, hv = 0, hline = -1, kind = 0;
 
@@ -238,9 +245,16 @@ int32_t pc_nonogram_hint(const pc_nonogram *g, int32_t *x, int32_t *y, int32_t *
         goto out;
     }
     /* 2. probing: a value whose propagation breaks a line */
-    if (pc__nsolver_propagate(s) != PC__NS_OK) { /* cannot happen after step 1 */
-        rc = PC_EILLEGAL;
-        goto report;
+    {
+        int pr = pc__nsolver_propagate(s);
+        if (pr == PC__NS_ABORT) {
+            rc = s->abort_status;
+            goto out;
+        }
+        if (pr != PC__NS_OK) { /* cannot happen after step 1 */
+            rc = PC_EILLEGAL;
+            goto report;
+        }
     }
     for (int32_t c = 0; c < s->ncells && !kind; c++) {
         if (s->cells[c] != PC__NU)
@@ -250,9 +264,14 @@ int32_t pc_nonogram_hint(const pc_nonogram *g, int32_t *x, int32_t *y, int32_t *
         int32_t bad_line[3] = {-1, -1, -1};
         for (uint8_t v = PC__NF; v <= PC__NE; v++) {
             pc__nsolver_set(s, c, v);
-            bad[v] = pc__nsolver_propagate(s) == PC__NS_CONTRA;
+            int pr = pc__nsolver_propagate(s);
+            bad[v] = pr == PC__NS_CONTRA;
             bad_line[v] = s->bad_line;
             pc__nsolver_undo(s, mark);
+            if (pr == PC__NS_ABORT) {
+                rc = s->abort_status;
+                goto out;
+            }
         }
         if (bad[PC__NF] && bad[PC__NE]) {
             hline = -1;
@@ -279,7 +298,11 @@ int32_t pc_nonogram_hint(const pc_nonogram *g, int32_t *x, int32_t *y, int32_t *
         }
         int32_t found = 0;
         pc__nsolver_reset(s, cells);
-        pc__nsolver_solve(s, 1, sol, 1, &found, NULL);
+        if (pc__nsolver_solve(s, 1, sol, 1, &found, NULL) == PC__NS_ABORT) {
+            free(sol);
+            rc = s->abort_status;
+            goto out;
+        }
         if (found == 0) {
             free(sol);
             hline = -1;

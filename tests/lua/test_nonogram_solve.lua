@@ -20,6 +20,11 @@ t.run(function()
   r = ns.solve_clues({ { 1 }, { 1 } }, { { 1 }, { 1 } }, 5)
   t.eq(r.status .. " " .. #r.solutions, "multiple 2", "diagonals: exactly two")
   t.eq(ns.solve_clues({ { 2 }, { 0 } }, { { 0 }, { 2 } }).status, "none", "no solution")
+  -- a pc_budget underneath: 12x12 with clue 1 everywhere has 12! solutions
+  local ones = {}
+  for i = 1, 12 do ones[i] = { 1 } end
+  local nr, _, ncode = ns.solve_clues(ones, ones, 100000, nil, 3)
+  t.ok(nr == nil and ncode == pc.C.PC_ELIMIT, "node budget 3: nil, msg, PC_ELIMIT")
 
   -- hints replayed to the end
   local q = assert(nonogram.from_solution(4, 4, "1001110000100010"))

@@ -43,6 +43,12 @@ def body():
         ok(False, "node budget 1 raises")
     except pc.Error as e:
         eq(e.code, pc._ffi.enums["PC_ELIMIT"], "node budget 1: Error(PC_ELIMIT)")
+    ones = [[1]] * 12
+    try:
+        ns.solve_clues(ones, ones, count=100000, max_nodes=3)
+        ok(False, "node budget 3 on 12! solutions raises")
+    except pc.Error as e:
+        eq(e.code, pc._ffi.enums["PC_ELIMIT"], "pc_budget node limit 3: Error(PC_ELIMIT)")
     r = ns.solve(q)
     ok(r.status in ("unique", "multiple") and r.stats["nodes"] > 1, "without a budget: %s" % r.status)
 

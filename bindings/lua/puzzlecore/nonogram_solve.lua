@@ -60,13 +60,23 @@ local function result(found, count, buf, w, h, st)
   return { status = status, solutions = sols, grade = stats.grade, stats = stats }
 end
 
+-- A pc_budget from the binding's limits: max_nodes (0/nil: none), max_seconds
+-- (0/nil: the library's default of 10 s, < 0: none).
+local function budget(max_nodes, max_seconds)
+  local b = ffi.new("pc_budget")
+  C.pc_budget_init(b, ffi.sizeof(b))
+  b.max_nodes = max_nodes or 0
+  b.max_seconds = max_seconds or 0
+  return b
+end
+
 --- Solve a puzzle's clues: up to count solutions (default 2: the uniqueness check).
 function M.solve(p, count, max_nodes, max_seconds)
   count = count or 2
   local w, h = p:width(), p:height()
   local buf = ffi.new("uint8_t[?]", w * h * count)
   local st = ffi.new("int64_t[?]", C.PC_NONOGRAM_STAT_COUNT)
-  local rc = C.pc_nonogram_solve(p.h, count, max_nodes or 0, max_seconds or 0, buf, w * h * count, st)
+  local rc = C.pc_nonogram_solve(p.h, count, budget(max_nodes, max_seconds), buf, w * h * count, st)
   if rc < 0 then return pc.fail(rc) end
   return result(rc, count, buf, w, h, st)
 end
@@ -84,7 +94,7 @@ function M.solve_clues(rows, cols, count, givens, max_nodes, max_seconds)
   end
   local buf = ffi.new("uint8_t[?]", w * h * count)
   local st = ffi.new("int64_t[?]", C.PC_NONOGRAM_STAT_COUNT)
-  local rc = C.pc_nonogram_solve_clues(w, h, rc_, rv, cc, cv, g, count, max_nodes or 0, max_seconds or 0, buf,
+  local rc = C.pc_nonogram_solve_clues(w, h, rc_, rv, cc, cv, g, count, budget(max_nodes, max_seconds), buf,
     w * h * count, st)
   if rc < 0 then return pc.fail(rc) end
   return result(rc, count, buf, w, h, st)
@@ -105,7 +115,7 @@ end
 --- grade, stats: "line" | "probe" | "search" | "none".
 function M.grade(p, max_nodes, max_seconds)
   local st = ffi.new("int64_t[?]", C.PC_NONOGRAM_STAT_COUNT)
-  local rc = C.pc_nonogram_grade(p.h, max_nodes or 0, max_seconds or 0, st)
+  local rc = C.pc_nonogram_grade(p.h, budget(max_nodes, max_seconds), st)
   if rc < 0 then return pc.fail(rc) end
   return M.GRADES[rc], stats_table(st)
 end
@@ -113,9 +123,9 @@ end
 --- The next step from the player's grid: a table {x, y, value, kind, axis, index},
 --- false when no cell is unknown, or nil, msg, code (PC_EILLEGAL: the grid
 --- contradicts the clues; then a 4th value {axis, index} names the line).
-function M.hint(p)
+function M.hint(p, max_nodes, max_seconds)
   local v = ffi.new("int32_t[5]")
-  local rc = C.pc_nonogram_hint(p.h, v, v + 1, v + 2, v + 3, v + 4)
+  local rc = C.pc_nonogram_hint(p.h, budget(max_nodes, max_seconds), v, v + 1, v + 2, v + 3, v + 4)
   if rc == C.PC_ENOTFOUND then return false end
   if rc < 0 then
     local _, msg, code = pc.fail(rc)
@@ -127,7 +137,7 @@ end
 
 --- true when the player's filled and crossed cells agree with some solution.
 function M.consistent(p, max_nodes, max_seconds)
-  local rc = C.pc_nonogram_consistent(p.h, max_nodes or 0, max_seconds or 0)
+  local rc = C.pc_nonogram_consistent(p.h, budget(max_nodes, max_seconds))
   if rc < 0 then return pc.fail(rc) end
   return rc == 1
 end

@@ -11,8 +11,10 @@ Functions over the ``puzzlecore.nonogram.Puzzle`` objects::
     'probe'
 
 Formats: "non", "xml" (webpbn), "tatham", "tcga", "tcga-solution"; "auto"
-detects on reading.  Budgets: ``max_nodes`` / ``max_seconds`` (0 = none);
-past them the call raises ``puzzlecore.Error`` with code PC_ELIMIT.
+detects on reading.  Budgets (a ``pc_budget`` underneath): ``max_nodes``
+(0 = no node limit) and ``max_seconds`` (0 = the library's default of 10 s,
+< 0 = no limit); past them the call raises ``puzzlecore.Error`` with code
+PC_ELIMIT.
 """
 import ctypes
 
@@ -29,6 +31,25 @@ _HINT_KINDS = {1: "line", 2: "probe", 3: "solution"}
 _STATS = ("nodes", "line_solves", "probes", "line_cells", "probe_cells", "grade", "max_depth", "memory",
           "solutions")
 _NSTAT = enums["PC_NONOGRAM_STAT_COUNT"]
+
+
+class _Budget(ctypes.Structure):
+    """pc_budget as laid out by puzzlecore/budget.h (checked against
+    pc_budget_size())."""
+    _fields_ = [("size", ctypes.c_size_t), ("max_nodes", ctypes.c_int64), ("max_seconds", ctypes.c_double),
+                ("max_bytes", ctypes.c_uint64), ("seed", ctypes.c_uint64), ("progress", ctypes.c_void_p),
+                ("user", ctypes.c_void_p), ("progress_every", ctypes.c_double), ("cancel", ctypes.c_int32),
+                ("reserved", ctypes.c_int32)]
+
+
+def _budget(max_nodes, max_seconds):
+    if ctypes.sizeof(_Budget) != lib.pc_budget_size():
+        raise RuntimeError("pc_budget layout mismatch between the binding and the library")
+    b = _Budget()
+    check(lib.pc_budget_init(ctypes.byref(b), ctypes.sizeof(b)))
+    b.max_nodes = int(max_nodes)
+    b.max_seconds = float(max_seconds)
+    return b
 
 
 def _format(name):
@@ -100,8 +121,8 @@ def _run(fn, args, count, w, h):
 def solve(puzzle, count=2, max_nodes=0, max_seconds=0.0):
     """Solve a Puzzle's clues (its player's grid is ignored): up to ``count``
     solutions; count=2 answers "is it unique"."""
-    return _run(lib.pc_nonogram_solve, (puzzle, count, max_nodes, float(max_seconds)), count, puzzle.width,
-                puzzle.height)
+    b = _budget(max_nodes, max_seconds)
+    return _run(lib.pc_nonogram_solve, (puzzle, count, ctypes.byref(b)), count, puzzle.width, puzzle.height)
 
 
 def solve_clues(rows, cols, count=2, givens=None, max_nodes=0, max_seconds=0.0):
@@ -116,8 +137,8 @@ def solve_clues(rows, cols, count=2, givens=None, max_nodes=0, max_seconds=0.0):
         if len(data) != w * h:
             raise ValueError("givens must hold width * height cells")
         g = (ctypes.c_uint8 * len(data)).from_buffer_copy(data)
-    return _run(lib.pc_nonogram_solve_clues, (w, h, rc, rv, cc, cv, g, count, max_nodes, float(max_seconds)),
-                count, w, h)
+    b = _budget(max_nodes, max_seconds)
+    return _run(lib.pc_nonogram_solve_clues, (w, h, rc, rv, cc, cv, g, count, ctypes.byref(b)), count, w, h)
 
 
 def solve_line(clues, cells):
@@ -137,7 +158,8 @@ def grade(puzzle, max_nodes=0, max_seconds=0.0):
     """(grade, stats): "line", "probe", "search" (also for several
     solutions: stats["solutions"] tells) or "none"."""
     st = (ctypes.c_int64 * _NSTAT)()
-    g = check(lib.pc_nonogram_grade(puzzle, max_nodes, float(max_seconds), st))
+    b = _budget(max_nodes, max_seconds)
+    g = check(lib.pc_nonogram_grade(puzzle, ctypes.byref(b), st))
     return GRADES[g], _stats(st)
 
 
@@ -160,12 +182,13 @@ class Hint:
         return f"<Hint {self.kind}: {what} ({self.x}, {self.y}){line}>"
 
 
-def hint(puzzle):
+def hint(puzzle, max_nodes=0, max_seconds=0.0):
     """The next step from the player's grid, or None when no cell is left
     unknown.  A grid that contradicts the clues raises Error (PC_EILLEGAL)
     whose ``axis`` / ``index`` name the broken line (None: no single line)."""
     v = [ctypes.c_int32() for _ in range(5)]
-    rc = lib.pc_nonogram_hint(puzzle, *(ctypes.byref(a) for a in v))
+    b = _budget(max_nodes, max_seconds)
+    rc = lib.pc_nonogram_hint(puzzle, ctypes.byref(b), *(ctypes.byref(a) for a in v))
     if rc == enums["PC_ENOTFOUND"]:
         return None
     if rc == enums["PC_EILLEGAL"]:
@@ -179,7 +202,8 @@ def hint(puzzle):
 
 def consistent(puzzle, max_nodes=0, max_seconds=0.0):
     """True when the player's filled and crossed cells agree with some solution."""
-    return bool(check(lib.pc_nonogram_consistent(puzzle, max_nodes, float(max_seconds))))
+    b = _budget(max_nodes, max_seconds)
+    return bool(check(lib.pc_nonogram_consistent(puzzle, ctypes.byref(b))))
 
 
 def mistakes(puzzle):
