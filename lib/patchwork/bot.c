@@ -2,6 +2,7 @@
  * lib/patchwork/bot.c — the two bots: the CodinGame league-5 boss
  * (baseline) and a Monte-Carlo tree search (pc_patchwork_suggest).
  */
+#include <math.h>
 #include <stdlib.h>
 
 #include "common/clock.h"
@@ -338,12 +339,12 @@ pw_move pc__patchwork_mcts(const pw_state *root, int64_t playouts, double second
         int32_t cur = 0;
         while (t.n[cur].nchild > 0) {
             node *p = &t.n[cur];
-            double lp = 2.0 * __builtin_log(p->visits + 1.0), bestv = -1e300;
+            double lp = 2.0 * log(p->visits + 1.0), bestv = -1e300;
             int32_t bi = p->first;
             for (int32_t c = p->first; c < p->first + p->nchild; c++) {
                 node *x = &t.n[c];
                 double u = x->visits == 0 ? 1e9 + pc__rng_double(&rng)
-                                          : x->value / x->visits + 0.5 * __builtin_sqrt(lp / x->visits);
+                                          : x->value / x->visits + 0.5 * sqrt(lp / x->visits);
                 if (u > bestv) {
                     bestv = u;
                     bi = c;
