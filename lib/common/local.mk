@@ -26,3 +26,11 @@ tests_test_budget_SOURCES = tests/test_budget.c lib/common/budget.c lib/common/c
 tests_test_budget_CFLAGS = $(AM_CFLAGS) -pthread
 tests_test_budget_LDADD = -lm -lpthread
 TESTS += tests/test_budget
+
+# Determinism across targets: seeded games of every kind against the golden
+# transcript tests/determinism.golden (the same on every platform).
+check_PROGRAMS += tests/test_determinism
+tests_test_determinism_SOURCES = tests/test_determinism.c
+tests_test_determinism_LDADD = $(TEST_LDADD)
+TESTS += tests/test_determinism
+EXTRA_DIST += tests/determinism.golden
