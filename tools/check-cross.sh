@@ -70,9 +70,16 @@ $MAKE -j2 > build.log 2>&1 || { grep -E 'error|warning' build.log | head -n 30; 
 if [ "$target" = windows ]; then
   [ -d "$WINEPREFIX" ] || "$wine" wineboot -i > /dev/null 2>&1 || true
   # the DLL: lib/.libs as a Windows path on wine's Z: drive (the whole file system)
-  WINEPATH="Z:$(pwd | sed 's|/|\\|g')\\lib\\.libs"; export WINEPATH
+  WINEPATH="Z:$(pwd | sed 's|/|\\|g')\\lib\\.libs"
+  # and the toolchain's runtime DLLs (libwinpthread-1.dll for the threaded test)
+  rt=$($cc -print-file-name=libwinpthread-1.dll 2>/dev/null)
+  [ -f "$rt" ] && WINEPATH="$WINEPATH;Z:$(cd "$(dirname "$rt")" && pwd | sed 's|/|\\|g')"
+  export WINEPATH
   file lib/.libs/*.dll 2>/dev/null | sed 's/^/check-cross: /'
-  log_compiler=$runner
+  # TAP wants LF line ends: the programs print CRLF on Windows
+  printf '#!/bin/sh\nst=$(mktemp); { "%s" "$@"; echo $? > "$st"; } | tr -d "\\r"; rc=$(cat "$st"); rm -f "$st"; exit $rc\n' \
+    "$runner" > run-wine.sh
+  log_compiler="/bin/sh $(pwd)/run-wine.sh"
 else
   log_compiler="\$(LIBTOOL) --mode=execute $runner"
   file lib/.libs/libpuzzlecore.so.0 2>/dev/null | sed 's/^/check-cross: /'
