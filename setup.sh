@@ -1,9 +1,13 @@
 #!/bin/sh
 # Quick start, step 1: install what is missing (Debian/Ubuntu, via apt-get),
 # generate the build system, configure, build, and run every game's demo.
-#   ./setup.sh [configure options...]
+#   ./setup.sh [--with-cross] [configure options...]
+# --with-cross (or PC_WITH_CROSS=1) also installs what the portability checks
+# use: cmake and a C++ compiler, gcc-multilib + qemu-user (make check-32),
+# mingw-w64 + wine64 (make check-windows).  None of it is needed to build.
 set -e
 cd "$(dirname "$0")"
+if [ "${1:-}" = "--with-cross" ]; then PC_WITH_CROSS=1; shift; fi
 
 # Build tools, the two binding runtimes, and what the test suite uses
 # (abigail-tools for the ABI check; clang, its sanitizer runtimes and valgrind
@@ -22,6 +26,19 @@ if [ -n "$missing" ]; then
   else
     echo "setup: please install:$missing" >&2
     exit 1
+  fi
+fi
+
+if [ "${PC_WITH_CROSS:-0}" = 1 ]; then
+  missing=""
+  for p in cmake g++ gcc-multilib qemu-user gcc-mingw-w64-x86-64 wine64; do
+    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing="$missing $p"
+  done
+  if [ -n "$missing" ]; then
+    SUDO=""; [ "$(id -u)" = 0 ] || SUDO="sudo"
+    echo "setup: installing (cross checks):$missing"
+    $SUDO apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends $missing >/dev/null
   fi
 fi
 

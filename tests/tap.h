@@ -14,8 +14,15 @@
 
 static int tap_n, tap_failed;
 
+/* MinGW: the C99 printf (__USE_MINGW_ANSI_STDIO, set by configure) checks as gnu_printf */
+#if defined(__MINGW32__)
+#define TAP_PRINTF gnu_printf
+#else
+#define TAP_PRINTF printf
+#endif
+
 #if defined(__GNUC__)
-__attribute__((format(printf, 2, 0)))
+__attribute__((format(TAP_PRINTF, 2, 0)))
 #endif
 static inline void tap_vline(int pass, const char *fmt, va_list ap)
 {
@@ -29,7 +36,7 @@ static inline void tap_vline(int pass, const char *fmt, va_list ap)
 }
 
 #if defined(__GNUC__)
-__attribute__((format(printf, 2, 3)))
+__attribute__((format(TAP_PRINTF, 2, 3)))
 #endif
 static inline int ok(int pass, const char *fmt, ...)
 {
@@ -41,7 +48,7 @@ static inline int ok(int pass, const char *fmt, ...)
 }
 
 #if defined(__GNUC__)
-__attribute__((format(printf, 3, 4)))
+__attribute__((format(TAP_PRINTF, 3, 4)))
 #endif
 static inline int is_int(int64_t got, int64_t want, const char *fmt, ...)
 {
@@ -55,7 +62,7 @@ static inline int is_int(int64_t got, int64_t want, const char *fmt, ...)
 }
 
 #if defined(__GNUC__)
-__attribute__((format(printf, 3, 4)))
+__attribute__((format(TAP_PRINTF, 3, 4)))
 #endif
 static inline int is_str(const char *got, const char *want, const char *fmt, ...)
 {

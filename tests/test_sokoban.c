@@ -513,7 +513,7 @@ static int exhaustive(const xmap *m, uint64_t boxes0, int player0, int mode, uin
     uint64_t *heap = malloc(hcap * sizeof *heap * 2);
     int delta[4] = {-m->w, 1, m->w, -1};
     int found = 0;
-#define SLOT(bx, pl) ((size_t)(((bx) * 0x9E3779B97F4A7C15ULL) ^ ((uint64_t)(pl) * 0xC2B2AE3D27D4EB4FULL)) >> 40)
+#define SLOT(bx, pl) ((size_t)((((bx) * 0x9E3779B97F4A7C15ULL) ^ ((uint64_t)(pl) * 0xC2B2AE3D27D4EB4FULL)) >> 40))
 #define KEY(a, b) (((uint64_t)(a) << 20) | (uint64_t)(b))
     size_t s = SLOT(boxes0, player0) & (cap - 1);
     tab[s] = (xstate){boxes0, (uint8_t)player0, 0, 0, 1};

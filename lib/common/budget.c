@@ -1,5 +1,7 @@
 /* pc_budget and the internal meter every search runs under: see budget.h. */
+#ifdef HAVE_CONFIG_H
 #include "config.h"
+#endif
 
 #include <math.h>
 #include <stddef.h>

@@ -32,3 +32,11 @@ check_PROGRAMS += tests/test_saves
 tests_test_saves_SOURCES = tests/test_saves.c
 tests_test_saves_LDADD = $(TEST_LDADD)
 TESTS += tests/test_saves
+
+# Determinism across targets: seeded games of every kind against the golden
+# transcript tests/determinism.golden (the same on every platform).
+check_PROGRAMS += tests/test_determinism
+tests_test_determinism_SOURCES = tests/test_determinism.c
+tests_test_determinism_LDADD = $(TEST_LDADD)
+TESTS += tests/test_determinism
+EXTRA_DIST += tests/determinism.golden

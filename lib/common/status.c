@@ -1,5 +1,7 @@
 /* Version, status names and the allocator boundary. */
-#include "config.h"
+#ifdef HAVE_CONFIG_H
+#include "config.h" /* PACKAGE_VERSION (CMake and the amalgamation define it themselves) */
+#endif
 
 #include <stdlib.h>
 
@@ -16,6 +18,9 @@ const char *pc_version_string(void)
 {
     /* PACKAGE_VERSION comes from configure and always matches the enum; a
      * test checks the two agree. */
+#ifndef PACKAGE_VERSION
+#error "PACKAGE_VERSION must be defined (configure, CMake and tools/amalgamate.sh all do)"
+#endif
     return PACKAGE_VERSION;
 }
 

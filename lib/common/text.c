@@ -1,4 +1,7 @@
 /* Internal text helpers: see text.h. */
+#if defined(__MINGW32__) && !defined(__USE_MINGW_ANSI_STDIO)
+#define __USE_MINGW_ANSI_STDIO 1 /* the C99 vsnprintf (%zu, %lld), not MSVCRT's */
+#endif
 #include "common/text.h"
 
 #include <limits.h>

@@ -24,7 +24,9 @@ void pc__sb_puts(pc__sb *sb, const char *s);
 void pc__sb_putn(pc__sb *sb, const char *s, size_t n);
 void pc__sb_i64(pc__sb *sb, int64_t v);
 void pc__sb_u64(pc__sb *sb, uint64_t v);
-#if defined(__GNUC__)
+#if defined(__MINGW32__)
+__attribute__((format(gnu_printf, 2, 3))) /* C99 formats: __USE_MINGW_ANSI_STDIO, see text.c */
+#elif defined(__GNUC__)
 __attribute__((format(printf, 2, 3)))
 #endif
 void pc__sb_printf(pc__sb *sb, const char *fmt, ...);
@@ -43,7 +45,9 @@ int32_t pc__emit_str(const char *s, char *buf, size_t cap, size_t *len);
 /* Write "line L, column C: message" (or just the message when line is 0)
  * into err (may be NULL).  Always returns PC_EPARSE, so a parser can say
  * `return pc__parse_error(err, errcap, line, col, "...")`. */
-#if defined(__GNUC__)
+#if defined(__MINGW32__)
+__attribute__((format(gnu_printf, 5, 6)))
+#elif defined(__GNUC__)
 __attribute__((format(printf, 5, 6)))
 #endif
 int32_t pc__parse_error(char *err, size_t errcap, int32_t line, int32_t col, const char *fmt, ...);

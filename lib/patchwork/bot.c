@@ -2,17 +2,18 @@
  * lib/patchwork/bot.c — the two bots: the CodinGame league-5 boss
  * (baseline) and a Monte-Carlo tree search (pc_patchwork_suggest).
  */
+#include <math.h>
 #include <stdlib.h>
 
 #include "common/budget.h"
 #include "patchwork/game.h"
 
-/* The UCT formula's log and sqrt: the compiler's builtins (libm calls);
- * the CodinGame single file (gen_cg.py), which must link without -lm,
- * brings its own. */
+/* The UCT formula's log and sqrt: <math.h>'s (portable C11); the
+ * CodinGame single file (gen_cg.py), which must link without -lm, brings
+ * its own. */
 #ifndef PW_LOG
-#define PW_LOG __builtin_log
-#define PW_SQRT __builtin_sqrt
+#define PW_LOG log
+#define PW_SQRT sqrt
 #endif
 
 /* ---- baseline: the league-5 boss ------------------------------------------------ */
