@@ -1,6 +1,5 @@
 /* pc_budget and the internal meter every search runs under: see budget.h. */
 #ifdef HAVE_CONFIG_H
-#include "config.h"
 #endif
 
 #include <math.h>

@@ -6,64 +6,63 @@
  * byte for byte what it was, whatever the kind, and no kind needs an undo of
  * its own.  A state is small (a few KB at most), and clone is cheap.
  */
-#include "config.h"
 
 #include <stdlib.h>
 #include <string.h>
 
 #include "game/kind.h"
 
-static const pc__kind *const kinds[] = {&pc__kind_nonogram, &pc__kind_pickerel, &pc__kind_snapper,
-                                        &pc__kind_sokoban, &pc__kind_patchwork};
-enum { NKINDS = (int)(sizeof kinds / sizeof kinds[0]), MAX_PARAMS = 64 };
+static const pc__kind *(*const game_kinds[])(void) = {pc__kind_nonogram, pc__kind_pickerel, pc__kind_snapper,
+                                                     pc__kind_sokoban, pc__kind_patchwork};
+enum { GAME_NKINDS = (int)(sizeof game_kinds / sizeof game_kinds[0]), GAME_MAX_PARAMS = 64 };
 
 /* A stack of states. */
-typedef struct stack {
+typedef struct game_stack {
     void **s;
     size_t n, cap;
-} stack;
+} game_stack;
 
 struct pc_game {
     const pc__kind *kind;
     void *state;
-    stack undo, redo;
+    game_stack undo, redo;
 };
 
 int32_t pc_game_kind_count(void)
 {
-    return NKINDS;
+    return GAME_NKINDS;
 }
 
 const char *pc_game_kind_name(int32_t i)
 {
-    return i >= 0 && i < NKINDS ? kinds[i]->name : NULL;
+    return i >= 0 && i < GAME_NKINDS ? game_kinds[i]()->name : NULL;
 }
 
-static const pc__kind *find_kind(const char *name, size_t n)
+static const pc__kind *game_find_kind(const char *name, size_t n)
 {
-    for (int i = 0; i < NKINDS; i++)
-        if (strlen(kinds[i]->name) == n && memcmp(kinds[i]->name, name, n) == 0)
-            return kinds[i];
+    for (int i = 0; i < GAME_NKINDS; i++)
+        if (strlen(game_kinds[i]()->name) == n && memcmp(game_kinds[i]()->name, name, n) == 0)
+            return game_kinds[i]();
     return NULL;
 }
 
-static void stack_clear(const pc__kind *k, stack *st)
+static void game_stack_clear(const pc__kind *k, game_stack *st)
 {
     for (size_t i = 0; i < st->n; i++)
         k->free(st->s[i]);
     st->n = 0;
 }
 
-static void stack_free(const pc__kind *k, stack *st)
+static void game_stack_free(const pc__kind *k, game_stack *st)
 {
-    stack_clear(k, st);
+    game_stack_clear(k, st);
     free(st->s);
     st->s = NULL;
     st->cap = 0;
 }
 
-/* Room for one more; PC_ENOMEM leaves the stack as it was. */
-static int32_t stack_reserve(stack *st)
+/* Room for one more; PC_ENOMEM leaves the game_stack as it was. */
+static int32_t game_stack_reserve(game_stack *st)
 {
     if (st->n < st->cap)
         return PC_OK;
@@ -79,7 +78,7 @@ static int32_t stack_reserve(stack *st)
 }
 
 /* Split "k=v k=v" (spaces, tabs or newlines between pairs). */
-static int32_t split_params(const char *params, pc__param *p, int32_t *np, char *err, size_t errcap)
+static int32_t game_split_params(const char *params, pc__param *p, int32_t *np, char *err, size_t errcap)
 {
     size_t n = params ? strlen(params) : 0, i = 0;
     *np = 0;
@@ -97,8 +96,8 @@ static int32_t split_params(const char *params, pc__param *p, int32_t *np, char 
         if (!eq || eq == params + i)
             return pc__parse_error(err, errcap, 0, 0, "'%.*s' is not key=value", (int)(j - i > 40 ? 40 : j - i),
                                    params + i);
-        if (*np == MAX_PARAMS)
-            return pc__parse_error(err, errcap, 0, 0, "more than %d parameters", MAX_PARAMS);
+        if (*np == GAME_MAX_PARAMS)
+            return pc__parse_error(err, errcap, 0, 0, "more than %d parameters", GAME_MAX_PARAMS);
         for (int32_t k = 0; k < *np; k++)
             if ((size_t)(eq - (params + i)) == p[k].klen && memcmp(p[k].key, params + i, p[k].klen) == 0)
                 return pc__parse_error(err, errcap, 0, 0, "%.*s: given twice", (int)p[k].klen, p[k].key);
@@ -112,19 +111,19 @@ static int32_t split_params(const char *params, pc__param *p, int32_t *np, char 
     return PC_OK;
 }
 
-static int32_t create(const char *kind, const char *params, uint64_t seed, char *err, size_t errcap,
+static int32_t game_create(const char *kind, const char *params, uint64_t seed, char *err, size_t errcap,
                       pc_game **out)
 {
     if (err && errcap)
         err[0] = '\0';
     if (!kind)
         return PC_EINVAL;
-    const pc__kind *k = find_kind(kind, strlen(kind));
+    const pc__kind *k = game_find_kind(kind, strlen(kind));
     if (!k)
         return PC_ENOTFOUND;
-    pc__param p[MAX_PARAMS];
+    pc__param p[GAME_MAX_PARAMS];
     int32_t np = 0;
-    int32_t rc = split_params(params, p, &np, err, errcap);
+    int32_t rc = game_split_params(params, p, &np, err, errcap);
     if (rc != PC_OK)
         return rc;
     void *state = NULL;
@@ -148,14 +147,14 @@ static int32_t create(const char *kind, const char *params, uint64_t seed, char 
 
 int32_t pc_game_validate(const char *kind, const char *params, char *err, size_t errcap)
 {
-    return create(kind, params, 0, err, errcap, NULL);
+    return game_create(kind, params, 0, err, errcap, NULL);
 }
 
 int32_t pc_game_new(const char *kind, const char *params, uint64_t seed, pc_game **out)
 {
     if (!out)
         return PC_EINVAL;
-    return create(kind, params, seed, NULL, 0, out);
+    return game_create(kind, params, seed, NULL, 0, out);
 }
 
 int32_t pc_game_load(const char *text, size_t len, char *err, size_t errcap, pc_game **out)
@@ -171,7 +170,7 @@ int32_t pc_game_load(const char *text, size_t len, char *err, size_t errcap, pc_
         return pc__parse_error(err, errcap, 1, 1, "not a puzzlecore save (the first line is puzzlecore-<kind> 1)");
     while (e < len && text[e] != ' ' && text[e] != '\n' && text[e] != '\r')
         e++;
-    const pc__kind *k = find_kind(text + pl, e - pl);
+    const pc__kind *k = game_find_kind(text + pl, e - pl);
     if (!k) {
         pc__parse_error(err, errcap, 1, 1, "unknown kind '%.*s'", (int)(e - pl > 40 ? 40 : e - pl), text + pl);
         return PC_ENOTFOUND;
@@ -198,10 +197,10 @@ int32_t pc_game_save(const pc_game *g, char *buf, size_t cap, size_t *len)
     return g->kind->save(g->state, buf, cap, len);
 }
 
-static int32_t copy_stack(const pc__kind *k, const stack *from, stack *to)
+static int32_t game_copy_stack(const pc__kind *k, const game_stack *from, game_stack *to)
 {
     for (size_t i = 0; i < from->n; i++) {
-        int32_t rc = stack_reserve(to);
+        int32_t rc = game_stack_reserve(to);
         if (rc == PC_OK)
             rc = k->clone(from->s[i], &to->s[to->n]);
         if (rc != PC_OK)
@@ -221,9 +220,9 @@ int32_t pc_game_clone(const pc_game *g, pc_game **out)
     c->kind = g->kind;
     int32_t rc = g->kind->clone(g->state, &c->state);
     if (rc == PC_OK)
-        rc = copy_stack(g->kind, &g->undo, &c->undo);
+        rc = game_copy_stack(g->kind, &g->undo, &c->undo);
     if (rc == PC_OK)
-        rc = copy_stack(g->kind, &g->redo, &c->redo);
+        rc = game_copy_stack(g->kind, &g->redo, &c->redo);
     if (rc != PC_OK) {
         pc_game_free(c);
         return rc;
@@ -238,8 +237,8 @@ void pc_game_free(pc_game *g)
         return;
     if (g->state)
         g->kind->free(g->state);
-    stack_free(g->kind, &g->undo);
-    stack_free(g->kind, &g->redo);
+    game_stack_free(g->kind, &g->undo);
+    game_stack_free(g->kind, &g->redo);
     free(g);
 }
 
@@ -278,7 +277,7 @@ int32_t pc_game_play(pc_game *g, const char *move, size_t len)
     /* Play on a copy: the current state goes to the undo list untouched, so
      * a refused move, or no memory for the list, changes nothing. */
     void *next = NULL;
-    int32_t rc = stack_reserve(&g->undo);
+    int32_t rc = game_stack_reserve(&g->undo);
     if (rc == PC_OK)
         rc = g->kind->clone(g->state, &next);
     if (rc != PC_OK)
@@ -290,18 +289,18 @@ int32_t pc_game_play(pc_game *g, const char *move, size_t len)
     }
     g->undo.s[g->undo.n++] = g->state;
     g->state = next;
-    stack_clear(g->kind, &g->redo);
+    game_stack_clear(g->kind, &g->redo);
     return PC_OK;
 }
 
 /* Move the current state onto `to` and take the top of `from`. */
-static int32_t swap_step(pc_game *g, stack *from, stack *to)
+static int32_t game_swap_step(pc_game *g, game_stack *from, game_stack *to)
 {
     if (!g)
         return PC_EINVAL;
     if (from->n == 0)
         return PC_ENOTFOUND;
-    int32_t rc = stack_reserve(to);
+    int32_t rc = game_stack_reserve(to);
     if (rc != PC_OK)
         return rc;
     to->s[to->n++] = g->state;
@@ -311,12 +310,12 @@ static int32_t swap_step(pc_game *g, stack *from, stack *to)
 
 int32_t pc_game_undo(pc_game *g)
 {
-    return g ? swap_step(g, &g->undo, &g->redo) : PC_EINVAL;
+    return g ? game_swap_step(g, &g->undo, &g->redo) : PC_EINVAL;
 }
 
 int32_t pc_game_redo(pc_game *g)
 {
-    return g ? swap_step(g, &g->redo, &g->undo) : PC_EINVAL;
+    return g ? game_swap_step(g, &g->redo, &g->undo) : PC_EINVAL;
 }
 
 int32_t pc_game_undo_count(const pc_game *g)

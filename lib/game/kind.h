@@ -38,8 +38,13 @@ typedef struct pc__kind {
     int32_t (*suggest)(const void *s, const pc_budget *b, pc__sb *out);
 } pc__kind;
 
-extern const pc__kind pc__kind_nonogram, pc__kind_pickerel, pc__kind_snapper, pc__kind_sokoban,
-    pc__kind_patchwork;
+/* Each kind's table (functions rather than extern data, so that the
+ * amalgamation can make them static like every pc__ name). */
+const pc__kind *pc__kind_nonogram(void);
+const pc__kind *pc__kind_pickerel(void);
+const pc__kind *pc__kind_snapper(void);
+const pc__kind *pc__kind_sokoban(void);
+const pc__kind *pc__kind_patchwork(void);
 
 /* ---- helpers the kinds share (params.c) ------------------------------------ */
 

@@ -10,7 +10,6 @@
  * 3 search; default 1), or solution=BITS (W*H of 0/1, row by row, with size)
  * for a puzzle of your own.
  */
-#include "config.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -18,22 +17,22 @@
 #include "game/kind.h"
 #include "puzzlecore/nonogram.h"
 
-static const char *const verbs[3] = {"clear", "fill", "cross"}; /* by cell value */
+static const char *const ng_verbs[3] = {"clear", "fill", "cross"}; /* by cell value */
 
-enum { MAX_SIDE = 128 }; /* the generator's limit, and the params' */
+enum { NG_GEN_MAX_SIDE = 128 }; /* the generator's limit, and the params' */
 
-static int32_t parse_size(const pc__param *p, int32_t *w, int32_t *h, char *err, size_t errcap)
+static int32_t ng_parse_size(const pc__param *p, int32_t *w, int32_t *h, char *err, size_t errcap)
 {
     const char *x = memchr(p->val, 'x', p->vlen);
     size_t a = x ? (size_t)(x - p->val) : 0;
-    if (!x || !pc__word_int(p->val, a, 2, MAX_SIDE, w) ||
-        !pc__word_int(x + 1, p->vlen - a - 1, 2, MAX_SIDE, h))
+    if (!x || !pc__word_int(p->val, a, 2, NG_GEN_MAX_SIDE, w) ||
+        !pc__word_int(x + 1, p->vlen - a - 1, 2, NG_GEN_MAX_SIDE, h))
         return pc__parse_error(err, errcap, 0, 0, "size: '%.*s' is not WxH with sides from 2 to %d",
-                               (int)(p->vlen > 40 ? 40 : p->vlen), p->val, MAX_SIDE);
+                               (int)(p->vlen > 40 ? 40 : p->vlen), p->val, NG_GEN_MAX_SIDE);
     return PC_OK;
 }
 
-static int32_t create(const pc__param *p, int32_t np, uint64_t seed, char *err, size_t errcap, void **out)
+static int32_t ng_create(const pc__param *p, int32_t np, uint64_t seed, char *err, size_t errcap, void **out)
 {
     int32_t w = 10, h = 10;
     int64_t grade = PC_NONOGRAM_GRADE_LINE;
@@ -41,7 +40,7 @@ static int32_t create(const pc__param *p, int32_t np, uint64_t seed, char *err, 
     for (int32_t i = 0; i < np; i++) {
         int32_t rc;
         if (pc__param_is(&p[i], "size"))
-            rc = parse_size(&p[i], &w, &h, err, errcap);
+            rc = ng_parse_size(&p[i], &w, &h, err, errcap);
         else if (pc__param_is(&p[i], "grade"))
             rc = pc__param_int(&p[i], PC_NONOGRAM_GRADE_LINE, PC_NONOGRAM_GRADE_SEARCH, &grade, err, errcap);
         else if (pc__param_is(&p[i], "solution")) {
@@ -68,7 +67,7 @@ static int32_t create(const pc__param *p, int32_t np, uint64_t seed, char *err, 
     return rc;
 }
 
-static int32_t load(const char *text, size_t len, char *err, size_t errcap, void **out)
+static int32_t ng_load(const char *text, size_t len, char *err, size_t errcap, void **out)
 {
     pc_nonogram *g = NULL;
     int32_t rc = pc_nonogram_load(text, len, err, errcap, &g);
@@ -77,12 +76,12 @@ static int32_t load(const char *text, size_t len, char *err, size_t errcap, void
     return rc;
 }
 
-static int32_t save(const void *s, char *buf, size_t cap, size_t *len)
+static int32_t ng_save(const void *s, char *buf, size_t cap, size_t *len)
 {
     return pc_nonogram_save(s, buf, cap, len);
 }
 
-static int32_t clone(const void *s, void **out)
+static int32_t ng_clone(const void *s, void **out)
 {
     pc_nonogram *c = NULL;
     int32_t rc = pc_nonogram_clone(s, &c);
@@ -91,12 +90,12 @@ static int32_t clone(const void *s, void **out)
     return rc;
 }
 
-static void release(void *s)
+static void ng_release(void *s)
 {
     pc_nonogram_free(s);
 }
 
-static int32_t moves(const void *s, pc__sb *out)
+static int32_t ng_moves(const void *s, pc__sb *out)
 {
     int32_t w = pc_nonogram_width(s), h = pc_nonogram_height(s);
     for (int32_t y = 0; y < h; y++)
@@ -104,12 +103,12 @@ static int32_t moves(const void *s, pc__sb *out)
             int32_t v = pc_nonogram_cell(s, x, y);
             for (int32_t to = 0; to < 3; to++)
                 if (to != v)
-                    pc__sb_printf(out, "%s %d %d\n", verbs[to], (int)x, (int)y);
+                    pc__sb_printf(out, "%s %d %d\n", ng_verbs[to], (int)x, (int)y);
         }
     return out->failed ? PC_ENOMEM : PC_OK;
 }
 
-static int32_t play(void *s, const char *m, size_t n)
+static int32_t ng_play(void *s, const char *m, size_t n)
 {
     const char *w[3];
     size_t wn[3];
@@ -117,7 +116,7 @@ static int32_t play(void *s, const char *m, size_t n)
     if (pc__words(m, n, w, wn, 3) != 3)
         return PC_EPARSE;
     for (int32_t v = 0; v < 3; v++)
-        if (pc__word_is(w[0], wn[0], verbs[v]))
+        if (pc__word_is(w[0], wn[0], ng_verbs[v]))
             to = v;
     if (to < 0 || !pc__word_int(w[1], wn[1], 0, PC_NONOGRAM_MAX_SIDE - 1, &x) ||
         !pc__word_int(w[2], wn[2], 0, PC_NONOGRAM_MAX_SIDE - 1, &y))
@@ -130,18 +129,18 @@ static int32_t play(void *s, const char *m, size_t n)
     return pc_nonogram_set_cell(s, x, y, to);
 }
 
-static int32_t over(const void *s)
+static int32_t ng_over(const void *s)
 {
     return pc_nonogram_is_solved(s) == 1;
 }
 
-static int32_t to_move(const void *s)
+static int32_t ng_to_move(const void *s)
 {
     (void)s;
     return 0;
 }
 
-static int32_t score(const void *s, int32_t player, double *out)
+static int32_t ng_score(const void *s, int32_t player, double *out)
 {
     (void)player;
     int32_t r = pc_nonogram_satisfied_count(s, PC_NONOGRAM_ROWS), c = pc_nonogram_satisfied_count(s, PC_NONOGRAM_COLS);
@@ -153,7 +152,7 @@ static int32_t score(const void *s, int32_t player, double *out)
 
 /* The grid ('#' filled, 'x' crossed, '.' unknown) with each row's clues on
  * its right, then each column's clues, a '*' marking satisfied lines. */
-static int32_t render(const void *s, pc__sb *out)
+static int32_t ng_render(const void *s, pc__sb *out)
 {
     int32_t w = pc_nonogram_width(s), h = pc_nonogram_height(s);
     int32_t *clue = malloc(sizeof *clue * (size_t)(w > h ? w : h));
@@ -184,7 +183,7 @@ static int32_t render(const void *s, pc__sb *out)
     return rc == PC_OK && out->failed ? PC_ENOMEM : rc;
 }
 
-static int32_t suggest(const void *s, const pc_budget *b, pc__sb *out)
+static int32_t ng_suggest(const void *s, const pc_budget *b, pc__sb *out)
 {
     int32_t x, y, v;
     int32_t rc = pc_nonogram_hint(s, b, &x, &y, &v, NULL, NULL);
@@ -192,9 +191,17 @@ static int32_t suggest(const void *s, const pc_budget *b, pc__sb *out)
         return PC_ENOTFOUND;
     if (rc < 0)
         return rc;
-    pc__sb_printf(out, "%s %d %d", verbs[v == PC_NONOGRAM_FILLED ? 1 : 2], (int)x, (int)y);
+    pc__sb_printf(out, "%s %d %d", ng_verbs[v == PC_NONOGRAM_FILLED ? 1 : 2], (int)x, (int)y);
     return out->failed ? PC_ENOMEM : PC_OK;
 }
 
-const pc__kind pc__kind_nonogram = {"nonogram", 1,     create, load,    save,   clone, release,
-                                    moves,      play, over,   to_move, score,  render, suggest};
+static const pc__kind ng_kind = {
+    "nonogram", 1,
+    ng_create, ng_load, ng_save, ng_clone, ng_release,
+    ng_moves, ng_play, ng_over, ng_to_move, ng_score, ng_render, ng_suggest,
+};
+
+const pc__kind *pc__kind_nonogram(void)
+{
+    return &ng_kind;
+}

@@ -9,7 +9,6 @@
  * rules), bonus=1..9 (side of the bonus square), money=0..1000000 (buttons
  * each player starts with).
  */
-#include "config.h"
 
 #include <string.h>
 
@@ -17,7 +16,7 @@
 #include "game/kind.h"
 #include "puzzlecore/patchwork.h"
 
-static int32_t create(const pc__param *p, int32_t np, uint64_t seed, char *err, size_t errcap, void **out)
+static int32_t pw_create(const pc__param *p, int32_t np, uint64_t seed, char *err, size_t errcap, void **out)
 {
     int64_t league = 0, bonus = -1, money = -1;
     for (int32_t i = 0; i < np; i++) {
@@ -47,7 +46,7 @@ static int32_t create(const pc__param *p, int32_t np, uint64_t seed, char *err, 
     return PC_OK;
 }
 
-static int32_t load(const char *text, size_t len, char *err, size_t errcap, void **out)
+static int32_t pw_load(const char *text, size_t len, char *err, size_t errcap, void **out)
 {
     pc_patchwork *g = NULL;
     int32_t rc = pc_patchwork_load(text, len, err, errcap, &g);
@@ -56,12 +55,12 @@ static int32_t load(const char *text, size_t len, char *err, size_t errcap, void
     return rc;
 }
 
-static int32_t save(const void *s, char *buf, size_t cap, size_t *len)
+static int32_t pw_save(const void *s, char *buf, size_t cap, size_t *len)
 {
     return pc_patchwork_save(s, buf, cap, len);
 }
 
-static int32_t clone(const void *s, void **out)
+static int32_t pw_clone(const void *s, void **out)
 {
     pc_patchwork *c = NULL;
     int32_t rc = pc_patchwork_clone(s, &c);
@@ -70,12 +69,12 @@ static int32_t clone(const void *s, void **out)
     return rc;
 }
 
-static void release(void *s)
+static void pw_release(void *s)
 {
     pc_patchwork_free(s);
 }
 
-static int32_t put_code(pc__sb *out, int32_t ruleset, int32_t code)
+static int32_t pw_put_code(pc__sb *out, int32_t ruleset, int32_t code)
 {
     char t[64];
     size_t n = 0;
@@ -85,20 +84,20 @@ static int32_t put_code(pc__sb *out, int32_t ruleset, int32_t code)
     return rc;
 }
 
-static int32_t moves(const void *s, pc__sb *out)
+static int32_t pw_moves(const void *s, pc__sb *out)
 {
     int32_t codes[PC_PATCHWORK_MAX_MOVES];
     size_t n = 0;
     int32_t rc = pc_patchwork_legal_moves(s, codes, PC_PATCHWORK_MAX_MOVES, &n);
     int32_t rules = pc_patchwork_ruleset(s);
     for (size_t i = 0; i < n && rc == PC_OK; i++) {
-        rc = put_code(out, rules, codes[i]);
+        rc = pw_put_code(out, rules, codes[i]);
         pc__sb_putc(out, '\n');
     }
     return rc == PC_OK && out->failed ? PC_ENOMEM : rc;
 }
 
-static int32_t play(void *s, const char *m, size_t n)
+static int32_t pw_play(void *s, const char *m, size_t n)
 {
     const char *w[6];
     size_t wn[6];
@@ -122,23 +121,23 @@ static int32_t play(void *s, const char *m, size_t n)
     return pc_patchwork_apply(s, code);
 }
 
-static int32_t over(const void *s)
+static int32_t pw_over(const void *s)
 {
     return pc_patchwork_is_over(s) == 1;
 }
 
-static int32_t to_move(const void *s)
+static int32_t pw_to_move(const void *s)
 {
     return pc_patchwork_to_move(s);
 }
 
-static int32_t score(const void *s, int32_t player, double *out)
+static int32_t pw_score(const void *s, int32_t player, double *out)
 {
     *out = pc_patchwork_score(s, player);
     return PC_OK;
 }
 
-static int32_t render(const void *s, pc__sb *out)
+static int32_t pw_render(const void *s, pc__sb *out)
 {
     int32_t rc = PC_OK;
     for (int32_t p = 0; p < 2 && rc == PC_OK; p++) {
@@ -162,9 +161,9 @@ static int32_t render(const void *s, pc__sb *out)
     return rc == PC_OK && out->failed ? PC_ENOMEM : rc;
 }
 
-/* The caller's budget behind the copy that suggest() passes on: its cancel
+/* The caller's budget behind the copy that suggest passes on: its cancel
  * flag and progress callback still count. */
-static int32_t relay(void *user, int64_t nodes, double seconds, double bound)
+static int32_t pw_relay(void *user, int64_t nodes, double seconds, double bound)
 {
     const pc_budget *orig = user;
     if (pc__budget_cancelled(orig))
@@ -172,7 +171,7 @@ static int32_t relay(void *user, int64_t nodes, double seconds, double bound)
     return orig->progress ? orig->progress(orig->user, nodes, seconds, bound) : 0;
 }
 
-static int32_t suggest(const void *s, const pc_budget *b, pc__sb *out)
+static int32_t pw_suggest(const void *s, const pc_budget *b, pc__sb *out)
 {
     /* Playouts are the bot's nodes.  With no node limit given the front
      * door asks for 2000 (a strong move in about a tenth of a second, and
@@ -185,7 +184,7 @@ static int32_t suggest(const void *s, const pc_budget *b, pc__sb *out)
             return PC_EINVAL;
         c = *b;
         c.size = sizeof c;
-        c.progress = relay;
+        c.progress = pw_relay;
         c.user = (void *)b;
         c.progress_every = b->progress_every > 0 && b->progress_every < 0.05 ? b->progress_every : 0.05;
         if (pc__budget_cancelled(b))
@@ -196,9 +195,17 @@ static int32_t suggest(const void *s, const pc_budget *b, pc__sb *out)
     int32_t code;
     int32_t rc = pc_patchwork_suggest(s, &c, &code);
     if (rc == PC_OK)
-        rc = put_code(out, pc_patchwork_ruleset(s), code);
+        rc = pw_put_code(out, pc_patchwork_ruleset(s), code);
     return rc == PC_OK && out->failed ? PC_ENOMEM : rc;
 }
 
-const pc__kind pc__kind_patchwork = {"patchwork", 2,     create, load,    save,   clone, release,
-                                     moves,       play, over,   to_move, score,  render, suggest};
+static const pc__kind pw_kind = {
+    "patchwork", 2,
+    pw_create, pw_load, pw_save, pw_clone, pw_release,
+    pw_moves, pw_play, pw_over, pw_to_move, pw_score, pw_render, pw_suggest,
+};
+
+const pc__kind *pc__kind_patchwork(void)
+{
+    return &pw_kind;
+}

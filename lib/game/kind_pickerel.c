@@ -5,7 +5,6 @@
  * game's score; the suggestion is the advisor's move.
  * Params: level=1..12 (default 1), loom_beads=0|1 (default 0).
  */
-#include "config.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -14,7 +13,7 @@
 #include "game/kind.h"
 #include "puzzlecore/pickerel.h"
 
-static int32_t create(const pc__param *p, int32_t np, uint64_t seed, char *err, size_t errcap, void **out)
+static int32_t pk_create(const pc__param *p, int32_t np, uint64_t seed, char *err, size_t errcap, void **out)
 {
     int64_t level = 1, beads = 0;
     for (int32_t i = 0; i < np; i++) {
@@ -35,7 +34,7 @@ static int32_t create(const pc__param *p, int32_t np, uint64_t seed, char *err, 
     return rc;
 }
 
-static int32_t load(const char *text, size_t len, char *err, size_t errcap, void **out)
+static int32_t pk_load(const char *text, size_t len, char *err, size_t errcap, void **out)
 {
     pc_pickerel *g = NULL;
     int32_t rc = pc_pickerel_load(text, len, err, errcap, &g);
@@ -44,12 +43,12 @@ static int32_t load(const char *text, size_t len, char *err, size_t errcap, void
     return rc;
 }
 
-static int32_t save(const void *s, char *buf, size_t cap, size_t *len)
+static int32_t pk_save(const void *s, char *buf, size_t cap, size_t *len)
 {
     return pc_pickerel_save(s, buf, cap, len);
 }
 
-static int32_t clone(const void *s, void **out)
+static int32_t pk_clone(const void *s, void **out)
 {
     pc_pickerel *c = NULL;
     int32_t rc = pc_pickerel_clone(s, &c);
@@ -58,13 +57,13 @@ static int32_t clone(const void *s, void **out)
     return rc;
 }
 
-static void release(void *s)
+static void pk_release(void *s)
 {
     pc_pickerel_free(s);
 }
 
 /* The move's text: the same words the parser below takes. */
-static void put_move(pc__sb *out, const int32_t *m)
+static void pk_put_move(pc__sb *out, const int32_t *m)
 {
     switch (m[0]) {
     case PC_PICKEREL_MOVE_WEAVE: pc__sb_printf(out, "weave %d", (int)m[1]); break;
@@ -76,40 +75,40 @@ static void put_move(pc__sb *out, const int32_t *m)
     }
 }
 
-static void try_move(const pc_pickerel *g, pc__sb *out, int32_t kind, int32_t a, int32_t b, int32_t c)
+static void pk_try_move(const pc_pickerel *g, pc__sb *out, int32_t kind, int32_t a, int32_t b, int32_t c)
 {
     int32_t m[4] = {kind, a, b, c};
     if (pc_pickerel_check(g, m) == PC_OK) {
-        put_move(out, m);
+        pk_put_move(out, m);
         pc__sb_putc(out, '\n');
     }
 }
 
-static int32_t moves(const void *s, pc__sb *out)
+static int32_t pk_moves(const void *s, pc__sb *out)
 {
     const pc_pickerel *g = s;
     int32_t tray = pc_pickerel_tray_size(g), w = pc_pickerel_width(g), beads = pc_pickerel_bead_count(g);
     int32_t rows = pc_pickerel_loom_rows(g), base = 0;
     pc_pickerel_level_info(pc_pickerel_level(g), PC_PICKEREL_LEVEL_WIDTH, &base);
     for (int32_t i = 0; i < tray; i++)
-        try_move(g, out, PC_PICKEREL_MOVE_WEAVE, i, 0, 0);
-    try_move(g, out, PC_PICKEREL_MOVE_SCISSORS, 0, 0, 0);
+        pk_try_move(g, out, PC_PICKEREL_MOVE_WEAVE, i, 0, 0);
+    pk_try_move(g, out, PC_PICKEREL_MOVE_SCISSORS, 0, 0, 0);
     for (int32_t wd = base; wd <= base + 2; wd++)
-        try_move(g, out, PC_PICKEREL_MOVE_RESIZE, wd, 0, 0);
+        pk_try_move(g, out, PC_PICKEREL_MOVE_RESIZE, wd, 0, 0);
     for (int32_t b = 0; b < beads; b++)
         for (int32_t i = 0; i < tray; i++)
             for (int32_t j = 0; j < tray; j++)
-                try_move(g, out, PC_PICKEREL_MOVE_SPLICE, b, i, j);
+                pk_try_move(g, out, PC_PICKEREL_MOVE_SPLICE, b, i, j);
     if (pc_pickerel_options(g) & PC_PICKEREL_OPT_LOOM_BEADS)
         for (int32_t b = 0; b < beads; b++)
             for (int32_t r = rows; r < rows + 2 * w + 1; r++)
                 for (int32_t c = 0; c < w; c++)
-                    try_move(g, out, PC_PICKEREL_MOVE_PLACE_BEAD, b, r, c);
-    try_move(g, out, PC_PICKEREL_MOVE_DONE, 0, 0, 0);
+                    pk_try_move(g, out, PC_PICKEREL_MOVE_PLACE_BEAD, b, r, c);
+    pk_try_move(g, out, PC_PICKEREL_MOVE_DONE, 0, 0, 0);
     return out->failed ? PC_ENOMEM : PC_OK;
 }
 
-static int32_t parse(const char *m, size_t n, int32_t *mv)
+static int32_t pk_parse(const char *m, size_t n, int32_t *mv)
 {
     const char *w[5];
     size_t wn[5];
@@ -137,50 +136,58 @@ static int32_t parse(const char *m, size_t n, int32_t *mv)
     return PC_EPARSE;
 }
 
-static int32_t play(void *s, const char *m, size_t n)
+static int32_t pk_play(void *s, const char *m, size_t n)
 {
     int32_t mv[4];
-    int32_t rc = parse(m, n, mv);
+    int32_t rc = pk_parse(m, n, mv);
     return rc == PC_OK ? pc_pickerel_play(s, mv) : rc;
 }
 
-static int32_t over(const void *s)
+static int32_t pk_over(const void *s)
 {
     return pc_pickerel_over(s) == 1;
 }
 
-static int32_t to_move(const void *s)
+static int32_t pk_to_move(const void *s)
 {
     (void)s;
     return 0;
 }
 
-static int32_t score(const void *s, int32_t player, double *out)
+static int32_t pk_score(const void *s, int32_t player, double *out)
 {
     (void)player;
     *out = (double)pc_pickerel_score(s);
     return PC_OK;
 }
 
-static int32_t render_text(const void *s, char *buf, size_t cap, size_t *len)
+static int32_t pk_render_text(const void *s, char *buf, size_t cap, size_t *len)
 {
     return pc_pickerel_render(s, buf, cap, len);
 }
 
-static int32_t render(const void *s, pc__sb *out)
+static int32_t pk_render(const void *s, pc__sb *out)
 {
-    return pc__sb_put_text(out, render_text, s);
+    return pc__sb_put_text(out, pk_render_text, s);
 }
 
-static int32_t suggest(const void *s, const pc_budget *b, pc__sb *out)
+static int32_t pk_suggest(const void *s, const pc_budget *b, pc__sb *out)
 {
     int32_t mv[4];
     int32_t rc = pc_pickerel_suggest(s, b, mv);
     if (rc != PC_OK)
         return rc;
-    put_move(out, mv);
+    pk_put_move(out, mv);
     return out->failed ? PC_ENOMEM : PC_OK;
 }
 
-const pc__kind pc__kind_pickerel = {"pickerel", 1,     create, load,    save,   clone, release,
-                                    moves,      play, over,   to_move, score,  render, suggest};
+static const pc__kind pk_kind = {
+    "pickerel", 1,
+    pk_create, pk_load, pk_save, pk_clone, pk_release,
+    pk_moves, pk_play, pk_over, pk_to_move, pk_score, pk_render, pk_suggest,
+};
+
+const pc__kind *pc__kind_pickerel(void)
+{
+    return &pk_kind;
+}

@@ -6,7 +6,6 @@
  * Params: level=ROWS, the XSB rows joined by '|' (floor as '-' or '_', since
  * spaces separate params).  Default: a small two-box level.
  */
-#include "config.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -16,16 +15,16 @@
 #include "game/kind.h"
 #include "puzzlecore/sokoban.h"
 
-static const char default_level[] = "#######|#.--$-#|#-##--#|#--@$.#|#######";
+static const char sk_default_level[] = "#######|#.--$-#|#-##--#|#--@$.#|#######";
 
-static const char letters[4] = {'u', 'r', 'd', 'l'}; /* by PC_SOKOBAN_UP.. */
-static const int32_t dx[4] = {0, 1, 0, -1}, dy[4] = {-1, 0, 1, 0};
+static const char sk_letters[4] = {'u', 'r', 'd', 'l'}; /* by PC_SOKOBAN_UP.. */
+static const int32_t sk_dx[4] = {0, 1, 0, -1}, sk_dy[4] = {-1, 0, 1, 0};
 
-static int32_t create(const pc__param *p, int32_t np, uint64_t seed, char *err, size_t errcap, void **out)
+static int32_t sk_create(const pc__param *p, int32_t np, uint64_t seed, char *err, size_t errcap, void **out)
 {
     (void)seed; /* a level is given, nothing is dealt */
-    const char *lv = default_level;
-    size_t n = sizeof default_level - 1;
+    const char *lv = sk_default_level;
+    size_t n = sizeof sk_default_level - 1;
     for (int32_t i = 0; i < np; i++) {
         if (!pc__param_is(&p[i], "level"))
             return pc__param_unknown(&p[i], "level", err, errcap);
@@ -52,7 +51,7 @@ static int32_t create(const pc__param *p, int32_t np, uint64_t seed, char *err, 
     return rc;
 }
 
-static int32_t load(const char *text, size_t len, char *err, size_t errcap, void **out)
+static int32_t sk_load(const char *text, size_t len, char *err, size_t errcap, void **out)
 {
     pc_sokoban *g = NULL;
     int32_t rc = pc_sokoban_load(text, len, err, errcap, &g);
@@ -61,12 +60,12 @@ static int32_t load(const char *text, size_t len, char *err, size_t errcap, void
     return rc;
 }
 
-static int32_t save(const void *s, char *buf, size_t cap, size_t *len)
+static int32_t sk_save(const void *s, char *buf, size_t cap, size_t *len)
 {
     return pc_sokoban_save(s, buf, cap, len);
 }
 
-static int32_t clone(const void *s, void **out)
+static int32_t sk_clone(const void *s, void **out)
 {
     pc_sokoban *c = NULL;
     int32_t rc = pc_sokoban_clone(s, &c);
@@ -75,60 +74,60 @@ static int32_t clone(const void *s, void **out)
     return rc;
 }
 
-static void release(void *s)
+static void sk_release(void *s)
 {
     pc_sokoban_free(s);
 }
 
-static int blocked(const pc_sokoban *g, int32_t x, int32_t y)
+static int sk_blocked(const pc_sokoban *g, int32_t x, int32_t y)
 {
     int32_t c = pc_sokoban_cell(g, x, y);
     return c < 0 || (c & (PC_SOKOBAN_WALL | PC_SOKOBAN_BOX));
 }
 
 /* Can the player step in direction d now? */
-static int can_step(const pc_sokoban *g, int32_t d)
+static int sk_can_step(const pc_sokoban *g, int32_t d)
 {
     int32_t x, y;
     if (pc_sokoban_player(g, &x, &y) != PC_OK)
         return 0;
-    int32_t c = pc_sokoban_cell(g, x + dx[d], y + dy[d]);
+    int32_t c = pc_sokoban_cell(g, x + sk_dx[d], y + sk_dy[d]);
     if (c < 0 || (c & PC_SOKOBAN_WALL))
         return 0;
-    return !(c & PC_SOKOBAN_BOX) || !blocked(g, x + 2 * dx[d], y + 2 * dy[d]);
+    return !(c & PC_SOKOBAN_BOX) || !sk_blocked(g, x + 2 * sk_dx[d], y + 2 * sk_dy[d]);
 }
 
-static int32_t moves(const void *s, pc__sb *out)
+static int32_t sk_moves(const void *s, pc__sb *out)
 {
     static const int32_t order[4] = {PC_SOKOBAN_LEFT, PC_SOKOBAN_UP, PC_SOKOBAN_RIGHT, PC_SOKOBAN_DOWN};
     for (int i = 0; i < 4; i++)
-        if (can_step(s, order[i])) {
-            pc__sb_putc(out, letters[order[i]]);
+        if (sk_can_step(s, order[i])) {
+            pc__sb_putc(out, sk_letters[order[i]]);
             pc__sb_putc(out, '\n');
         }
     return out->failed ? PC_ENOMEM : PC_OK;
 }
 
-static int32_t play(void *s, const char *m, size_t n)
+static int32_t sk_play(void *s, const char *m, size_t n)
 {
-    const char *hit = n == 1 ? memchr(letters, m[0], sizeof letters) : NULL;
+    const char *hit = n == 1 ? memchr(sk_letters, m[0], sizeof sk_letters) : NULL;
     if (!hit)
         return PC_EPARSE;
-    return pc_sokoban_step(s, (int32_t)(hit - letters), NULL);
+    return pc_sokoban_step(s, (int32_t)(hit - sk_letters), NULL);
 }
 
-static int32_t over(const void *s)
+static int32_t sk_over(const void *s)
 {
     return pc_sokoban_is_solved(s) == 1;
 }
 
-static int32_t to_move(const void *s)
+static int32_t sk_to_move(const void *s)
 {
     (void)s;
     return 0;
 }
 
-static int32_t score(const void *s, int32_t player, double *out)
+static int32_t sk_score(const void *s, int32_t player, double *out)
 {
     (void)player;
     int32_t n = pc_sokoban_boxes_on_goals(s);
@@ -138,17 +137,17 @@ static int32_t score(const void *s, int32_t player, double *out)
     return PC_OK;
 }
 
-static int32_t write_now(const void *s, char *buf, size_t cap, size_t *len)
+static int32_t sk_write_now(const void *s, char *buf, size_t cap, size_t *len)
 {
     return pc_sokoban_write(s, 0, buf, cap, len);
 }
 
-static int32_t render(const void *s, pc__sb *out)
+static int32_t sk_render(const void *s, pc__sb *out)
 {
-    return pc__sb_put_text(out, write_now, s);
+    return pc__sb_put_text(out, sk_write_now, s);
 }
 
-static int32_t suggest(const void *s, const pc_budget *b, pc__sb *out)
+static int32_t sk_suggest(const void *s, const pc_budget *b, pc__sb *out)
 {
     pc__meter m;
     int32_t rc = pc__meter_start(&m, b);
@@ -174,5 +173,13 @@ static int32_t suggest(const void *s, const pc_budget *b, pc__sb *out)
     return rc == PC_OK && out->failed ? PC_ENOMEM : rc;
 }
 
-const pc__kind pc__kind_sokoban = {"sokoban", 1,     create, load,    save,   clone, release,
-                                   moves,     play, over,   to_move, score,  render, suggest};
+static const pc__kind sk_kind = {
+    "sokoban", 1,
+    sk_create, sk_load, sk_save, sk_clone, sk_release,
+    sk_moves, sk_play, sk_over, sk_to_move, sk_score, sk_render, sk_suggest,
+};
+
+const pc__kind *pc__kind_sokoban(void)
+{
+    return &sk_kind;
+}

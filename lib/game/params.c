@@ -1,5 +1,4 @@
 /* Helpers the game kinds share: params words and move words (see kind.h). */
-#include "config.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -117,7 +117,9 @@ def main():
                 continue
             if s.startswith("#") or cont:
                 # preprocessor lines (and their continuations) stay lines
-                if s.startswith("#include"):
+                if s.startswith("#include") and "windows.h" not in s:
+                    # system headers go to the top once; <windows.h> stays
+                    # inside the platform layer's #if _WIN32
                     if "<" in s and s not in system:
                         system.append(s)
                     continue
