@@ -12,6 +12,7 @@
 #define PUZZLECORE_SOKOBAN_H
 
 #include "puzzlecore/common.h"
+#include "puzzlecore/budget.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -46,7 +47,8 @@ enum pc_sokoban_cell_bits {
 /* Solver modes. */
 enum pc_sokoban_mode {
     PC_SOKOBAN_MOVES = 0, /* fewest moves, ties broken by fewest pushes */
-    PC_SOKOBAN_PUSHES = 1 /* fewest pushes, ties broken by fewest moves */
+    PC_SOKOBAN_PUSHES = 1, /* fewest pushes, ties broken by fewest moves */
+    PC_SOKOBAN_ANY = 2     /* any solution, found fast (greedy search; no size limit) */
 };
 
 /* Limits of the parser. */
@@ -202,20 +204,33 @@ PUZZLECORE_API int32_t pc_sokoban_title(const pc_sokoban *g, char *buf, size_t c
 
 /* ---- solver ------------------------------------------------------------------- */
 
-/* Search an optimal solution from the current position.
- * mode: PC_SOKOBAN_MOVES or PC_SOKOBAN_PUSHES.  max_nodes bounds the states
- * expanded and max_bytes the solver's memory (0 = no bound for either).
- * A* over push states (boxes, player square) with a consistent lower bound
+/* Search a solution from the current position, under `budget` (NULL: the
+ * defaults of puzzlecore/budget.h, 10 s and 256 MiB; a node is one state
+ * expanded; progress reports the best proven lower bound).
+ *
+ * mode PC_SOKOBAN_MOVES or PC_SOKOBAN_PUSHES: an optimal solution.  A* over
+ * push states (boxes, player square) with a consistent lower bound
  * (minimum-cost matching of boxes to goals on push distances), so the first
  * solution found is optimal; doc/sokoban.md has the proof sketch.  In moves
  * mode a short push-optimal pre-search (at most 250000 nodes, counted in the
- * node budget and the result's figures) supplies an upper bound.
+ * node budget and the result's figures) supplies an upper bound.  These
+ * modes refuse levels of more than 255 interior cells or 64 boxes
+ * (PC_ERANGE).
+ *
+ * mode PC_SOKOBAN_ANY: some solution, found fast, on any level the parser
+ * takes (up to 128 x 128, any number of boxes): a greedy best-first search
+ * over push states (boxes, player's reachable area) on the matching bound,
+ * with dead squares and freeze deadlocks pruned.  The solution is not
+ * optimal; it is replayed and checked before it is returned.  The result's
+ * bound is the start's matching (a lower bound on pushes).
+ *
  * Returns PC_OK (solved), PC_ENOTFOUND (proved unsolvable) or PC_ELIMIT (a
  * budget ran out); in these three cases *out receives a result the caller
- * frees with pc_sokoban_result_free.  Other errors (PC_EINVAL, PC_ENOMEM,
- * PC_ERANGE: more than 255 interior cells or 64 boxes) leave *out NULL. */
-PUZZLECORE_API int32_t pc_sokoban_solve(const pc_sokoban *g, int32_t mode, uint64_t max_nodes,
-                                        uint64_t max_bytes, pc_sokoban_result **out);
+ * frees with pc_sokoban_result_free.  Other errors (PC_EINVAL for a bad
+ * argument or budget, PC_ENOMEM, PC_ECANCELLED when the budget's cancel flag
+ * or progress callback stopped the search, PC_ERANGE) leave *out NULL. */
+PUZZLECORE_API int32_t pc_sokoban_solve(const pc_sokoban *g, int32_t mode, const pc_budget *budget,
+                                        pc_sokoban_result **out);
 
 /* Free a result; NULL is accepted. */
 PUZZLECORE_API void pc_sokoban_result_free(pc_sokoban_result *r);
@@ -223,7 +238,7 @@ PUZZLECORE_API void pc_sokoban_result_free(pc_sokoban_result *r);
 /* PC_OK, PC_ENOTFOUND or PC_ELIMIT, as pc_sokoban_solve returned. */
 PUZZLECORE_API int32_t pc_sokoban_result_status(const pc_sokoban_result *r);
 
-/* The mode searched. */
+/* The mode searched (PC_SOKOBAN_MOVES, PC_SOKOBAN_PUSHES or PC_SOKOBAN_ANY). */
 PUZZLECORE_API int32_t pc_sokoban_result_mode(const pc_sokoban_result *r);
 
 /* Moves and pushes of the solution (-1 when there is none). */
@@ -298,12 +313,12 @@ PUZZLECORE_API int32_t pc_sokoban_variant_rules(int32_t variant, int32_t colours
 PUZZLECORE_API int32_t pc_sokoban_index(const pc_sokoban *g, const pc_sokoban_result *r,
                                         double *ci);
 
-/* Solve the start position move-optimally (budgets as pc_sokoban_solve) and
+/* Solve the start position move-optimally (budget as pc_sokoban_solve) and
  * return Ci, and (each may be NULL) the moves p and pushes i used.  Returns
- * what the solver returned (PC_ENOTFOUND: unsolvable, PC_ELIMIT: budget). */
-PUZZLECORE_API int32_t pc_sokoban_level_index(const pc_sokoban *g, uint64_t max_nodes,
-                                              uint64_t max_bytes, double *ci, int64_t *moves,
-                                              int64_t *pushes);
+ * what the solver returned (PC_ENOTFOUND: unsolvable, PC_ELIMIT: budget,
+ * PC_ECANCELLED: cancelled). */
+PUZZLECORE_API int32_t pc_sokoban_level_index(const pc_sokoban *g, const pc_budget *budget, double *ci,
+                                              int64_t *moves, int64_t *pushes);
 
 #ifdef __cplusplus
 }

@@ -13,6 +13,8 @@ lib_libpuzzlecore_la_SOURCES += \
 	lib/sokoban/solver_walk.c \
 	lib/sokoban/solver_corral.c \
 	lib/sokoban/solver_pot.c \
+	lib/sokoban/fast_int.h \
+	lib/sokoban/fast.c \
 	lib/sokoban/cindex.c
 cli_puzzlecore_SOURCES += cli/sokoban.c
 

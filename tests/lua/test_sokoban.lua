@@ -38,6 +38,10 @@ t.run(function()
   t.ok(c:apply(sol.lurd) and c:solved(), "solution replays")
   t.ok(not lv:solved(), "clone independent")
   t.eq(lv:solve("pushes").pushes, 8, "push-optimal 8")
+  local fa = lv:solve("any", 0, 0, 5)
+  local c2 = lv:clone()
+  t.ok(fa.solved and fa.pushes >= 8 and fa.moves == #fa.lurd and c2:apply(fa.lurd) and c2:solved(),
+       "any mode: a solution that replays")
   local bound
   v, msg, code, bound = lv:solve("moves", 3)
   t.ok(v == nil and code == pc.C.PC_ELIMIT, "node budget: PC_ELIMIT")
