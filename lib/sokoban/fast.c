@@ -38,9 +38,9 @@
 #define FS_BIG ((int64_t)1 << 24)     /* cost of an impossible box-goal pair */
 #define FS_INF ((int64_t)1 << 60)
 #define FS_UNREACH 0xFFFFu
-#define FS_FREEZE_CALLS 256
+#define FS_FREEZE_CALLS 256           /* freeze test: recursive calls at most */
 #define FS_PACK (s->pack)
-#define FS_PACK_PENALTY 3             /* key added per goal filled out of packing order */           /* freeze test: recursive calls at most */
+#define FS_PACK_PENALTY 3             /* key added per goal filled out of packing order */
 
 typedef struct {
     uint64_t hash;
