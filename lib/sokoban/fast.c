@@ -5,7 +5,8 @@
  * Search: greedy best-first over push states.  A state is the set of boxes
  * and the player's reachability class (the least interior cell the player
  * can reach without pushing), so two positions that differ only by a walk
- * are one state.  The open list is a bucket queue on the lower bound h, each
+ * are one state.  The open list is a bucket queue on a key (the lower bound
+ * h plus the packing penalty below), each
  * bucket a LIFO stack (the newest, usually deepest, state first); states are
  * kept once in a hash table keyed by a Zobrist hash of the boxes and the
  * player's class.
@@ -19,11 +20,15 @@
  * Pruning (all sound, so an exhausted search proves the level unsolvable):
  * simple dead squares (no box there can ever reach a goal), freeze deadlocks
  * (the pushed box, with the boxes blocking it, can never move again and one
- * of them stands off a goal), the matching's infeasibility, and PI-corral
- * deadlocks are not searched here.
+ * of them stands off a goal) and the matching's infeasibility.  Not done
+ * (yet): PI-corral pruning, a learned deadlock table, tunnel and goal-room
+ * macro moves.
  *
- * Packing order: when a box is pushed onto a goal, h counts it as placed;
- * goal rooms are handled by the same matching (see doc/sokoban.md).
+ * Packing order (a heuristic only): from the solved position, the boxes that
+ * can be pulled out to a starting square with the other goals as walls are
+ * taken out round after round; the goals emptied last are to be filled
+ * first.  The queue's key is h + 3 x (goals filled while a deeper layer still
+ * has an empty goal), so greedy search fills goal rooms from the back.
  *
  * Every solution is replayed on a copy of the level before it is returned.
  */
