@@ -1,12 +1,13 @@
 /*
  * bench/sokoban_fast — the fast solver (PC_SOKOBAN_ANY) over collections.
  *
- *   bench/sokoban_fast [--seconds S] [--mem MiB] [--optimum FILE] [--quiet] FILE...
+ *   bench/sokoban_fast [--seconds S] [--wall W] [--mem MiB] [--optimum FILE] [--quiet] FILE...
  *
  * Each FILE is an XSB collection read by path (a missing file is skipped
  * with a message).  Every level gets S seconds of CPU time (default 10; the
  * machine may be shared, so the cap is on this process's CPU clock, read by
- * the budget's progress callback, with a wall-clock backstop of 4 S) and
+ * the budget's progress callback, with a wall-clock backstop of W seconds,
+ * default 20 S, for a loaded machine) and
  * --mem MiB of search memory (default 2048).  One line per level (unless
  * --quiet), then per collection: levels solved, total and largest CPU
  * seconds, the solutions' moves and pushes, the solver's peak memory and the
@@ -108,7 +109,7 @@ static optimum *read_optima(const char *path, int *n)
 
 int main(int argc, char **argv)
 {
-    double seconds = 10;
+    double seconds = 10, wallcap = 0;
     unsigned long long mem = 2048;
     const char *optfile = NULL;
     int quiet = 0, nfiles = 0, all_solved = 1;
@@ -117,6 +118,9 @@ int main(int argc, char **argv)
         const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
         if (!strcmp(a, "--seconds") && v) {
             seconds = strtod(v, NULL);
+            i++;
+        } else if (!strcmp(a, "--wall") && v) {
+            wallcap = strtod(v, NULL);
             i++;
         } else if (!strcmp(a, "--mem") && v) {
             mem = strtoull(v, NULL, 10);
@@ -129,17 +133,18 @@ int main(int argc, char **argv)
         } else if (a[0] != '-' && nfiles < 64) {
             files[nfiles++] = a;
         } else {
-            fprintf(stderr, "usage: %s [--seconds S] [--mem MiB] [--optimum FILE] [--quiet] FILE...\n", argv[0]);
+            fprintf(stderr, "usage: %s [--seconds S] [--wall W] [--mem MiB] [--optimum FILE] [--quiet] FILE...\n", argv[0]);
             return 2;
         }
     }
     if (nfiles == 0 || !(seconds > 0)) {
-        fprintf(stderr, "usage: %s [--seconds S] [--mem MiB] [--optimum FILE] [--quiet] FILE...\n", argv[0]);
+        fprintf(stderr, "usage: %s [--seconds S] [--wall W] [--mem MiB] [--optimum FILE] [--quiet] FILE...\n", argv[0]);
         return 2;
     }
     int nopt = 0;
     optimum *opt = optfile ? read_optima(optfile, &nopt) : NULL;
-    printf("# fast mode (PC_SOKOBAN_ANY): %.1f s CPU and %llu MiB per level\n", seconds, mem);
+    printf("# fast mode (PC_SOKOBAN_ANY): %.1f s CPU (wall backstop %.0f s) and %llu MiB per level\n", seconds,
+           wallcap > 0 ? wallcap : 20 * seconds, mem);
     for (int f = 0; f < nfiles; f++) {
         size_t len;
         char *text = slurp(files[f], &len);
@@ -176,7 +181,7 @@ int main(int argc, char **argv)
             cpu_cap cap = {cpu_now(), seconds};
             pc_budget b;
             pc_budget_init(&b, sizeof b);
-            b.max_seconds = 4 * seconds;
+            b.max_seconds = wallcap > 0 ? wallcap : 20 * seconds;
             b.max_bytes = mem ? mem << 20 : UINT64_MAX;
             b.progress = on_progress;
             b.user = &cap;

@@ -208,6 +208,38 @@ int main(void)
         pc_sokoban_free(g);
     }
 
+    /* Front-end helpers: reachable squares, walks, one box's pushes. */
+    {
+        pc_sokoban *g = parse("#######\n#     #\n# @$  #\n#    .#\n#######\n");
+        uint8_t cells[64];
+        int32_t cnt = -1;
+        is_int(pc_sokoban_reachable(g, cells, sizeof cells, &cnt), PC_OK, "reachable squares");
+        ok(cnt == 14 && cells[2 * 7 + 2] && !cells[2 * 7 + 3] && cells[1 * 7 + 5] && !cells[0],
+           "... 14 of them: the player's own, not the box's nor the walls (%d)", (int)cnt);
+        is_int(pc_sokoban_reachable(g, cells, 10, &cnt), PC_ESPACE, "a short buffer: PC_ESPACE");
+        char path[256];
+        size_t plen = 0;
+        is_int(pc_sokoban_walk_path(g, 5, 3, path, sizeof path, &plen), PC_OK, "walk to (5, 3)");
+        ok(plen == 4 && strspn(path, "urdl") == 4, "... 4 lower-case steps (%s)", path);
+        is_int(pc_sokoban_walk_path(g, 3, 2, path, sizeof path, &plen), PC_ENOTFOUND, "walk onto the box: PC_ENOTFOUND");
+        is_int(pc_sokoban_walk_path(g, 9, 1, path, sizeof path, &plen), PC_ERANGE, "off the board: PC_ERANGE");
+        is_int(pc_sokoban_push_path(g, 3, 2, 4, 1, path, sizeof path, &plen), PC_OK, "push the box to (4, 1)");
+        is_str(path, "RdrU", "... 2 pushes, then the fewest moves: RdrU");
+        pc_sokoban *t = NULL;
+        pc_sokoban_clone(g, &t);
+        ok(pc_sokoban_apply_lurd(t, path, plen, NULL, 0) == PC_OK &&
+               (pc_sokoban_cell(t, 4, 1) & PC_SOKOBAN_BOX),
+           "... which plays, and the box stands on (4, 1)");
+        pc_sokoban_free(t);
+        is_int(pc_sokoban_push_path(g, 3, 2, 3, 2, path, sizeof path, &plen), PC_OK, "the box is there: PC_OK");
+        is_int((int64_t)plen, 0, "... an empty path");
+        is_int(pc_sokoban_push_path(g, 3, 2, 1, 0, path, sizeof path, &plen), PC_ENOTFOUND, "onto a wall: PC_ENOTFOUND");
+        is_int(pc_sokoban_push_path(g, 2, 2, 4, 1, path, sizeof path, &plen), PC_ENOTFOUND, "no box there: PC_ENOTFOUND");
+        is_int(pc_sokoban_push_path(g, 3, 2, 1, 1, path, 2, &plen), PC_ESPACE, "into the corner: a short buffer");
+        ok(plen > 2, "... says the size (%d)", (int)plen);
+        pc_sokoban_free(g);
+    }
+
     /* Budgets. */
     pc_sokoban *m153 = NULL;
     if (c)

@@ -202,6 +202,33 @@ PUZZLECORE_API int32_t pc_sokoban_load(const char *text, size_t len, char *err, 
 /* The level's title ("" when none). */
 PUZZLECORE_API int32_t pc_sokoban_title(const pc_sokoban *g, char *buf, size_t cap, size_t *len);
 
+/* ---- helpers for front ends ------------------------------------------------------ */
+
+/* The squares the player can walk to now without pushing: cells[y * width
+ * + x] = 1 for each (its own square included), 0 elsewhere; *count (may be
+ * NULL) receives how many.  cap must be at least width x height (PC_ESPACE
+ * otherwise, *count still set; cells may be NULL with cap 0 to ask the
+ * count). */
+PUZZLECORE_API int32_t pc_sokoban_reachable(const pc_sokoban *g, uint8_t *cells, size_t cap,
+                                            int32_t *count);
+
+/* A shortest walk (lower-case LURD, no push) from the player to (x, y);
+ * apply it with pc_sokoban_apply_lurd to walk there (undo then takes one
+ * step back).  "" when the player is there.  PC_ENOTFOUND when (x, y) is
+ * not reachable without pushing, PC_ERANGE off the board.  snprintf
+ * convention. */
+PUZZLECORE_API int32_t pc_sokoban_walk_path(const pc_sokoban *g, int32_t x, int32_t y, char *buf,
+                                            size_t cap, size_t *len);
+
+/* Bring the box on (bx, by) to (tx, ty) by the fewest pushes, then the
+ * fewest moves, the other boxes staying where they are: the steps as LURD
+ * (walks and pushes), to apply with pc_sokoban_apply_lurd.  "" when the box
+ * is there already.  PC_ENOTFOUND when there is no box on (bx, by), (tx, ty)
+ * is a wall, another box or outside, or the box cannot get there alone;
+ * PC_ERANGE off the board.  snprintf convention. */
+PUZZLECORE_API int32_t pc_sokoban_push_path(const pc_sokoban *g, int32_t bx, int32_t by, int32_t tx,
+                                            int32_t ty, char *buf, size_t cap, size_t *len);
+
 /* ---- solver ------------------------------------------------------------------- */
 
 /* Search a solution from the current position, under `budget` (NULL: the

@@ -653,9 +653,9 @@ static int32_t build_lurd(fs_solver *s, const pc_sokoban *g, uint32_t idx, char 
         }
     }
     free(path);
-    if (!ok || !sb.data) {
+    if (!ok || !sb.data || sb.failed) {
         pc__sb_free(&sb);
-        return ok ? PC_ENOMEM : PC_EINVAL;
+        return ok ? PC_ENOMEM : PC_EINVAL; /* EINVAL: a bug, never expected */
     }
     *out = sb.data;
     *pushes = (int64_t)n;

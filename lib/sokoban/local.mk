@@ -15,6 +15,7 @@ lib_libpuzzlecore_la_SOURCES += \
 	lib/sokoban/solver_pot.c \
 	lib/sokoban/fast_int.h \
 	lib/sokoban/fast.c \
+	lib/sokoban/assist.c \
 	lib/sokoban/cindex.c
 cli_puzzlecore_SOURCES += cli/sokoban.c
 

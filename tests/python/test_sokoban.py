@@ -55,6 +55,11 @@ def body():
     ok(not lv.solved, "clone is independent")
     sp = lv.solve("pushes")
     eq(sp.pushes, 8, "push-optimal: 8")
+    r0 = sokoban.Level("#######\n#     #\n# @$  #\n#    .#\n#######\n")
+    eq((len(r0.reachable()), (2, 2) in r0.reachable(), (3, 2) in r0.reachable()), (14, True, False),
+       "reachable squares")
+    eq((len(r0.walk_path(5, 3)), r0.push_path(3, 2, 4, 1)), (4, "RdrU"), "walk_path and push_path")
+    raises(pc.Error, lambda: r0.walk_path(3, 2), "walk onto a box raises")
     fa = lv.solve("any", seconds=5)
     c2 = lv.clone()
     c2.apply(fa.lurd)

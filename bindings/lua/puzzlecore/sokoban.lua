@@ -86,6 +86,22 @@ function Level:moves() return tonumber(C.pc_sokoban_moves(self.h)) end
 function Level:pushes() return tonumber(C.pc_sokoban_pushes(self.h)) end
 function Level:title() return pc.text_out(C.pc_sokoban_title, self.h) end
 function Level:lurd() return pc.text_out(C.pc_sokoban_lurd, self.h) end
+--- The squares the player can walk to now: a list of {x, y}.
+function Level:reachable()
+  local w, h = C.pc_sokoban_width(self.h), C.pc_sokoban_height(self.h)
+  local cells, cnt = ffi.new("uint8_t[?]", w * h), ffi.new("int32_t[1]")
+  local rc = C.pc_sokoban_reachable(self.h, cells, w * h, cnt)
+  if rc ~= 0 then return pc.fail(rc) end
+  local out = {}
+  for i = 0, w * h - 1 do
+    if cells[i] ~= 0 then out[#out + 1] = { i % w, math.floor(i / w) } end
+  end
+  return out
+end
+--- Shortest walk (lower-case LURD) to (x, y); nil, msg, code when unreachable.
+function Level:walk_path(x, y) return pc.text_out(C.pc_sokoban_walk_path, self.h, x, y) end
+--- LURD bringing the box on (bx, by) to (tx, ty): fewest pushes, then moves.
+function Level:push_path(bx, by, tx, ty) return pc.text_out(C.pc_sokoban_push_path, self.h, bx, by, tx, ty) end
 function Level:board(start) return pc.text_out(C.pc_sokoban_write, self.h, start and 1 or 0) end
 Level.__tostring = function(self) return self:board() end
 

@@ -197,6 +197,23 @@ class Level(Handle):
     def lurd(self):
         return text_out(lib.pc_sokoban_lurd, self)
 
+    # -- front-end helpers
+    def reachable(self):
+        """The squares the player can walk to now, as a set of (x, y)."""
+        w, h = lib.pc_sokoban_width(self), lib.pc_sokoban_height(self)
+        cells = (ctypes.c_uint8 * (w * h))()
+        count = ctypes.c_int32()
+        check(lib.pc_sokoban_reachable(self, cells, w * h, ctypes.byref(count)))
+        return {(i % w, i // w) for i in range(w * h) if cells[i]}
+
+    def walk_path(self, x, y):
+        """Shortest walk (lower-case LURD) to (x, y); Error(PC_ENOTFOUND) when unreachable."""
+        return text_out(lib.pc_sokoban_walk_path, self, x, y)
+
+    def push_path(self, bx, by, tx, ty):
+        """LURD bringing the box on (bx, by) to (tx, ty) by the fewest pushes, then moves."""
+        return text_out(lib.pc_sokoban_push_path, self, bx, by, tx, ty)
+
     def board(self, start=False):
         """The position (or the start position) as XSB text."""
         return text_out(lib.pc_sokoban_write, self, 1 if start else 0)
