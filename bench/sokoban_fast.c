@@ -163,7 +163,7 @@ int main(int argc, char **argv)
         }
         int32_t n = pc_sokoban_collection_count(c);
         int solved = 0, compared = 0;
-        double total = 0, worst = 0, ratio_sum = 0;
+        double total = 0, worst = 0, worst_solved = 0, ratio_sum = 0;
         long long tmoves = 0, tpushes = 0, omoves = 0, fmoves = 0;
         unsigned long long peak = 0;
         for (int32_t i = 0; i < n; i++) {
@@ -212,6 +212,8 @@ int main(int argc, char **argv)
             long long pu = rc == PC_OK ? (long long)pc_sokoban_result_pushes(r) : -1;
             if (rc == PC_OK) {
                 solved++;
+                if (cpu > worst_solved)
+                    worst_solved = cpu;
                 tmoves += mv;
                 tpushes += pu;
                 for (int k = 0; k < nopt; k++)
@@ -239,9 +241,9 @@ int main(int argc, char **argv)
         }
         struct rusage ru;
         getrusage(RUSAGE_SELF, &ru);
-        printf("collection=%s levels=%d solved=%d cpu_total=%.2f cpu_max=%.2f moves=%lld pushes=%lld "
-               "peak_mib=%.1f maxrss_mib=%.1f\n",
-               files[f], (int)n, solved, total, worst, tmoves, tpushes, (double)peak / 1048576.0,
+        printf("collection=%s levels=%d solved=%d cpu_total=%.2f cpu_max=%.2f cpu_max_solved=%.2f moves=%lld "
+               "pushes=%lld peak_mib=%.1f maxrss_mib=%.1f\n",
+               files[f], (int)n, solved, total, worst, worst_solved, tmoves, tpushes, (double)peak / 1048576.0,
                (double)ru.ru_maxrss / 1024.0);
         if (compared)
             printf("optimum levels=%d fast_moves=%lld optimal_moves=%lld ratio_of_sums=%.3f mean_ratio=%.3f\n",

@@ -754,20 +754,57 @@ static int32_t run_search(const pc_sokoban *g, int mode, uint64_t max_nodes, pc_
 /* Nodes the push-optimal pre-search of a move-optimal solve may use. */
 #define SK_PRESEARCH_NODES 250000u
 
-/* PC_SOKOBAN_ANY: the fast solver (fast.c). */
+/* Nodes the push-optimal search of PC_SOKOBAN_ANY may use before the
+ * greedy search takes over. */
+#define SK_ANY_OPTIMAL_NODES 50000u
+
+/* PC_SOKOBAN_ANY: a short push-optimal search when the level fits the
+ * optimal solver (it solves the small, tight levels where greedy search
+ * gets lost, and its proofs of unsolvability hold), then the fast solver
+ * (fast.c) with the rest of the budget.  Either solution is replayed. */
 static int32_t solve_any(const pc_sokoban *g, pc__meter *m, pc_sokoban_result *res)
 {
-    pc__fast_out o;
-    int32_t rc = pc__sokoban_fast(g, m, &o);
-    res->nodes = o.nodes;
-    res->states = o.states;
-    res->bytes = o.bytes;
-    if (rc == PC_OK) {
-        res->lurd = o.lurd;
-        res->moves = o.moves;
-        res->pushes = o.pushes;
+    int32_t rc = PC_ERANGE;
+    int64_t bound = -1;
+    if (g->interior <= SK_MAXCELLS && g->nboxes <= SK_MAXBOXES) {
+        uint64_t cap = SK_ANY_OPTIMAL_NODES;
+        if (m->max_nodes > 0 && (uint64_t)m->max_nodes / 4 < cap)
+            cap = (uint64_t)m->max_nodes / 4;
+        if (cap > 0) {
+            rc = run_search(g, PC_SOKOBAN_PUSHES, cap, m, UINT32_MAX, UINT32_MAX, res);
+            bound = res->bound;
+            if (rc == PC_ENOTFOUND || rc == PC_ENOMEM || m->status != PC_OK)
+                return rc == PC_ENOTFOUND || rc == PC_ENOMEM ? rc : m->status;
+        }
     }
-    res->bound = rc == PC_ENOTFOUND ? -1 : o.bound;
+    if (rc != PC_OK) {
+        pc__fast_out o;
+        free(res->lurd);
+        res->lurd = NULL;
+        rc = pc__sokoban_fast(g, m, &o);
+        res->nodes += o.nodes;
+        res->states += o.states;
+        if (o.bytes > res->bytes)
+            res->bytes = o.bytes;
+        if (rc == PC_OK) {
+            res->lurd = o.lurd;
+            res->moves = o.moves;
+            res->pushes = o.pushes;
+        }
+        if (o.bound > bound)
+            bound = o.bound;
+    } else {
+        /* The push-optimal solution: replay it like the fast one. */
+        pc_sokoban *c = pc__sokoban_dup(g);
+        if (!c)
+            return PC_ENOMEM;
+        int32_t r2 = pc_sokoban_apply_lurd(c, res->lurd, strlen(res->lurd), NULL, 0);
+        if (r2 != PC_OK || pc_sokoban_is_solved(c) != 1)
+            rc = r2 == PC_ENOMEM ? PC_ENOMEM : PC_EINVAL; /* a bug: never return it */
+        pc_sokoban_free(c);
+        bound = res->pushes;
+    }
+    res->bound = rc == PC_ENOTFOUND ? -1 : bound;
     return rc;
 }
 
