@@ -245,11 +245,12 @@ PUZZLECORE_API int32_t pc_sokoban_push_path(const pc_sokoban *g, int32_t bx, int
  * (PC_ERANGE).
  *
  * mode PC_SOKOBAN_ANY: some solution, found fast, on any level the parser
- * takes (up to 128 x 128, any number of boxes): a greedy best-first search
- * over push states (boxes, player's reachable area) on the matching bound,
- * with dead squares and freeze deadlocks pruned.  The solution is not
- * optimal; it is replayed and checked before it is returned.  The result's
- * bound is the start's matching (a lower bound on pushes).
+ * takes (up to 128 x 128, any number of boxes): on levels the optimal modes
+ * take, a push-optimal search of at most 50000 nodes first; then a greedy
+ * best-first search over push states (boxes, player's reachable area) on
+ * the matching bound, with dead squares and freeze deadlocks pruned.  The
+ * solution need not be optimal; it is replayed and checked before it is
+ * returned.  The result's bound is a lower bound on pushes.
  *
  * Returns PC_OK (solved), PC_ENOTFOUND (proved unsolvable) or PC_ELIMIT (a
  * budget ran out); in these three cases *out receives a result the caller
@@ -273,7 +274,9 @@ PUZZLECORE_API int64_t pc_sokoban_result_moves(const pc_sokoban_result *r);
 PUZZLECORE_API int64_t pc_sokoban_result_pushes(const pc_sokoban_result *r);
 
 /* A proven lower bound on the optimum's first criterion (moves in
- * PC_SOKOBAN_MOVES mode, pushes in PC_SOKOBAN_PUSHES mode): every solution
+ * PC_SOKOBAN_MOVES mode, pushes in PC_SOKOBAN_PUSHES mode; in
+ * PC_SOKOBAN_ANY mode a bound on pushes, also when solved, since that
+ * solution need not be optimal: doc/sokoban.md, "Fast mode"): every solution
  * from the position searched costs at least this much.  Solved: the
  * solution's count (the bound is reached).  Budget ran out (PC_ELIMIT): the
  * largest f = g + h the search took off its queue (A* with an admissible
