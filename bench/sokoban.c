@@ -118,7 +118,12 @@ int main(int argc, char **argv)
             return 1;
         double t0 = now();
         clock_t c0 = clock();
-        rc = pc_sokoban_solve(g, mode, nodes, mem << 20, &r);
+        pc_budget b;
+        pc_budget_init(&b, sizeof b);
+        b.max_nodes = (int64_t)nodes;
+        b.max_seconds = -1; /* the node budget bounds the work: runs are reproducible */
+        b.max_bytes = mem ? mem << 20 : UINT64_MAX;
+        rc = pc_sokoban_solve(g, mode, &b, &r);
         double dt = now() - t0, cpu = (double)(clock() - c0) / CLOCKS_PER_SEC;
         tcpu += cpu;
         tried++;

@@ -16,18 +16,21 @@
 
 static void usage(FILE *f)
 {
-    fprintf(f, "usage: puzzlecore sokoban solve FILE [--level N] [--mode moves|pushes] [--nodes N] [--mem MiB]\n"
-               "       puzzlecore sokoban index FILE [--level N] [--mode moves] [--nodes N] [--mem MiB]\n"
+    fprintf(f, "usage: puzzlecore sokoban solve FILE [--level N] [--mode moves|pushes|any] [--nodes N]\n"
+               "                                    [--seconds S] [--mem MiB]\n"
+               "       puzzlecore sokoban index FILE [--level N] [--mode moves] [--nodes N] [--seconds S] [--mem MiB]\n"
                "       puzzlecore sokoban check FILE\n"
                "\n"
                "solve  optimal solution of every level (or level N, 1-based) of an XSB file;\n"
-               "       --mode moves (default): fewest moves, then pushes; pushes: the reverse.\n"
+               "       --mode moves (default): fewest moves, then pushes; pushes: the reverse;\n"
+               "       any: some solution, found fast (not optimal; any level size).\n"
                "index  the Whirly map creativity index from the move-optimal solution; the\n"
                "       same line plus the formula's parts (d D m r v V).  The index is defined\n"
                "       on the move-optimal solution only: --mode pushes is refused (exit 2).\n"
                "check  parse and validate only: one line per level with its static facts.\n"
-               "FILE may be '-' for standard input.  Budgets: --nodes (default none) and\n"
-               "--mem in MiB (default 2048); a level over budget prints status=limit and\n"
+               "FILE may be '-' for standard input.  Budgets per level: --nodes (default\n"
+               "none), --seconds (default: none for moves and pushes, 60 for any) and --mem\n"
+               "in MiB (default 2048); a level over budget prints status=limit and\n"
                "bound=<b>, the proven lower bound on the optimum (moves or pushes).\n"
                "Output: one line per level, key=value fields: level moves pushes u c ci nodes\n"
                "seconds solution status ('-' where there is no value).\n");
@@ -61,6 +64,7 @@ int pc_cli_sokoban(int argc, char **argv)
     }
     const char *file = NULL;
     long long level = 0, nodes = 0, mem = 2048;
+    double seconds = 0; /* 0: the mode's default */
     int32_t mode = PC_SOKOBAN_MOVES;
     for (int i = 2; i < argc; i++) {
         const char *a = argv[i];
@@ -78,14 +82,26 @@ int pc_cli_sokoban(int argc, char **argv)
                 level = cli_int(a, v, 1, 1000000);
             else if (!strcmp(a, "--nodes"))
                 nodes = cli_int(a, v, 0, (long long)1 << 50);
-            else if (!strcmp(a, "--mem"))
+            else if (!strcmp(a, "--seconds")) {
+                char *end;
+                seconds = strtod(v, &end);
+                if (end == v || *end || !(seconds > 0) || seconds > 1e9) {
+                    fprintf(stderr, "puzzlecore sokoban: bad value for --seconds: %s\n", v);
+                    return 2;
+                }
+            } else if (!strcmp(a, "--mem"))
                 mem = cli_int(a, v, 0, (long long)1 << 30);
             else if (!strcmp(a, "--mode") && is_index && !strcmp(v, "pushes")) {
                 fprintf(stderr, "puzzlecore sokoban: index is defined on the move-optimal solution only "
                                 "(use `solve --mode pushes` for push-optimal figures)\n");
                 return 2;
-            } else if (!strcmp(a, "--mode") && (!strcmp(v, "moves") || !strcmp(v, "pushes")))
-                mode = !strcmp(v, "moves") ? PC_SOKOBAN_MOVES : PC_SOKOBAN_PUSHES;
+            } else if (!strcmp(a, "--mode") && is_index && !strcmp(v, "any")) {
+                fprintf(stderr, "puzzlecore sokoban: index is defined on the move-optimal solution only\n");
+                return 2;
+            } else if (!strcmp(a, "--mode") && (!strcmp(v, "moves") || !strcmp(v, "pushes") || !strcmp(v, "any")))
+                mode = !strcmp(v, "moves") ? PC_SOKOBAN_MOVES
+                       : !strcmp(v, "pushes") ? PC_SOKOBAN_PUSHES
+                                              : PC_SOKOBAN_ANY;
             else {
                 fprintf(stderr, "puzzlecore sokoban: bad option %s %s\n", a, v);
                 return 2;
@@ -137,7 +153,12 @@ int pc_cli_sokoban(int argc, char **argv)
         }
         pc_sokoban_result *r = NULL;
         double t0 = cli_now();
-        rc = pc_sokoban_solve(g, mode, (uint64_t)nodes, (uint64_t)mem << 20, &r);
+        pc_budget b;
+        pc_budget_init(&b, sizeof b);
+        b.max_nodes = (int64_t)nodes;
+        b.max_seconds = seconds > 0 ? seconds : mode == PC_SOKOBAN_ANY ? 60.0 : -1.0;
+        b.max_bytes = mem ? (uint64_t)mem << 20 : UINT64_MAX;
+        rc = pc_sokoban_solve(g, mode, &b, &r);
         double dt = cli_now() - t0;
         if (!r) {
             printf("\n");

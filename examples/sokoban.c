@@ -80,7 +80,11 @@ static pc_sokoban *load(const char *path, int n)
 static int solve(const pc_sokoban *g, char *out, size_t cap)
 {
     pc_sokoban_result *r = NULL;
-    int32_t rc = pc_sokoban_solve(g, PC_SOKOBAN_MOVES, 0, (uint64_t)1 << 30, &r);
+    pc_budget b;
+    pc_budget_init(&b, sizeof b);
+    b.max_seconds = 30;
+    b.max_bytes = (uint64_t)1 << 30;
+    int32_t rc = pc_sokoban_solve(g, PC_SOKOBAN_MOVES, &b, &r);
     size_t len = 0;
     if (rc == PC_OK) {
         pc_sokoban_result_lurd(r, out, cap, &len);
@@ -129,7 +133,7 @@ static int demo(void)
     pc_sokoban_restart(g);
     double ci;
     int64_t p, i;
-    if (pc_sokoban_level_index(g, 0, 0, &ci, &p, &i) == PC_OK)
+    if (pc_sokoban_level_index(g, NULL, &ci, &p, &i) == PC_OK)
         printf("creativity index: p=%lld i=%lld u=%d c=%d Ci=%.4f\n", (long long)p, (long long)i,
                (int)pc_sokoban_box_count(g) + 1, (int)pc_sokoban_interior_count(g), ci);
     pc_sokoban_free(g);

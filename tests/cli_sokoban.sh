@@ -91,6 +91,16 @@ echo "$out" | grep -q 'solution=- status=unsolvable$'; tap $? "a box in a corner
 printf '####\n#@$.#x\n####\n' | "$cli" sokoban check - 2>/dev/null; [ $? = 1 ]; tap $? "bad map exits 1"
 printf '####\n#@$.#x\n####\n' | "$cli" sokoban check - 2>&1 >/dev/null | grep -q 'line 2, column 6'; tap $? "error names line and column"
 
+# the fast mode: any solution, replayed here too; no index from it
+out=$("$cli" sokoban solve "$mb" --level 6 --mode any --seconds 30); tap $? "solve --mode any exits 0"
+sol=$(field "$out" solution)
+echo "$out" | grep -q "^level=6 moves=[0-9]* pushes=[0-9]* u=4 c=28 ci=- nodes=[0-9]* seconds=[0-9.]* solution=[lurdLURD]* status=solved$"
+tap $? "--mode any: the key=value line, ci=-"
+r=$(replay 6 "$sol"); [ "$r" = "moves=$(field "$out" moves) pushes=$(field "$out" pushes) solved=1 bad=0" ]
+tap $? "--mode any: the solution replays with the counts printed ($r)"
+"$cli" sokoban index "$mb" --level 6 --mode any 2>/dev/null; [ $? = 2 ]; tap $? "index --mode any exits 2"
+"$cli" sokoban solve "$mb" --level 6 --mode any --seconds 0 2>/dev/null; [ $? = 2 ]; tap $? "--seconds 0 exits 2"
+
 # usage errors
 "$cli" sokoban solve "$mb" --level 156 2>/dev/null; [ $? = 2 ]; tap $? "a level past the end exits 2"
 "$cli" sokoban solve "$mb" --mode sideways 2>/dev/null; [ $? = 2 ]; tap $? "bad --mode exits 2"

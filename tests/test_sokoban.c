@@ -21,6 +21,25 @@ static const char *M1 = "####\n"
                         "#  ###\n"
                         "####\n";
 
+/* A budget of `nodes` expansions (0: none) and `bytes` (0: none), no time
+ * limit: the figures tested below are deterministic. */
+static const pc_budget *budget_of(pc_budget *b, uint64_t nodes, uint64_t bytes)
+{
+    pc_budget_init(b, sizeof *b);
+    b->max_nodes = (int64_t)nodes;
+    b->max_seconds = -1;
+    b->max_bytes = bytes ? bytes : UINT64_MAX;
+    return b;
+}
+
+/* pc_sokoban_solve under such a budget. */
+static int32_t solve_nb(const pc_sokoban *g, int32_t mode, uint64_t nodes, uint64_t bytes,
+                        pc_sokoban_result **out)
+{
+    pc_budget b;
+    return pc_sokoban_solve(g, mode, budget_of(&b, nodes, bytes), out);
+}
+
 static pc_sokoban *parse(const char *text)
 {
     pc_sokoban *g = NULL;
@@ -177,7 +196,7 @@ static void check_bound_along_solutions(const pc_sokoban_collection *c)
         size_t tl, len = 0;
         pc_sokoban_collection_level(c, i, &g);
         pc_sokoban_collection_title(c, i, title, sizeof title, &tl);
-        if (pc_sokoban_solve(g, PC_SOKOBAN_MOVES, 0, 0, &r) == PC_OK &&
+        if (solve_nb(g, PC_SOKOBAN_MOVES, 0, 0, &r) == PC_OK &&
             pc_sokoban_result_lurd(r, sol, sizeof sol, &len) == PC_OK) {
             int64_t moves = pc_sokoban_result_moves(r);
             same += moves == bench_figure(bench, title, " moves=") &&
@@ -187,7 +206,7 @@ static void check_bound_along_solutions(const pc_sokoban_collection *c)
                 pc_sokoban_result *q = NULL;
                 pc_sokoban_clone(g, &p);
                 pc_sokoban_apply_lurd(p, sol, k, NULL, 0);
-                pc_sokoban_solve(p, PC_SOKOBAN_MOVES, 1, 0, &q);
+                solve_nb(p, PC_SOKOBAN_MOVES, 1, 0, &q);
                 int64_t b = pc_sokoban_result_bound(q), left = moves - (int64_t)k;
                 checks++;
                 over += b > left;
@@ -318,7 +337,7 @@ static void test_collection(void)
         g = NULL;
         pc_sokoban_collection_level(c, pc_sokoban_collection_find(c, "153"), &g);
         pc_sokoban_result *r153 = NULL;
-        is_int(pc_sokoban_solve(g, PC_SOKOBAN_PUSHES, 1, 0, &r153), PC_ELIMIT, "Microban 153, one node");
+        is_int(solve_nb(g, PC_SOKOBAN_PUSHES, 1, 0, &r153), PC_ELIMIT, "Microban 153, one node");
         is_int(pc_sokoban_result_bound(r153), 318, "Microban 153 needs at least 318 pushes (side-aware M)");
         pc_sokoban_result_free(r153);
         /* In moves mode the walking bound adds to M: the boxes go down one
@@ -326,7 +345,7 @@ static void test_collection(void)
          * between them, which the walking potential (an LP at the start)
          * counts: W = 146, where the displacement bound gives 57. */
         r153 = NULL;
-        is_int(pc_sokoban_solve(g, PC_SOKOBAN_MOVES, 1, 0, &r153), PC_ELIMIT, "Microban 153, one node (moves)");
+        is_int(solve_nb(g, PC_SOKOBAN_MOVES, 1, 0, &r153), PC_ELIMIT, "Microban 153, one node (moves)");
         is_int(pc_sokoban_result_bound(r153), 464, "Microban 153 needs at least 464 moves (M + the potential's W)");
         pc_sokoban_result_free(r153);
         pc_sokoban_free(g);
@@ -335,7 +354,7 @@ static void test_collection(void)
         g = NULL;
         pc_sokoban_collection_level(c, pc_sokoban_collection_find(c, "155"), &g);
         pc_sokoban_result *r155 = NULL;
-        int32_t rc155 = pc_sokoban_solve(g, PC_SOKOBAN_MOVES, 0, (uint64_t)1 << 20, &r155);
+        int32_t rc155 = solve_nb(g, PC_SOKOBAN_MOVES, 0, (uint64_t)1 << 20, &r155);
         ok(rc155 == PC_OK && pc_sokoban_result_moves(r155) == 282 && pc_sokoban_result_pushes(r155) == 175 &&
                pc_sokoban_result_bytes(r155) <= (uint64_t)1 << 20,
            "Microban 155 within 1 MiB, the LP skipped: 282 moves, 175 pushes, peak within the budget");
@@ -349,8 +368,8 @@ static void test_collection(void)
         g = NULL;
         pc_sokoban_collection_level(c, pc_sokoban_collection_find(c, "122"), &g);
         pc_sokoban_result *big = NULL, *small = NULL;
-        int32_t rcb = pc_sokoban_solve(g, PC_SOKOBAN_MOVES, 0, 0, &big);
-        int32_t rcs = pc_sokoban_solve(g, PC_SOKOBAN_MOVES, 0, (uint64_t)40 << 20, &small);
+        int32_t rcb = solve_nb(g, PC_SOKOBAN_MOVES, 0, 0, &big);
+        int32_t rcs = solve_nb(g, PC_SOKOBAN_MOVES, 0, (uint64_t)40 << 20, &small);
         ok(rcb == PC_OK && pc_sokoban_result_moves(big) == 245 && pc_sokoban_result_pushes(big) == 92,
            "Microban 122 with the large perimeter: 245 moves, 92 pushes");
         ok(rcs == PC_OK && pc_sokoban_result_moves(small) == 245 && pc_sokoban_result_pushes(small) == 92 &&
@@ -795,7 +814,7 @@ static void test_solver(void)
 {
     pc_sokoban *g = parse(M1);
     pc_sokoban_result *r = NULL;
-    is_int(pc_sokoban_solve(g, PC_SOKOBAN_MOVES, 0, 0, &r), PC_OK, "Microban 1 solved (moves)");
+    is_int(solve_nb(g, PC_SOKOBAN_MOVES, 0, 0, &r), PC_OK, "Microban 1 solved (moves)");
     is_int(pc_sokoban_result_moves(r), 33, "33 moves (seed)");
     is_int(pc_sokoban_result_bound(r), 33, "move-optimal result: the bound is its 33 moves");
     is_int(pc_sokoban_result_pushes(r), 8, "8 pushes (seed)");
@@ -817,11 +836,12 @@ static void test_solver(void)
     pc_sokoban_free(t);
     pc_sokoban_result_free(r);
     int64_t mv = 0, pu = 0;
+    pc_budget lb;
     ci = -1;
-    is_int(pc_sokoban_level_index(g, 0, 0, &ci, &mv, &pu), PC_OK, "level index call");
+    is_int(pc_sokoban_level_index(g, budget_of(&lb, 0, 0), &ci, &mv, &pu), PC_OK, "level index call");
     ok(ci == 0.0 && mv == 33 && pu == 8, "level index: p=33 i=8 Ci=0");
     r = NULL;
-    is_int(pc_sokoban_solve(g, PC_SOKOBAN_PUSHES, 0, 0, &r), PC_OK, "Microban 1 solved (pushes)");
+    is_int(solve_nb(g, PC_SOKOBAN_PUSHES, 0, 0, &r), PC_OK, "Microban 1 solved (pushes)");
     is_int(pc_sokoban_result_pushes(r), 8, "8 pushes");
     is_int(pc_sokoban_result_moves(r), 33, "33 moves");
     is_int(pc_sokoban_result_bound(r), 8, "push-optimal result: the bound is its 8 pushes");
@@ -830,7 +850,7 @@ static void test_solver(void)
 
     /* Budgets: a result with PC_ELIMIT, nothing leaked (ASan/valgrind). */
     r = NULL;
-    is_int(pc_sokoban_solve(g, PC_SOKOBAN_MOVES, 3, 0, &r), PC_ELIMIT, "node budget 3: PC_ELIMIT");
+    is_int(solve_nb(g, PC_SOKOBAN_MOVES, 3, 0, &r), PC_ELIMIT, "node budget 3: PC_ELIMIT");
     ok(r && pc_sokoban_result_status(r) == PC_ELIMIT && pc_sokoban_result_moves(r) == -1 &&
            pc_sokoban_result_nodes(r) == 3,
        "limit result: status, no moves, 3 nodes");
@@ -840,13 +860,13 @@ static void test_solver(void)
     is_int((int64_t)len, 0, "limit result: empty LURD");
     pc_sokoban_result_free(r);
     r = NULL;
-    is_int(pc_sokoban_solve(g, PC_SOKOBAN_MOVES, 0, 20000, &r), PC_ELIMIT, "memory budget 20 kB: PC_ELIMIT");
+    is_int(solve_nb(g, PC_SOKOBAN_MOVES, 0, 20000, &r), PC_ELIMIT, "memory budget 20 kB: PC_ELIMIT");
     ok(r && pc_sokoban_result_bytes(r) <= 20000, "peak stays within the memory budget");
     pc_sokoban_result_free(r);
     r = NULL;
-    is_int(pc_sokoban_solve(g, 5, 0, 0, &r), PC_EINVAL, "bad mode");
+    is_int(solve_nb(g, 5, 0, 0, &r), PC_EINVAL, "bad mode");
     ok(r == NULL, "no result on PC_EINVAL");
-    is_int(pc_sokoban_level_index(g, 3, 0, &ci, NULL, NULL), PC_ELIMIT, "level index passes PC_ELIMIT on");
+    is_int(pc_sokoban_level_index(g, budget_of(&lb, 3, 0), &ci, NULL, NULL), PC_ELIMIT, "level index passes PC_ELIMIT on");
 
     /* Budgets that trip at every stage of a larger search: either the
      * optimal answer or PC_ELIMIT, the peak within the budget. */
@@ -856,14 +876,14 @@ static void test_solver(void)
         int64_t optpushes = -1, last = 0;
         if (m7) {
             pc_sokoban_result *b = NULL;
-            bounds &= pc_sokoban_solve(m7, PC_SOKOBAN_PUSHES, 0, 0, &b) == PC_OK;
+            bounds &= solve_nb(m7, PC_SOKOBAN_PUSHES, 0, 0, &b) == PC_OK;
             optpushes = pc_sokoban_result_pushes(b);
             bounds &= pc_sokoban_result_bound(b) == optpushes;
             pc_sokoban_result_free(b);
         }
         for (uint64_t budget = 40000; m7 && budget <= 1280000; budget *= 2) {
             pc_sokoban_result *b = NULL;
-            int32_t brc = pc_sokoban_solve(m7, PC_SOKOBAN_MOVES, 0, budget, &b);
+            int32_t brc = solve_nb(m7, PC_SOKOBAN_MOVES, 0, budget, &b);
             good &= b != NULL && pc_sokoban_result_bytes(b) <= budget;
             good &= brc == PC_ELIMIT || (brc == PC_OK && pc_sokoban_result_moves(b) == 25);
             limited += brc == PC_ELIMIT;
@@ -871,7 +891,7 @@ static void test_solver(void)
         }
         for (uint64_t nodes = 1; m7 && nodes < 2000; nodes = nodes * 3 + 1) {
             pc_sokoban_result *b = NULL;
-            int32_t brc = pc_sokoban_solve(m7, PC_SOKOBAN_PUSHES, nodes, 0, &b);
+            int32_t brc = solve_nb(m7, PC_SOKOBAN_PUSHES, nodes, 0, &b);
             good &= brc == PC_ELIMIT ? pc_sokoban_result_nodes(b) == nodes : brc == PC_OK;
             /* A bigger budget proves at least as much, never past the optimum. */
             int64_t bd = pc_sokoban_result_bound(b);
@@ -902,7 +922,7 @@ static void test_solver(void)
         pc_sokoban *big = parse(room);
         is_int(pc_sokoban_interior_count(big), 324, "18x18 room: c = 324");
         pc_sokoban_result *br = NULL;
-        is_int(pc_sokoban_solve(big, PC_SOKOBAN_MOVES, 0, 0, &br), PC_ERANGE, "more than 255 cells: PC_ERANGE");
+        is_int(solve_nb(big, PC_SOKOBAN_MOVES, 0, 0, &br), PC_ERANGE, "more than 255 cells: PC_ERANGE");
         ok(br == NULL, "... and no result");
         pc_sokoban_free(big);
     }
@@ -910,7 +930,7 @@ static void test_solver(void)
     /* Solving from the current position. */
     pc_sokoban_apply_lurd(g, "dlUrrrdL", 8, err, sizeof err);
     r = NULL;
-    is_int(pc_sokoban_solve(g, PC_SOKOBAN_MOVES, 0, 0, &r), PC_OK, "solve mid-game");
+    is_int(solve_nb(g, PC_SOKOBAN_MOVES, 0, 0, &r), PC_OK, "solve mid-game");
     is_int(pc_sokoban_result_moves(r), 25, "25 moves remain after 8 optimal ones");
     pc_sokoban_result_free(r);
     pc_sokoban_free(g);
@@ -921,7 +941,7 @@ static void test_solver(void)
     pc_sokoban_free(g);
     g = parse("#####\n#@* #\n#####\n");
     r = NULL;
-    is_int(pc_sokoban_solve(g, PC_SOKOBAN_MOVES, 0, 0, &r), PC_OK, "already solved");
+    is_int(solve_nb(g, PC_SOKOBAN_MOVES, 0, 0, &r), PC_OK, "already solved");
     is_int(pc_sokoban_result_moves(r), 0, "0 moves");
     pc_sokoban_result_free(r);
     pc_sokoban_free(g);
@@ -929,14 +949,14 @@ static void test_solver(void)
     /* Unsolvable: box in a corner; box that needs pulling. */
     g = parse("#####\n#$ .#\n#  @#\n#####\n");
     r = NULL;
-    is_int(pc_sokoban_solve(g, PC_SOKOBAN_MOVES, 0, 0, &r), PC_ENOTFOUND, "box in a corner: unsolvable");
+    is_int(solve_nb(g, PC_SOKOBAN_MOVES, 0, 0, &r), PC_ENOTFOUND, "box in a corner: unsolvable");
     ok(r && pc_sokoban_result_moves(r) == -1 && pc_sokoban_result_bound(r) == -1,
        "unsolvable result has no moves and no bound");
     pc_sokoban_result_free(r);
     pc_sokoban_free(g);
     g = parse("########\n#  $$ .#\n#     .#\n#   @  #\n########\n");
     r = NULL;
-    is_int(pc_sokoban_solve(g, PC_SOKOBAN_PUSHES, 0, 0, &r), PC_ENOTFOUND,
+    is_int(solve_nb(g, PC_SOKOBAN_PUSHES, 0, 0, &r), PC_ENOTFOUND,
            "frozen pair on live squares: proved unsolvable");
     pc_sokoban_result_free(r);
     pc_sokoban_free(g);
@@ -985,7 +1005,7 @@ static void test_solver(void)
             pc_sokoban *a = parse(tricky[i].xsb), *b = parse(wide);
             for (int32_t mode = 0; mode < 2 && a && b; mode++) {
                 pc_sokoban_result *ra = NULL, *rb = NULL;
-                int32_t rca = pc_sokoban_solve(a, mode, 0, 0, &ra), rcb = pc_sokoban_solve(b, mode, 0, 0, &rb);
+                int32_t rca = solve_nb(a, mode, 0, 0, &ra), rcb = solve_nb(b, mode, 0, 0, &rb);
                 wide_same &= rca == rcb && pc_sokoban_result_moves(ra) == pc_sokoban_result_moves(rb) &&
                              pc_sokoban_result_pushes(ra) == pc_sokoban_result_pushes(rb);
                 pc_sokoban_result_free(ra);
@@ -1002,7 +1022,7 @@ static void test_solver(void)
                 if (!(tricky[i].modes & (1 << mode)))
                     continue;
                 pc_sokoban_result *tr = NULL;
-                int32_t trc = pc_sokoban_solve(tg, mode, 0, 0, &tr);
+                int32_t trc = solve_nb(tg, mode, 0, 0, &tr);
                 ok(trc == PC_OK && pc_sokoban_result_moves(tr) == tricky[i].moves &&
                        pc_sokoban_result_pushes(tr) == tricky[i].pushes,
                    "rule check map %d (%s): %d/%d", (int)i, mode ? "pushes" : "moves", tricky[i].moves,
@@ -1043,7 +1063,7 @@ static void test_solver(void)
             uint32_t em = 0, ep = 0;
             int ex = exhaustive(&m, boxes, player, mode, &em, &ep);
             pc_sokoban_result *res = NULL;
-            int32_t rc = pc_sokoban_solve(lv, mode, 0, 0, &res);
+            int32_t rc = solve_nb(lv, mode, 0, 0, &res);
             total++;
             int same = ex ? (rc == PC_OK && pc_sokoban_result_moves(res) == em &&
                              pc_sokoban_result_pushes(res) == ep)

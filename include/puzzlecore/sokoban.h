@@ -12,6 +12,7 @@
 #define PUZZLECORE_SOKOBAN_H
 
 #include "puzzlecore/common.h"
+#include "puzzlecore/budget.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -46,7 +47,8 @@ enum pc_sokoban_cell_bits {
 /* Solver modes. */
 enum pc_sokoban_mode {
     PC_SOKOBAN_MOVES = 0, /* fewest moves, ties broken by fewest pushes */
-    PC_SOKOBAN_PUSHES = 1 /* fewest pushes, ties broken by fewest moves */
+    PC_SOKOBAN_PUSHES = 1, /* fewest pushes, ties broken by fewest moves */
+    PC_SOKOBAN_ANY = 2     /* any solution, found fast (greedy search; no size limit) */
 };
 
 /* Limits of the parser. */
@@ -200,22 +202,63 @@ PUZZLECORE_API int32_t pc_sokoban_load(const char *text, size_t len, char *err, 
 /* The level's title ("" when none). */
 PUZZLECORE_API int32_t pc_sokoban_title(const pc_sokoban *g, char *buf, size_t cap, size_t *len);
 
+/* ---- helpers for front ends ------------------------------------------------------ */
+
+/* The squares the player can walk to now without pushing: cells[y * width
+ * + x] = 1 for each (its own square included), 0 elsewhere; *count (may be
+ * NULL) receives how many.  cap must be at least width x height (PC_ESPACE
+ * otherwise, *count still set; cells may be NULL with cap 0 to ask the
+ * count). */
+PUZZLECORE_API int32_t pc_sokoban_reachable(const pc_sokoban *g, uint8_t *cells, size_t cap,
+                                            int32_t *count);
+
+/* A shortest walk (lower-case LURD, no push) from the player to (x, y);
+ * apply it with pc_sokoban_apply_lurd to walk there (undo then takes one
+ * step back).  "" when the player is there.  PC_ENOTFOUND when (x, y) is
+ * not reachable without pushing, PC_ERANGE off the board.  snprintf
+ * convention. */
+PUZZLECORE_API int32_t pc_sokoban_walk_path(const pc_sokoban *g, int32_t x, int32_t y, char *buf,
+                                            size_t cap, size_t *len);
+
+/* Bring the box on (bx, by) to (tx, ty) by the fewest pushes, then the
+ * fewest moves, the other boxes staying where they are: the steps as LURD
+ * (walks and pushes), to apply with pc_sokoban_apply_lurd.  "" when the box
+ * is there already.  PC_ENOTFOUND when there is no box on (bx, by), (tx, ty)
+ * is a wall, another box or outside, or the box cannot get there alone;
+ * PC_ERANGE off the board.  snprintf convention. */
+PUZZLECORE_API int32_t pc_sokoban_push_path(const pc_sokoban *g, int32_t bx, int32_t by, int32_t tx,
+                                            int32_t ty, char *buf, size_t cap, size_t *len);
+
 /* ---- solver ------------------------------------------------------------------- */
 
-/* Search an optimal solution from the current position.
- * mode: PC_SOKOBAN_MOVES or PC_SOKOBAN_PUSHES.  max_nodes bounds the states
- * expanded and max_bytes the solver's memory (0 = no bound for either).
- * A* over push states (boxes, player square) with a consistent lower bound
+/* Search a solution from the current position, under `budget` (NULL: the
+ * defaults of puzzlecore/budget.h, 10 s and 256 MiB; a node is one state
+ * expanded; progress reports the best proven lower bound).
+ *
+ * mode PC_SOKOBAN_MOVES or PC_SOKOBAN_PUSHES: an optimal solution.  A* over
+ * push states (boxes, player square) with a consistent lower bound
  * (minimum-cost matching of boxes to goals on push distances), so the first
  * solution found is optimal; doc/sokoban.md has the proof sketch.  In moves
  * mode a short push-optimal pre-search (at most 250000 nodes, counted in the
- * node budget and the result's figures) supplies an upper bound.
+ * node budget and the result's figures) supplies an upper bound.  These
+ * modes refuse levels of more than 255 interior cells or 64 boxes
+ * (PC_ERANGE).
+ *
+ * mode PC_SOKOBAN_ANY: some solution, found fast, on any level the parser
+ * takes (up to 128 x 128, any number of boxes): on levels the optimal modes
+ * take, a push-optimal search of at most 50000 nodes first; then a greedy
+ * best-first search over push states (boxes, player's reachable area) on
+ * the matching bound, with dead squares and freeze deadlocks pruned.  The
+ * solution need not be optimal; it is replayed and checked before it is
+ * returned.  The result's bound is a lower bound on pushes.
+ *
  * Returns PC_OK (solved), PC_ENOTFOUND (proved unsolvable) or PC_ELIMIT (a
  * budget ran out); in these three cases *out receives a result the caller
- * frees with pc_sokoban_result_free.  Other errors (PC_EINVAL, PC_ENOMEM,
- * PC_ERANGE: more than 255 interior cells or 64 boxes) leave *out NULL. */
-PUZZLECORE_API int32_t pc_sokoban_solve(const pc_sokoban *g, int32_t mode, uint64_t max_nodes,
-                                        uint64_t max_bytes, pc_sokoban_result **out);
+ * frees with pc_sokoban_result_free.  Other errors (PC_EINVAL for a bad
+ * argument or budget, PC_ENOMEM, PC_ECANCELLED when the budget's cancel flag
+ * or progress callback stopped the search, PC_ERANGE) leave *out NULL. */
+PUZZLECORE_API int32_t pc_sokoban_solve(const pc_sokoban *g, int32_t mode, const pc_budget *budget,
+                                        pc_sokoban_result **out);
 
 /* Free a result; NULL is accepted. */
 PUZZLECORE_API void pc_sokoban_result_free(pc_sokoban_result *r);
@@ -223,7 +266,7 @@ PUZZLECORE_API void pc_sokoban_result_free(pc_sokoban_result *r);
 /* PC_OK, PC_ENOTFOUND or PC_ELIMIT, as pc_sokoban_solve returned. */
 PUZZLECORE_API int32_t pc_sokoban_result_status(const pc_sokoban_result *r);
 
-/* The mode searched. */
+/* The mode searched (PC_SOKOBAN_MOVES, PC_SOKOBAN_PUSHES or PC_SOKOBAN_ANY). */
 PUZZLECORE_API int32_t pc_sokoban_result_mode(const pc_sokoban_result *r);
 
 /* Moves and pushes of the solution (-1 when there is none). */
@@ -231,7 +274,9 @@ PUZZLECORE_API int64_t pc_sokoban_result_moves(const pc_sokoban_result *r);
 PUZZLECORE_API int64_t pc_sokoban_result_pushes(const pc_sokoban_result *r);
 
 /* A proven lower bound on the optimum's first criterion (moves in
- * PC_SOKOBAN_MOVES mode, pushes in PC_SOKOBAN_PUSHES mode): every solution
+ * PC_SOKOBAN_MOVES mode, pushes in PC_SOKOBAN_PUSHES mode; in
+ * PC_SOKOBAN_ANY mode a bound on pushes, also when solved, since that
+ * solution need not be optimal: doc/sokoban.md, "Fast mode"): every solution
  * from the position searched costs at least this much.  Solved: the
  * solution's count (the bound is reached).  Budget ran out (PC_ELIMIT): the
  * largest f = g + h the search took off its queue (A* with an admissible
@@ -298,12 +343,12 @@ PUZZLECORE_API int32_t pc_sokoban_variant_rules(int32_t variant, int32_t colours
 PUZZLECORE_API int32_t pc_sokoban_index(const pc_sokoban *g, const pc_sokoban_result *r,
                                         double *ci);
 
-/* Solve the start position move-optimally (budgets as pc_sokoban_solve) and
+/* Solve the start position move-optimally (budget as pc_sokoban_solve) and
  * return Ci, and (each may be NULL) the moves p and pushes i used.  Returns
- * what the solver returned (PC_ENOTFOUND: unsolvable, PC_ELIMIT: budget). */
-PUZZLECORE_API int32_t pc_sokoban_level_index(const pc_sokoban *g, uint64_t max_nodes,
-                                              uint64_t max_bytes, double *ci, int64_t *moves,
-                                              int64_t *pushes);
+ * what the solver returned (PC_ENOTFOUND: unsolvable, PC_ELIMIT: budget,
+ * PC_ECANCELLED: cancelled). */
+PUZZLECORE_API int32_t pc_sokoban_level_index(const pc_sokoban *g, const pc_budget *budget, double *ci,
+                                              int64_t *moves, int64_t *pushes);
 
 #ifdef __cplusplus
 }

@@ -2,7 +2,8 @@
  * pc_game kind "sokoban": moves are the letters l u r d (one step each, a
  * push when a box is ahead); the game is over when every box is on a goal;
  * the score is the number of boxes on goals; the suggestion is the first
- * step of a move-optimal solution from the current position.
+ * step of a solution from the current position found by the fast mode
+ * (PC_SOKOBAN_ANY: push-optimal on small levels).
  * Params: level=ROWS, the XSB rows joined by '|' (floor as '-' or '_', since
  * spaces separate params).  Default: a small two-box level.
  */
@@ -11,7 +12,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "common/budget.h"
 #include "game/kind.h"
 #include "puzzlecore/sokoban.h"
 
@@ -149,15 +149,10 @@ static int32_t sk_render(const void *s, pc__sb *out)
 
 static int32_t sk_suggest(const void *s, const pc_budget *b, pc__sb *out)
 {
-    pc__meter m;
-    int32_t rc = pc__meter_start(&m, b);
-    if (rc != PC_OK)
-        return rc;
-    if (m.status != PC_OK)
-        return m.status;
+    /* The fast mode: a short push-optimal search when the level is small,
+     * else greedy best-first, on any level; every answer is replayed. */
     pc_sokoban_result *r = NULL;
-    rc = pc_sokoban_solve(s, PC_SOKOBAN_MOVES, (uint64_t)m.max_nodes,
-                          m.max_bytes == UINT64_MAX ? 0 : m.max_bytes, &r);
+    int32_t rc = pc_sokoban_solve(s, PC_SOKOBAN_ANY, b, &r);
     if (rc == PC_OK) {
         char first[2] = "";
         size_t n = 0;

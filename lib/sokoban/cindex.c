@@ -129,8 +129,8 @@ int32_t pc_sokoban_index(const pc_sokoban *g, const pc_sokoban_result *r, double
                                (double)g->nboxes + 1.0, (double)g->interior, 3.0, 1.0, ci);
 }
 
-int32_t pc_sokoban_level_index(const pc_sokoban *g, uint64_t max_nodes, uint64_t max_bytes,
-                               double *ci, int64_t *moves, int64_t *pushes)
+int32_t pc_sokoban_level_index(const pc_sokoban *g, const pc_budget *budget, double *ci, int64_t *moves,
+                               int64_t *pushes)
 {
     if (!g || !ci)
         return PC_EINVAL;
@@ -139,7 +139,7 @@ int32_t pc_sokoban_level_index(const pc_sokoban *g, uint64_t max_nodes, uint64_t
         return PC_ENOMEM;
     pc_sokoban_restart(start);
     pc_sokoban_result *r = NULL;
-    int32_t rc = pc_sokoban_solve(start, PC_SOKOBAN_MOVES, max_nodes, max_bytes, &r);
+    int32_t rc = pc_sokoban_solve(start, PC_SOKOBAN_MOVES, budget, &r);
     pc_sokoban_free(start);
     if (rc != PC_OK) {
         pc_sokoban_result_free(r);

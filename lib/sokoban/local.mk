@@ -13,13 +13,20 @@ lib_libpuzzlecore_la_SOURCES += \
 	lib/sokoban/solver_walk.c \
 	lib/sokoban/solver_corral.c \
 	lib/sokoban/solver_pot.c \
+	lib/sokoban/fast_int.h \
+	lib/sokoban/fast.c \
+	lib/sokoban/assist.c \
 	lib/sokoban/cindex.c
 cli_puzzlecore_SOURCES += cli/sokoban.c
 
 check_PROGRAMS += tests/test_sokoban
 tests_test_sokoban_SOURCES = tests/test_sokoban.c
 tests_test_sokoban_LDADD = $(TEST_LDADD)
-TESTS += tests/test_sokoban tests/python/test_sokoban.py tests/lua/test_sokoban.lua tests/cli_sokoban.sh
+check_PROGRAMS += tests/test_sokoban_fast
+tests_test_sokoban_fast_SOURCES = tests/test_sokoban_fast.c
+tests_test_sokoban_fast_CFLAGS = $(AM_CFLAGS) -pthread
+tests_test_sokoban_fast_LDADD = $(TEST_LDADD) -lpthread
+TESTS += tests/test_sokoban tests/test_sokoban_fast tests/python/test_sokoban.py tests/lua/test_sokoban.lua tests/cli_sokoban.sh
 EXTRA_DIST += tests/python/test_sokoban.py tests/lua/test_sokoban.lua tests/cli_sokoban.sh doc/sokoban.md \
 	data/sokoban/microban.txt data/sokoban/README.md data/sokoban/microban-bench.txt
 
@@ -32,6 +39,11 @@ EXTRA_PROGRAMS += bench/sokoban
 bench_sokoban_SOURCES = bench/sokoban.c
 bench_sokoban_LDADD = lib/libpuzzlecore.la
 BENCHES += bench/sokoban
+
+EXTRA_PROGRAMS += bench/sokoban_fast
+bench_sokoban_fast_SOURCES = bench/sokoban_fast.c
+bench_sokoban_fast_LDADD = lib/libpuzzlecore.la
+BENCHES += bench/sokoban_fast
 
 pcpython_PYTHON += bindings/python/puzzlecore/sokoban.py
 LUA_MODULES += bindings/lua/puzzlecore/sokoban.lua

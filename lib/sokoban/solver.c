@@ -65,6 +65,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "sokoban/fast_int.h"
 #include "sokoban/solver_int.h"
 
 struct pc_sokoban_result {
@@ -663,8 +664,10 @@ static int32_t search(sk_solver *s, const pc_sokoban *g, pc_sokoban_result *res)
         /* Some state of an optimal path is always open with f1 at most the
          * optimum (the bound is admissible, the pruning keeps an optimal
          * path), and the queue gives the least f1 first. */
-        if (f1 > s->fmax)
+        if (f1 > s->fmax) {
             s->fmax = f1;
+            s->meter->bound = (double)f1;
+        }
         if (r->h == 0) {
             int32_t on = 0;
             for (int32_t i = 0; i < s->nb; i++)
@@ -674,6 +677,8 @@ static int32_t search(sk_solver *s, const pc_sokoban *g, pc_sokoban_result *res)
         }
         if (s->max_nodes && s->nodes >= s->max_nodes)
             return PC_ELIMIT;
+        if (s->meter->status != PC_OK)
+            return s->meter->status;
         /* The boxes in occ and the player's walking distances in wd serve
          * the corral check and the expansion. */
         for (int32_t i = 0; i < s->nb; i++)
@@ -709,20 +714,25 @@ static int32_t search(sk_solver *s, const pc_sokoban *g, pc_sokoban_result *res)
         rc = expand(s, idx);
         if (rc < 0)
             return rc;
+        /* The caller's budget, counted after the expansion and acted on at
+         * the next state taken off the queue (a budget of n nodes expands n
+         * states and still reads the next f for the bound). */
+        pc__meter_step(s->meter, 1);
     }
     return PC_ENOTFOUND;
 }
 
 /* One search; figures go to res (nodes and states added, peak maxed). */
-static int32_t run_search(const pc_sokoban *g, int mode, uint64_t max_nodes, uint64_t max_bytes,
-                          uint32_t ub1, uint32_t ub2, pc_sokoban_result *res)
+static int32_t run_search(const pc_sokoban *g, int mode, uint64_t max_nodes, pc__meter *m, uint32_t ub1,
+                          uint32_t ub2, pc_sokoban_result *res)
 {
     sk_solver *s = calloc(1, sizeof *s);
     if (!s)
         return PC_ENOMEM;
     s->mode = mode;
     s->max_nodes = max_nodes;
-    s->max_bytes = max_bytes;
+    s->max_bytes = m->max_bytes == UINT64_MAX ? 0 : m->max_bytes;
+    s->meter = m;
     s->ub1 = ub1;
     s->ub2 = ub2;
     free(res->lurd);
@@ -744,38 +754,103 @@ static int32_t run_search(const pc_sokoban *g, int mode, uint64_t max_nodes, uin
 /* Nodes the push-optimal pre-search of a move-optimal solve may use. */
 #define SK_PRESEARCH_NODES 250000u
 
-int32_t pc_sokoban_solve(const pc_sokoban *g, int32_t mode, uint64_t max_nodes, uint64_t max_bytes,
-                         pc_sokoban_result **out)
+/* Nodes the push-optimal search of PC_SOKOBAN_ANY may use before the
+ * greedy search takes over. */
+#define SK_ANY_OPTIMAL_NODES 50000u
+
+/* PC_SOKOBAN_ANY: a short push-optimal search when the level fits the
+ * optimal solver (it solves the small, tight levels where greedy search
+ * gets lost, and its proofs of unsolvability hold), then the fast solver
+ * (fast.c) with the rest of the budget.  Either solution is replayed. */
+static int32_t solve_any(const pc_sokoban *g, pc__meter *m, pc_sokoban_result *res)
 {
-    if (!g || !out || (mode != PC_SOKOBAN_MOVES && mode != PC_SOKOBAN_PUSHES))
+    int32_t rc = PC_ERANGE;
+    int64_t bound = -1;
+    if (g->interior <= SK_MAXCELLS && g->nboxes <= SK_MAXBOXES) {
+        uint64_t cap = SK_ANY_OPTIMAL_NODES;
+        if (m->max_nodes > 0 && (uint64_t)m->max_nodes / 4 < cap)
+            cap = (uint64_t)m->max_nodes / 4;
+        if (cap > 0) {
+            rc = run_search(g, PC_SOKOBAN_PUSHES, cap, m, UINT32_MAX, UINT32_MAX, res);
+            bound = res->bound;
+            if (rc == PC_ENOTFOUND || rc == PC_ENOMEM || m->status != PC_OK)
+                return rc == PC_ENOTFOUND || rc == PC_ENOMEM ? rc : m->status;
+        }
+    }
+    if (rc != PC_OK) {
+        pc__fast_out o;
+        free(res->lurd);
+        res->lurd = NULL;
+        rc = pc__sokoban_fast(g, m, &o);
+        res->nodes += o.nodes;
+        res->states += o.states;
+        if (o.bytes > res->bytes)
+            res->bytes = o.bytes;
+        if (rc == PC_OK) {
+            res->lurd = o.lurd;
+            res->moves = o.moves;
+            res->pushes = o.pushes;
+        }
+        if (o.bound > bound)
+            bound = o.bound;
+    } else {
+        /* The push-optimal solution: replay it like the fast one. */
+        pc_sokoban *c = pc__sokoban_dup(g);
+        if (!c)
+            return PC_ENOMEM;
+        int32_t r2 = pc_sokoban_apply_lurd(c, res->lurd, strlen(res->lurd), NULL, 0);
+        if (r2 != PC_OK || pc_sokoban_is_solved(c) != 1)
+            rc = r2 == PC_ENOMEM ? PC_ENOMEM : PC_EINVAL; /* a bug: never return it */
+        pc_sokoban_free(c);
+        bound = res->pushes;
+    }
+    res->bound = rc == PC_ENOTFOUND ? -1 : bound;
+    return rc;
+}
+
+int32_t pc_sokoban_solve(const pc_sokoban *g, int32_t mode, const pc_budget *budget, pc_sokoban_result **out)
+{
+    if (!g || !out || (mode != PC_SOKOBAN_MOVES && mode != PC_SOKOBAN_PUSHES && mode != PC_SOKOBAN_ANY))
         return PC_EINVAL;
+    pc__meter meter;
+    int32_t rc = pc__meter_start(&meter, budget);
+    if (rc != PC_OK)
+        return rc;
     pc_sokoban_result *res = calloc(1, sizeof *res);
     if (!res)
         return PC_ENOMEM;
     uint32_t ub1 = UINT32_MAX, ub2 = UINT32_MAX;
-    int32_t rc = PC_ELIMIT;
+    rc = PC_ELIMIT;
+    uint64_t max_nodes = meter.max_nodes > 0 ? (uint64_t)meter.max_nodes : 0;
     uint64_t pre = max_nodes ? max_nodes / 4 : SK_PRESEARCH_NODES;
     if (pre > SK_PRESEARCH_NODES)
         pre = SK_PRESEARCH_NODES;
-    if (mode == PC_SOKOBAN_MOVES && pre > 0) {
-        /* A push-optimal solution, when one comes cheaply, bounds the
-         * move-optimal search from above (its moves and pushes); a proof
-         * that no solution exists holds for both modes. */
-        rc = run_search(g, PC_SOKOBAN_PUSHES, pre, max_bytes, UINT32_MAX, UINT32_MAX, res);
-        if (rc == PC_OK) {
-            ub1 = (uint32_t)res->moves;
-            ub2 = (uint32_t)res->pushes;
+    if (mode == PC_SOKOBAN_ANY) {
+        rc = solve_any(g, &meter, res);
+    } else {
+        if (mode == PC_SOKOBAN_MOVES && pre > 0) {
+            /* A push-optimal solution, when one comes cheaply, bounds the
+             * move-optimal search from above (its moves and pushes); a proof
+             * that no solution exists holds for both modes. */
+            rc = run_search(g, PC_SOKOBAN_PUSHES, pre, &meter, UINT32_MAX, UINT32_MAX, res);
+            if (rc == PC_OK) {
+                ub1 = (uint32_t)res->moves;
+                ub2 = (uint32_t)res->pushes;
+            }
+            if (meter.status != PC_OK)
+                rc = meter.status; /* the caller's budget ran out or was cancelled */
         }
-    }
-    if (rc != PC_ENOTFOUND && rc != PC_ENOMEM && rc != PC_EINVAL && rc != PC_ERANGE) {
-        if (max_nodes && res->nodes >= max_nodes)
-            rc = PC_ELIMIT;
-        else
-            rc = run_search(g, mode, max_nodes ? max_nodes - res->nodes : 0, max_bytes, ub1, ub2, res);
+        if (rc != PC_ENOTFOUND && rc != PC_ENOMEM && rc != PC_EINVAL && rc != PC_ERANGE &&
+            rc != PC_ECANCELLED && meter.status == PC_OK) {
+            if (max_nodes && res->nodes >= max_nodes)
+                rc = PC_ELIMIT;
+            else
+                rc = run_search(g, mode, 0, &meter, ub1, ub2, res);
+        }
     }
     res->status = rc;
     res->mode = mode;
-    if (rc == PC_OK)
+    if (rc == PC_OK && mode != PC_SOKOBAN_ANY)
         res->bound = mode == PC_SOKOBAN_MOVES ? res->moves : res->pushes;
     else if (rc == PC_ENOTFOUND)
         res->bound = -1;

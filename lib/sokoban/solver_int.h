@@ -11,6 +11,7 @@
 #include <stddef.h>
 
 #include "common/bits.h"
+#include "common/budget.h"
 #include "common/rng.h"
 #include "common/text.h"
 #include "sokoban/sokoban_int.h"
@@ -179,7 +180,8 @@ typedef struct {
     sk_level *levels; /* indexed by f1 */
     size_t nlevels, min1, nopen;
     /* budgets and figures */
-    uint64_t max_nodes, max_bytes, nodes, bytes, peak;
+    uint64_t max_nodes, max_bytes, nodes, bytes, peak; /* max_nodes: this search's own cap (0: none) */
+    pc__meter *meter;      /* the caller's budget (nodes, time, cancel) */
     size_t fmax; /* the largest f1 taken off the queue: no solution costs less */
     /* Upper bound (cost of a known solution): states whose f is above it
      * lexicographically are never stored.  UINT32_MAX: none. */

@@ -38,6 +38,15 @@ t.run(function()
   t.ok(c:apply(sol.lurd) and c:solved(), "solution replays")
   t.ok(not lv:solved(), "clone independent")
   t.eq(lv:solve("pushes").pushes, 8, "push-optimal 8")
+  local r0 = sk.Level.new("#######\n#     #\n# @$  #\n#    .#\n#######\n")
+  t.ok(#r0:reachable() == 14 and #r0:walk_path(5, 3) == 4 and r0:push_path(3, 2, 4, 1) == "RdrU",
+       "reachable, walk_path, push_path")
+  local nv, _, ncode = r0:walk_path(3, 2)
+  t.ok(nv == nil and ncode == pc.C.PC_ENOTFOUND, "walk onto a box: PC_ENOTFOUND")
+  local fa = lv:solve("any", 0, 0, 5)
+  local c2 = lv:clone()
+  t.ok(fa.solved and fa.pushes >= 8 and fa.moves == #fa.lurd and c2:apply(fa.lurd) and c2:solved(),
+       "any mode: a solution that replays")
   local bound
   v, msg, code, bound = lv:solve("moves", 3)
   t.ok(v == nil and code == pc.C.PC_ELIMIT, "node budget: PC_ELIMIT")

@@ -55,6 +55,18 @@ def body():
     ok(not lv.solved, "clone is independent")
     sp = lv.solve("pushes")
     eq(sp.pushes, 8, "push-optimal: 8")
+    r0 = sokoban.Level("#######\n#     #\n# @$  #\n#    .#\n#######\n")
+    eq((len(r0.reachable()), (2, 2) in r0.reachable(), (3, 2) in r0.reachable()), (14, True, False),
+       "reachable squares")
+    eq((len(r0.walk_path(5, 3)), r0.push_path(3, 2, 4, 1)), (4, "RdrU"), "walk_path and push_path")
+    raises(pc.Error, lambda: r0.walk_path(3, 2), "walk onto a box raises")
+    fa = lv.solve("any", seconds=5)
+    c2 = lv.clone()
+    c2.apply(fa.lurd)
+    ok(fa.solved and fa.pushes >= 8 and fa.moves == len(fa.lurd) and c2.solved,
+       f"any mode: a solution that replays ({fa.moves} moves, {fa.pushes} pushes)")
+    eq(un_any := sokoban.Level("#####\n#$ .#\n#  @#\n#####\n").solve("any").bound, -1,
+       "any mode: unsolvable level, bound -1")
     try:
         lv.solve("moves", max_nodes=3)
         ok(False, "budget raises")

@@ -13,7 +13,17 @@ local M = {
   WALL = C.PC_SOKOBAN_WALL, GOAL = C.PC_SOKOBAN_GOAL, BOX = C.PC_SOKOBAN_BOX,
   PLAYER = C.PC_SOKOBAN_PLAYER, INTERIOR = C.PC_SOKOBAN_INTERIOR, DEAD = C.PC_SOKOBAN_DEAD,
 }
-local MODES = { moves = C.PC_SOKOBAN_MOVES, pushes = C.PC_SOKOBAN_PUSHES }
+local MODES = { moves = C.PC_SOKOBAN_MOVES, pushes = C.PC_SOKOBAN_PUSHES, any = C.PC_SOKOBAN_ANY }
+
+-- A pc_budget: nodes (0: none), bytes (0: none), seconds (nil or < 0: none).
+local function budget(max_nodes, max_bytes, seconds)
+  local b = ffi.new("pc_budget[1]")
+  C.pc_budget_init(b, ffi.sizeof("pc_budget"))
+  b[0].max_nodes = max_nodes or 0
+  b[0].max_bytes = (max_bytes and max_bytes ~= 0) and max_bytes or ffi.cast("uint64_t", -1)
+  b[0].max_seconds = seconds or -1
+  return b
+end
 local VARIANTS = {
   classic = C.PC_SOKOBAN_CLASSIC, colorban = C.PC_SOKOBAN_COLORBAN, pullpush = C.PC_SOKOBAN_PULLPUSH,
   monkeyban = C.PC_SOKOBAN_MONKEYBAN, flocks = C.PC_SOKOBAN_FLOCKS, pushman = C.PC_SOKOBAN_PUSHMAN,
@@ -76,6 +86,22 @@ function Level:moves() return tonumber(C.pc_sokoban_moves(self.h)) end
 function Level:pushes() return tonumber(C.pc_sokoban_pushes(self.h)) end
 function Level:title() return pc.text_out(C.pc_sokoban_title, self.h) end
 function Level:lurd() return pc.text_out(C.pc_sokoban_lurd, self.h) end
+--- The squares the player can walk to now: a list of {x, y}.
+function Level:reachable()
+  local w, h = C.pc_sokoban_width(self.h), C.pc_sokoban_height(self.h)
+  local cells, cnt = ffi.new("uint8_t[?]", w * h), ffi.new("int32_t[1]")
+  local rc = C.pc_sokoban_reachable(self.h, cells, w * h, cnt)
+  if rc ~= 0 then return pc.fail(rc) end
+  local out = {}
+  for i = 0, w * h - 1 do
+    if cells[i] ~= 0 then out[#out + 1] = { i % w, math.floor(i / w) } end
+  end
+  return out
+end
+--- Shortest walk (lower-case LURD) to (x, y); nil, msg, code when unreachable.
+function Level:walk_path(x, y) return pc.text_out(C.pc_sokoban_walk_path, self.h, x, y) end
+--- LURD bringing the box on (bx, by) to (tx, ty): fewest pushes, then moves.
+function Level:push_path(bx, by, tx, ty) return pc.text_out(C.pc_sokoban_push_path, self.h, bx, by, tx, ty) end
 function Level:board(start) return pc.text_out(C.pc_sokoban_write, self.h, start and 1 or 0) end
 Level.__tostring = function(self) return self:board() end
 
@@ -102,14 +128,16 @@ function Level:apply(lurd)
   return status(C.pc_sokoban_apply_lurd(self.h, lurd, #lurd, err, 256), err)
 end
 
---- Optimal solution from the current position: a table {solved, moves,
---- pushes, lurd, nodes, states, bytes, bound} (bound: the solution's own
---- count, -1 when unsolvable); nil, msg, code, bound when a budget ran out,
---- bound being the proven lower bound on the optimum's moves (pushes in
---- "pushes" mode).
-function Level:solve(mode, max_nodes, max_bytes)
+--- Optimal solution from the current position ("moves", "pushes"), or any
+--- solution found fast ("any"): a table {solved, moves, pushes, lurd, nodes,
+--- states, bytes, bound} (bound: an optimal solution's own count, -1 when
+--- unsolvable, in "any" mode the start's matching bound on pushes); nil,
+--- msg, code, bound when a budget ran out, bound being the proven lower
+--- bound on the optimum's moves (pushes in "pushes" and "any" mode).
+--- Budgets: max_nodes, max_bytes (0 or nil: none), seconds (nil: none).
+function Level:solve(mode, max_nodes, max_bytes, seconds)
   local out = ffi.new("pc_sokoban_result *[1]")
-  local rc = C.pc_sokoban_solve(self.h, MODES[mode or "moves"], max_nodes or 0, max_bytes or 0, out)
+  local rc = C.pc_sokoban_solve(self.h, MODES[mode or "moves"], budget(max_nodes, max_bytes, seconds), out)
   if out[0] == nil then return pc.fail(rc) end
   local r = ffi.gc(out[0], C.pc_sokoban_result_free)
   if rc == C.PC_ELIMIT then
@@ -129,9 +157,9 @@ function Level:solve(mode, max_nodes, max_bytes)
 end
 
 --- Creativity index of the start position: {ci, moves, pushes, u, c}.
-function Level:index(max_nodes, max_bytes)
+function Level:index(max_nodes, max_bytes, seconds)
   local ci, mv, pu = ffi.new("double[1]"), ffi.new("int64_t[1]"), ffi.new("int64_t[1]")
-  local rc = C.pc_sokoban_level_index(self.h, max_nodes or 0, max_bytes or 0, ci, mv, pu)
+  local rc = C.pc_sokoban_level_index(self.h, budget(max_nodes, max_bytes, seconds), ci, mv, pu)
   if rc ~= 0 then return pc.fail(rc) end
   return { ci = ci[0], moves = tonumber(mv[0]), pushes = tonumber(pu[0]),
            u = self:box_count() + 1, c = self:interior_count() }

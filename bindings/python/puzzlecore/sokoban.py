@@ -23,7 +23,27 @@ __all__ = ["Level", "Collection", "Solution", "Index", "UP", "RIGHT", "DOWN", "L
 UP, RIGHT, DOWN, LEFT = (enums["PC_SOKOBAN_" + n] for n in ("UP", "RIGHT", "DOWN", "LEFT"))
 WALL, GOAL, BOX, PLAYER, INTERIOR, DEAD = (enums["PC_SOKOBAN_" + n] for n in (
     "WALL", "GOAL", "BOX", "PLAYER", "INTERIOR", "DEAD"))
-MODES = {"moves": enums["PC_SOKOBAN_MOVES"], "pushes": enums["PC_SOKOBAN_PUSHES"]}
+MODES = {"moves": enums["PC_SOKOBAN_MOVES"], "pushes": enums["PC_SOKOBAN_PUSHES"],
+         "any": enums["PC_SOKOBAN_ANY"]}
+
+
+class _Budget(ctypes.Structure):
+    """struct pc_budget (puzzlecore/budget.h), laid out as the library's."""
+
+    _fields_ = [("size", ctypes.c_size_t), ("max_nodes", ctypes.c_int64), ("max_seconds", ctypes.c_double),
+                ("max_bytes", ctypes.c_uint64), ("seed", ctypes.c_uint64), ("progress", ctypes.c_void_p),
+                ("user", ctypes.c_void_p), ("progress_every", ctypes.c_double), ("cancel", ctypes.c_int32),
+                ("reserved", ctypes.c_int32)]
+
+
+def _budget(max_nodes, max_bytes, seconds):
+    """A pc_budget: nodes (0: none), bytes (0: none), seconds (< 0: none, 0: the library's 10 s)."""
+    b = _Budget()
+    check(lib.pc_budget_init(ctypes.byref(b), ctypes.sizeof(b)))
+    b.max_nodes = max_nodes
+    b.max_bytes = max_bytes if max_bytes else 0xFFFFFFFFFFFFFFFF
+    b.max_seconds = seconds
+    return b
 VARIANTS = {name.lower(): enums["PC_SOKOBAN_" + name] for name in (
     "CLASSIC", "COLORBAN", "PULLPUSH", "MONKEYBAN", "FLOCKS", "PUSHMAN")}
 _DIRS = {"u": UP, "r": RIGHT, "d": DOWN, "l": LEFT, "up": UP, "right": RIGHT, "down": DOWN, "left": LEFT}
@@ -177,6 +197,23 @@ class Level(Handle):
     def lurd(self):
         return text_out(lib.pc_sokoban_lurd, self)
 
+    # -- front-end helpers
+    def reachable(self):
+        """The squares the player can walk to now, as a set of (x, y)."""
+        w, h = lib.pc_sokoban_width(self), lib.pc_sokoban_height(self)
+        cells = (ctypes.c_uint8 * (w * h))()
+        count = ctypes.c_int32()
+        check(lib.pc_sokoban_reachable(self, cells, w * h, ctypes.byref(count)))
+        return {(i % w, i // w) for i in range(w * h) if cells[i]}
+
+    def walk_path(self, x, y):
+        """Shortest walk (lower-case LURD) to (x, y); Error(PC_ENOTFOUND) when unreachable."""
+        return text_out(lib.pc_sokoban_walk_path, self, x, y)
+
+    def push_path(self, bx, by, tx, ty):
+        """LURD bringing the box on (bx, by) to (tx, ty) by the fewest pushes, then moves."""
+        return text_out(lib.pc_sokoban_push_path, self, bx, by, tx, ty)
+
     def board(self, start=False):
         """The position (or the start position) as XSB text."""
         return text_out(lib.pc_sokoban_write, self, 1 if start else 0)
@@ -185,13 +222,18 @@ class Level(Handle):
         return self.board()
 
     # -- solver and index
-    def solve(self, mode="moves", max_nodes=0, max_bytes=0):
-        """Optimal solution from the current position.  Raises Error
-        (PC_ELIMIT) when a budget runs out; its ``bound`` attribute is then
-        the proven lower bound on the optimum's moves (pushes in "pushes"
-        mode).  A solution's ``bound`` is its own count (-1: unsolvable)."""
+    def solve(self, mode="moves", max_nodes=0, max_bytes=0, seconds=-1.0):
+        """Optimal solution from the current position ("moves", "pushes"), or
+        any solution found fast ("any": not optimal, any level size).
+        Budgets: max_nodes and max_bytes (0: none), seconds (< 0: none).
+        Raises Error (PC_ELIMIT) when a budget runs out; its ``bound``
+        attribute is then the proven lower bound on the optimum's moves
+        (pushes in "pushes" and "any" mode).  An optimal solution's ``bound``
+        is its own count (-1: unsolvable); in "any" mode the start's
+        matching bound on pushes."""
         out = ctypes.c_void_p()
-        rc = lib.pc_sokoban_solve(self, MODES[mode], max_nodes, max_bytes, ctypes.byref(out))
+        b = _budget(max_nodes, max_bytes, seconds)
+        rc = lib.pc_sokoban_solve(self, MODES[mode], ctypes.byref(b), ctypes.byref(out))
         if rc not in (0, enums["PC_ENOTFOUND"], enums["PC_ELIMIT"]):
             check(rc)
         r = out
@@ -212,10 +254,11 @@ class Level(Handle):
         finally:
             lib.pc_sokoban_result_free(r)
 
-    def index(self, max_nodes=0, max_bytes=0):
+    def index(self, max_nodes=0, max_bytes=0, seconds=-1.0):
         """Creativity index of the level's start position (solves it move-optimally)."""
         ci_, mv, pu = ctypes.c_double(), ctypes.c_int64(), ctypes.c_int64()
-        check(lib.pc_sokoban_level_index(self, max_nodes, max_bytes, ctypes.byref(ci_), ctypes.byref(mv),
+        b = _budget(max_nodes, max_bytes, seconds)
+        check(lib.pc_sokoban_level_index(self, ctypes.byref(b), ctypes.byref(ci_), ctypes.byref(mv),
                                          ctypes.byref(pu)))
         return Index(ci_.value, mv.value, pu.value, self.box_count + 1, self.interior_count)
 

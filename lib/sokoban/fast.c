@@ -1,0 +1,947 @@
+/*
+ * The fast Sokoban solver (PC_SOKOBAN_ANY): any solution, found quickly, on
+ * levels of any size the parser takes.
+ *
+ * Search: greedy best-first over push states.  A state is the set of boxes
+ * and the player's reachability class (the least interior cell the player
+ * can reach without pushing), so two positions that differ only by a walk
+ * are one state.  The open list is a bucket queue on a key (the lower bound
+ * h plus the packing penalty below), each
+ * bucket a LIFO stack (the newest, usually deepest, state first); states are
+ * kept once in a hash table keyed by a Zobrist hash of the boxes and the
+ * player's class.
+ *
+ * Lower bound h: the minimum-cost perfect matching of boxes to goals on push
+ * distances (pulled backwards from each goal on a board without boxes): a
+ * Hungarian algorithm for the state taken off the queue and one augmenting
+ * path per child (only one box moved).  A state without a finite matching
+ * (some box can reach no free goal) is a deadlock.
+ *
+ * Pruning (all sound, so an exhausted search proves the level unsolvable):
+ * simple dead squares (no box there can ever reach a goal), freeze deadlocks
+ * (the pushed box, with the boxes blocking it, can never move again and one
+ * of them stands off a goal) and the matching's infeasibility.  Not done
+ * (yet): PI-corral pruning, a learned deadlock table, tunnel and goal-room
+ * macro moves.
+ *
+ * Packing order (a heuristic only): from the solved position, the boxes that
+ * can be pulled out to a starting square with the other goals as walls are
+ * taken out round after round; the goals emptied last are to be filled
+ * first.  The queue's key is h + 3 x (goals filled while a deeper layer still
+ * has an empty goal), so greedy search fills goal rooms from the back.
+ *
+ * Every solution is replayed on a copy of the level before it is returned.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "common/budget.h"
+#include "common/rng.h"
+#include "common/text.h"
+#include "sokoban/fast_int.h"
+
+#define FS_BIG ((int64_t)1 << 24)     /* cost of an impossible box-goal pair */
+#define FS_INF ((int64_t)1 << 60)
+#define FS_UNREACH 0xFFFFu
+#define FS_FREEZE_CALLS 256           /* freeze test: recursive calls at most */
+#define FS_PACK (s->pack)
+#define FS_PACK_PENALTY 3             /* key added per goal filled out of packing order */
+
+typedef struct {
+    uint64_t hash;
+    uint32_t parent; /* index of the parent record (the root: itself) */
+    uint16_t from;   /* cell the pushed box left */
+    uint8_t dir;     /* direction of the push */
+    uint8_t pad;
+    uint16_t player; /* least cell of the player's reachable area */
+    uint16_t boxes[]; /* sorted cell ids */
+} fs_rec;
+
+typedef struct {
+    uint32_t *v;
+    size_t n, cap;
+} fs_stack;
+
+typedef struct {
+    const pc_sokoban *g;
+    pc__meter *m;
+    int32_t nc, nb;        /* interior cells, boxes (= goals) */
+    int32_t *c2g;          /* nc: grid index */
+    int32_t *g2c;          /* w*h: cell id or -1 */
+    int32_t (*nbr)[4];     /* nc x 4: neighbour cell or -1 */
+    uint8_t *goal, *dead;  /* nc */
+    int32_t *goals;        /* nb goal cells */
+    uint16_t *dist;        /* nb x nc: pushes from the cell to goal j, FS_UNREACH: never */
+    int32_t *layer;        /* nc: packing layer of a goal (0: fill first), -1 elsewhere */
+    int32_t nlayers, pack;
+    int32_t *lcount;       /* nlayers: scratch */
+    uint64_t *zb, *zp;     /* Zobrist keys of a box and of the player's class, per cell */
+    /* records */
+    unsigned char *arena;
+    size_t nrec, reccap, recsize;
+    uint32_t *table;       /* open addressing: record index + 1 */
+    size_t tcap;
+    /* open list */
+    fs_stack *bk;
+    size_t nbk, minbk, nopen;
+    /* memory */
+    uint64_t bytes, peak;
+    /* scratch */
+    int32_t *boxat;        /* nc: index of the box there, -1 */
+    uint32_t *mark;        /* nc: reachability stamps */
+    uint32_t *pmark;       /* nc: the expanded state's marks */
+    uint32_t stamp;
+    int32_t *queue;        /* nc */
+    uint8_t *tmpwall;      /* nc: freeze test */
+    int32_t fcalls;
+    int32_t *bx;           /* nb: boxes of the state expanded */
+    uint16_t *child;       /* nb */
+    int64_t *u, *v, *cu, *cv, *minv; /* Hungarian: n + 1 each */
+    int32_t *p, *cp, *way;
+    uint8_t *used;
+} fs_solver;
+
+static inline fs_rec *fs_rec_at(const fs_solver *s, size_t i)
+{
+    return (fs_rec *)(s->arena + i * s->recsize);
+}
+
+/* Charge `add` bytes (and release `sub`); 0 when the budget refuses. */
+static int charge(fs_solver *s, uint64_t add, uint64_t sub)
+{
+    if (pc__meter_over_bytes(s->m, s->bytes - sub, add))
+        return 0;
+    s->bytes = s->bytes - sub + add;
+    if (s->bytes > s->peak)
+        s->peak = s->bytes;
+    return 1;
+}
+
+static int32_t grow(fs_solver *s, void **ptr, size_t *cap, size_t need, size_t el)
+{
+    if (need <= *cap)
+        return PC_OK;
+    size_t nc = *cap ? *cap : 16;
+    while (nc < need)
+        nc *= 2;
+    if (nc > SIZE_MAX / el)
+        return PC_ELIMIT;
+    if (!charge(s, (uint64_t)nc * el, (uint64_t)*cap * el))
+        return PC_ELIMIT;
+    void *q = realloc(*ptr, nc * el);
+    if (!q) {
+        s->bytes -= (uint64_t)(nc - *cap) * el;
+        return PC_ENOMEM;
+    }
+    *ptr = q;
+    *cap = nc;
+    return PC_OK;
+}
+
+static void fs_free(fs_solver *s)
+{
+    free(s->c2g);
+    free(s->g2c);
+    free(s->nbr);
+    free(s->goal);
+    free(s->dead);
+    free(s->goals);
+    free(s->dist);
+    free(s->layer);
+    free(s->lcount);
+    free(s->zb);
+    free(s->zp);
+    free(s->arena);
+    free(s->table);
+    for (size_t i = 0; i < s->nbk; i++)
+        free(s->bk[i].v);
+    free(s->bk);
+    free(s->boxat);
+    free(s->mark);
+    free(s->pmark);
+    free(s->queue);
+    free(s->tmpwall);
+    free(s->bx);
+    free(s->child);
+    free(s->u);
+    free(s->v);
+    free(s->cu);
+    free(s->cv);
+    free(s->minv);
+    free(s->p);
+    free(s->cp);
+    free(s->way);
+    free(s->used);
+}
+
+/* ---- static tables ---------------------------------------------------------------------- */
+
+static int32_t prepare(fs_solver *s, const pc_sokoban *g)
+{
+    size_t n = (size_t)g->w * (size_t)g->h;
+    int32_t nc = 0, nb = 0, ng = 0;
+    for (size_t i = 0; i < n; i++) {
+        if (g->stat[i] & SK_INTERIOR) {
+            nc++;
+            nb += g->box[i] != 0;
+            ng += (g->stat[i] & SK_GOAL) != 0;
+        } else if (g->box[i] != ((g->stat[i] & SK_GOAL) != 0)) {
+            return PC_ENOTFOUND; /* a box off goal, or an empty goal, the player never reaches */
+        }
+    }
+    if (nb != ng)
+        return PC_ENOTFOUND;
+    if (nc >= (int32_t)FS_UNREACH)
+        return PC_ERANGE; /* cannot happen with 128 x 128 boards */
+    s->nc = nc;
+    s->nb = nb;
+    size_t k1 = (size_t)nb + 1;
+    uint64_t fixed = (uint64_t)nc * (sizeof(int32_t) * 8 + 4 + 16 + 2) + n * sizeof(int32_t) +
+                     (uint64_t)nb * nc * 2 + k1 * (8 * 5 + 4 * 3 + 1) + (uint64_t)nb * 6;
+    if (!charge(s, fixed, 0))
+        return PC_ELIMIT;
+    s->c2g = malloc((size_t)nc * sizeof *s->c2g);
+    s->g2c = malloc(n * sizeof *s->g2c);
+    s->nbr = malloc((size_t)nc * sizeof *s->nbr);
+    s->goal = calloc((size_t)nc, 1);
+    s->dead = calloc((size_t)nc, 1);
+    s->goals = malloc(((size_t)nb + 1) * sizeof *s->goals);
+    s->dist = malloc(((size_t)nb * nc + 1) * sizeof *s->dist);
+    s->zb = malloc((size_t)nc * sizeof *s->zb);
+    s->zp = malloc((size_t)nc * sizeof *s->zp);
+    s->boxat = malloc((size_t)nc * sizeof *s->boxat);
+    s->mark = calloc((size_t)nc, sizeof *s->mark);
+    s->pmark = calloc((size_t)nc, sizeof *s->pmark);
+    s->queue = malloc((size_t)nc * sizeof *s->queue);
+    s->tmpwall = calloc((size_t)nc, 1);
+    s->bx = malloc(((size_t)nb + 1) * sizeof *s->bx);
+    s->child = malloc(((size_t)nb + 1) * sizeof *s->child);
+    s->u = malloc(k1 * sizeof *s->u);
+    s->v = malloc(k1 * sizeof *s->v);
+    s->cu = malloc(k1 * sizeof *s->cu);
+    s->cv = malloc(k1 * sizeof *s->cv);
+    s->minv = malloc(k1 * sizeof *s->minv);
+    s->p = malloc(k1 * sizeof *s->p);
+    s->cp = malloc(k1 * sizeof *s->cp);
+    s->way = malloc(k1 * sizeof *s->way);
+    s->used = malloc(k1);
+    if (!s->c2g || !s->g2c || !s->nbr || !s->goal || !s->dead || !s->goals || !s->dist || !s->zb ||
+        !s->zp || !s->boxat || !s->mark || !s->pmark || !s->queue || !s->tmpwall || !s->bx || !s->child || !s->u ||
+        !s->v || !s->cu || !s->cv || !s->minv || !s->p || !s->cp || !s->way || !s->used)
+        return PC_ENOMEM;
+    int32_t c = 0, q = 0;
+    for (size_t i = 0; i < n; i++) {
+        s->g2c[i] = -1;
+        if (g->stat[i] & SK_INTERIOR)
+            s->g2c[i] = c++;
+    }
+    for (size_t i = 0; i < n; i++) {
+        if (s->g2c[i] < 0)
+            continue;
+        c = s->g2c[i];
+        s->c2g[c] = (int32_t)i;
+        s->boxat[c] = -1;
+        for (int d = 0; d < 4; d++)
+            s->nbr[c][d] = s->g2c[(int32_t)i + pc__sokoban_delta(g, d)];
+        s->dead[c] = (g->stat[i] & SK_DEAD) != 0;
+        if (g->stat[i] & SK_GOAL) {
+            s->goal[c] = 1;
+            s->goals[q++] = c;
+        }
+    }
+    /* Push distances to each goal: pull the box backwards (box from y to x
+     * needs the player on the far side of x... i.e. x - (y - x) free). */
+    for (int32_t j = 0; j < nb; j++) {
+        uint16_t *d = s->dist + (size_t)j * nc;
+        for (int32_t x = 0; x < nc; x++)
+            d[x] = FS_UNREACH;
+        size_t qh = 0, qt = 0;
+        d[s->goals[j]] = 0;
+        s->queue[qt++] = s->goals[j];
+        while (qh < qt) {
+            int32_t x = s->queue[qh++];
+            for (int dd = 0; dd < 4; dd++) {
+                int32_t y = s->nbr[x][dd]; /* the box came from y ... */
+                if (y < 0 || d[y] != FS_UNREACH)
+                    continue;
+                int32_t p = s->nbr[y][dd]; /* ... pushed by a player on p */
+                if (p < 0)
+                    continue;
+                d[y] = (uint16_t)(d[x] + 1);
+                s->queue[qt++] = y;
+            }
+        }
+    }
+    struct pc_rng rng;
+    pc__rng_seed(&rng, 0xfa57b0c5ULL);
+    for (c = 0; c < nc; c++) {
+        s->zb[c] = pc__rng_next(&rng);
+        s->zp[c] = pc__rng_next(&rng);
+    }
+    s->recsize = (offsetof(fs_rec, boxes) + (size_t)nb * 2 + 7) & ~(size_t)7;
+    return PC_OK;
+}
+
+/* ---- player reachability ---------------------------------------------------------------- */
+
+/* Mark (with a new stamp) the cells the player reaches from `from` without
+ * pushing; returns the least of them. */
+static int32_t reach(fs_solver *s, int32_t from)
+{
+    if (++s->stamp == 0) {
+        memset(s->mark, 0, (size_t)s->nc * sizeof *s->mark);
+        s->stamp = 1;
+    }
+    uint32_t st = s->stamp;
+    size_t qh = 0, qt = 0;
+    int32_t least = from;
+    s->mark[from] = st;
+    s->queue[qt++] = from;
+    while (qh < qt) {
+        int32_t x = s->queue[qh++];
+        if (x < least)
+            least = x;
+        for (int d = 0; d < 4; d++) {
+            int32_t y = s->nbr[x][d];
+            if (y >= 0 && s->mark[y] != st && s->boxat[y] < 0) {
+                s->mark[y] = st;
+                s->queue[qt++] = y;
+            }
+        }
+    }
+    return least;
+}
+
+/* ---- freeze deadlocks --------------------------------------------------------------------- */
+
+static int frozen(fs_solver *s, int32_t c, int *off);
+
+/* Can the box on c never move along axis a (0 vertical, 1 horizontal)? */
+static int axis_blocked(fs_solver *s, int32_t c, int a, int *off)
+{
+    int32_t n1 = s->nbr[c][a], n2 = s->nbr[c][a + 2];
+    if (n1 < 0 || n2 < 0 || s->tmpwall[n1] || s->tmpwall[n2])
+        return 1;
+    if (s->dead[n1] && s->dead[n2])
+        return 1;
+    if (s->boxat[n1] >= 0 && frozen(s, n1, off))
+        return 1;
+    if (s->boxat[n2] >= 0 && frozen(s, n2, off))
+        return 1;
+    return 0;
+}
+
+/* Is the box on c frozen (it can never move again), taking the boxes that
+ * are being tested as walls?  *off is set when a box found frozen stands off
+ * a goal (only for boxes whose frozenness the answer rests on).  After
+ * FS_FREEZE_CALLS calls the answer is "not frozen" (always safe). */
+static int frozen(fs_solver *s, int32_t c, int *off)
+{
+    if (++s->fcalls > FS_FREEZE_CALLS)
+        return 0;
+    int loc = 0;
+    s->tmpwall[c] = 1;
+    int f = axis_blocked(s, c, 0, &loc) && axis_blocked(s, c, 1, &loc);
+    s->tmpwall[c] = 0;
+    if (f) {
+        if (!s->goal[c])
+            loc = 1;
+        *off |= loc;
+    }
+    return f;
+}
+
+/* A push that left the box on c: is the position now a freeze deadlock? */
+static int freeze_dead(fs_solver *s, int32_t c)
+{
+    int off = 0;
+    s->fcalls = 0;
+    return frozen(s, c, &off) && off;
+}
+
+/* ---- the matching ------------------------------------------------------------------------- */
+
+static inline int64_t cost(const fs_solver *s, const int32_t *bx, int32_t i, int32_t j)
+{
+    uint16_t d = s->dist[(size_t)(j - 1) * s->nc + bx[i - 1]];
+    return d == FS_UNREACH ? FS_BIG : d;
+}
+
+/* One augmenting path for row i (e-maxx's form of the Hungarian method;
+ * rows and columns 1-based, p[j] the row of column j). */
+static void hung_row(fs_solver *s, const int32_t *bx, int64_t *u, int64_t *v, int32_t *p, int32_t i)
+{
+    int32_t n = s->nb;
+    int64_t *minv = s->minv;
+    int32_t *way = s->way;
+    uint8_t *used = s->used;
+    for (int32_t j = 0; j <= n; j++) {
+        minv[j] = FS_INF;
+        used[j] = 0;
+    }
+    p[0] = i;
+    int32_t j0 = 0;
+    do {
+        used[j0] = 1;
+        int32_t i0 = p[j0], j1 = 0;
+        int64_t delta = FS_INF;
+        for (int32_t j = 1; j <= n; j++) {
+            if (used[j])
+                continue;
+            int64_t cur = cost(s, bx, i0, j) - u[i0] - v[j];
+            if (cur < minv[j]) {
+                minv[j] = cur;
+                way[j] = j0;
+            }
+            if (minv[j] < delta) {
+                delta = minv[j];
+                j1 = j;
+            }
+        }
+        for (int32_t j = 0; j <= n; j++) {
+            if (used[j]) {
+                u[p[j]] += delta;
+                v[j] -= delta;
+            } else {
+                minv[j] -= delta;
+            }
+        }
+        j0 = j1;
+    } while (p[j0] != 0);
+    do {
+        int32_t j1 = way[j0];
+        p[j0] = p[j1];
+        j0 = j1;
+    } while (j0);
+}
+
+static int64_t match_sum(const fs_solver *s, const int32_t *bx, const int32_t *p)
+{
+    int64_t t = 0;
+    for (int32_t j = 1; j <= s->nb; j++)
+        t += cost(s, bx, p[j], j);
+    return t;
+}
+
+/* Full matching of the boxes bx into u, v, p; returns its cost. */
+static int64_t match_full(fs_solver *s, const int32_t *bx)
+{
+    for (int32_t j = 0; j <= s->nb; j++) {
+        s->u[j] = s->v[j] = 0;
+        s->p[j] = 0;
+    }
+    for (int32_t i = 1; i <= s->nb; i++)
+        hung_row(s, bx, s->u, s->v, s->p, i);
+    return match_sum(s, bx, s->p);
+}
+
+/* The matching after box i (0-based) of bx moved (bx already holds its new
+ * cell), from the parent's u, v, p. */
+static int64_t match_child(fs_solver *s, const int32_t *bx, int32_t i)
+{
+    int32_t n = s->nb, r = i + 1;
+    memcpy(s->cu, s->u, ((size_t)n + 1) * sizeof *s->u);
+    memcpy(s->cv, s->v, ((size_t)n + 1) * sizeof *s->v);
+    memcpy(s->cp, s->p, ((size_t)n + 1) * sizeof *s->p);
+    for (int32_t j = 1; j <= n; j++)
+        if (s->cp[j] == r)
+            s->cp[j] = 0;
+    int64_t best = FS_INF;
+    for (int32_t j = 1; j <= n; j++) {
+        int64_t c = cost(s, bx, r, j) - s->cv[j];
+        if (c < best)
+            best = c;
+    }
+    s->cu[r] = best;
+    hung_row(s, bx, s->cu, s->cv, s->cp, r);
+    return match_sum(s, bx, s->cp);
+}
+
+/* ---- records, hash table, open list --------------------------------------------------------- */
+
+static uint64_t hash_of(const fs_solver *s, const uint16_t *boxes, int32_t player)
+{
+    uint64_t h = s->zp[player];
+    for (int32_t i = 0; i < s->nb; i++)
+        h ^= s->zb[boxes[i]];
+    return h;
+}
+
+/* Find the record with these boxes and player class: index + 1, or 0 and
+ * *slot the free slot to use. */
+static uint32_t lookup(const fs_solver *s, uint64_t h, const uint16_t *boxes, int32_t player,
+                       size_t *slot)
+{
+    size_t mask = s->tcap - 1, i = (size_t)(h ^ (h >> 29)) & mask;
+    for (;; i = (i + 1) & mask) {
+        uint32_t e = s->table[i];
+        if (!e) {
+            *slot = i;
+            return 0;
+        }
+        const fs_rec *r = fs_rec_at(s, e - 1);
+        if (r->hash == h && r->player == player &&
+            memcmp(r->boxes, boxes, (size_t)s->nb * sizeof *boxes) == 0)
+            return e;
+    }
+}
+
+static int32_t table_grow(fs_solver *s)
+{
+    size_t nc = s->tcap ? s->tcap * 2 : 1024;
+    if (!charge(s, (uint64_t)nc * sizeof *s->table, (uint64_t)s->tcap * sizeof *s->table))
+        return PC_ELIMIT;
+    uint32_t *t = calloc(nc, sizeof *t);
+    if (!t) {
+        s->bytes -= (uint64_t)(nc - s->tcap) * sizeof *s->table;
+        return PC_ENOMEM;
+    }
+    free(s->table);
+    s->table = t;
+    s->tcap = nc;
+    for (size_t k = 0; k < s->nrec; k++) {
+        const fs_rec *r = fs_rec_at(s, k);
+        size_t mask = nc - 1, i = (size_t)(r->hash ^ (r->hash >> 29)) & mask;
+        while (t[i])
+            i = (i + 1) & mask;
+        t[i] = (uint32_t)k + 1;
+    }
+    return PC_OK;
+}
+
+/* Store a new record; returns its index or a negative status. */
+static int64_t add_rec(fs_solver *s, uint64_t h, const uint16_t *boxes, int32_t player, uint32_t parent,
+                       int32_t from, int dir)
+{
+    if (s->nrec >= UINT32_MAX - 1)
+        return PC_ELIMIT;
+    int32_t rc;
+    if ((s->nrec + 1) * 2 > s->tcap && (rc = table_grow(s)) < 0)
+        return rc;
+    size_t slot;
+    if (lookup(s, h, boxes, player, &slot))
+        return -1000; /* caller checked; never */
+    size_t cap = s->reccap;
+    void *a = s->arena;
+    if ((rc = grow(s, &a, &cap, s->nrec + 1, s->recsize)) < 0)
+        return rc;
+    s->arena = a;
+    s->reccap = cap;
+    fs_rec *r = fs_rec_at(s, s->nrec);
+    r->hash = h;
+    r->parent = parent;
+    r->from = (uint16_t)from;
+    r->dir = (uint8_t)dir;
+    r->pad = 0;
+    r->player = (uint16_t)player;
+    memcpy(r->boxes, boxes, (size_t)s->nb * sizeof *boxes);
+    s->table[slot] = (uint32_t)s->nrec + 1;
+    return (int64_t)s->nrec++;
+}
+
+static int32_t open_push(fs_solver *s, size_t key, uint32_t idx)
+{
+    int32_t rc;
+    if (key >= s->nbk) {
+        size_t cap = s->nbk;
+        void *b = s->bk;
+        if ((rc = grow(s, &b, &cap, key + 1, sizeof *s->bk)) < 0)
+            return rc;
+        s->bk = b;
+        memset(s->bk + s->nbk, 0, (cap - s->nbk) * sizeof *s->bk);
+        s->nbk = cap;
+    }
+    fs_stack *st = &s->bk[key];
+    void *v = st->v;
+    if ((rc = grow(s, &v, &st->cap, st->n + 1, sizeof *st->v)) < 0)
+        return rc;
+    st->v = v;
+    st->v[st->n++] = idx;
+    if (key < s->minbk || s->nopen == 0)
+        s->minbk = key;
+    s->nopen++;
+    return PC_OK;
+}
+
+static uint32_t open_pop(fs_solver *s)
+{
+    while (s->bk[s->minbk].n == 0)
+        s->minbk++;
+    s->nopen--;
+    fs_stack *st = &s->bk[s->minbk];
+    return st->v[--st->n];
+}
+
+/* ---- the solution -------------------------------------------------------------------------- */
+
+static const char fs_letters[] = "urdl";
+
+/* Walk the player (cell *pl) to cell `to` by a shortest path on the board
+ * with boxes boxat, appending the steps. */
+static int walk(fs_solver *s, int32_t *pl, int32_t to, pc__sb *sb)
+{
+    if (*pl == to)
+        return 1;
+    /* Breadth-first from `to` back to *pl; mark keeps the direction taken. */
+    if (++s->stamp == 0) {
+        memset(s->mark, 0, (size_t)s->nc * sizeof *s->mark);
+        s->stamp = 1;
+    }
+    uint32_t st = s->stamp;
+    size_t qh = 0, qt = 0;
+    s->mark[to] = st;
+    s->queue[qt++] = to;
+    int found = 0;
+    while (qh < qt && !found) {
+        int32_t x = s->queue[qh++];
+        for (int d = 0; d < 4; d++) {
+            int32_t y = s->nbr[x][d];
+            if (y < 0 || s->mark[y] == st || s->boxat[y] >= 0)
+                continue;
+            s->mark[y] = st;
+            s->tmpwall[y] = (uint8_t)((d + 2) & 3); /* from y, step this way towards `to` */
+            s->queue[qt++] = y;
+            if (y == *pl) {
+                found = 1;
+                break;
+            }
+        }
+    }
+    if (!found)
+        return 0;
+    int32_t x = *pl;
+    while (x != to) {
+        int d = s->tmpwall[x];
+        pc__sb_putc(sb, fs_letters[d]);
+        x = s->nbr[x][d];
+    }
+    /* tmpwall is the freeze test's scratch: clear what we used. */
+    for (size_t k = 0; k < qt; k++)
+        s->tmpwall[s->queue[k]] = 0;
+    *pl = to;
+    return 1;
+}
+
+/* The LURD of the path from the root to record idx. */
+static int32_t build_lurd(fs_solver *s, const pc_sokoban *g, uint32_t idx, char **out, int64_t *pushes)
+{
+    size_t n = 0;
+    for (uint32_t k = idx; k != 0; k = fs_rec_at(s, k)->parent)
+        n++;
+    uint32_t *path = malloc((n + 1) * sizeof *path);
+    if (!path)
+        return PC_ENOMEM;
+    size_t t = n;
+    for (uint32_t k = idx; k != 0; k = fs_rec_at(s, k)->parent)
+        path[--t] = k;
+    for (int32_t c = 0; c < s->nc; c++)
+        s->boxat[c] = g->box[s->c2g[c]] ? 0 : -1;
+    int32_t pl = s->g2c[g->player];
+    pc__sb sb;
+    pc__sb_init(&sb);
+    int ok = 1;
+    for (size_t k = 0; k < n && ok; k++) {
+        const fs_rec *r = fs_rec_at(s, path[k]);
+        int32_t from = r->from, d = r->dir;
+        int32_t stand = s->nbr[from][(d + 2) & 3], to = s->nbr[from][d];
+        ok = stand >= 0 && to >= 0 && s->boxat[from] >= 0 && s->boxat[to] < 0 && walk(s, &pl, stand, &sb);
+        if (ok) {
+            pc__sb_putc(&sb, (char)(fs_letters[d] - 'a' + 'A'));
+            s->boxat[from] = -1;
+            s->boxat[to] = 0;
+            pl = from;
+        }
+    }
+    free(path);
+    if (!ok || !sb.data || sb.failed) {
+        pc__sb_free(&sb);
+        return ok ? PC_ENOMEM : PC_EINVAL; /* EINVAL: a bug, never expected */
+    }
+    *out = sb.data;
+    *pushes = (int64_t)n;
+    return PC_OK;
+}
+
+/* ---- packing order ------------------------------------------------------------------------- */
+
+/* Can a box on goal g be pulled to a cell where a box starts off goal, the
+ * goals still filled (s->tmpwall) standing as walls? */
+static int pull_out(fs_solver *s, int32_t g, const uint8_t *start)
+{
+    if (++s->stamp == 0) {
+        memset(s->mark, 0, (size_t)s->nc * sizeof *s->mark);
+        s->stamp = 1;
+    }
+    uint32_t st = s->stamp;
+    size_t qh = 0, qt = 0;
+    s->mark[g] = st;
+    s->queue[qt++] = g;
+    while (qh < qt) {
+        int32_t x = s->queue[qh++];
+        if (start[x])
+            return 1;
+        for (int d = 0; d < 4; d++) {
+            int32_t y = s->nbr[x][d]; /* the box goes to y, the player from y on */
+            if (y < 0 || s->mark[y] == st || s->tmpwall[y])
+                continue;
+            int32_t z = s->nbr[y][d];
+            if (z < 0 || s->tmpwall[z])
+                continue;
+            s->mark[y] = st;
+            s->queue[qt++] = y;
+        }
+    }
+    return 0;
+}
+
+/* Packing layers: from the solved position, take out (by pulls) every box
+ * that can leave for a starting square with the others as walls, round after
+ * round; the goals emptied last are filled first.  Goals that never come out
+ * form the deepest layer. */
+static int32_t packing_order(fs_solver *s, const pc_sokoban *g)
+{
+    int32_t nc = s->nc, nb = s->nb;
+    s->layer = malloc((size_t)nc * sizeof *s->layer);
+    s->lcount = calloc(2 * ((size_t)nb + 2), sizeof *s->lcount);
+    uint8_t *start = calloc((size_t)nc, 1);
+    int32_t *round = malloc(((size_t)nb + 1) * sizeof *round);
+    int32_t *take = malloc(((size_t)nb + 1) * sizeof *take);
+    if (!s->layer || !s->lcount || !start || !round || !take) {
+        free(start);
+        free(round);
+        free(take);
+        return PC_ENOMEM;
+    }
+    int32_t any = 0;
+    for (int32_t c = 0; c < nc; c++) {
+        s->layer[c] = -1;
+        start[c] = g->box[s->c2g[c]] && !s->goal[c];
+        any |= start[c];
+    }
+    for (int32_t j = 0; j < nb; j++) {
+        round[j] = -1;
+        s->tmpwall[s->goals[j]] = 1;
+    }
+    int32_t left = nb, r = 0;
+    while (left > 0 && any) {
+        int32_t nt = 0;
+        for (int32_t j = 0; j < nb; j++) {
+            if (round[j] >= 0)
+                continue;
+            s->tmpwall[s->goals[j]] = 0;
+            if (pull_out(s, s->goals[j], start))
+                take[nt++] = j;
+            s->tmpwall[s->goals[j]] = 1;
+        }
+        if (nt == 0)
+            break;
+        for (int32_t t = 0; t < nt; t++) {
+            round[take[t]] = r;
+            s->tmpwall[s->goals[take[t]]] = 0;
+        }
+        left -= nt;
+        r++;
+    }
+    for (int32_t j = 0; j < nb; j++) {
+        s->tmpwall[s->goals[j]] = 0;
+        if (round[j] < 0)
+            round[j] = r; /* never came out: fill first */
+    }
+    int32_t top = left > 0 ? r : r - 1;
+    if (top < 0)
+        top = 0;
+    s->nlayers = top + 1;
+    for (int32_t j = 0; j < nb; j++) {
+        s->layer[s->goals[j]] = top - round[j];
+        s->lcount[s->nlayers + top - round[j]]++;
+    }
+    free(start);
+    free(round);
+    free(take);
+    return PC_OK;
+}
+
+/* Filled goals packed out of order: those of a layer above the first layer
+ * that still has an empty goal. */
+static int32_t out_of_order(fs_solver *s, const int32_t *bx)
+{
+    if (s->nlayers <= 1)
+        return 0;
+    int32_t *cnt = s->lcount;
+    memset(cnt, 0, (size_t)s->nlayers * sizeof *cnt);
+    for (int32_t i = 0; i < s->nb; i++)
+        if (s->layer[bx[i]] >= 0)
+            cnt[s->layer[bx[i]]]++;
+    int32_t first = s->nlayers, bad = 0;
+    /* lsize: goals per layer, kept in the upper half of lcount */
+    const int32_t *lsize = s->lcount + s->nlayers;
+    for (int32_t l = 0; l < s->nlayers; l++)
+        if (cnt[l] < lsize[l]) {
+            first = l;
+            break;
+        }
+    for (int32_t l = first + 1; l < s->nlayers; l++)
+        bad += cnt[l];
+    return bad;
+}
+
+/* ---- the search ------------------------------------------------------------------------------ */
+
+static int32_t search(fs_solver *s, const pc_sokoban *g, pc__fast_out *o)
+{
+    int32_t rc = prepare(s, g);
+    if (rc < 0)
+        return rc;
+    uint16_t *boxes = s->child;
+    int32_t k = 0;
+    for (int32_t c = 0; c < s->nc; c++)
+        if (g->box[s->c2g[c]]) {
+            boxes[k] = (uint16_t)c;
+            s->bx[k] = c;
+            k++;
+        }
+    s->pack = FS_PACK_PENALTY;
+    if ((rc = packing_order(s, g)) < 0)
+        return rc;
+    if (s->nb == 0 || match_full(s, s->bx) == 0) {
+        o->lurd = malloc(1);
+        if (!o->lurd)
+            return PC_ENOMEM;
+        o->lurd[0] = '\0';
+        o->pushes = 0;
+        o->bound = 0;
+        return PC_OK;
+    }
+    int64_t h0 = match_full(s, s->bx);
+    if (h0 >= FS_BIG)
+        return PC_ENOTFOUND;
+    o->bound = h0;
+    s->m->bound = (double)h0;
+    for (int32_t i = 0; i < s->nb; i++)
+        s->boxat[boxes[i]] = i;
+    int32_t pl = reach(s, s->g2c[g->player]);
+    for (int32_t i = 0; i < s->nb; i++)
+        s->boxat[boxes[i]] = -1;
+    int64_t root = add_rec(s, hash_of(s, boxes, pl), boxes, pl, 0, 0, 0);
+    if (root < 0)
+        return (int32_t)root;
+    if ((rc = open_push(s, (size_t)(h0 + FS_PACK * out_of_order(s, s->bx)), 0)) < 0)
+        return rc;
+    while (s->nopen) {
+        uint32_t idx = open_pop(s);
+        o->nodes++;
+        const fs_rec *r = fs_rec_at(s, idx);
+        for (int32_t i = 0; i < s->nb; i++) {
+            s->bx[i] = r->boxes[i];
+            s->boxat[r->boxes[i]] = i;
+        }
+        int32_t player = r->player;
+        uint64_t hbox = r->hash ^ s->zp[player];
+        reach(s, player);
+        /* The parent's reachable set, kept while the children's are found. */
+        memcpy(s->pmark, s->mark, (size_t)s->nc * sizeof *s->mark);
+        uint32_t pst = s->stamp;
+        match_full(s, s->bx);
+        int32_t found = -1;
+        for (int32_t i = 0; i < s->nb && found < 0 && rc == PC_OK; i++) {
+            int32_t b = s->bx[i];
+            for (int d = 0; d < 4; d++) {
+                int32_t to = s->nbr[b][d], from = s->nbr[b][(d + 2) & 3];
+                if (to < 0 || from < 0 || s->pmark[from] != pst || s->boxat[to] >= 0 || s->dead[to])
+                    continue;
+                s->boxat[b] = -1;
+                s->boxat[to] = i;
+                s->bx[i] = to;
+                int dead = freeze_dead(s, to);
+                int64_t h = dead ? FS_BIG : match_child(s, s->bx, i);
+                int32_t pen = h < FS_BIG ? out_of_order(s, s->bx) : 0;
+                if (h < FS_BIG) {
+                    /* the child's boxes, sorted */
+                    int32_t t = 0;
+                    int put = 0;
+                    for (int32_t j = 0; j < s->nb; j++) {
+                        int32_t c = r->boxes[j];
+                        if (c == b)
+                            continue;
+                        if (!put && to < c) {
+                            boxes[t++] = (uint16_t)to;
+                            put = 1;
+                        }
+                        boxes[t++] = (uint16_t)c;
+                    }
+                    if (!put)
+                        boxes[t++] = (uint16_t)to;
+                    int32_t cpl = reach(s, b);
+                    uint64_t ch = hbox ^ s->zb[b] ^ s->zb[to] ^ s->zp[cpl];
+                    size_t slot;
+                    if (!lookup(s, ch, boxes, cpl, &slot)) {
+                        int64_t ci = add_rec(s, ch, boxes, cpl, idx, b, d);
+                        r = fs_rec_at(s, idx); /* the arena may have moved */
+                        if (ci < 0) {
+                            rc = (int32_t)ci;
+                        } else if (h == 0) {
+                            found = (int32_t)ci;
+                        } else {
+                            rc = open_push(s, (size_t)(h + FS_PACK * pen), (uint32_t)ci);
+                        }
+                    }
+                    s->boxat[to] = -1;
+                    s->boxat[b] = i;
+                    s->bx[i] = b;
+                } else {
+                    s->boxat[to] = -1;
+                    s->boxat[b] = i;
+                    s->bx[i] = b;
+                }
+                if (found >= 0 || rc != PC_OK)
+                    break;
+            }
+        }
+        for (int32_t i = 0; i < s->nb; i++)
+            s->boxat[fs_rec_at(s, idx)->boxes[i]] = -1;
+        if (rc != PC_OK)
+            return rc;
+        if (found >= 0)
+            return build_lurd(s, g, (uint32_t)found, &o->lurd, &o->pushes);
+        if ((rc = pc__meter_step(s->m, 1)) != PC_OK)
+            return rc;
+    }
+    return PC_ENOTFOUND;
+}
+
+int32_t pc__sokoban_fast(const pc_sokoban *g, pc__meter *m, pc__fast_out *o)
+{
+    fs_solver *s = calloc(1, sizeof *s);
+    if (!s)
+        return PC_ENOMEM;
+    s->g = g;
+    s->m = m;
+    memset(o, 0, sizeof *o);
+    o->bound = -1;
+    int32_t rc = search(s, g, o);
+    o->states = s->nrec;
+    o->bytes = s->peak;
+    fs_free(s);
+    free(s);
+    if (rc == PC_OK) {
+        /* Replay the solution on a copy: it must solve the level. */
+        pc_sokoban *c = pc__sokoban_dup(g);
+        if (!c) {
+            rc = PC_ENOMEM;
+        } else {
+            size_t len = strlen(o->lurd);
+            int32_t r2 = pc_sokoban_apply_lurd(c, o->lurd, len, NULL, 0);
+            if (r2 == PC_ENOMEM)
+                rc = PC_ENOMEM;
+            else if (r2 != PC_OK || pc_sokoban_is_solved(c) != 1)
+                rc = PC_EINVAL; /* a bug: never return an unverified solution */
+            o->moves = (int64_t)len;
+            pc_sokoban_free(c);
+        }
+        if (rc != PC_OK) {
+            free(o->lurd);
+            o->lurd = NULL;
+        }
+    }
+    return rc;
+}
