@@ -1,7 +1,7 @@
 # lib/common: version, status codes, rng, internal text helpers.
 pcinclude_HEADERS += include/puzzlecore/common.h include/puzzlecore/budget.h
 lib_libpuzzlecore_la_SOURCES += \
-	lib/common/status.c \
+	lib/common/status.c lib/common/alloc.h \
 	lib/common/budget.c lib/common/budget.h \
 	lib/common/rng.c lib/common/rng.h \
 	lib/common/text.c lib/common/text.h \
@@ -26,3 +26,9 @@ tests_test_budget_SOURCES = tests/test_budget.c lib/common/budget.c lib/common/c
 tests_test_budget_CFLAGS = $(AM_CFLAGS) -pthread
 tests_test_budget_LDADD = -lm -lpthread
 TESTS += tests/test_budget
+
+# Hostile sizes: every bound of every format at, below and above its value.
+check_PROGRAMS += tests/test_hostile_sizes
+tests_test_hostile_sizes_SOURCES = tests/test_hostile_sizes.c
+tests_test_hostile_sizes_LDADD = $(TEST_LDADD)
+TESTS += tests/test_hostile_sizes

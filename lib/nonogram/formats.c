@@ -907,7 +907,7 @@ static int32_t xml_clues(const xml *x, size_t from, size_t to, ivec *counts, ive
         iv_push(counts, k);
         at = after;
     }
-    return PC_OK;
+    return counts->bad || clues->bad ? PC_ENOMEM : PC_OK;
 }
 
 static int32_t parse_xml(const char *text, size_t len, int32_t index, pc__nspec *sp, char *err, size_t errcap)

@@ -28,7 +28,7 @@ int32_t pc_nonogram_import_count(const char *text, size_t len, int32_t format, c
     return pc__nformat_count(text ? text : "", len, format, err, errcap);
 }
 
-/* 1 when the puzzle's clues are those of the spec. */
+/* 1 when the puzzle's clues are those of the spec, 0 when not, -1 out of memory. */
 static int same_clues(const pc_nonogram *g, const pc__nspec *sp)
 {
     for (int32_t axis = 0; axis < 2; axis++) {
@@ -42,7 +42,7 @@ static int same_clues(const pc_nonogram *g, const pc__nspec *sp)
                 return 0;
             int32_t *tmp = malloc(sizeof(int32_t) * (size_t)k);
             if (!tmp)
-                return 0;
+                return -1;
             int32_t got = 0;
             int ok = pc_nonogram_clues(g, axis, i, tmp, k, &got) == PC_OK &&
                      memcmp(tmp, clues + p, sizeof(int32_t) * (size_t)k) == 0;
@@ -69,9 +69,10 @@ static int32_t from_spec(const pc__nspec *sp, char *err, size_t errcap, pc_nonog
         bits[n] = '\0';
         rc = pc_nonogram_new_from_solution(sp->w, sp->h, bits, n, err, errcap, &g);
         free(bits);
-        if (rc == PC_OK && sp->row_counts && !same_clues(g, sp)) {
+        int same = rc == PC_OK && sp->row_counts ? same_clues(g, sp) : 1;
+        if (same <= 0) {
             pc_nonogram_free(g);
-            return pc__parse_error(err, errcap, 0, 0, "the goal does not match the clues");
+            return same < 0 ? PC_ENOMEM : pc__parse_error(err, errcap, 0, 0, "the goal does not match the clues");
         }
     } else {
         rc = pc_nonogram_new_from_clues(sp->w, sp->h, sp->row_counts, sp->row_clues, sp->col_counts, sp->col_clues,
@@ -109,16 +110,19 @@ int32_t pc_nonogram_import(const char *text, size_t len, int32_t format, int32_t
     return rc;
 }
 
-/* Text of a pc_nonogram_id-like getter into a malloc'd string (NULL if none). */
-static char *get_text(const pc_nonogram *g, const char *lang)
+/* Text of a pc_nonogram_id-like getter into a malloc'd string (NULL if none;
+ * NULL and *oom set when out of memory). */
+static char *get_text(const pc_nonogram *g, const char *lang, int *oom)
 {
     size_t n = 0;
     int32_t rc = lang ? pc_nonogram_title(g, lang, NULL, 0, &n) : pc_nonogram_id(g, NULL, 0, &n);
     if ((rc != PC_OK && rc != PC_ESPACE) || n == 0)
         return NULL;
     char *s = malloc(n + 1);
-    if (!s)
+    if (!s) {
+        *oom = 1;
         return NULL;
+    }
     rc = lang ? pc_nonogram_title(g, lang, s, n + 1, &n) : pc_nonogram_id(g, s, n + 1, &n);
     if (rc != PC_OK) {
         free(s);
@@ -148,13 +152,18 @@ int32_t pc_nonogram_export(const pc_nonogram *g, int32_t format, char *buf, size
             for (int32_t x = 0; x < sp.w; x++)
                 sp.goal[(size_t)y * (size_t)sp.w + (size_t)x] = (uint8_t)(pc_nonogram_solution_cell(g, x, y) == 1);
     }
-    sp.id = get_text(g, NULL);
-    sp.title = get_text(g, "en");
+    int oom = 0;
+    sp.id = get_text(g, NULL, &oom);
+    sp.title = get_text(g, "en", &oom);
     if (!sp.title && pc_nonogram_title_count(g) > 0) {
         char lang[64];
         size_t ln = 0;
         if (pc_nonogram_title_lang(g, 0, lang, sizeof lang, &ln) == PC_OK)
-            sp.title = get_text(g, lang);
+            sp.title = get_text(g, lang, &oom);
+    }
+    if (oom) {
+        pc__nspec_free(&sp);
+        return PC_ENOMEM;
     }
     pc__sb sb;
     pc__sb_init(&sb);

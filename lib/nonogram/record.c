@@ -378,7 +378,7 @@ int32_t pc_nonogram_load(const char *text, size_t len, char *err, size_t errcap,
     }
     if (fields[F_ID].s && (rc = pc_nonogram_set_id(g, fields[F_ID].s, fields[F_ID].n)) != PC_OK) {
         pc_nonogram_free(g);
-        return pc__parse_error(err, errcap, fields[F_ID].line, fields[F_ID].col, "bad id");
+        return rc == PC_ENOMEM ? rc : pc__parse_error(err, errcap, fields[F_ID].line, fields[F_ID].col, "bad id");
     }
     g->xp = (int32_t)xp;
     for (int32_t i = 0; i < ntitles; i++) {

@@ -499,8 +499,9 @@ int32_t pc_patchwork_load(const char *text, size_t len, char *err, size_t errcap
                     rc = pc__parse_error(err, errcap, ln, 1, "move before ruleset and deck");
                     goto fail;
                 }
-                if (pc_patchwork_new_deck(ruleset, deck, PW_NPATCH, &g) != PC_OK) {
-                    rc = pc__parse_error(err, errcap, ln, 1, "bad ruleset or deck");
+                if ((rc = pc_patchwork_new_deck(ruleset, deck, PW_NPATCH, &g)) != PC_OK) {
+                    if (rc != PC_ENOMEM)
+                        rc = pc__parse_error(err, errcap, ln, 1, "bad ruleset or deck");
                     goto fail;
                 }
                 g->seed = seed;
@@ -590,8 +591,8 @@ int32_t pc_patchwork_load(const char *text, size_t len, char *err, size_t errcap
     if (!g) {
         if (ruleset < 0 || !have_deck)
             return pc__parse_error(err, errcap, 0, 0, "ruleset and deck are required");
-        if (pc_patchwork_new_deck(ruleset, deck, PW_NPATCH, &g) != PC_OK)
-            return pc__parse_error(err, errcap, 0, 0, "bad ruleset or deck");
+        if ((rc = pc_patchwork_new_deck(ruleset, deck, PW_NPATCH, &g)) != PC_OK)
+            return rc == PC_ENOMEM ? rc : pc__parse_error(err, errcap, 0, 0, "bad ruleset or deck");
         g->seed = seed;
         if ((bonus >= 0 && pc_patchwork_set_bonus_size(g, bonus)) ||
             (money >= 0 && pc_patchwork_set_initial_money(g, money))) {
