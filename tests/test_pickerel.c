@@ -962,6 +962,112 @@ static void fuzz(void)
     is_int(bad_atomic, 0, "random moves on every level: every refused move changes nothing");
 }
 
+/* ---- issue 15: every game played through the API saves a text that loads ------------- */
+
+/* Level 5, seed 15, loom beads: one row cut by the scissors keeps a row woven
+ * right to left (cols 5, 4, 3) with a loom bead at column 0 still unwoven. */
+static const char cut_odd_rows[] =
+    "puzzlecore-pickerel 1\nlevel 5\noptions 1\nseed 15\n"
+    "rng 4854338310500832988 893274146083371531 7649767671494593762 15408783531768311777\n"
+    "width 6\ncolour 2\nloom 1 3 0\nscore 64\nover 0\ndealt 28\n"
+    "deal 1:4 0:8 1:4 0:9 1:8 0:7 0:10 0:7 1:6 2:3 2:11 2:12 2:12 1:5 2:8 2:6 0:4 1:6 1:5 1:8 0:2 0:11 "
+    "2:6 2:8 0:10 1:6 1:10 1:6 2:3 0:9 1:5 2:4 1:5 2:11 0:7 0:10 0:6 1:11 1:5 2:4 1:6 2:9 2:3\n"
+    "tray 2:6 1:10 1:8 2:8 2:12 2:12 0:10 1:6 1:5 1:6\nbeads\nloombeads 1:0:1:0:12\n"
+    "stats 119 72 18 6 4 16 3 0 18 2 1 0 8 0 0 18\n"
+    "events 0:0:2:11:7 11:0:0:2:0 7:6:1:0:0 17:0:1:0:12 1:0:7:1:6 2:0:1:0:0 3:0:0:0:6 4:0:1:0:0 3:0:1:0:3\n";
+
+/* Save, load and save again: 1 when the game's own loader takes its save and
+ * the second save is byte-identical. */
+static int reloads(const pc_pickerel *g)
+{
+    char *a = save(g), err[160] = "";
+    pc_pickerel *h = NULL;
+    int good = a && pc_pickerel_load(a, strlen(a), err, sizeof err, &h) == PC_OK;
+    char *b = good ? save(h) : NULL;
+    good = good && b && strcmp(a, b) == 0;
+    if (!good)
+        printf("# reload failed (%s):\n%s", err, a ? a : "(no save)\n");
+    free(a);
+    free(b);
+    pc_pickerel_free(h);
+    return good;
+}
+
+static void loom_bead_saves(void)
+{
+    pc_pickerel *g = NULL;
+    char err[160] = "";
+    int32_t type, colour, row, col, value;
+    ok(pc_pickerel_load(cut_odd_rows, sizeof cut_odd_rows - 1, err, sizeof err, &g) == PC_OK,
+       "issue 15: the level-5 seed-15 position loads (%s)", err);
+    if (!g)
+        return;
+    is_int(pc_pickerel_scissors(g), PC_OK, "scissors cut the one completed row");
+    is_int(pc_pickerel_loom_bead_count(g), 1, "the loom bead stays on the loom");
+    pc_pickerel_loom_bead(g, 0, &type, &colour, &row, &col, &value);
+    ok(row == 0 && col == 5, "the loom turns over: the bead is at row 0, column 5 (%d, %d)", (int)row, (int)col);
+    is_int(pc_pickerel_loom_fill(g), 3, "the kept row keeps its 3 woven inches");
+    ok(reloads(g), "the game's save loads again after the cut");
+    /* Three more inches of the kept row reach the bead's cell (the 4th inch
+     * runs at column 3 in the new frame): weave a 12-inch spool and the bead
+     * is overrun (a penalty event), not left behind the cloth. */
+    int32_t slot = -1;
+    for (int32_t i = 0; i < pc_pickerel_tray_size(g) && slot < 0; i++) {
+        int32_t c, len;
+        if (pc_pickerel_tray(g, i, &c, &len) == PC_OK && len == 12)
+            slot = i;
+    }
+    ok(slot >= 0 && weave(g, slot) == PC_OK && has_event(g, PC_PICKEREL_EV_BEAD_PENALTY) &&
+           pc_pickerel_loom_bead_count(g) == 0,
+       "weaving through the bead's cell overruns it");
+    ok(reloads(g), "and the game still saves and loads");
+    pc_pickerel_free(g);
+
+    /* Random legal games on every bead level with the option on, checked
+     * after every move: the save loads and saves back identically. */
+    int games = 0, bad = 0, moves = 0;
+    for (int32_t L = 4; L <= 12; L++)
+        for (uint64_t seed = 10; seed < 16; seed++) {
+            pc_rng *r = NULL;
+            if (pc_pickerel_new(L, seed, PC_PICKEREL_OPT_LOOM_BEADS, &g) != PC_OK ||
+                pc_rng_new(seed * 31 + (uint64_t)L, &r) != PC_OK)
+                break;
+            games++;
+            for (int step = 0; step < 400 && !pc_pickerel_over(g); step++) {
+                /* weave 60 %, place a bead 20 %, scissors 10 %, splice 10 % */
+                static const int32_t kinds[10] = {0, 0, 0, 0, 0, 0, 4, 4, 1, 3};
+                uint64_t u;
+                pc_rng_uniform(r, 10, &u);
+                int32_t kind = kinds[u], cand[400][4], n = 0;
+                for (int32_t a = 0; a < 12; a++)
+                    for (int32_t b = 0; b < (kind >= 3 ? 30 : 1); b++)
+                        for (int32_t c = 0; c < (kind >= 3 ? 12 : 1); c++) {
+                            int32_t m[4] = {kind, a, b, c};
+                            if (n < 400 && pc_pickerel_check(g, m) == PC_OK)
+                                memcpy(cand[n++], m, sizeof m);
+                        }
+                if (n == 0) {
+                    int32_t w[4] = {PC_PICKEREL_MOVE_WEAVE, 0, 0, 0};
+                    for (w[1] = 0; w[1] < 12 && pc_pickerel_check(g, w) != PC_OK; w[1]++)
+                        ;
+                    if (w[1] == 12)
+                        w[0] = PC_PICKEREL_MOVE_DONE;
+                    memcpy(cand[n++], w, sizeof w);
+                }
+                pc_rng_uniform(r, (uint64_t)n, &u);
+                if (pc_pickerel_play(g, cand[u]) != PC_OK || !reloads(g)) {
+                    bad++;
+                    break;
+                }
+                moves++;
+            }
+            pc_rng_free(r);
+            pc_pickerel_free(g);
+        }
+    printf("# loom-bead games: %d games, %d moves\n", games, moves);
+    ok(games == 54 && bad == 0, "54 random games on levels 4-12 with loom beads: every save reloads identically");
+}
+
 /* ---- advisor ----------------------------------------------------------------------- */
 
 static void advisor(void)
@@ -1009,6 +1115,7 @@ int main(void)
     loom_beads();
     bead_odds();
     fuzz();
+    loom_bead_saves();
     persistence();
     advisor();
     return done_testing();

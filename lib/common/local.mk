@@ -32,3 +32,9 @@ check_PROGRAMS += tests/test_hostile_sizes
 tests_test_hostile_sizes_SOURCES = tests/test_hostile_sizes.c
 tests_test_hostile_sizes_LDADD = $(TEST_LDADD)
 TESTS += tests/test_hostile_sizes
+
+# Every loader's bounds and the one rule for text fields in saves (issue 15).
+check_PROGRAMS += tests/test_saves
+tests_test_saves_SOURCES = tests/test_saves.c
+tests_test_saves_LDADD = $(TEST_LDADD)
+TESTS += tests/test_saves

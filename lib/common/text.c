@@ -210,6 +210,56 @@ char *pc__strndup(const char *s, size_t n)
     return p;
 }
 
+static int field_space(unsigned char c)
+{
+    return c <= 0x20 || c == 0x7f;
+}
+
+int pc__field_ok(const char *s, size_t n)
+{
+    if (n == 0)
+        return 1;
+    if (!s || s[0] == ' ' || s[n - 1] == ' ')
+        return 0;
+    for (size_t i = 0; i < n; i++)
+        if ((unsigned char)s[i] < 0x20 || (unsigned char)s[i] == 0x7f)
+            return 0;
+    return 1;
+}
+
+void pc__sb_put_field(pc__sb *sb, const char *s, size_t n)
+{
+    size_t i = 0;
+    int wrote = 0;
+    while (i < n) {
+        if (field_space((unsigned char)s[i])) {
+            while (i < n && field_space((unsigned char)s[i]))
+                i++;
+            if (wrote && i < n)
+                pc__sb_putc(sb, ' ');
+            continue;
+        }
+        size_t j = i;
+        while (j < n && !field_space((unsigned char)s[j]))
+            j++;
+        pc__sb_putn(sb, s + i, j - i);
+        wrote = 1;
+        i = j;
+    }
+}
+
+char *pc__field_clean(const char *s, size_t n, size_t *outn)
+{
+    pc__sb sb;
+    pc__sb_init(&sb);
+    pc__sb_put_field(&sb, s, n);
+    char *p = sb.failed ? NULL : pc__strndup(sb.data ? sb.data : "", sb.len);
+    if (p && outn)
+        *outn = sb.len;
+    pc__sb_free(&sb);
+    return p;
+}
+
 void pc__trim(const char **s, size_t *n)
 {
     const char *p = *s;

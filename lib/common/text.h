@@ -69,6 +69,26 @@ int pc__parse_i64(const char *s, size_t n, int64_t *out);
 /* A malloc'd NUL-terminated copy of s[0 .. n); NULL when out of memory. */
 char *pc__strndup(const char *s, size_t n);
 
+/* ---- text fields ----------------------------------------------------------- */
+
+/* One rule for every text field a save carries (titles, ids, comment lines):
+ * a field is one line of text — no byte below 0x20 and no 0x7F (UTF-8's
+ * bytes from 0x80 up are kept) — with no space at either end, because save
+ * lines are trimmed when read.  So a field can never add a line to a save,
+ * and save -> load -> save gives the same text. */
+
+/* 1 when (s, n) obeys the rule (setters refuse anything else: PC_EINVAL). */
+int pc__field_ok(const char *s, size_t n);
+
+/* Append (s, n) made to obey the rule: each run of control characters and
+ * spaces becomes one space, and both ends are trimmed.  For importers of
+ * other formats, which take what they are given. */
+void pc__sb_put_field(pc__sb *sb, const char *s, size_t n);
+
+/* The same, as a malloc'd NUL-terminated string (NULL when out of memory);
+ * *outn (may be NULL) receives its length. */
+char *pc__field_clean(const char *s, size_t n, size_t *outn);
+
 /* Trim ASCII white space from both ends of (s, n) in place. */
 void pc__trim(const char **s, size_t *n);
 

@@ -55,6 +55,18 @@ static int same_clues(const pc_nonogram *g, const pc__nspec *sp)
     return 1;
 }
 
+/* Set the id (lang NULL) or a title from an importer's text, cleaned. */
+static int32_t set_clean(pc_nonogram *g, const char *lang, const char *text)
+{
+    size_t n = 0;
+    char *c = pc__field_clean(text, strlen(text), &n);
+    if (!c)
+        return PC_ENOMEM;
+    int32_t rc = lang ? pc_nonogram_set_title(g, lang, c, n) : pc_nonogram_set_id(g, c, n);
+    free(c);
+    return rc;
+}
+
 static int32_t from_spec(const pc__nspec *sp, char *err, size_t errcap, pc_nonogram **out)
 {
     pc_nonogram *g = NULL;
@@ -80,10 +92,12 @@ static int32_t from_spec(const pc__nspec *sp, char *err, size_t errcap, pc_nonog
     }
     if (rc != PC_OK)
         return rc;
-    if (sp->id && *sp->id && strlen(sp->id) <= PC_NONOGRAM_MAX_TEXT && !strchr(sp->id, '\n'))
-        rc = pc_nonogram_set_id(g, sp->id, strlen(sp->id));
+    /* Ids and titles from other formats are made to obey the save's text
+     * rule (common/text.h): control characters become spaces, ends trimmed. */
+    if (sp->id && *sp->id && strlen(sp->id) <= PC_NONOGRAM_MAX_TEXT)
+        rc = set_clean(g, NULL, sp->id);
     if (rc == PC_OK && sp->title && *sp->title && strlen(sp->title) <= PC_NONOGRAM_MAX_TEXT)
-        rc = pc_nonogram_set_title(g, "en", sp->title, strlen(sp->title));
+        rc = set_clean(g, "en", sp->title);
     if (rc == PC_OK && sp->givens)
         rc = pc_nonogram_set_cells(g, sp->givens, (size_t)sp->w * (size_t)sp->h);
     if (rc != PC_OK) {

@@ -14,14 +14,9 @@ static const char MAGIC[] = "puzzlecore-nonogram 1";
 
 /* ---- record fields ----------------------------------------------------------------- */
 
-static int has_newline_or_nul(const char *s, size_t n)
-{
-    return memchr(s, '\n', n) || memchr(s, '\r', n) || memchr(s, '\0', n);
-}
-
 int32_t pc_nonogram_set_id(pc_nonogram *g, const char *id, size_t len)
 {
-    if (!g || (!id && len) || len > PC_NONOGRAM_MAX_TEXT || (len && has_newline_or_nul(id, len)))
+    if (!g || (!id && len) || len > PC_NONOGRAM_MAX_TEXT || !pc__field_ok(id, len))
         return PC_EINVAL;
     char *p = pc__strndup(len ? id : "", len);
     if (!p)
@@ -76,7 +71,7 @@ static int32_t find_title(const pc_nonogram *g, const char *lang)
 int32_t pc_nonogram_set_title(pc_nonogram *g, const char *lang, const char *title, size_t len)
 {
     if (!g || !valid_lang(lang) || (!title && len) || len > PC_NONOGRAM_MAX_TEXT ||
-        (len && has_newline_or_nul(title, len)))
+        !pc__field_ok(title, len))
         return PC_EINVAL;
     int32_t i = find_title(g, lang);
     if (len == 0) { /* remove */
@@ -218,14 +213,28 @@ static const char *const field_names[F_COUNT] = {"id", "size", "xp", "solution",
 static int32_t parse_clue_lines(const struct field *f, int32_t lines, int32_t *counts, int32_t **clues_out,
                                 char *err, size_t errcap)
 {
-    int32_t *clues = malloc((f->n / 2 + 2) * sizeof *clues);
+    /* Every clue, empty lines included, ends at a '.', a '/' or the end of
+     * the field, so the separators bound the number of entries exactly (an
+     * estimate from the text's length once let a run of slashes write past
+     * the buffer). */
+    size_t cap = 1;
+    for (size_t s = 0; s < f->n; s++)
+        cap += f->s[s] == '.' || f->s[s] == '/';
+    if (cap > SIZE_MAX / sizeof(int32_t))
+        return PC_ERANGE;
+    int32_t *clues = malloc(cap * sizeof *clues);
     if (!clues)
         return PC_ENOMEM;
-    int32_t line = 0, k = 0;
-    size_t i = 0;
+    int32_t line = 0;
+    size_t k = 0, i = 0;
     while (1) {
         size_t j = i;
         int32_t count = 0;
+        if (line >= lines) {
+            free(clues);
+            return pc__parse_error(err, errcap, f->line, f->col + (int32_t)i, "more than %d lines of clues",
+                                   (int)lines);
+        }
         while (j <= f->n) {
             size_t e = j;
             while (e < f->n && f->s[e] != '.' && f->s[e] != '/')
@@ -246,11 +255,6 @@ static int32_t parse_clue_lines(const struct field *f, int32_t lines, int32_t *c
                 continue;
             }
             break;
-        }
-        if (line >= lines) {
-            free(clues);
-            return pc__parse_error(err, errcap, f->line, f->col + (int32_t)i, "more than %d lines of clues",
-                                   (int)lines);
         }
         counts[line++] = count;
         if (j >= f->n)

@@ -331,10 +331,34 @@ static void maybe_loom_bead(struct pc_pickerel *g, int32_t wasted)
     ev(g, PC_PICKEREL_EV_LOOM_BEAD, 0, row, col, b->value);
 }
 
+/* Beads slide down with removed rows.  A bead on a removed row leaves with
+ * it (no points).  Consistent play never has one there — every cell of a
+ * completed row was woven, which overruns or kisses its bead — but the rule
+ * keeps every bead on the loom whatever the state. */
 static void slide_loom_beads(struct pc_pickerel *g, int32_t rows)
 {
-    for (int32_t i = 0; i < g->nloom; i++)
+    for (int32_t i = 0; i < g->nloom;) {
+        if (g->loom[i].row < rows) {
+            ev(g, PC_PICKEREL_EV_BEAD_LOST, 0, g->loom[i].row, g->loom[i].col, 0);
+            loom_bead_remove(g, i);
+            continue;
+        }
         g->loom[i].row = (int16_t)(g->loom[i].row - rows);
+        i++;
+    }
+}
+
+/* Rows alternate direction from the cloth's first row (column_of).  When the
+ * scissors cut an odd number of rows and keep a partly woven row, that row
+ * becomes row 0 of the new cloth but must go on in the direction it was
+ * woven: the loom is turned over left to right, so every loom bead's column
+ * c becomes width - 1 - c and the kept row's woven inches are again the
+ * first `fill` inches of its direction.  (Without this a bead could sit
+ * behind the woven inches, never be crossed, and slide below the cloth.) */
+static void turn_loom(struct pc_pickerel *g)
+{
+    for (int32_t i = 0; i < g->nloom; i++)
+        g->loom[i].col = (int16_t)(g->w - 1 - g->loom[i].col);
 }
 
 /* Completed rows scored as a rectangle and removed. */
@@ -573,6 +597,8 @@ void pc__pickerel_apply(struct pc_pickerel *g, const int32_t *m)
         break;
     case PC_PICKEREL_MOVE_SCISSORS:
         ev(g, PC_PICKEREL_EV_SCISSORS, 0, g->rows, 0, 0);
+        if ((g->rows & 1) && g->fill > 0)
+            turn_loom(g);
         cut_rows(g);
         if (g->fill == 0)
             g->colour = -1;

@@ -373,15 +373,6 @@ static int starts_with_ci(const char *s, size_t n, const char *pre)
     return 1;
 }
 
-static char *dup_n(const char *s, size_t n)
-{
-    char *d = malloc(n + 1);
-    if (d) {
-        memcpy(d, s, n);
-        d[n] = '\0';
-    }
-    return d;
-}
 
 /* Text of a comment/text line: without a leading ';' and blanks. */
 static void text_body(const char **s, size_t *n)
@@ -454,10 +445,10 @@ static int32_t finish_level(sk_coll_build *b, sk_rows *rows, const sk_text *pend
         text_body(&s, &n);
         if (sb.len)
             pc__sb_putc(&sb, '\n');
-        pc__sb_putn(&sb, s, n);
+        pc__sb_put_field(&sb, s, n); /* one line each: no NUL or control byte */
     }
     pc__sb_putc(&sb, '\0');
-    g->title = dup_n(ts, tn);
+    g->title = pc__field_clean(ts, tn, NULL);
     if (!g->title || sb.failed) {
         pc__sb_free(&sb);
         pc_sokoban_free(g);
@@ -538,7 +529,7 @@ static int32_t parse_impl(const char *text, size_t len, int32_t line0, char *err
             body += 6;
             bn -= 6;
             pc__trim(&body, &bn);
-            char *nt = dup_n(body, bn);
+            char *nt = pc__field_clean(body, bn, NULL);
             if (!nt) {
                 rc = PC_ENOMEM;
                 break;
@@ -801,7 +792,7 @@ int32_t pc_sokoban_load(const char *text, size_t len, char *err, size_t errcap, 
     int32_t rc = new_impl(text + it.pos, len - it.pos, it.lineno, err, errcap, &g);
     if (rc < 0)
         return rc;
-    char *t = dup_n(title, titlen);
+    char *t = pc__field_clean(title, titlen, NULL);
     if (!t) {
         pc_sokoban_free(g);
         return PC_ENOMEM;
