@@ -108,3 +108,9 @@ clean-local: clean-fuzz
 clean-fuzz:
 	rm -rf fuzz-work
 .PHONY: fuzz fuzz-smoke fuzz-run clean-fuzz
+
+# One minimal C regression test per fuzz finding.
+check_PROGRAMS += tests/test_fuzz_regress
+tests_test_fuzz_regress_SOURCES = tests/test_fuzz_regress.c
+tests_test_fuzz_regress_LDADD = $(TEST_LDADD)
+TESTS += tests/test_fuzz_regress

@@ -564,7 +564,8 @@ int32_t pc_patchwork_load(const char *text, size_t len, char *err, size_t errcap
         if (tok_is(tok[0], tl[0], "seed")) {
             uint64_t s = 0;
             for (size_t i = 0; i < tl[1]; i++) {
-                if (tok[1][i] < '0' || tok[1][i] > '9' || s > (UINT64_MAX - 9) / 10) {
+                if (tok[1][i] < '0' || tok[1][i] > '9' ||
+                    s > (UINT64_MAX - (uint64_t)(tok[1][i] - '0')) / 10) {
                     rc = pc__parse_error(err, errcap, ln, (int32_t)(tok[1] - line) + 1, "bad seed");
                     goto fail;
                 }
