@@ -46,8 +46,36 @@ static void patchwork_max_seed(void)
     is_int(pc_patchwork_load(over, sizeof over - 1, NULL, 0, &h), PC_EPARSE, "patchwork: seed 2^64 still refused");
 }
 
+/* sokoban_collection: a level whose first comment line is empty has an empty
+ * title; written back, its next comment line became the title. */
+static void sokoban_empty_title(void)
+{
+    static const char t[] = "; \nfirst text\n; second\n#####\n#@$.#\n#####\n";
+    pc_sokoban_collection *c = NULL, *d = NULL;
+    is_int(pc_sokoban_collection_parse(t, sizeof t - 1, NULL, 0, &c), PC_OK, "sokoban: a level after an empty comment");
+    char title[64];
+    size_t n = 0, n1 = 0, n2 = 0;
+    pc_sokoban_collection_title(c, 0, title, sizeof title, &n);
+    is_int((int64_t)n, 0, "sokoban: its title is empty");
+    pc_sokoban_collection_write(c, NULL, 0, &n1);
+    char *w1 = malloc(n1 + 1), *w2;
+    pc_sokoban_collection_write(c, w1, n1 + 1, &n1);
+    is_int(pc_sokoban_collection_parse(w1, n1, NULL, 0, &d), PC_OK, "sokoban: written back, it parses");
+    pc_sokoban_collection_title(d, 0, title, sizeof title, &n);
+    is_int((int64_t)n, 0, "sokoban: the title is still empty");
+    pc_sokoban_collection_write(d, NULL, 0, &n2);
+    w2 = malloc(n2 + 1);
+    pc_sokoban_collection_write(d, w2, n2 + 1, &n2);
+    ok(n1 == n2 && memcmp(w1, w2, n1) == 0, "sokoban: and writes the same text");
+    free(w1);
+    free(w2);
+    pc_sokoban_collection_free(c);
+    pc_sokoban_collection_free(d);
+}
+
 int main(void)
 {
     patchwork_max_seed();
+    sokoban_empty_title();
     return done_testing();
 }

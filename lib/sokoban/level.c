@@ -684,6 +684,8 @@ int32_t pc_sokoban_collection_write(const pc_sokoban_collection *c, char *buf, s
             const char *e = strchr(p, '\n');
             size_t n = e ? (size_t)(e - p) : strlen(p);
             if (!(n == strlen(g->title) && memcmp(p, g->title, n) == 0)) {
+                if (!any && !*g->title)
+                    pc__sb_puts(&sb, ";\n"); /* an empty first comment: the title stays empty */
                 pc__sb_puts(&sb, "; ");
                 pc__sb_putn(&sb, p, n);
                 pc__sb_putc(&sb, '\n');
