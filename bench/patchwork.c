@@ -87,7 +87,14 @@ int main(int argc, char **argv)
         pc_patchwork *g;
         pc_patchwork_new(league, 7, &g);
         int64_t done = 0;
-        pc__patchwork_mcts(&g->s, 0, 0.1, 1, &done);
+        int32_t st;
+        pc_budget b;
+        pc__meter m;
+        pc_budget_init(&b, sizeof b);
+        b.max_seconds = 0.1;
+        b.seed = 1;
+        pc__meter_start(&m, &b);
+        pc__patchwork_mcts(&g->s, &m, &done, &st);
         printf("bench=search league=%d budget=ms:100 playouts=%lld\n", league, (long long)done);
         pc_patchwork_free(g);
     }
@@ -103,7 +110,14 @@ int main(int argc, char **argv)
         while (!pc_patchwork_is_over(g)) {
             int32_t code;
             if (pc_patchwork_to_move(g) == strong)
-                pc_patchwork_suggest(g, playouts, ms / 1000.0, (uint64_t)gi, &code);
+            {
+                pc_budget b;
+                pc_budget_init(&b, sizeof b);
+                b.max_nodes = playouts;
+                b.max_seconds = playouts ? -1.0 : ms / 1000.0;
+                b.seed = (uint64_t)gi;
+                pc_patchwork_suggest(g, &b, &code);
+            }
             else
                 pc_patchwork_baseline_move(g, &code);
             if (pc_patchwork_apply(g, code) != PC_OK) {

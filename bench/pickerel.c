@@ -42,6 +42,15 @@ static int cmp64(const void *a, const void *b)
 
 /* --stats: totals over the advisor's games of a level (weaves per width,
  * perfect events, squares, wasted inches), printed after the level's line. */
+/* A budget of n advisor nodes and no time limit. */
+static const pc_budget *nodes_budget(pc_budget *b, int64_t n)
+{
+    pc_budget_init(b, sizeof *b);
+    b->max_nodes = n;
+    b->max_seconds = -1;
+    return b;
+}
+
 static int stats, oracle_horizon, oracle_beam; /* 0, 0: the advisor's own */
 static int64_t width_weaves[PC_PICKEREL_MAX_WIDTH + 1], tot_stat[PC_PICKEREL_STAT_COUNT];
 
@@ -52,8 +61,9 @@ static int64_t play(int32_t level, uint64_t seed, int64_t budget, int oracle)
     if (pc_pickerel_new(level, seed, 0, &g) != PC_OK)
         exit(1);
     int32_t m[4];
+    pc_budget nb;
     while (!pc_pickerel_over(g)) {
-        int32_t rc = oracle ? pc__pickerel_suggest_oracle(g, budget, oracle_horizon, oracle_beam, m) : pc_pickerel_suggest(g, budget, m);
+        int32_t rc = oracle ? pc__pickerel_suggest_oracle(g, budget, oracle_horizon, oracle_beam, m) : pc_pickerel_suggest(g, nodes_budget(&nb, budget), m);
         if (rc != PC_OK || pc_pickerel_play(g, m) != PC_OK) {
             fprintf(stderr, "bench: advisor failed on level %d seed %llu\n", (int)level, (unsigned long long)seed);
             exit(1);

@@ -16,6 +16,15 @@
 
 #define MAX_DROPS 1000
 
+/* A budget of n positions and no time limit. */
+static const pc_budget *nodes_budget(pc_budget *b, int64_t n)
+{
+    pc_budget_init(b, sizeof *b);
+    b->max_nodes = n;
+    b->max_seconds = -1;
+    return b;
+}
+
 static double now(void)
 {
     struct timespec ts;
@@ -47,7 +56,8 @@ int main(int argc, char **argv)
                     return 1;
                 while (!pc_snapper_is_over(g) && pc_snapper_drops(g) < MAX_DROPS) {
                     int32_t mv, col, turns, rc;
-                    rc = player ? pc_snapper_suggest(g, budget, &mv, &col, &turns, NULL)
+                    pc_budget nb;
+                    rc = player ? pc_snapper_suggest(g, nodes_budget(&nb, budget), &mv, &col, &turns, NULL)
                                 : pc_snapper_greedy(g, &mv, &col, &turns);
                     if (rc != PC_OK)
                         break;

@@ -15,6 +15,7 @@ int pc_cli_pickerel(int argc, char **argv);
 int pc_cli_snapper(int argc, char **argv);
 int pc_cli_sokoban(int argc, char **argv);
 int pc_cli_patchwork(int argc, char **argv);
+int pc_cli_play(int argc, char **argv); /* any kind, through pc_game */
 
 /* Whole file (or stdin for "-") into a malloc'd NUL-terminated buffer;
  * NULL with a message on stderr on failure. */
@@ -31,6 +32,11 @@ long long cli_int(const char *opt, const char *value, long long lo, long long hi
  * or the PC_E* name in lower case ("einval", "eillegal", ...); "unknown"
  * for a value outside the enum. */
 const char *cli_status_word(int32_t status);
+
+/* A search budget of `nodes` nodes (0: the search's default) and `seconds`
+ * (0: the library default, < 0: none), filled into *b; returns b. */
+struct pc_budget;
+const struct pc_budget *cli_budget(struct pc_budget *b, int64_t nodes, double seconds);
 
 /* Seconds from a monotonic clock (for the `seconds=` fields). */
 double cli_now(void);

@@ -18,13 +18,16 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "patchwork_match.h"
 #include "puzzlecore/puzzlecore.h"
 
 static int usage_main(FILE *f)
 {
     fprintf(f, "usage: puzzlecore patchwork COMMAND [OPTIONS]\n\n"
                "commands:\n"
-               "  arena   run two bot programs (CodinGame protocol) against each other\n"
+               "  arena   play bot programs (CodinGame protocol) against each other, on threads,\n"
+               "          with confidence intervals, Elo and an optional SPRT\n"
+               "  referee one game as a cg-brutaltester referee (-p1/-p2, or ###Start on stdin)\n"
                "  bot     the library's bot as a CodinGame-protocol program\n"
                "  moves   print the legal moves of a saved game (puzzlecore-patchwork 1)\n\n"
                "`puzzlecore patchwork COMMAND --help` describes each one.\n");
@@ -32,293 +35,6 @@ static int usage_main(FILE *f)
 }
 
 /* ---- arena ---------------------------------------------------------------------- */
-
-typedef struct botproc {
-    pid_t pid;
-    int in, out;      /* we write to in, read from out */
-    char buf[8192];
-    size_t len;
-    int turns;
-} botproc;
-
-static int spawn(const char *cmd, int quiet, botproc *b)
-{
-    int a[2], c[2];
-    memset(b, 0, sizeof *b);
-    b->pid = -1;
-    b->in = b->out = -1;
-    if (pipe(a) != 0)
-        return -1;
-    if (pipe(c) != 0) {
-        close(a[0]);
-        close(a[1]);
-        return -1;
-    }
-    pid_t pid = fork();
-    if (pid < 0) {
-        close(a[0]);
-        close(a[1]);
-        close(c[0]);
-        close(c[1]);
-        return -1;
-    }
-    if (pid == 0) {
-        setpgid(0, 0); /* its own process group, so reap() ends what it started too */
-        dup2(a[0], 0);
-        dup2(c[1], 1);
-        if (quiet) {
-            int dn = open("/dev/null", O_WRONLY);
-            if (dn >= 0)
-                dup2(dn, 2);
-        }
-        close(a[0]);
-        close(a[1]);
-        close(c[0]);
-        close(c[1]);
-        execl("/bin/sh", "sh", "-c", cmd, (char *)NULL);
-        _exit(127);
-    }
-    setpgid(pid, pid); /* also here: no race with the first kill */
-    close(a[0]);
-    close(c[1]);
-    fcntl(a[1], F_SETFD, FD_CLOEXEC);
-    fcntl(c[0], F_SETFD, FD_CLOEXEC);
-    fcntl(a[1], F_SETFL, fcntl(a[1], F_GETFL) | O_NONBLOCK);
-    fcntl(c[0], F_SETFL, fcntl(c[0], F_GETFL) | O_NONBLOCK);
-    b->pid = pid;
-    b->in = a[1];
-    b->out = c[0];
-    return 0;
-}
-
-static void reap(botproc *b)
-{
-    if (b->in >= 0)
-        close(b->in);
-    if (b->out >= 0)
-        close(b->out);
-    if (b->pid > 0) {
-        kill(-b->pid, SIGKILL); /* the bot's process group: the shell and its children */
-        kill(b->pid, SIGKILL);
-        waitpid(b->pid, NULL, 0);
-    }
-    b->pid = -1;
-    b->in = b->out = -1;
-}
-
-static int ms_left(double deadline)
-{
-    double left = deadline - cli_now();
-    return left <= 0 ? 0 : (int)(left * 1000.0) + 1;
-}
-
-/* Write all of text before the deadline: 0, or -1 (timeout), -2 (closed). */
-static int send_all(botproc *b, const char *text, size_t n, double deadline)
-{
-    size_t done = 0;
-    while (done < n) {
-        ssize_t w = write(b->in, text + done, n - done);
-        if (w > 0) {
-            done += (size_t)w;
-            continue;
-        }
-        if (w < 0 && errno == EINTR)
-            continue;
-        if (w < 0 && errno != EAGAIN && errno != EWOULDBLOCK)
-            return -2;
-        struct pollfd p = {b->in, POLLOUT, 0};
-        int ms = ms_left(deadline);
-        if (ms == 0 || poll(&p, 1, ms) == 0)
-            return -1;
-        if (p.revents & (POLLERR | POLLHUP))
-            return -2;
-    }
-    return 0;
-}
-
-/* One output line (without the newline) before the deadline: its length, or
- * -1 timeout, -2 end of output (crash/exit), -3 line too long. */
-static long read_line(botproc *b, char *line, size_t cap, double deadline)
-{
-    for (;;) {
-        char *nl = memchr(b->buf, '\n', b->len);
-        if (nl) {
-            size_t n = (size_t)(nl - b->buf);
-            if (n >= cap)
-                return -3;
-            memcpy(line, b->buf, n);
-            line[n] = '\0';
-            memmove(b->buf, nl + 1, b->len - n - 1);
-            b->len -= n + 1;
-            return (long)n;
-        }
-        if (b->len == sizeof b->buf)
-            return -3;
-        struct pollfd p = {b->out, POLLIN, 0};
-        int ms = ms_left(deadline);
-        if (ms == 0)
-            return -1;
-        int r = poll(&p, 1, ms);
-        if (r < 0 && errno == EINTR)
-            continue;
-        if (r == 0)
-            return -1;
-        ssize_t got = read(b->out, b->buf + b->len, sizeof b->buf - b->len);
-        if (got == 0)
-            return -2;
-        if (got < 0) {
-            if (errno == EAGAIN || errno == EINTR || errno == EWOULDBLOCK)
-                continue;
-            return -2;
-        }
-        b->len += (size_t)got;
-    }
-}
-
-static int usage_arena(FILE *f)
-{
-    fprintf(f, "usage: puzzlecore patchwork arena [OPTIONS] BOT1 BOT2\n\n"
-               "Plays BOT1 against BOT2 (shell commands speaking the CodinGame protocol on\n"
-               "stdin/stdout), a fresh pair of processes per game, seats swapped every game\n"
-               "(BOT1 is player 0 in odd-numbered games).  A bot that times out, exits,\n"
-               "or prints an unknown command loses with score -1, as on CodinGame.\n\n"
-               "  --league L     1, 2, 3, 4 or 5 (default 4); 10 = official board game\n"
-               "  --games N      games to play (default 10)\n"
-               "  --seed S       seed of game 1; game i uses S + i - 1 (default 1)\n"
-               "  --first-ms MS  time for a bot's first turn (default 1000)\n"
-               "  --turn-ms MS   time for each later turn (default 100)\n"
-               "  --quiet        send the bots' stderr to /dev/null\n"
-               "  --log          print every action as a `move` line\n\n"
-               "Output, one line per game, fields for BOT1 (0) and BOT2 (1):\n"
-               "  game= seed= seat0= score0= score1= winner=0|1|draw actions= end=normal|cap|timeout|crash|unknown loser=\n"
-               "then `summary games= wins0= wins1= draws= avg0= avg1= forfeits0= forfeits1= seconds=`.\n");
-    return f == stdout ? 0 : 2;
-}
-
-static int arena(int argc, char **argv)
-{
-    int league = 4, games = 10, first_ms = 1000, turn_ms = 100, quiet = 0, log = 0;
-    unsigned long long seed = 1;
-    const char *cmd[2] = {NULL, NULL};
-    int nb = 0;
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i];
-        if (!strcmp(a, "--help") || !strcmp(a, "-h"))
-            return usage_arena(stdout);
-        else if (!strcmp(a, "--league") && i + 1 < argc)
-            league = (int)cli_int(a, argv[++i], 1, 10);
-        else if (!strcmp(a, "--games") && i + 1 < argc)
-            games = (int)cli_int(a, argv[++i], 1, 1000000);
-        else if (!strcmp(a, "--seed") && i + 1 < argc)
-            seed = (unsigned long long)cli_int(a, argv[++i], 0, 0x7fffffffffffffffll);
-        else if (!strcmp(a, "--first-ms") && i + 1 < argc)
-            first_ms = (int)cli_int(a, argv[++i], 1, 3600000);
-        else if (!strcmp(a, "--turn-ms") && i + 1 < argc)
-            turn_ms = (int)cli_int(a, argv[++i], 1, 3600000);
-        else if (!strcmp(a, "--quiet"))
-            quiet = 1;
-        else if (!strcmp(a, "--log"))
-            log = 1;
-        else if (a[0] == '-' && a[1])
-            return usage_arena(stderr);
-        else if (nb < 2)
-            cmd[nb++] = a;
-        else
-            return usage_arena(stderr);
-    }
-    if (nb != 2)
-        return usage_arena(stderr);
-    pc_patchwork *probe;
-    if (pc_patchwork_new(league, 0, &probe) != PC_OK) {
-        fprintf(stderr, "puzzlecore: --league must be 1-5 or 10\n");
-        return 2;
-    }
-    pc_patchwork_free(probe);
-    signal(SIGPIPE, SIG_IGN);
-    double t0 = cli_now();
-    int wins[2] = {0, 0}, draws = 0, forfeits[2] = {0, 0};
-    double sum[2] = {0, 0};
-    static char input[16384], line[4096];
-    for (int gi = 0; gi < games; gi++) {
-        unsigned long long gseed = seed + (unsigned long long)gi;
-        int seat_of[2] = {gi % 2, 1 - gi % 2}; /* seat_of[bot] */
-        int bot_at[2] = {gi % 2 == 0 ? 0 : 1, gi % 2 == 0 ? 1 : 0}; /* bot_at[seat] */
-        botproc bp[2];
-        pc_patchwork *g;
-        int32_t rc = pc_patchwork_new(league, gseed, &g);
-        if (rc != PC_OK)
-            return cli_fail("new game", rc, NULL);
-        for (int b = 0; b < 2; b++)
-            if (spawn(cmd[b], quiet, &bp[b]) != 0) {
-                fprintf(stderr, "puzzlecore: cannot start bot %d: %s\n", b, strerror(errno));
-                return 1;
-            }
-        const char *end = "normal";
-        int loser_seat = -1;
-        while (!pc_patchwork_is_over(g)) {
-            int seat = pc_patchwork_to_move(g);
-            botproc *b = &bp[bot_at[seat]];
-            size_t n;
-            rc = pc_patchwork_referee_input(g, input, sizeof input, &n);
-            if (rc != PC_OK)
-                return cli_fail("referee input", rc, NULL);
-            double deadline = cli_now() + (b->turns ? turn_ms : first_ms) / 1000.0;
-            int s = send_all(b, input, n, deadline);
-            /* a bot that closed its input may still have answered: read anyway */
-            long got = s == -1 ? -1 : read_line(b, line, sizeof line, deadline);
-            if (got < 0) {
-                end = got == -1 ? "timeout" : got == -2 ? "crash" : "unknown";
-                loser_seat = seat;
-                break;
-            }
-            int32_t code, fixes;
-            rc = pc_patchwork_referee_step(g, line, (size_t)got, &code, &fixes, NULL, 0);
-            if (rc == PC_EPARSE) {
-                end = "unknown";
-                loser_seat = seat;
-                break;
-            }
-            if (rc != PC_OK)
-                return cli_fail("referee step", rc, NULL);
-            b->turns++;
-            if (log) {
-                char text[64];
-                pc_patchwork_move_text(league, code, text, sizeof text, &n);
-                printf("move game=%d action=%d player=%d bot=%d fixes=%d text=%s\n", gi + 1, pc_patchwork_actions(g),
-                       seat, bot_at[seat], (int)fixes, text);
-            }
-        }
-        for (int b = 0; b < 2; b++)
-            reap(&bp[b]);
-        int score_seat[2] = {pc_patchwork_score(g, 0), pc_patchwork_score(g, 1)};
-        int winner_seat;
-        if (loser_seat >= 0) {
-            score_seat[loser_seat] = -1;
-            winner_seat = 1 - loser_seat;
-            forfeits[bot_at[loser_seat]]++;
-        } else {
-            if (pc_patchwork_capped(g))
-                end = "cap";
-            winner_seat = pc_patchwork_winner(g);
-        }
-        int sc0 = score_seat[seat_of[0]], sc1 = score_seat[seat_of[1]];
-        const char *w = winner_seat == PC_PATCHWORK_DRAW ? "draw" : bot_at[winner_seat] == 0 ? "0" : "1";
-        if (winner_seat == PC_PATCHWORK_DRAW)
-            draws++;
-        else
-            wins[bot_at[winner_seat]]++;
-        sum[0] += sc0;
-        sum[1] += sc1;
-        printf("game=%d seed=%llu seat0=%d score0=%d score1=%d winner=%s actions=%d end=%s loser=%s\n", gi + 1, gseed,
-               seat_of[0], sc0, sc1, w, pc_patchwork_actions(g), end,
-               loser_seat < 0 ? "-" : bot_at[loser_seat] == 0 ? "0" : "1");
-        fflush(stdout);
-        pc_patchwork_free(g);
-    }
-    printf("summary games=%d wins0=%d wins1=%d draws=%d avg0=%.2f avg1=%.2f forfeits0=%d forfeits1=%d seconds=%.3f\n",
-           games, wins[0], wins[1], draws, sum[0] / games, sum[1] / games, forfeits[0], forfeits[1], cli_now() - t0);
-    return 0;
-}
 
 /* ---- bot -------------------------------------------------------------------------- */
 
@@ -334,16 +50,6 @@ static int usage_bot(FILE *f)
                "  --baseline     play the league-5 boss instead of the search\n"
                "Desynchronisation with the referee's input is reported on stderr.\n");
     return f == stdout ? 0 : 2;
-}
-
-static int get_line(char *buf, size_t cap)
-{
-    if (!fgets(buf, (int)cap, stdin))
-        return 0;
-    size_t n = strlen(buf);
-    while (n && (buf[n - 1] == '\n' || buf[n - 1] == '\r'))
-        buf[--n] = '\0';
-    return 1;
 }
 
 static int bot(int argc, char **argv)
@@ -368,108 +74,48 @@ static int bot(int argc, char **argv)
         else
             return usage_bot(stderr);
     }
-    static char l[512], turn[16384], mine[16384];
-    int counts[2];
-    for (int i = 0; i < 4; i++) {
-        if (!get_line(l, sizeof l))
-            return 0;
-        if (i % 2 == 0)
-            counts[i / 2] = atoi(l);
-    }
-    /* the init lines tell leagues 3 and 4 apart; 1 and 2 need --league */
-    int seen = counts[1] ? 4 : counts[0] ? 3 : 2;
-    if (league == 0)
-        league = seen;
-    else if ((league == 5 ? 4 : league == 10 ? 4 : league == 1 ? 2 : league) != seen)
-        fprintf(stderr, "patchwork bot: --league %d does not match the input (league %d?)\n", league, seen);
-    pc_patchwork *g = NULL;
-    int first = 1;
-    for (;;) {
-        /* one turn: 20 lines of players, the circle, special id, moves */
-        size_t tl = 0;
-        int32_t ids[33], nids = 0;
-        static char moves[200][512];
-        int nm = 0;
-#define READ_INTO()                                                            \
-    do {                                                                       \
-        if (!get_line(l, sizeof l)) {                                          \
-            pc_patchwork_free(g);                                              \
-            return 0;                                                          \
-        }                                                                      \
-        tl += (size_t)snprintf(turn + tl, sizeof turn - tl, "%s\n", l);        \
-        if (tl >= sizeof turn)                                                 \
-            tl = sizeof turn - 1;                                              \
-    } while (0)
-        for (int i = 0; i < 20; i++)
-            READ_INTO();
-        READ_INTO();
-        int n = atoi(l);
-        for (int i = 0; i < n; i++) {
-            READ_INTO();
-            if (nids < 33)
-                ids[nids++] = atoi(l);
-        }
-        READ_INTO(); /* special id */
-        READ_INTO();
-        int m = atoi(l);
-        for (int i = 0; i < m; i++) {
-            READ_INTO();
-            if (nm < 200)
-                snprintf(moves[nm++], sizeof moves[0], "%s", l);
-        }
-#undef READ_INTO
-        if (first) {
-            int32_t deck[33];
-            int ok = 0;
-            if (nm == 0 && nids == 33) {
-                memcpy(deck, ids, sizeof deck);
-                ok = 1;
-            } else if (nm == 1 && !strncmp(moves[0], "SKIP", 4) && nids == 33) {
-                memcpy(deck, ids, sizeof deck);
-                ok = 1;
-            } else if (nm == 1 && !strncmp(moves[0], "PLAY ", 5) && nids == 32) {
-                /* undo the rotation: 32 was last, so its place tells how many
-                 * patches were skipped over (they went to the end) */
-                int at = -1, bought = atoi(moves[0] + 5);
-                for (int i = 0; i < 32; i++)
-                    if (ids[i] == 32)
-                        at = i;
-                int j = 31 - at;
-                if (at >= 0 && j >= 0 && j <= 2) {
-                    int k = 0;
-                    for (int i = 32 - j; i < 32; i++)
-                        deck[k++] = ids[i];
-                    deck[k++] = bought;
-                    for (int i = 0; i < 32 - j; i++)
-                        deck[k++] = ids[i];
-                    ok = 1;
-                }
+    pc_patchwork_reader *rd;
+    if (pc_patchwork_reader_new(league, &rd) != PC_OK)
+        return 2;
+    char l[512], err[256];
+    int first = 1, warned = 0;
+    while (fgets(l, sizeof l, stdin)) {
+        int32_t ready = 0, rc = pc_patchwork_reader_line(rd, l, strlen(l), &ready, err, sizeof err);
+        if (rc != PC_OK) {
+            if (!warned)
+                fprintf(stderr, "patchwork bot: %s\n", err);
+            warned = 1; /* once: later turns would only repeat it */
+            if (rc == PC_EILLEGAL) {
+                /* desynchronised: answer anyway so the game goes on */
+                printf("SKIP\n");
+                fflush(stdout);
             }
-            if (!ok || pc_patchwork_new_deck(league, deck, 33, &g) != PC_OK) {
-                fprintf(stderr, "patchwork bot: cannot rebuild the deck from the first input\n");
-                return 1;
-            }
+            continue;
         }
-        for (int i = 0; i < nm; i++)
-            if (pc_patchwork_referee_step(g, moves[i], strlen(moves[i]), NULL, NULL, NULL, 0) != PC_OK)
-                fprintf(stderr, "patchwork bot: cannot replay opponent move '%s'\n", moves[i]);
-        size_t ml;
-        if (pc_patchwork_turn_input(g, mine, sizeof mine, &ml) != PC_OK || ml != tl || memcmp(mine, turn, tl) != 0)
-            fprintf(stderr, "patchwork bot: desynchronised from the referee's input\n");
+        if (!ready)
+            continue;
+        pc_patchwork *g;
+        pc_patchwork_reader_game(rd, &g);
         int32_t code = 0;
-        int32_t rc = baseline ? pc_patchwork_baseline_move(g, &code)
-                              : pc_patchwork_suggest(g, playouts, playouts ? 0.0 : ms * (first ? 5 : 1) / 1000.0,
-                                                     seed, &code);
+        pc_budget budget;
+        pc_budget_init(&budget, sizeof budget);
+        budget.max_nodes = playouts;
+        budget.max_seconds = playouts ? -1.0 : ms * (first ? 5 : 1) / 1000.0;
+        budget.seed = seed;
+        rc = baseline ? pc_patchwork_baseline_move(g, &code) : pc_patchwork_suggest(g, &budget, &code);
         if (rc != PC_OK)
             code = 0;
         char text[64];
         size_t n2;
-        pc_patchwork_move_text(league, code, text, sizeof text, &n2);
+        pc_patchwork_move_text(pc_patchwork_ruleset(g), code, text, sizeof text, &n2);
         printf("%s\n", text);
         fflush(stdout);
-        pc_patchwork_referee_step(g, text, n2, NULL, NULL, NULL, 0);
+        pc_patchwork_reader_sent(rd, text, n2, NULL, 0);
+        pc_patchwork_free(g);
         first = 0;
     }
+    pc_patchwork_reader_free(rd);
+    return 0;
 }
 
 /* ---- moves ---------------------------------------------------------------------------- */
@@ -514,7 +160,9 @@ int pc_cli_patchwork(int argc, char **argv)
     if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h") || !strcmp(argv[1], "help"))
         return usage_main(stdout);
     if (!strcmp(argv[1], "arena"))
-        return arena(argc - 1, argv + 1);
+        return pwm_cli_arena(argc - 1, argv + 1);
+    if (!strcmp(argv[1], "referee"))
+        return pwm_cli_referee(argc - 1, argv + 1);
     if (!strcmp(argv[1], "bot"))
         return bot(argc - 1, argv + 1);
     if (!strcmp(argv[1], "moves"))

@@ -138,8 +138,9 @@ static int cmd_auto(int argc, char **argv)
             return cli_fail("new", st, NULL);
         }
         int32_t m[4];
+        pc_budget nb;
         while (!pc_pickerel_over(g)) {
-            st = pc_pickerel_suggest(g, o.budget, m);
+            st = pc_pickerel_suggest(g, cli_budget(&nb, o.budget, -1), m);
             if (!st)
                 st = pc_pickerel_play(g, m);
             if (st) {
@@ -185,7 +186,7 @@ static void play_line(pc_pickerel *g, const char *line)
     else if (strcmp(word, "done") == 0)
         m[0] = PC_PICKEREL_MOVE_DONE;
     else if (strcmp(word, "suggest") == 0) {
-        int32_t s = pc_pickerel_suggest(g, 0, m);
+        int32_t s = pc_pickerel_suggest(g, NULL, m);
         printf("suggest=%s kind=%d a=%d b=%d c=%d\n", cli_status_word(s), (int)m[0], (int)m[1], (int)m[2], (int)m[3]);
         return;
     } else if (strcmp(word, "state") == 0) {

@@ -16,6 +16,7 @@ static const struct {
     {"snapper", pc_cli_snapper, "the Snapper furniture puzzle and its advisor"},
     {"sokoban", pc_cli_sokoban, "Sokoban maps, optimal solver, map creativity index"},
     {"patchwork", pc_cli_patchwork, "Patchwork (CodinGame rules), arena and bot"},
+    {"play", pc_cli_play, "play any game through pc_game: puzzlecore play KIND [key=value...]"},
 };
 
 static void usage(FILE *f)

@@ -206,7 +206,8 @@ static int cmd_auto(int argc, char **argv)
             return cli_fail("snapper auto", st, NULL);
         while (!pc_snapper_is_over(g) && pc_snapper_drops(g) < max_drops) {
             int32_t mv, col, turns;
-            st = greedy ? pc_snapper_greedy(g, &mv, &col, &turns) : pc_snapper_suggest(g, budget, &mv, &col, &turns, NULL);
+            pc_budget nb;
+            st = greedy ? pc_snapper_greedy(g, &mv, &col, &turns) : pc_snapper_suggest(g, cli_budget(&nb, budget, -1), &mv, &col, &turns, NULL);
             if (st == PC_OK)
                 st = mv == PC_SNAPPER_MOVE_DRAIN ? pc_snapper_drain(g) : pc_snapper_play(g, col, turns);
             if (st != PC_OK) {

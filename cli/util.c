@@ -8,6 +8,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "puzzlecore/budget.h"
 #include "puzzlecore/common.h"
 
 char *cli_read_file(const char *path, size_t *len)
@@ -81,4 +82,12 @@ double cli_now(void)
     struct timespec ts;
     clock_gettime(CLOCK_MONOTONIC, &ts);
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+const struct pc_budget *cli_budget(struct pc_budget *b, int64_t nodes, double seconds)
+{
+    pc_budget_init(b, sizeof *b);
+    b->max_nodes = nodes;
+    b->max_seconds = seconds;
+    return b;
 }

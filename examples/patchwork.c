@@ -46,7 +46,13 @@ static void show(const pc_patchwork *g)
 static int32_t bot_move(const pc_patchwork *g, double seconds, int64_t playouts)
 {
     int32_t code = 0;
-    pc_patchwork_suggest(g, playouts, seconds, 1, &code);
+    pc_budget b;
+    pc_budget_init(&b, sizeof b);
+    b.max_nodes = playouts;
+    b.max_seconds = seconds > 0 ? seconds : playouts > 0 ? -1.0 : 0.0; /* -1: none; 0: the default */
+    b.seed = 1;
+    if (pc_patchwork_suggest(g, &b, &code) != PC_OK)
+        pc_patchwork_baseline_move(g, &code);
     return code;
 }
 

@@ -58,7 +58,7 @@ static int autoplay(pc_pickerel *g, int max_moves, int verbose)
     int32_t m[4];
     char what[80];
     for (int n = 0; n < max_moves && !pc_pickerel_over(g); n++) {
-        if (pc_pickerel_suggest(g, 0, m) != PC_OK || pc_pickerel_play(g, m) != PC_OK)
+        if (pc_pickerel_suggest(g, NULL, m) != PC_OK || pc_pickerel_play(g, m) != PC_OK)
             return 1;
         if (verbose) {
             describe(m, what, sizeof what);
@@ -102,7 +102,7 @@ static int interactive(pc_pickerel *g)
         case 'd': m[0] = PC_PICKEREL_MOVE_DONE; break;
         case 'h': {
             char what[80];
-            if (pc_pickerel_suggest(g, 0, m) == PC_OK) {
+            if (pc_pickerel_suggest(g, NULL, m) == PC_OK) {
                 describe(m, what, sizeof what);
                 printf("hint: %s\n", what);
             }

@@ -117,7 +117,7 @@ static int advised_move(pc_snapper *g, int verbose)
 {
     int32_t mv, col, turns;
     double value;
-    if (pc_snapper_suggest(g, 2000, &mv, &col, &turns, &value) != PC_OK)
+    if (pc_snapper_suggest(g, NULL, &mv, &col, &turns, &value) != PC_OK)
         return -1;
     if (verbose)
         printf("advisor: %s", mv == PC_SNAPPER_MOVE_DRAIN ? "drain\n" : "");

@@ -56,8 +56,10 @@ out=$("$cli" patchwork arena --league 1 --games 2 --seed 5 --first-ms 30000 --tu
 tap $? "arena exits 0"
 [ ! -s "$tmp/err" ]; tap $? "the bots stay in step with the referee (nothing on stderr)"
 echo "$out" | grep -qx 'game=1 seed=5 seat0=0 score0=130 score1=98 winner=0 actions=14 end=normal loser=-'; tap $? "league 1 game 1 pinned"
-echo "$out" | grep -qx 'game=2 seed=6 seat0=1 score0=120 score1=88 winner=0 actions=13 end=normal loser=-'; tap $? "league 1 game 2 (seats swapped) pinned"
-echo "$out" | tail -n 1 | grep -q '^summary games=2 wins0=2 wins1=0 draws=0 avg0=125\.00 avg1=93\.00 forfeits0=0 forfeits1=0 seconds='
+echo "$out" | grep -qx 'game=2 seed=5 seat0=1 score0=130 score1=120 winner=0 actions=17 end=normal loser=-'; tap $? "league 1 game 2 (same seed, seats swapped) pinned"
+echo "$out" | grep -qx 'pair a=0 b=1 games=2 wins=2 draws=0 losses=0 score=1.000 ci95=0.342,1.000 elo=+inf elo95=inf'
+tap $? "pair line: score, its 95% Wilson interval, Elo"
+echo "$out" | tail -n 1 | grep -q '^summary games=2 wins0=2 wins1=0 draws=0 avg0=130\.00 avg1=109\.00 forfeits0=0 forfeits1=0 seconds='
 tap $? "summary: the search wins both"
 out=$("$cli" patchwork arena --league 4 --games 2 --seed 5 --first-ms 30000 --turn-ms 30000 --log \
     "$cli patchwork bot --playouts 50" "$cli patchwork bot --baseline" 2>"$tmp/err")
@@ -65,16 +67,47 @@ out=$("$cli" patchwork arena --league 4 --games 2 --seed 5 --first-ms 30000 --tu
 echo "$out" | grep -qx 'game=1 seed=5 seat0=0 score0=226 score1=192 winner=0 actions=41 end=normal loser=-'; tap $? "league 4 game 1 pinned"
 [ "$(echo "$out" | grep -c '^move game=1 ')" = 41 ]; tap $? "--log: one move line per action"
 echo "$out" | grep -q '^move game=1 action=1 player=0 bot=0 fixes=0 text=\(SKIP\|PLAY [0-9 ]*\)$'; tap $? "--log move line"
-echo "$out" | tail -n 1 | grep -q '^summary games=2 wins0=2 wins1=0 draws=0 avg0=223\.00 avg1=182\.50 '; tap $? "league 4 summary pinned"
+echo "$out" | tail -n 1 | grep -q '^summary games=2 wins0=2 wins1=0 draws=0 avg0=215\.00 avg1=181\.00 '; tap $? "league 4 summary pinned"
 
 # forfeits: -1 for a bot that exits, prints an unknown command, or times out; the other bot
 # scores an empty league-1 board (200 - 2 x 81 = 38)
 out=$("$cli" patchwork arena --league 1 --games 2 --first-ms 5000 "true" "echo HELLO")
 echo "$out" | grep -qx 'game=1 seed=1 seat0=0 score0=-1 score1=38 winner=1 actions=0 end=crash loser=0'; tap $? "a bot that exits loses by crash"
-echo "$out" | grep -qx 'game=2 seed=2 seat0=1 score0=38 score1=-1 winner=0 actions=0 end=unknown loser=1'; tap $? "an unknown command loses"
+echo "$out" | grep -qx 'game=2 seed=1 seat0=1 score0=38 score1=-1 winner=0 actions=0 end=unknown loser=1'; tap $? "an unknown command loses"
 echo "$out" | tail -n 1 | grep -q 'forfeits0=1 forfeits1=1 '; tap $? "forfeits counted per bot"
 out=$("$cli" patchwork arena --league 1 --games 1 --first-ms 100 "sleep 5" "$cli patchwork bot --league 1 --baseline")
 echo "$out" | grep -qx 'game=1 seed=1 seat0=0 score0=-1 score1=38 winner=1 actions=0 end=timeout loser=0'; tap $? "a silent bot times out"
+
+# three bots on two threads: every pair, games in order, a matrix
+out=$("$cli" patchwork arena --league 1 --games 2 --threads 2 --first-ms 30000 --turn-ms 30000 --quiet \
+    "$cli patchwork bot --league 1 --playouts 20" "$cli patchwork bot --league 1 --baseline" "true" 2>"$tmp/err")
+[ "$(echo "$out" | grep -c '^game=')" = 6 ] && [ ! -s "$tmp/err" ]; tap $? "3 bots: 3 pairs x 2 games, nothing on stderr"
+[ "$(echo "$out" | sed -n 's/^game=\([0-9]*\) .*/\1/p' | tr '\n' ' ')" = "1 2 3 4 5 6 " ]; tap $? "games printed in order"
+echo "$out" | grep -q '^game=5 bots=1,2 seed=1 seat0=0 .* winner=0 .* end=crash loser=1$'; tap $? "bots= names the pair"
+echo "$out" | grep -q '^pair a=0 b=2 games=2 wins=2 draws=0 losses=0 score=1.000 '; tap $? "pair 0-2"
+echo "$out" | grep -q '^matrix' && echo "$out" | grep -q '^     2  0\.0    0\.0      -$\|^     2    0\.0    0\.0      -$'
+tap $? "matrix row of the crashing bot"
+# SPRT: a bot that always crashes against the baseline: H1 (Elo 0 < 200) accepted early
+out=$("$cli" patchwork arena --league 1 --games 200 --threads 2 --first-ms 30000 --quiet --sprt 0,200 \
+    "$cli patchwork bot --league 1 --baseline" "true")
+g=$(echo "$out" | grep -c '^game=')
+echo "$out" | grep -q '^sprt elo0=0 elo1=200 alpha=0.05 beta=0.05 llr=[0-9.]* bounds=-2.944,2.944 games=[0-9]* result=H1$' &&
+    [ "$g" -lt 40 ]; tap $? "--sprt stops as soon as it decides ($g games of 200)"
+"$cli" patchwork arena --sprt 5 a b 2>/dev/null; [ $? = 2 ]; tap $? "--sprt needs E0,E1"
+# the progress line: on stderr when it is a terminal (script(1) gives one), never with --quiet,
+# never in the output
+if command -v script >/dev/null 2>&1 && script -qc true /dev/null >/dev/null 2>&1; then
+    script -qc "\"$cli\" patchwork arena --league 1 --games 2 --first-ms 5000 true true >\"$tmp/p.out\"" \
+        "$tmp/p.tty" >/dev/null 2>&1
+    grep -q '2/2 games  score 1\.0-1\.0 .* eta ' "$tmp/p.tty" && ! grep -q 'eta' "$tmp/p.out"
+    tap $? "progress line on a terminal's stderr: games done, score, ETA"
+    script -qc "\"$cli\" patchwork arena --quiet --league 1 --games 2 --first-ms 5000 true true >/dev/null" \
+        "$tmp/q.tty" >/dev/null 2>&1
+    ! grep -q 'eta' "$tmp/q.tty"; tap $? "--quiet: no progress line"
+else
+    tap 0 "# SKIP no script(1) for a terminal"
+    tap 0 "# SKIP no script(1) for a terminal"
+fi
 
 # usage errors
 "$cli" patchwork arena --league 6 a b 2>/dev/null; [ $? = 2 ]; tap $? "--league 6 exits 2"

@@ -1,5 +1,9 @@
 /* Patchwork: scripted games pinning the referee's rules, the protocol text,
  * atomic failures, legal moves, save/load and the bots (public API only). */
+#define _POSIX_C_SOURCE 200809L
+#include <pthread.h>
+#include <time.h>
+
 #include "puzzlecore/puzzlecore.h"
 #include "tap.h"
 
@@ -695,6 +699,41 @@ static void test_random_games(void)
 }
 
 /* ---- bots ------------------------------------------------------------------------------- */
+static int prog_calls;
+static double prog_last;
+static int64_t prog_nodes;
+static int32_t progress_cb(void *user, int64_t nodes, double seconds, double bound)
+{
+    (void)user;
+    (void)seconds;
+    prog_calls++;
+    prog_last = bound;
+    prog_nodes = nodes;
+    return 0;
+}
+static int32_t progress_stop(void *user, int64_t nodes, double seconds, double bound)
+{
+    (void)user;
+    (void)nodes;
+    (void)seconds;
+    (void)bound;
+    return 1;
+}
+static double now_s(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + ts.tv_nsec / 1e9;
+}
+static pc_budget *cancel_target;
+static void *canceller(void *arg)
+{
+    (void)arg;
+    struct timespec d = {0, 50 * 1000 * 1000};
+    nanosleep(&d, NULL);
+    pc_budget_cancel(cancel_target);
+    return NULL;
+}
 static void test_bots(void)
 {
     pc_patchwork *g;
@@ -702,21 +741,71 @@ static void test_bots(void)
     pc_patchwork_new(4, 1, &g);
     is_int(pc_patchwork_baseline_move(g, &code), PC_OK, "baseline move");
     is_int(pc_patchwork_check(g, code), PC_OK, "... legal");
-    is_int(pc_patchwork_suggest(g, 0, 0.0, 1, &code), PC_EINVAL, "suggest needs a budget");
-    pc_patchwork_suggest(g, 300, 0.0, 5, &a);
-    pc_patchwork_suggest(g, 300, 0.0, 5, &b);
+    pc_budget bud;
+    pc_budget_init(&bud, sizeof bud);
+    bud.size = 4;
+    is_int(pc_patchwork_suggest(g, &bud, &code), PC_EINVAL, "suggest: a budget too small to be one");
+    is_int(pc_patchwork_suggest(g, NULL, NULL), PC_EINVAL, "suggest: NULL out");
+    pc_budget_init(&bud, sizeof bud);
+    bud.max_nodes = 300;
+    bud.max_seconds = -1;
+    bud.seed = 5;
+    pc_patchwork_suggest(g, &bud, &a);
+    pc_patchwork_suggest(g, &bud, &b);
     ok(a == b && pc_patchwork_check(g, a) == PC_OK, "suggest: legal and reproducible with a playout budget");
+    prog_calls = 0;
+    prog_last = -1;
+    bud.progress = progress_cb;
+    bud.progress_every = 1e-9;
+    bud.max_nodes = 50;
+    is_int(pc_patchwork_suggest(g, &bud, &a), PC_OK, "suggest with a progress callback");
+    ok(prog_calls > 0 && prog_last >= 0.0 && prog_last <= 1.0 && prog_nodes <= 50,
+       "progress: called, bound is a result in [0, 1], nodes within the limit");
+    bud.progress = progress_stop;
+    is_int(pc_patchwork_suggest(g, &bud, &a), PC_ECANCELLED, "a progress callback returning 1 cancels");
+    bud.progress = NULL;
+    bud.cancel = 1;
+    code = 77;
+    is_int(pc_patchwork_suggest(g, &bud, &code), PC_ECANCELLED, "a budget cancelled before the call");
+    is_int(code, 77, "... writes nothing");
+    bud.cancel = 0;
+    bud.max_nodes = 0;
+    bud.max_seconds = 0.02;
+    double t0 = now_s();
+    is_int(pc_patchwork_suggest(g, &bud, &a), PC_OK, "a time budget alone: the best move so far");
+    ok(now_s() - t0 < 2.0, "... within the time budget (loose bound)");
+    /* cancel a long search from a second thread */
+    {
+        pthread_t th;
+        pc_budget lb;
+        pc_budget_init(&lb, sizeof lb);
+        lb.max_seconds = 60;
+        lb.seed = 2;
+        cancel_target = &lb;
+        pthread_create(&th, NULL, canceller, NULL);
+        code = 77;
+        t0 = now_s();
+        int32_t rc = pc_patchwork_suggest(g, &lb, &code);
+        double took = now_s() - t0;
+        pthread_join(th, NULL);
+        is_int(rc, PC_ECANCELLED, "suggest cancelled from a second thread");
+        ok(took < 10.0, "... promptly (%.3f s of a 60 s budget; loose bound for valgrind)", took);
+        is_int(code, 77, "... writes no move");
+    }
     /* one full game strong (P0) against the baseline */
+    bud.max_seconds = -1;
+    bud.max_nodes = 200;
+    bud.seed = 3;
     while (!pc_patchwork_is_over(g)) {
         if (pc_patchwork_to_move(g) == 0)
-            pc_patchwork_suggest(g, 200, 0.0, 3, &code);
+            pc_patchwork_suggest(g, &bud, &code);
         else
             pc_patchwork_baseline_move(g, &code);
         if (pc_patchwork_apply(g, code) != PC_OK)
             break;
     }
     ok(pc_patchwork_is_over(g), "a bot game reaches the end");
-    is_int(pc_patchwork_suggest(g, 10, 0.0, 1, &code), PC_EOVER, "no suggestion after the end");
+    is_int(pc_patchwork_suggest(g, &bud, &code), PC_EOVER, "no suggestion after the end");
     pc_patchwork_free(g);
 }
 

@@ -13,9 +13,20 @@ enum { R = 0, B = 1, G = 2, P = 3 };
 
 /* ---- helpers ------------------------------------------------------------------ */
 
+static pc_budget nb;          /* the advisor's budget in the tests */
 static int64_t event_sum;  /* sum of every event's points since the start */
 static int invariant_bad;  /* moves after which an invariant failed */
 static int64_t dealt_total; /* inches of the whole deal */
+
+/* A budget of n advisor nodes and no time limit (the answer then depends on
+ * the position and n alone). */
+static const pc_budget *nodes_budget(pc_budget *b, int64_t n)
+{
+    pc_budget_init(b, sizeof *b);
+    b->max_nodes = n;
+    b->max_seconds = -1;
+    return b;
+}
 
 static int64_t stat(const pc_pickerel *g, int32_t f)
 {
@@ -839,7 +850,7 @@ static void persistence(void)
     pc_pickerel_new(6, 12345, PC_PICKEREL_OPT_LOOM_BEADS, &g);
     int32_t m[4];
     for (int i = 0; i < 25 && !pc_pickerel_over(g); i++) {
-        pc_pickerel_suggest(g, 500, m);
+        pc_pickerel_suggest(g, nodes_budget(&nb, 500), m);
         pc_pickerel_play(g, m);
     }
     char *s1 = save(g);
@@ -854,7 +865,7 @@ static void persistence(void)
     /* Play all three to the end with the same moves: identical games. */
     int same = 1;
     while (!pc_pickerel_over(g)) {
-        pc_pickerel_suggest(g, 500, m);
+        pc_pickerel_suggest(g, nodes_budget(&nb, 500), m);
         if (pc_pickerel_play(g, m) || pc_pickerel_play(h, m) || pc_pickerel_play(c, m)) {
             same = 0;
             break;
@@ -1079,7 +1090,7 @@ static void advisor(void)
         pc_pickerel_new(L, 1000 + (uint64_t)L, 0, &g);
         char *before = save(g);
         int32_t m[4];
-        pc_pickerel_suggest(g, 1000, m);
+        pc_pickerel_suggest(g, nodes_budget(&nb, 1000), m);
         char *after = save(g);
         if (strcmp(before, after) != 0)
             all_legal = 0;
@@ -1087,7 +1098,7 @@ static void advisor(void)
         free(after);
         int moves = 0;
         while (!pc_pickerel_over(g) && moves++ < 500) {
-            if (pc_pickerel_suggest(g, 1000, m) != PC_OK || pc_pickerel_play(g, m) != PC_OK)
+            if (pc_pickerel_suggest(g, nodes_budget(&nb, 1000), m) != PC_OK || pc_pickerel_play(g, m) != PC_OK)
                 all_legal = 0;
         }
         if (!pc_pickerel_over(g))
@@ -1095,7 +1106,7 @@ static void advisor(void)
         total += pc_pickerel_score(g);
         printf("# advisor level %d: %lld\n", (int)L, (long long)pc_pickerel_score(g));
         int32_t m2[4];
-        if (pc_pickerel_suggest(g, 100, m2) != PC_EOVER)
+        if (pc_pickerel_suggest(g, nodes_budget(&nb, 100), m2) != PC_EOVER)
             all_legal = 0;
         pc_pickerel_free(g);
     }

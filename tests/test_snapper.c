@@ -12,6 +12,16 @@
 #define H PC_SNAPPER_HEIGHT
 #define U PC_SNAPPER_SCORE_UNIT
 
+/* A budget of n positions and no time limit. */
+static const pc_budget *nodes(int64_t n)
+{
+    static pc_budget b;
+    pc_budget_init(&b, sizeof b);
+    b.max_nodes = n;
+    b.max_seconds = -1;
+    return &b;
+}
+
 static pc_snapper *load(const char *text)
 {
     char err[200];
@@ -507,7 +517,15 @@ static void test_end_and_atomic(void)
     is_int(pc_snapper_event(g, 0, NULL, NULL, NULL), PC_EINVAL, "no event before the first move");
     is_int(pc_snapper_drain(g), PC_EILLEGAL, "nothing to drain on an empty field");
     int32_t mv, col, tu;
-    is_int(pc_snapper_suggest(g, 0, &mv, &col, &tu, NULL), PC_EINVAL, "budget 0 refused");
+    is_int(pc_snapper_suggest(g, NULL, &mv, &col, &tu, NULL), PC_OK, "a NULL budget: the defaults");
+    {
+        pc_budget cb;
+        pc_budget_init(&cb, sizeof cb);
+        pc_budget_cancel(&cb);
+        is_int(pc_snapper_suggest(g, &cb, &mv, &col, &tu, NULL), PC_ECANCELLED, "a cancelled budget: PC_ECANCELLED");
+        cb.size = 4;
+        is_int(pc_snapper_suggest(g, &cb, &mv, &col, &tu, NULL), PC_EINVAL, "a budget with a bad size refused");
+    }
     pc_snapper_free(g);
     pc_snapper_free(NULL);
 }
@@ -828,13 +846,13 @@ static void test_advisor(void)
                          "row 1 ES:2122 . . . .\nrow 0 NE:1222 NW:2221 . . .\n");
     int32_t mv = -1, col = -1, tu = -1;
     double val = 0;
-    is_int(pc_snapper_suggest(g, 5000, &mv, &col, &tu, &val), PC_OK, "suggest");
+    is_int(pc_snapper_suggest(g, nodes(5000), &mv, &col, &tu, &val), PC_OK, "suggest");
     ok(mv == PC_SNAPPER_MOVE_DROP && col == 1 && tu == 2, "it closes the loop: column 1, two turns (%d %d %d)",
        (int)mv, (int)col, (int)tu);
     ok(val > 20, "its estimate counts the figure (%.1f)", val);
     is_int(pc_snapper_greedy(g, &mv, &col, &tu), PC_OK, "greedy");
     ok(mv == PC_SNAPPER_MOVE_DROP && col == 1 && tu == 2, "greedy sees the immediate figure too");
-    is_int(pc_snapper_suggest(g, 1, &mv, &col, &tu, NULL), PC_OK, "a tiny budget still answers");
+    is_int(pc_snapper_suggest(g, nodes(1), &mv, &col, &tu, NULL), PC_OK, "a tiny budget still answers");
     char *before = save(g);
     char *after = save(g);
     is_str(after, before, "suggest does not change the game");
@@ -846,7 +864,7 @@ static void test_advisor(void)
     pc_snapper_new(5, PC_SNAPPER_EASY, &g);
     int legal = 1;
     for (int i = 0; i < 25 && !pc_snapper_is_over(g); i++) {
-        if (pc_snapper_suggest(g, 400, &mv, &col, &tu, NULL) != PC_OK) {
+        if (pc_snapper_suggest(g, nodes(400), &mv, &col, &tu, NULL) != PC_OK) {
             legal = 0;
             break;
         }

@@ -74,6 +74,20 @@ function M.version()
   return bit.rshift(v, 16), bit.band(bit.rshift(v, 8), 0xff), bit.band(v, 0xff)
 end
 
+--- A pc_budget for every search: nodes (0: the search's default), seconds
+--- (0: the library default of 10 s, negative: none), bytes (0: 256 MiB),
+--- seed.  Cancel it from a hook or another coroutine with M.cancel(b).
+function M.budget(nodes, seconds, bytes, seed)
+  local b = ffi.new("pc_budget")
+  C.pc_budget_init(b, ffi.sizeof(b))
+  b.max_nodes = nodes or 0
+  b.max_seconds = seconds or 0
+  b.max_bytes = bytes or 0
+  b.seed = seed or 0
+  return b
+end
+function M.cancel(b) C.pc_budget_cancel(b) end
+
 function M.version_string() return ffi.string(C.pc_version_string()) end
 
 -- The library's seeded generator.

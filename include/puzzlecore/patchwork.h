@@ -6,10 +6,13 @@
  *
  * Quick tour:
  *   pc_patchwork *g;
+ *   pc_budget budget;                                   // puzzlecore/budget.h
+ *   pc_budget_init(&budget, sizeof budget);
+ *   budget.max_nodes = 2000;                            // playouts per move
  *   pc_patchwork_new(PC_PATCHWORK_LEAGUE4, 42, &g);      // seeded deck
  *   while (pc_patchwork_to_move(g) >= 0) {
  *       int32_t mv;
- *       pc_patchwork_suggest(g, 2000, 0.0, 1, &mv);       // or your own choice
+ *       pc_patchwork_suggest(g, &budget, &mv);           // or your own choice
  *       pc_patchwork_apply(g, mv);
  *   }
  *   int32_t w = pc_patchwork_winner(g);
@@ -31,6 +34,7 @@
 #ifndef PUZZLECORE_PATCHWORK_H
 #define PUZZLECORE_PATCHWORK_H
 
+#include "puzzlecore/budget.h"
 #include "puzzlecore/common.h"
 
 #ifdef __cplusplus
@@ -267,6 +271,66 @@ PUZZLECORE_API int32_t pc_patchwork_parse_command(int32_t ruleset, const char *l
 PUZZLECORE_API int32_t pc_patchwork_referee_step(pc_patchwork *g, const char *line, size_t len,
                                                  int32_t *applied, int32_t *fixes, char *err, size_t errcap);
 
+/* ---- the bot side of the protocol ---------------------------------------------- */
+
+/* A reader rebuilds the game inside a CodinGame bot from the lines the
+ * referee sends: feed it every input line; when a turn is complete it
+ * rebuilds the deck (first turn: from the circle, undoing P0's first PLAY
+ * when this bot is P1), replays the opponent's moves with the referee's
+ * rules, and checks the whole turn text byte for byte against the rebuilt
+ * game.  Then take the game (pc_patchwork_reader_game), choose a move, print
+ * it and hand the printed line back (pc_patchwork_reader_sent).
+ *
+ *   pc_patchwork_reader *rd;  pc_patchwork_reader_new(0, &rd);
+ *   while (fgets(line, sizeof line, stdin)) {
+ *       int32_t ready;
+ *       if (pc_patchwork_reader_line(rd, line, strlen(line), &ready, err, sizeof err)) ...desync...
+ *       if (!ready) continue;
+ *       pc_patchwork *g;  pc_patchwork_reader_game(rd, &g);
+ *       ... choose, print `text` ...
+ *       pc_patchwork_reader_sent(rd, text, strlen(text), NULL, 0);
+ *       pc_patchwork_free(g);
+ *   }
+ */
+typedef struct pc_patchwork_reader pc_patchwork_reader;
+
+/* New reader.  ruleset 1..5 or 10 as for pc_patchwork_new, or 0 to read it
+ * from the init lines (leagues 3 and 4 are told apart; with no events it
+ * takes league 2, as league 1 sends the same lines: pass 1 for league 1).
+ * PC_EINVAL for another value. */
+PUZZLECORE_API int32_t pc_patchwork_reader_new(int32_t ruleset, pc_patchwork_reader **out);
+/* Free a reader; NULL is accepted. */
+PUZZLECORE_API void pc_patchwork_reader_free(pc_patchwork_reader *r);
+
+/* Feed one input line (a trailing "\n", "\r\n" or "\r" is ignored).  *ready
+ * (may be NULL) gets 1 when this line completed a turn that matches the
+ * rules, else 0.  Errors:
+ *   PC_EPARSE   the line is not what the protocol has there (a count, a
+ *               patch line, ...): the line is not taken, nothing changes;
+ *               also a line fed while a turn waits for pc_patchwork_reader_sent;
+ *   PC_EILLEGAL a desync: the completed turn does not follow from the rules
+ *               (an init line, the circle, a board, a count or an opponent's
+ *               move differs from what the rebuilt game gives); err says
+ *               "line L: desync: the referee sent '...', the rules give
+ *               '...'".  The turn is dropped, the game stays as after the
+ *               last turn that matched.
+ * Lines are counted from 1 over the reader's whole life. */
+PUZZLECORE_API int32_t pc_patchwork_reader_line(pc_patchwork_reader *r, const char *line, size_t len,
+                                                int32_t *ready, char *err, size_t errcap);
+/* 1 when a turn is read and waits for this bot's move, 0 otherwise. */
+PUZZLECORE_API int32_t pc_patchwork_reader_ready(const pc_patchwork_reader *r);
+/* This bot's seat (0 or 1), known from its first turn; -1 before. */
+PUZZLECORE_API int32_t pc_patchwork_reader_seat(const pc_patchwork_reader *r);
+/* A copy of the rebuilt game (free it with pc_patchwork_free); the player to
+ * move is this bot when a turn is ready.  PC_ENOTFOUND before the first turn. */
+PUZZLECORE_API int32_t pc_patchwork_reader_game(const pc_patchwork_reader *r, pc_patchwork **out);
+/* The line this bot printed for the ready turn: played as the referee plays
+ * it (pc_patchwork_referee_step: an invalid PLAY becomes SKIP, ...).
+ * PC_EILLEGAL when no turn is ready; PC_EPARSE for an unknown command (which
+ * loses on CodinGame; the reader then waits for nothing more). */
+PUZZLECORE_API int32_t pc_patchwork_reader_sent(pc_patchwork_reader *r, const char *line, size_t len, char *err,
+                                                size_t errcap);
+
 /* ---- bots ------------------------------------------------------------------- */
 
 /* The CodinGame league-5 boss: the affordable window patches (or the pending
@@ -276,12 +340,17 @@ PUZZLECORE_API int32_t pc_patchwork_referee_step(pc_patchwork *g, const char *li
 PUZZLECORE_API int32_t pc_patchwork_baseline_move(const pc_patchwork *g, int32_t *code);
 
 /* The strong bot: Monte-Carlo tree search over (SKIP, buy window patch j)
- * with a packing placement policy.  Budget: at most `playouts` playouts (0 =
- * no limit) and at most `seconds` of wall time (0 = no limit); at least one
- * must be positive.  Same seed and a playout budget give the same move.
- * PC_EOVER when the game is over. */
-PUZZLECORE_API int32_t pc_patchwork_suggest(const pc_patchwork *g, int64_t playouts, double seconds,
-                                            uint64_t seed, int32_t *code);
+ * with a packing placement policy, under `budget` (puzzlecore/budget.h;
+ * NULL = the defaults, 10 s).  A node of the budget is one playout: the
+ * budget is checked after every playout, its max_nodes caps the playouts,
+ * max_seconds the wall time, max_bytes the tree; the playouts draw from
+ * budget->seed; the progress callback's bound is the most visited root
+ * move's mean result in [0, 1] for the player to move (about its win rate).
+ * An anytime search: stopping on a limit returns PC_OK with the best move
+ * found so far.  Same seed and a max_nodes limit (no time limit reached)
+ * give the same move.  PC_ECANCELLED (nothing written) when cancelled,
+ * PC_EOVER when the game is over, PC_EINVAL for a malformed budget. */
+PUZZLECORE_API int32_t pc_patchwork_suggest(const pc_patchwork *g, const pc_budget *budget, int32_t *code);
 
 #ifdef __cplusplus
 }

@@ -20,6 +20,7 @@
 #ifndef PUZZLECORE_PICKEREL_H
 #define PUZZLECORE_PICKEREL_H
 
+#include "puzzlecore/budget.h"
 #include "puzzlecore/common.h"
 
 #ifdef __cplusplus
@@ -314,9 +315,11 @@ PUZZLECORE_API int32_t pc_pickerel_render(const pc_pickerel *g, char *buf, size_
 
 /* ---- advisor ------------------------------------------------------------- */
 
-/* The best move the advisor finds within `budget` search nodes (0 = the
- * default, 100000 beam nodes: 0.4-1.2 s for a whole game on a
- * 2026 x86-64 core), into move[4] ({kind, a, b, c}, ready for
+/* The best move the advisor finds within `budget` (NULL: the defaults of
+ * budget.h).  budget->max_nodes is its effort in search nodes (0 = the
+ * default, 100000 beam nodes: 0.4-1.2 s for a whole game on a 2026 x86-64
+ * core); the time limit ends the search early with the best move so far
+ * (it is an anytime search), and a cancel returns PC_ECANCELLED.  Into move[4] ({kind, a, b, c}, ready for
  * pc_pickerel_play).  It sees what a player sees: the tray, the beads, the
  * loom, the number of undealt spools and the inches left per colour; never
  * the undealt spools themselves, and it never draws from the game's
@@ -325,9 +328,9 @@ PUZZLECORE_API int32_t pc_pickerel_render(const pc_pickerel *g, char *buf, size_
  * hidden spools, each move valued by a beam search ranked with an exact
  * per-colour relaxation (flat Monte Carlo with the loom-beads option, where
  * the budget counts simulated moves, default 40000); see doc/pickerel.md.
- * PC_EOVER when the game is over, PC_EINVAL for NULLs or a negative budget,
- * PC_ENOMEM. */
-PUZZLECORE_API int32_t pc_pickerel_suggest(const pc_pickerel *g, int64_t budget, int32_t *move);
+ * PC_EOVER when the game is over, PC_EINVAL for NULLs or a bad budget,
+ * PC_ENOMEM, PC_ECANCELLED. */
+PUZZLECORE_API int32_t pc_pickerel_suggest(const pc_pickerel *g, const pc_budget *budget, int32_t *move);
 
 #ifdef __cplusplus
 }

@@ -12,5 +12,6 @@
 #include "puzzlecore/snapper.h"
 #include "puzzlecore/sokoban.h"
 #include "puzzlecore/patchwork.h"
+#include "puzzlecore/game.h"
 
 #endif

@@ -29,6 +29,7 @@
 #ifndef PUZZLECORE_SNAPPER_H
 #define PUZZLECORE_SNAPPER_H
 
+#include "puzzlecore/budget.h"
 #include "puzzlecore/common.h"
 
 #ifdef __cplusplus
@@ -262,13 +263,14 @@ PUZZLECORE_API double pc_snapper_figure_points(int32_t quarters, int32_t white, 
 /* The best move found looking at the visible pieces only (current and next):
  * a drop (column, clockwise turns 0..3 to apply before dropping, as for
  * pc_snapper_play) or a drain.  Every first move (at most 21) is always
- * tried; `budget` (>= 1) bounds the positions evaluated, and a first move
- * gets its second ply (the next piece) only when that fits whole, so 2000
- * searches both visible pieces fully.  value (may be NULL) gets the search's
+ * tried; budget->max_nodes bounds the positions evaluated (0: the default,
+ * 2000, NULL budget: the defaults of budget.h), and a first move gets its
+ * second ply (the next piece) only when that fits whole, so 2000 searches
+ * both visible pieces fully.  A cancelled budget gives PC_ECANCELLED.  value (may be NULL) gets the search's
  * estimate of the gain.  PC_EOVER when the game is over, PC_EILLEGAL when
  * no move exists. */
-PUZZLECORE_API int32_t pc_snapper_suggest(const pc_snapper *g, int32_t budget, int32_t *move, int32_t *column,
-                                          int32_t *turns, double *value);
+PUZZLECORE_API int32_t pc_snapper_suggest(const pc_snapper *g, const pc_budget *budget, int32_t *move,
+                                          int32_t *column, int32_t *turns, double *value);
 
 /* The greedy one-ply baseline: a drain when a column holds 7 or more pieces
  * and a drain is legal, else the drop with the best immediate score change

@@ -4,8 +4,16 @@
  */
 #include <stdlib.h>
 
-#include "common/clock.h"
+#include "common/budget.h"
 #include "patchwork/game.h"
+
+/* The UCT formula's log and sqrt: the compiler's builtins (libm calls);
+ * the CodinGame single file (gen_cg.py), which must link without -lm,
+ * brings its own. */
+#ifndef PW_LOG
+#define PW_LOG __builtin_log
+#define PW_SQRT __builtin_sqrt
+#endif
 
 /* ---- baseline: the league-5 boss ------------------------------------------------ */
 
@@ -310,16 +318,23 @@ static double result0(const pw_state *s)
     return 0.85 * r + 0.15 * m;
 }
 
-pw_move pc__patchwork_mcts(const pw_state *root, int64_t playouts, double seconds, uint64_t seed, int64_t *done)
+/* The search under a running meter: one node is one playout; the meter is
+ * checked after every playout (a playout is slow, some microseconds) and its
+ * bound follows the best root child's win rate.  *status gets PC_OK when the
+ * search stopped on a limit (an anytime search: its best move so far is the
+ * answer), PC_ECANCELLED when cancelled, PC_ENOMEM when the root could not be
+ * expanded. */
+pw_move pc__patchwork_mcts(const pw_state *root, pc__meter *meter, int64_t *done, int32_t *status)
 {
     tree t = {NULL, 0, 0};
     struct pc_rng rng;
-    pc__rng_seed(&rng, seed);
+    pc__rng_seed(&rng, meter->seed);
     pw_move none = {PW_SKIP, 0, 0, 0, 0, 0};
     pw_move fallback = pc__patchwork_baseline(root);
-    double t0 = seconds > 0 ? pc__now_seconds() : 0;
     int64_t it = 0;
+    *status = PC_OK;
     if (add_node(&t, root, &none, -1, -1) < 0 || expand(&t, 0) < 0 || t.n[0].nchild == 0) {
+        *status = t.n ? PC_OK : PC_ENOMEM;
         free(t.n);
         return fallback;
     }
@@ -329,21 +344,19 @@ pw_move pc__patchwork_mcts(const pw_state *root, int64_t playouts, double second
         return m;
     }
     for (;;) {
-        if (playouts > 0 && it >= playouts)
-            break;
-        if (seconds > 0 && (it & 15) == 0 && pc__now_seconds() - t0 >= seconds)
+        if (meter->status != PC_OK)
             break;
         it++;
         /* selection */
         int32_t cur = 0;
         while (t.n[cur].nchild > 0) {
             node *p = &t.n[cur];
-            double lp = 2.0 * __builtin_log(p->visits + 1.0), bestv = -1e300;
+            double lp = 2.0 * PW_LOG(p->visits + 1.0), bestv = -1e300;
             int32_t bi = p->first;
             for (int32_t c = p->first; c < p->first + p->nchild; c++) {
                 node *x = &t.n[c];
                 double u = x->visits == 0 ? 1e9 + pc__rng_double(&rng)
-                                          : x->value / x->visits + 0.5 * __builtin_sqrt(lp / x->visits);
+                                          : x->value / x->visits + 0.5 * PW_SQRT(lp / x->visits);
                 if (u > bestv) {
                     bestv = u;
                     bi = c;
@@ -353,8 +366,10 @@ pw_move pc__patchwork_mcts(const pw_state *root, int64_t playouts, double second
             if (t.n[cur].visits == 0)
                 break;
         }
-        /* expansion (the tree stops growing at MAX_NODES; playouts go on) */
-        if (t.n[cur].visits > 0 && !t.n[cur].s.over && t.n[cur].nchild == 0 && t.count + 4 <= MAX_NODES) {
+        /* expansion (the tree stops growing at MAX_NODES or the budget's
+         * bytes; playouts go on) */
+        if (t.n[cur].visits > 0 && !t.n[cur].s.over && t.n[cur].nchild == 0 && t.count + 4 <= MAX_NODES &&
+            !pc__meter_over_bytes(meter, (uint64_t)t.cap * sizeof(node), 4 * sizeof(node))) {
             if (expand(&t, cur) < 0)
                 break;
             if (t.n[cur].nchild > 0)
@@ -373,7 +388,18 @@ pw_move pc__patchwork_mcts(const pw_state *root, int64_t playouts, double second
             t.n[c].value += t.n[c].mover == 0 ? r0 : 1.0 - r0;
         }
         t.n[0].visits += 1;
+        /* progress: the most visited root child's mean result */
+        double bv = -1;
+        for (int32_t c = t.n[0].first; c < t.n[0].first + t.n[0].nchild; c++)
+            if (t.n[c].visits > bv) {
+                bv = t.n[c].visits;
+                meter->bound = t.n[c].value / t.n[c].visits;
+            }
+        meter->nodes++;
+        pc__meter_check(meter);
     }
+    if (meter->status == PC_ECANCELLED)
+        *status = PC_ECANCELLED;
     pw_move best = fallback;
     double bv = -1;
     for (int32_t c = t.n[0].first; c < t.n[0].first + t.n[0].nchild; c++)
@@ -387,13 +413,22 @@ pw_move pc__patchwork_mcts(const pw_state *root, int64_t playouts, double second
     return best;
 }
 
-int32_t pc_patchwork_suggest(const pc_patchwork *g, int64_t playouts, double seconds, uint64_t seed, int32_t *code)
+int32_t pc_patchwork_suggest(const pc_patchwork *g, const pc_budget *budget, int32_t *code)
 {
-    if (!g || !code || playouts < 0 || !(seconds >= 0) || (playouts == 0 && seconds == 0))
+    pc__meter meter;
+    int32_t rc;
+    if (!g || !code)
         return PC_EINVAL;
     if (g->s.over)
         return PC_EOVER;
-    pw_move m = pc__patchwork_mcts(&g->s, playouts, seconds, seed, NULL);
+    rc = pc__meter_start(&meter, budget);
+    if (rc != PC_OK)
+        return rc;
+    if (meter.status != PC_OK)
+        return meter.status;
+    pw_move m = pc__patchwork_mcts(&g->s, &meter, NULL, &rc);
+    if (rc != PC_OK)
+        return rc;
     *code = pc__patchwork_move_code(&m);
     return PC_OK;
 }

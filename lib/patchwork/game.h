@@ -2,6 +2,7 @@
 #ifndef PC_PATCHWORK_GAME_H
 #define PC_PATCHWORK_GAME_H
 
+#include "common/budget.h"
 #include "common/text.h"
 #include "patchwork/pw.h"
 #include "puzzlecore/patchwork.h"
@@ -23,6 +24,6 @@ void pc__patchwork_put_move(pc__sb *sb, int32_t rotations, const pw_move *m);
 
 /* The bots on plain states (bot.c). */
 pw_move pc__patchwork_baseline(const pw_state *s);
-pw_move pc__patchwork_mcts(const pw_state *root, int64_t playouts, double seconds, uint64_t seed, int64_t *done);
+pw_move pc__patchwork_mcts(const pw_state *root, pc__meter *meter, int64_t *done, int32_t *status);
 
 #endif

@@ -27,6 +27,7 @@
  */
 #include <string.h>
 
+#include "common/budget.h"
 #include "pickerel/state.h"
 
 enum { MAX_CAND = 64, MAX_SAMPLE = 256 };
@@ -362,15 +363,19 @@ static int prune_weaves(const struct pc_pickerel *g, int32_t (*mv)[4], int n)
 /* The search; with know_deal the rollouts use the real undealt spools (one
  * round: the oracle of bench/pickerel, never reachable from the API);
  * horizon and beam (0: the defaults) go to plan.c's search. */
-static int32_t suggest(const pc_pickerel *g, int64_t budget, int32_t *move, int know_deal, int32_t horizon,
-                       int32_t beam)
+static int32_t suggest(const pc_pickerel *g, int64_t budget, pc__meter *m, int32_t *move, int know_deal,
+                       int32_t horizon, int32_t beam)
 {
     if (!g || !move || budget < 0)
         return PC_EINVAL;
     if (g->over)
         return PC_EOVER;
+    if (m && m->status == PC_ECANCELLED)
+        return PC_ECANCELLED;
     if (!(g->options & PC_PICKEREL_OPT_LOOM_BEADS)) { /* the default search: plan.c */
-        int32_t rc = pc__pickerel_plan_suggest(g, budget ? budget : PK_PLAN_BUDGET, move, know_deal, horizon, beam);
+        int32_t rc = pc__pickerel_plan_suggest(g, budget ? budget : PK_PLAN_BUDGET, m, move, know_deal, horizon, beam);
+        if (m && m->status == PC_ECANCELLED)
+            return PC_ECANCELLED;
         if (rc != PC_ERANGE) /* PC_ERANGE: a relaxation table too large; flat Monte Carlo below */
             return rc;
     }
@@ -422,7 +427,9 @@ static int32_t suggest(const pc_pickerel *g, int64_t budget, int32_t *move, int 
             sum[k] += (double)rollout(&c, &cx);
         }
         samples++;
-    } while (!know_deal && cx.nodes < cx.budget && samples < 256);
+    } while (!know_deal && cx.nodes < cx.budget && samples < 256 && (!m || pc__meter_check(m) == PC_OK));
+    if (m && m->status == PC_ECANCELLED)
+        return PC_ECANCELLED;
     int best = 0;
     for (int k = 1; k < n; k++)
         if (sum[k] > sum[best] + 1e-9)
@@ -431,13 +438,19 @@ static int32_t suggest(const pc_pickerel *g, int64_t budget, int32_t *move, int 
     return PC_OK;
 }
 
-int32_t pc_pickerel_suggest(const pc_pickerel *g, int64_t budget, int32_t *move)
+int32_t pc_pickerel_suggest(const pc_pickerel *g, const pc_budget *budget, int32_t *move)
 {
-    return suggest(g, budget, move, 0, 0, 0);
+    pc__meter m;
+    int32_t rc = pc__meter_start(&m, budget);
+    if (rc != PC_OK)
+        return rc;
+    /* The advisor is an anytime search: the node limit is its effort (0: the
+     * default), and the time limit ends it with the best move so far. */
+    return suggest(g, m.max_nodes, &m, move, 0, 0, 0);
 }
 
 int32_t pc__pickerel_suggest_oracle(const struct pc_pickerel *g, int64_t budget, int32_t horizon, int32_t beam,
                                     int32_t *move)
 {
-    return suggest(g, budget, move, 1, horizon, beam);
+    return suggest(g, budget, NULL, move, 1, horizon, beam);
 }

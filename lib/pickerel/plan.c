@@ -31,6 +31,7 @@
 #include <string.h>
 
 #include "common/bits.h"
+#include "common/budget.h"
 #include "pickerel/state.h"
 
 #ifndef PK_HORIZON
@@ -712,8 +713,8 @@ static void db_free(struct db *d)
     free(d);
 }
 
-int32_t pc__pickerel_plan_suggest(const struct pc_pickerel *g, int64_t budget, int32_t *move, int know_deal,
-                                  int32_t horizon, int32_t beam)
+int32_t pc__pickerel_plan_suggest(const struct pc_pickerel *g, int64_t budget, struct pc__meter *m, int32_t *move,
+                                  int know_deal, int32_t horizon, int32_t beam)
 {
     if (horizon < 0 || horizon > MAXDEAL - TRAYMAX || beam < 0)
         return PC_EINVAL;
@@ -750,7 +751,11 @@ int32_t pc__pickerel_plan_suggest(const struct pc_pickerel *g, int64_t budget, i
     struct key k;
     key_of(d, g, &k);
     int rc = PC_OK, alive = nr;
+    /* Samples until the node budget is spent; the meter (the caller's time
+     * limit and cancel flag) is read between samples, a few ms apart. */
     for (int s = 0; nr > 1 && s < PK_MAX_SAMPLES && (s == 0 || d->nodes < budget); s++) {
+        if (s > 0 && m && pc__meter_check(m) != PC_OK)
+            break;
         sample(d, g, hidden, &rng, know_deal);
         rc = setup(d, &k, g, rt, nr);
         if (rc)

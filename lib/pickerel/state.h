@@ -116,7 +116,9 @@ int32_t pc__pickerel_distinct_splices(const struct pc_pickerel *g, int32_t b, in
  * (spools after the tray, at most 64) and beam (lines per depth): 0 for the
  * defaults PK_HORIZON and PK_BEAM.  PC_ERANGE: a relaxation table would be
  * too large (the caller falls back to advisor.c's search). */
-int32_t pc__pickerel_plan_suggest(const struct pc_pickerel *g, int64_t budget, int32_t *move, int know_deal,
+struct pc__meter;
+int32_t pc__pickerel_plan_suggest(const struct pc_pickerel *g, int64_t budget, struct pc__meter *m, int32_t *move,
+                                  int know_deal,
                                   int32_t horizon, int32_t beam);
 
 #endif

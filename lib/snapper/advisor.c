@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "puzzlecore/snapper.h"
+#include "common/budget.h"
 #include "snapper/game.h"
 
 struct cand {
@@ -99,23 +100,33 @@ static double evaluate(const struct sn_board *b, int colours, int last)
     return v - danger - PER_PIECE * total;
 }
 
-int32_t pc_snapper_suggest(const pc_snapper *g, int32_t budget, int32_t *move, int32_t *column, int32_t *turns,
-                           double *value)
+int32_t pc_snapper_suggest(const pc_snapper *g, const pc_budget *bud, int32_t *move, int32_t *column,
+                           int32_t *turns, double *value)
 {
-    if (!g || !move || !column || !turns || budget < 1)
+    pc__meter m;
+    if (!g || !move || !column || !turns || pc__meter_start(&m, bud) != PC_OK)
         return PC_EINVAL;
     if (g->reason)
         return PC_EOVER;
+    if (m.status != PC_OK)
+        return m.status;
+    /* The node limit is the positions evaluated (0: the default, 2000, which
+     * searches both visible pieces fully). */
+    int64_t budget = m.max_nodes > 0 ? m.max_nodes : 2000;
     struct cand first[21], second[21];
     int n1 = moves_of(&g->b, g->cur, first);
     if (!n1)
         return PC_EILLEGAL;
-    int32_t spent = 0;
+    int64_t spent = 0;
     double late = g->drops - 4.0 * g->b.figures - STALL_SLACK;
     double per_figure = late > 0 ? late * STALL_RATE : 0;
     double best = -HUGE_VAL;
     int bi = 0;
     for (int i = 0; i < n1; i++) {
+        /* Every first move is tried; the clock and the cancel flag are read
+         * between them (each takes microseconds). */
+        if (i > 0 && pc__meter_check(&m) == PC_ECANCELLED)
+            return PC_ECANCELLED;
         struct sn_board b1 = g->b;
         apply(&b1, g->cur, &first[i], g->colours);
         spent++;

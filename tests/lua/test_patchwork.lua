@@ -43,4 +43,19 @@ t.run(function()
     if b:to_move() == 0 then b:apply(b:suggest(40)) else b:apply(b:baseline_move()) end
   end
   t.ok(b:winner() >= 0, "a bot game ends")
+  -- the reader follows a game from both seats
+  local ref, rds, followed = pw.new(3, 4), { pw.reader(), pw.reader() }, true
+  while not ref:over() do
+    local p = ref:to_move()
+    local rd = rds[p + 1]
+    if not rd:feed(ref:referee_input()) then followed = false break end
+    local mine = rd:game()
+    followed = followed and rd:seat() == p and mine:to_move() == p
+    local text = pw.move_text(mine:baseline_move(), 3)
+    rd:sent(text)
+    ref:referee_step(text)
+  end
+  t.ok(followed, "reader: both seats follow a league-3 game")
+  local bad, msg = pw.reader(4):feed(pw.new(3, 1):referee_input())
+  t.ok(bad == nil and msg:find("desync"), "reader: desync gives nil, msg")
 end)

@@ -176,12 +176,68 @@ function Game:baseline_move()
   return M.decode(out[0])
 end
 
---- The search's move: playouts and/or seconds budget.
+--- The search's move under a pc_budget: at most `playouts` playouts (0 = no
+-- limit) and `seconds` of wall time (0 = none when playouts is set, else the
+-- default 10 s), seeded by `seed` (default 1).
 function Game:suggest(playouts, seconds, seed)
   local out = ffi.new("int32_t[1]")
-  local rc = C.pc_patchwork_suggest(self.h, playouts or 0, seconds or 0, ffi.cast("uint64_t", seed or 1), out)
+  local b = ffi.new("pc_budget[1]")
+  C.pc_budget_init(b, ffi.sizeof("pc_budget"))
+  b[0].max_nodes = playouts or 0
+  seconds = seconds or 0
+  if seconds > 0 then b[0].max_seconds = seconds elseif (playouts or 0) > 0 then b[0].max_seconds = -1 end
+  b[0].seed = ffi.cast("uint64_t", seed or 1)
+  local rc = C.pc_patchwork_suggest(self.h, b, out)
   if rc ~= 0 then return pc.fail(rc) end
   return M.decode(out[0])
+end
+
+--- The bot side of the CodinGame protocol (pc_patchwork_reader).
+-- local rd = pw.reader()          -- league from the init lines (1 for league 1)
+-- for line in io.lines() do
+--   if rd:line(line) then local g = rd:game() ... print(text); rd:sent(text) end
+-- end
+-- rd:line returns true when a turn is complete; nil, msg, code on a desync.
+local Reader = {}
+Reader.__index = Reader
+M.Reader = Reader
+
+function M.reader(league)
+  local out = ffi.new("pc_patchwork_reader *[1]")
+  local rc = C.pc_patchwork_reader_new(league or 0, out)
+  if rc ~= 0 then return pc.fail(rc) end
+  return setmetatable({ h = ffi.gc(out[0], C.pc_patchwork_reader_free) }, Reader)
+end
+
+function Reader:line(line)
+  local ready, err = ffi.new("int32_t[1]"), ffi.new("char[256]")
+  local rc = C.pc_patchwork_reader_line(self.h, line, #line, ready, err, 256)
+  if rc ~= 0 then return pc.fail(rc, err) end
+  return ready[0] == 1
+end
+
+function Reader:feed(text)
+  local ready = false
+  for l in text:gmatch("([^\n]*)\n") do
+    local r, msg, code = self:line(l)
+    if r == nil then return nil, msg, code end
+    ready = r
+  end
+  return ready
+end
+
+function Reader:seat() return C.pc_patchwork_reader_seat(self.h) end
+
+function Reader:game()
+  local out = ffi.new("pc_patchwork *[1]")
+  local rc = C.pc_patchwork_reader_game(self.h, out)
+  if rc ~= 0 then return pc.fail(rc) end
+  return wrap(out[0])
+end
+
+function Reader:sent(text)
+  local err = ffi.new("char[256]")
+  return ok(C.pc_patchwork_reader_sent(self.h, text, #text, err, 256), err)
 end
 
 return M

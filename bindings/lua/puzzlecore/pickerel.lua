@@ -113,7 +113,7 @@ function Game:legal(m) return C.pc_pickerel_check(self.h, move4(m)) == 0 end
 --- The advisor's move { kind, a, b, c }.
 function Game:suggest(budget)
   local m = ffi.new("int32_t[4]")
-  local rc = C.pc_pickerel_suggest(self.h, budget or 0, m)
+  local rc = C.pc_pickerel_suggest(self.h, pc.budget(budget or 0, -1), m)
   if rc ~= 0 then return pc.fail(rc) end
   return { m[0], m[1], m[2], m[3] }
 end

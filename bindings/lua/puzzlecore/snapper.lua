@@ -180,7 +180,7 @@ end
 --- The advisor's move within `budget` positions (default 2000).
 function Game:suggest(budget)
   local mv, col, turns, val = ffi.new("int32_t[1]"), ffi.new("int32_t[1]"), ffi.new("int32_t[1]"), ffi.new("double[1]")
-  return advice(C.pc_snapper_suggest(self.h, budget or 2000, mv, col, turns, val), mv, col, turns, val)
+  return advice(C.pc_snapper_suggest(self.h, pc.budget(budget or 2000, -1), mv, col, turns, val), mv, col, turns, val)
 end
 
 --- The greedy one-ply baseline's move.

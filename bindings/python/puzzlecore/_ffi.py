@@ -215,3 +215,40 @@ def new_handle(cls, fn, *args, err=None):
     obj = cls.__new__(cls)
     Handle.__init__(obj, out.value)
     return obj
+
+
+# ---- pc_budget: one budget for every search --------------------------------
+PROGRESS_FN = ctypes.CFUNCTYPE(ctypes.c_int32, ctypes.c_void_p, ctypes.c_int64, ctypes.c_double,
+                               ctypes.c_double)
+
+
+class Budget(ctypes.Structure):
+    """The C pc_budget (puzzlecore/budget.h), laid out field for field; its
+    size is checked against the library's at import."""
+
+    _fields_ = [("size", ctypes.c_size_t), ("max_nodes", ctypes.c_int64), ("max_seconds", ctypes.c_double),
+                ("max_bytes", ctypes.c_uint64), ("seed", ctypes.c_uint64), ("progress", PROGRESS_FN),
+                ("user", ctypes.c_void_p), ("progress_every", ctypes.c_double), ("cancel", ctypes.c_int32),
+                ("reserved", ctypes.c_int32)]
+
+
+if ctypes.sizeof(Budget) != lib.pc_budget_size():
+    raise ImportError("puzzlecore: pc_budget layout differs from the library's")
+
+
+def budget(nodes=0, seconds=0.0, max_bytes=0, seed=0, progress=None):
+    """A Budget: nodes (0: the search's default), seconds (0: the library
+    default of 10 s, negative: none), max_bytes (0: 256 MiB), seed, and an
+    optional progress(nodes, seconds, bound) -> bool (True stops)."""
+    b = Budget()
+    check(lib.pc_budget_init(ctypes.byref(b), ctypes.sizeof(b)))
+    b.max_nodes, b.max_seconds, b.max_bytes, b.seed = nodes, seconds, max_bytes, seed
+    if progress is not None:
+        def _cb(_user, n, s, bound):
+            try:
+                return 1 if progress(n, s, bound) else 0
+            except BaseException:  # never unwind through C
+                return 1
+        b._cb = PROGRESS_FN(_cb)  # kept alive with the budget
+        b.progress = b._cb
+    return b

@@ -16,8 +16,27 @@ from collections import namedtuple
 
 from ._ffi import Error, Handle, check, enums, err_buf, i32_array, lib, new_handle, text_in, text_out
 
-__all__ = ["Game", "Move", "Patch", "Player", "patch", "parse_command", "LEAGUE1", "LEAGUE2",
+__all__ = ["Budget", "Game", "Reader", "Move", "Patch", "Player", "patch", "parse_command", "LEAGUE1", "LEAGUE2",
            "LEAGUE3", "LEAGUE4", "LEAGUE5", "OFFICIAL", "SKIP", "PLAY", "SPECIAL", "DRAW", "Error"]
+
+class Budget(ctypes.Structure):
+    """pc_budget (puzzlecore/budget.h), laid out as the header declares it;
+    no progress callback from Python."""
+    _fields_ = [("size", ctypes.c_size_t), ("max_nodes", ctypes.c_int64), ("max_seconds", ctypes.c_double),
+                ("max_bytes", ctypes.c_uint64), ("seed", ctypes.c_uint64), ("progress", ctypes.c_void_p),
+                ("user", ctypes.c_void_p), ("progress_every", ctypes.c_double), ("cancel", ctypes.c_int32),
+                ("reserved", ctypes.c_int32)]
+
+    def __init__(self, max_nodes=0, max_seconds=0.0, seed=0):
+        super().__init__()
+        check(lib.pc_budget_init(ctypes.byref(self), ctypes.sizeof(self)))
+        self.max_nodes, self.max_seconds, self.seed = max_nodes, float(max_seconds), seed
+
+    def stop(self):
+        """Stop a running search (pc_budget_cancel; safe from any thread).
+        (The ``cancel`` attribute is the struct's flag itself.)"""
+        check(lib.pc_budget_cancel(ctypes.byref(self)))
+
 
 LEAGUE1 = enums["PC_PATCHWORK_LEAGUE1"]
 LEAGUE2 = enums["PC_PATCHWORK_LEAGUE2"]
@@ -283,11 +302,66 @@ class Game(Handle):
         check(lib.pc_patchwork_baseline_move(self, ctypes.byref(code)))
         return Move.from_code(code.value)
 
-    def suggest(self, playouts=0, seconds=0.0, seed=1):
-        """The search's move under a playout and/or time budget."""
+    def suggest(self, playouts=0, seconds=0.0, seed=1, budget=None):
+        """The search's move under a pc_budget: at most ``playouts`` playouts
+        (0 = no limit) and ``seconds`` of wall time (0 = none when playouts is
+        set, else the library's default 10 s), playouts seeded by ``seed``.
+        ``budget`` may instead be a ``Budget`` (its ``stop()`` works from
+        another thread: this call then raises Error(PC_ECANCELLED))."""
+        if budget is None:
+            budget = Budget(playouts, seconds if seconds > 0 else (-1.0 if playouts else 0.0), seed)
         code = ctypes.c_int32()
-        check(lib.pc_patchwork_suggest(self, playouts, float(seconds), seed, ctypes.byref(code)))
+        check(lib.pc_patchwork_suggest(self, ctypes.byref(budget), ctypes.byref(code)))
         return Move.from_code(code.value)
 
     def __repr__(self):
         return f"<patchwork.Game league={self.league} actions={self.actions} to_move={self.to_move}>"
+
+
+class Reader(Handle):
+    """The bot side of the CodinGame protocol (pc_patchwork_reader): feed it
+    every line the referee sends; ``line()`` returns True when a turn is
+    complete and matches the rules, then ``game()`` is the rebuilt game (this
+    bot to move) and ``sent(text)`` records the line printed.  A desync
+    raises Error(PC_EILLEGAL) whose message names the line.
+
+        rd = Reader()            # league read from the init lines (pass 1 for league 1)
+        for line in sys.stdin:
+            if rd.line(line):
+                text = rd.game().suggest(seconds=0.08).text(rd.game().league)
+                print(text, flush=True)
+                rd.sent(text)
+    """
+
+    _free = "pc_patchwork_reader_free"
+
+    def __init__(self, league=0):
+        out = ctypes.c_void_p()
+        check(lib.pc_patchwork_reader_new(league, ctypes.byref(out)))
+        super().__init__(out.value)
+
+    def line(self, line):
+        b, n = text_in(line)
+        ready = ctypes.c_int32()
+        err = err_buf()
+        check(lib.pc_patchwork_reader_line(self, b, n, ctypes.byref(ready), err, len(err)), err)
+        return bool(ready.value)
+
+    def feed(self, text):
+        """Every line of ``text``; True when the last one completed a turn."""
+        ready = False
+        for ln in text.splitlines():
+            ready = self.line(ln)
+        return ready
+
+    ready = property(lambda self: bool(check(lib.pc_patchwork_reader_ready(self))))
+    seat = property(lambda self: lib.pc_patchwork_reader_seat(self), doc="0 or 1; -1 before the first turn")
+
+    def game(self):
+        """A copy of the rebuilt game."""
+        return Game._wrap(new_handle(Game, lib.pc_patchwork_reader_game, self))
+
+    def sent(self, line):
+        b, n = text_in(line)
+        err = err_buf()
+        check(lib.pc_patchwork_reader_sent(self, b, n, err, len(err)), err)

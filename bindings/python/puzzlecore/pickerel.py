@@ -14,7 +14,7 @@ PC_EOVER once the game is over) and change nothing.
 import ctypes
 from collections import namedtuple
 
-from ._ffi import Error, Handle, check, enums, err_buf, lib, new_handle, text_in, text_out
+from ._ffi import budget as _budget, Error, Handle, check, enums, err_buf, lib, new_handle, text_in, text_out
 
 __all__ = ["Game", "Spool", "Bead", "LoomBead", "Event", "level_info", "run_name", "rating_threshold",
            "COLOURS", "RATINGS", "MOVE", "EVENT"]
@@ -157,10 +157,11 @@ class Game(Handle):
     def legal(self, move):
         return lib.pc_pickerel_check(self, self._move(move)) == 0
 
-    def suggest(self, budget=0):
-        """The advisor's move as a tuple (kind, a, b, c)."""
+    def suggest(self, budget=0, seconds=-1.0):
+        """The advisor's move as a tuple (kind, a, b, c): `budget` search
+        nodes (0: the default), at most `seconds` (negative: no limit)."""
         m = (ctypes.c_int32 * 4)()
-        check(lib.pc_pickerel_suggest(self, budget, m))
+        check(lib.pc_pickerel_suggest(self, ctypes.byref(_budget(budget, seconds)), m))
         return tuple(m)
 
     # ---- state -------------------------------------------------------------

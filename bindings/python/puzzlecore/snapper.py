@@ -14,7 +14,7 @@ nothing.
 import ctypes
 from collections import namedtuple
 
-from ._ffi import Error, Handle, check, enums, err_buf, lib, new_handle, text_in, text_out
+from ._ffi import budget as _budget, Error, Handle, check, enums, err_buf, lib, new_handle, text_in, text_out
 
 __all__ = ["Game", "Piece", "Event", "Advice", "PRESETS", "WIDTH", "HEIGHT", "figure_points", "Error"]
 
@@ -209,7 +209,7 @@ class Game(Handle):
         """The advisor's move (visible pieces only) as an Advice."""
         mv, col, turns = ctypes.c_int32(), ctypes.c_int32(), ctypes.c_int32()
         val = ctypes.c_double()
-        check(lib.pc_snapper_suggest(self, budget, ctypes.byref(mv), ctypes.byref(col), ctypes.byref(turns),
+        check(lib.pc_snapper_suggest(self, ctypes.byref(_budget(budget, -1.0)), ctypes.byref(mv), ctypes.byref(col), ctypes.byref(turns),
                                      ctypes.byref(val)))
         drain = mv.value == enums["PC_SNAPPER_MOVE_DRAIN"]
         return Advice("drain" if drain else "drop", col.value, turns.value, val.value)

@@ -1,0 +1,201 @@
+/*
+ * pc_game kind "nonogram": the player's grid.  Moves are "fill X Y",
+ * "cross X Y" and "clear X Y" (X the column, Y the row from the top, both
+ * from 0); a move that would not change the cell is not a move.  The game is
+ * over when the grid satisfies every clue; the score is the number of
+ * satisfied lines (rows + columns, greyed clues in a UI); the suggestion is
+ * the library's hint (a cell that logic decides next).
+ * Params: size=WxH (2..128, default 10x10) and grade=1..3 (the hardest
+ * solving technique the generated puzzle may need: 1 line logic, 2 probing,
+ * 3 search; default 1), or solution=BITS (W*H of 0/1, row by row, with size)
+ * for a puzzle of your own.
+ */
+#include "config.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "game/kind.h"
+#include "puzzlecore/nonogram.h"
+
+static const char *const verbs[3] = {"clear", "fill", "cross"}; /* by cell value */
+
+enum { MAX_SIDE = 128 }; /* the generator's limit, and the params' */
+
+static int32_t parse_size(const pc__param *p, int32_t *w, int32_t *h, char *err, size_t errcap)
+{
+    const char *x = memchr(p->val, 'x', p->vlen);
+    size_t a = x ? (size_t)(x - p->val) : 0;
+    if (!x || !pc__word_int(p->val, a, 2, MAX_SIDE, w) ||
+        !pc__word_int(x + 1, p->vlen - a - 1, 2, MAX_SIDE, h))
+        return pc__parse_error(err, errcap, 0, 0, "size: '%.*s' is not WxH with sides from 2 to %d",
+                               (int)(p->vlen > 40 ? 40 : p->vlen), p->val, MAX_SIDE);
+    return PC_OK;
+}
+
+static int32_t create(const pc__param *p, int32_t np, uint64_t seed, char *err, size_t errcap, void **out)
+{
+    int32_t w = 10, h = 10;
+    int64_t grade = PC_NONOGRAM_GRADE_LINE;
+    const pc__param *sol = NULL;
+    for (int32_t i = 0; i < np; i++) {
+        int32_t rc;
+        if (pc__param_is(&p[i], "size"))
+            rc = parse_size(&p[i], &w, &h, err, errcap);
+        else if (pc__param_is(&p[i], "grade"))
+            rc = pc__param_int(&p[i], PC_NONOGRAM_GRADE_LINE, PC_NONOGRAM_GRADE_SEARCH, &grade, err, errcap);
+        else if (pc__param_is(&p[i], "solution")) {
+            sol = &p[i];
+            rc = PC_OK;
+        }
+        else
+            rc = pc__param_unknown(&p[i], "size, grade, solution", err, errcap);
+        if (rc != PC_OK)
+            return rc;
+    }
+    pc_nonogram *g = NULL;
+    int32_t rc;
+    if (sol) {
+        char msg[160] = "";
+        rc = pc_nonogram_new_from_solution(w, h, sol->val, sol->vlen, msg, sizeof msg, &g);
+        if (rc == PC_EPARSE || rc == PC_EINVAL || rc == PC_ERANGE)
+            return pc__parse_error(err, errcap, 0, 0, "solution: %s", msg[0] ? msg : "not W*H cells of 0 and 1");
+    } else {
+        rc = pc_nonogram_generate(w, h, seed, (int32_t)grade, &g);
+    }
+    if (rc == PC_OK)
+        *out = g;
+    return rc;
+}
+
+static int32_t load(const char *text, size_t len, char *err, size_t errcap, void **out)
+{
+    pc_nonogram *g = NULL;
+    int32_t rc = pc_nonogram_load(text, len, err, errcap, &g);
+    if (rc == PC_OK)
+        *out = g;
+    return rc;
+}
+
+static int32_t save(const void *s, char *buf, size_t cap, size_t *len)
+{
+    return pc_nonogram_save(s, buf, cap, len);
+}
+
+static int32_t clone(const void *s, void **out)
+{
+    pc_nonogram *c = NULL;
+    int32_t rc = pc_nonogram_clone(s, &c);
+    if (rc == PC_OK)
+        *out = c;
+    return rc;
+}
+
+static void release(void *s)
+{
+    pc_nonogram_free(s);
+}
+
+static int32_t moves(const void *s, pc__sb *out)
+{
+    int32_t w = pc_nonogram_width(s), h = pc_nonogram_height(s);
+    for (int32_t y = 0; y < h; y++)
+        for (int32_t x = 0; x < w; x++) {
+            int32_t v = pc_nonogram_cell(s, x, y);
+            for (int32_t to = 0; to < 3; to++)
+                if (to != v)
+                    pc__sb_printf(out, "%s %d %d\n", verbs[to], (int)x, (int)y);
+        }
+    return out->failed ? PC_ENOMEM : PC_OK;
+}
+
+static int32_t play(void *s, const char *m, size_t n)
+{
+    const char *w[3];
+    size_t wn[3];
+    int32_t x, y, to = -1;
+    if (pc__words(m, n, w, wn, 3) != 3)
+        return PC_EPARSE;
+    for (int32_t v = 0; v < 3; v++)
+        if (pc__word_is(w[0], wn[0], verbs[v]))
+            to = v;
+    if (to < 0 || !pc__word_int(w[1], wn[1], 0, PC_NONOGRAM_MAX_SIDE - 1, &x) ||
+        !pc__word_int(w[2], wn[2], 0, PC_NONOGRAM_MAX_SIDE - 1, &y))
+        return PC_EPARSE;
+    int32_t v = pc_nonogram_cell(s, x, y);
+    if (v < 0)
+        return PC_EILLEGAL; /* off the grid */
+    if (v == to)
+        return PC_EILLEGAL; /* changes nothing: not a move */
+    return pc_nonogram_set_cell(s, x, y, to);
+}
+
+static int32_t over(const void *s)
+{
+    return pc_nonogram_is_solved(s) == 1;
+}
+
+static int32_t to_move(const void *s)
+{
+    (void)s;
+    return 0;
+}
+
+static int32_t score(const void *s, int32_t player, double *out)
+{
+    (void)player;
+    int32_t r = pc_nonogram_satisfied_count(s, PC_NONOGRAM_ROWS), c = pc_nonogram_satisfied_count(s, PC_NONOGRAM_COLS);
+    if (r < 0 || c < 0)
+        return r < 0 ? r : c;
+    *out = (double)r + (double)c;
+    return PC_OK;
+}
+
+/* The grid ('#' filled, 'x' crossed, '.' unknown) with each row's clues on
+ * its right, then each column's clues, a '*' marking satisfied lines. */
+static int32_t render(const void *s, pc__sb *out)
+{
+    int32_t w = pc_nonogram_width(s), h = pc_nonogram_height(s);
+    int32_t *clue = malloc(sizeof *clue * (size_t)(w > h ? w : h));
+    if (!clue)
+        return PC_ENOMEM;
+    int32_t rc = PC_OK;
+    for (int32_t axis = 0; axis < 2 && rc == PC_OK; axis++) {
+        int32_t lines = axis == PC_NONOGRAM_ROWS ? h : w;
+        if (axis == PC_NONOGRAM_COLS)
+            pc__sb_puts(out, "columns:\n");
+        for (int32_t i = 0; i < lines && rc == PC_OK; i++) {
+            if (axis == PC_NONOGRAM_ROWS)
+                for (int32_t x = 0; x < w; x++) {
+                    int32_t v = pc_nonogram_cell(s, x, i);
+                    pc__sb_putc(out, v >= 0 && v < 3 ? ".#x"[v] : '?');
+                }
+            else
+                pc__sb_printf(out, "%3d", (int)i);
+            int32_t k = 0;
+            rc = pc_nonogram_clues(s, axis, i, clue, w > h ? w : h, &k);
+            pc__sb_puts(out, pc_nonogram_line_satisfied(s, axis, i) == 1 ? " *" : "  ");
+            for (int32_t j = 0; j < k && rc == PC_OK; j++)
+                pc__sb_printf(out, " %d", (int)clue[j]);
+            pc__sb_putc(out, '\n');
+        }
+    }
+    free(clue);
+    return rc == PC_OK && out->failed ? PC_ENOMEM : rc;
+}
+
+static int32_t suggest(const void *s, const pc_budget *b, pc__sb *out)
+{
+    (void)b; /* the hint is line logic and probing: bounded by the grid */
+    int32_t x, y, v;
+    int32_t rc = pc_nonogram_hint(s, &x, &y, &v, NULL, NULL);
+    if (rc == PC_EILLEGAL)
+        return PC_ENOTFOUND;
+    if (rc < 0)
+        return rc;
+    pc__sb_printf(out, "%s %d %d", verbs[v == PC_NONOGRAM_FILLED ? 1 : 2], (int)x, (int)y);
+    return out->failed ? PC_ENOMEM : PC_OK;
+}
+
+const pc__kind pc__kind_nonogram = {"nonogram", 1,     create, load,    save,   clone, release,
+                                    moves,      play, over,   to_move, score,  render, suggest};

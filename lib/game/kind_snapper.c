@@ -1,0 +1,147 @@
+/*
+ * pc_game kind "snapper": moves are "C:T" (turn the piece T quarter turns
+ * clockwise, 0..3, then drop it in column C, 0..4, as pc_snapper_play) and
+ * "drain"; the score is the game's score; the suggestion is the advisor's.
+ * Params: preset=0..2 (the piece mix, default 0: the standard deal).
+ */
+#include "config.h"
+
+#include <string.h>
+
+#include "game/kind.h"
+#include "puzzlecore/snapper.h"
+
+enum { COLUMNS = 5, TURNS = 4 };
+
+static int32_t create(const pc__param *p, int32_t np, uint64_t seed, char *err, size_t errcap, void **out)
+{
+    int64_t preset = 0;
+    for (int32_t i = 0; i < np; i++) {
+        int32_t rc = pc__param_is(&p[i], "preset") ? pc__param_int(&p[i], 0, PC_SNAPPER_PRESETS - 1, &preset, err, errcap)
+                                                    : pc__param_unknown(&p[i], "preset", err, errcap);
+        if (rc != PC_OK)
+            return rc;
+    }
+    pc_snapper *g = NULL;
+    int32_t rc = pc_snapper_new(seed, (int32_t)preset, &g);
+    if (rc == PC_OK)
+        *out = g;
+    return rc;
+}
+
+static int32_t load(const char *text, size_t len, char *err, size_t errcap, void **out)
+{
+    pc_snapper *g = NULL;
+    int32_t rc = pc_snapper_load(text, len, err, errcap, &g);
+    if (rc == PC_OK)
+        *out = g;
+    return rc;
+}
+
+static int32_t save(const void *s, char *buf, size_t cap, size_t *len)
+{
+    return pc_snapper_save(s, buf, cap, len);
+}
+
+static int32_t clone(const void *s, void **out)
+{
+    pc_snapper *c = NULL;
+    int32_t rc = pc_snapper_clone(s, &c);
+    if (rc == PC_OK)
+        *out = c;
+    return rc;
+}
+
+static void release(void *s)
+{
+    pc_snapper_free(s);
+}
+
+/* Would the move be accepted?  The typed API has no check call, so a copy
+ * plays it (a board is a few hundred bytes). */
+static int32_t legal(const pc_snapper *g, int32_t column, int32_t turns)
+{
+    pc_snapper *c = NULL;
+    int32_t rc = pc_snapper_clone(g, &c);
+    if (rc != PC_OK)
+        return rc;
+    rc = column < 0 ? pc_snapper_drain(c) : pc_snapper_play(c, column, turns);
+    pc_snapper_free(c);
+    return rc;
+}
+
+static int32_t moves(const void *s, pc__sb *out)
+{
+    for (int32_t c = 0; c < COLUMNS; c++)
+        for (int32_t t = 0; t < TURNS; t++) {
+            int32_t rc = legal(s, c, t);
+            if (rc == PC_ENOMEM)
+                return rc;
+            if (rc == PC_OK)
+                pc__sb_printf(out, "%d:%d\n", (int)c, (int)t);
+        }
+    int32_t rc = legal(s, -1, 0);
+    if (rc == PC_ENOMEM)
+        return rc;
+    if (rc == PC_OK)
+        pc__sb_puts(out, "drain\n");
+    return out->failed ? PC_ENOMEM : PC_OK;
+}
+
+static int32_t play(void *s, const char *m, size_t n)
+{
+    if (pc__word_is(m, n, "drain"))
+        return pc_snapper_drain(s);
+    const char *colon = memchr(m, ':', n);
+    int32_t c, t;
+    if (!colon || !pc__word_int(m, (size_t)(colon - m), 0, COLUMNS - 1, &c) ||
+        !pc__word_int(colon + 1, n - (size_t)(colon - m) - 1, 0, TURNS - 1, &t))
+        return PC_EPARSE;
+    return pc_snapper_play(s, c, t);
+}
+
+static int32_t over(const void *s)
+{
+    return pc_snapper_is_over(s) == 1;
+}
+
+static int32_t to_move(const void *s)
+{
+    (void)s;
+    return 0;
+}
+
+static int32_t score(const void *s, int32_t player, double *out)
+{
+    (void)player;
+    *out = pc_snapper_score(s);
+    return PC_OK;
+}
+
+static int32_t render_text(const void *s, char *buf, size_t cap, size_t *len)
+{
+    return pc_snapper_render(s, buf, cap, len);
+}
+
+static int32_t render(const void *s, pc__sb *out)
+{
+    return pc__sb_put_text(out, render_text, s);
+}
+
+static int32_t suggest(const void *s, const pc_budget *b, pc__sb *out)
+{
+    int32_t mv, col, turns;
+    int32_t rc = pc_snapper_suggest(s, b, &mv, &col, &turns, NULL);
+    if (rc == PC_EILLEGAL)
+        return PC_ENOTFOUND;
+    if (rc != PC_OK)
+        return rc;
+    if (mv == PC_SNAPPER_MOVE_DRAIN)
+        pc__sb_puts(out, "drain");
+    else
+        pc__sb_printf(out, "%d:%d", (int)col, (int)turns);
+    return out->failed ? PC_ENOMEM : PC_OK;
+}
+
+const pc__kind pc__kind_snapper = {"snapper", 1,     create, load,    save,   clone, release,
+                                   moves,     play, over,   to_move, score,  render, suggest};

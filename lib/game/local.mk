@@ -1,0 +1,17 @@
+# lib/game: pc_game, the one front door over every kind (include/puzzlecore/game.h).
+pcinclude_HEADERS += include/puzzlecore/game.h
+lib_libpuzzlecore_la_SOURCES += \
+	lib/game/game.c lib/game/kind.h lib/game/params.c \
+	lib/game/kind_nonogram.c lib/game/kind_pickerel.c lib/game/kind_snapper.c \
+	lib/game/kind_sokoban.c lib/game/kind_patchwork.c
+cli_puzzlecore_SOURCES += cli/play.c
+
+# Conformance of every kind through pc_game, and the golden playthroughs.
+check_PROGRAMS += tests/test_game
+tests_test_game_SOURCES = tests/test_game.c
+tests_test_game_LDADD = $(TEST_LDADD)
+TESTS += tests/test_game
+EXTRA_DIST += tests/golden/game-nonogram.txt tests/golden/game-pickerel.txt tests/golden/game-snapper.txt \
+	tests/golden/game-sokoban.txt tests/golden/game-patchwork.txt
+TESTS += tests/cli_play.sh
+EXTRA_DIST += tests/cli_play.sh
