@@ -16,7 +16,7 @@
 
 FUZZERS = fuzz/nonogram_load fuzz/nonogram_import fuzz/sokoban_level fuzz/sokoban_collection \
 	fuzz/sokoban_load fuzz/pickerel_load fuzz/snapper_load fuzz/patchwork_load \
-	fuzz/patchwork_referee fuzz/moves fuzz/search_nonogram fuzz/search_games
+	fuzz/patchwork_referee fuzz/moves fuzz/search_nonogram fuzz/search_games fuzz/game
 
 if ENABLE_FUZZING
 FUZZ_MAIN =
@@ -72,6 +72,9 @@ fuzz_search_nonogram_LDFLAGS = $(FUZZ_LINK)
 fuzz_search_games_SOURCES = fuzz/search_games.c $(FUZZ_MAIN)
 fuzz_search_games_LDADD = $(TEST_LDADD)
 fuzz_search_games_LDFLAGS = $(FUZZ_LINK)
+fuzz_game_SOURCES = fuzz/game.c $(FUZZ_MAIN)
+fuzz_game_LDADD = $(TEST_LDADD)
+fuzz_game_LDFLAGS = $(FUZZ_LINK)
 
 FUZZ_SMOKE_SECONDS = 4
 FUZZ_SECONDS = 60

@@ -43,7 +43,10 @@ static void pickerel(const char *t, size_t n)
     pc_pickerel *g = NULL;
     if (pc_pickerel_load(t, n, err, sizeof err, &g) != PC_OK) return;
     int32_t mv[4];
-    int32_t rc = pc_pickerel_suggest(g, 60, mv);
+    pc_budget b;
+    pc_budget_init(&b, sizeof b);
+    b.max_nodes = 60;
+    int32_t rc = pc_pickerel_suggest(g, &b, mv);
     if (rc == PC_OK) FZ_CHECK(pc_pickerel_check(g, mv) == PC_OK);
     else FZ_CHECK(rc == PC_EOVER || rc == PC_ENOMEM);
     pc_pickerel_free(g);
@@ -56,7 +59,10 @@ static void snapper(const char *t, size_t n)
     if (pc_snapper_load(t, n, err, sizeof err, &g) != PC_OK) return;
     for (int pass = 0; pass < 2; pass++) {
         int32_t mv = -1, col = -1, turns = -1, rc;
-        if (pass == 0) rc = pc_snapper_suggest(g, 40, &mv, &col, &turns, NULL);
+        pc_budget b;
+        pc_budget_init(&b, sizeof b);
+        b.max_nodes = 40;
+        if (pass == 0) rc = pc_snapper_suggest(g, &b, &mv, &col, &turns, NULL);
         else rc = pc_snapper_greedy(g, &mv, &col, &turns);
         if (rc != PC_OK) {
             FZ_CHECK(rc == PC_EOVER || rc == PC_EILLEGAL || rc == PC_ENOMEM);
@@ -79,7 +85,11 @@ static void patchwork(const char *t, size_t n, uint64_t seed)
     int32_t rc = pc_patchwork_baseline_move(g, &code);
     if (rc == PC_OK) FZ_CHECK(pc_patchwork_check(g, code) == PC_OK);
     else FZ_CHECK(rc == PC_EOVER);
-    rc = pc_patchwork_suggest(g, 8, 0, seed, &code);
+    pc_budget b;
+    pc_budget_init(&b, sizeof b);
+    b.max_nodes = 8;
+    b.seed = seed;
+    rc = pc_patchwork_suggest(g, &b, &code);
     if (rc == PC_OK) FZ_CHECK(pc_patchwork_check(g, code) == PC_OK);
     else FZ_CHECK(rc == PC_EOVER || rc == PC_ENOMEM);
     pc_patchwork_free(g);

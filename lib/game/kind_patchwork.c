@@ -172,10 +172,15 @@ static int32_t suggest(const void *s, const pc_budget *b, pc__sb *out)
         return m.status;
     /* Playouts are the bot's nodes (0: 2000, a strong move in about a tenth
      * of a second); the time limit stops it early. */
-    int64_t playouts = m.max_nodes ? m.max_nodes : 2000;
-    double seconds = m.deadline > 0 ? m.deadline - m.start : 0;
+    pc_budget bb;
+    if (b)
+        bb = *b;
+    else
+        pc_budget_init(&bb, sizeof bb);
+    bb.size = sizeof bb;
+    bb.max_nodes = m.max_nodes ? m.max_nodes : 2000;
     int32_t code;
-    rc = pc_patchwork_suggest(s, playouts, seconds, m.seed, &code);
+    rc = pc_patchwork_suggest(s, &bb, &code);
     if (rc == PC_OK)
         rc = put_code(out, pc_patchwork_ruleset(s), code);
     return rc == PC_OK && out->failed ? PC_ENOMEM : rc;
