@@ -33,7 +33,7 @@ check_PROGRAMS += $(FUZZERS)
 TESTS += $(FUZZERS)
 endif
 noinst_HEADERS += fuzz/fuzz.h
-EXTRA_DIST += fuzz/driver.c fuzz/README.md fuzz/corpus fuzz/dict tests/fuzz
+EXTRA_DIST += fuzz/driver.c fuzz/README.md fuzz/corpus fuzz/dict fuzz/known tests/fuzz
 CLEANFILES += $(FUZZERS)
 
 fuzz_nonogram_load_SOURCES = fuzz/nonogram_load.c $(FUZZ_MAIN)
