@@ -126,11 +126,12 @@ function Rng:shuffle(t)
 end
 
 M.GAMES = { "nonogram", "pickerel", "snapper", "sokoban", "patchwork" }
+local LAZY = { "nonogram", "pickerel", "snapper", "sokoban", "patchwork", "game" }
 
 -- Games load on first use: pc.nonogram requires "puzzlecore.nonogram".
 return setmetatable(M, {
   __index = function(t, k)
-    for _, g in ipairs(M.GAMES) do
+    for _, g in ipairs(LAZY) do
       if g == k then
         local mod = require("puzzlecore." .. k)
         rawset(t, k, mod)

@@ -33,6 +33,11 @@ static int32_t load_cancel(const pc_budget *b)
 #endif
 }
 
+int32_t pc__budget_cancelled(const pc_budget *b)
+{
+    return b ? load_cancel(b) : 0;
+}
+
 int32_t pc_budget_cancel(pc_budget *b)
 {
     if (!b)

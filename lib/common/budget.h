@@ -54,6 +54,9 @@ static inline int pc__meter_over_bytes(const pc__meter *m, uint64_t used, uint64
     return m->max_bytes != UINT64_MAX && (more > m->max_bytes || used > m->max_bytes - more);
 }
 
+/* The budget's cancel flag, read atomically (0 for NULL). */
+int32_t pc__budget_cancelled(const pc_budget *b);
+
 /* Seconds since pc__meter_start(). */
 double pc__meter_elapsed(const pc__meter *m);
 

@@ -162,25 +162,39 @@ static int32_t render(const void *s, pc__sb *out)
     return rc == PC_OK && out->failed ? PC_ENOMEM : rc;
 }
 
+/* The caller's budget behind the copy that suggest() passes on: its cancel
+ * flag and progress callback still count. */
+static int32_t relay(void *user, int64_t nodes, double seconds, double bound)
+{
+    const pc_budget *orig = user;
+    if (pc__budget_cancelled(orig))
+        return 1;
+    return orig->progress ? orig->progress(orig->user, nodes, seconds, bound) : 0;
+}
+
 static int32_t suggest(const void *s, const pc_budget *b, pc__sb *out)
 {
-    pc__meter m;
-    int32_t rc = pc__meter_start(&m, b);
-    if (rc != PC_OK)
-        return rc;
-    if (m.status != PC_OK)
-        return m.status;
-    /* Playouts are the bot's nodes (0: 2000, a strong move in about a tenth
-     * of a second); the time limit stops it early. */
-    pc_budget bb;
-    if (b)
-        bb = *b;
-    else
-        pc_budget_init(&bb, sizeof bb);
-    bb.size = sizeof bb;
-    bb.max_nodes = m.max_nodes ? m.max_nodes : 2000;
+    /* Playouts are the bot's nodes.  With no node limit given the front
+     * door asks for 2000 (a strong move in about a tenth of a second, and
+     * the same move everywhere) rather than the bot's 10 s of thinking; the
+     * copy relays the caller's cancel flag and progress. */
+    pc_budget c;
+    pc_budget_init(&c, sizeof c);
+    if (b) {
+        if (b->size < sizeof c - sizeof c.reserved - sizeof c.cancel)
+            return PC_EINVAL;
+        c = *b;
+        c.size = sizeof c;
+        c.progress = relay;
+        c.user = (void *)b;
+        c.progress_every = b->progress_every > 0 && b->progress_every < 0.05 ? b->progress_every : 0.05;
+        if (pc__budget_cancelled(b))
+            return PC_ECANCELLED;
+    }
+    if (c.max_nodes == 0)
+        c.max_nodes = 2000;
     int32_t code;
-    rc = pc_patchwork_suggest(s, &bb, &code);
+    int32_t rc = pc_patchwork_suggest(s, &c, &code);
     if (rc == PC_OK)
         rc = put_code(out, pc_patchwork_ruleset(s), code);
     return rc == PC_OK && out->failed ? PC_ENOMEM : rc;

@@ -15,3 +15,14 @@ EXTRA_DIST += tests/golden/game-nonogram.txt tests/golden/game-pickerel.txt test
 	tests/golden/game-sokoban.txt tests/golden/game-patchwork.txt
 TESTS += tests/cli_play.sh
 EXTRA_DIST += tests/cli_play.sh
+
+noinst_PROGRAMS += examples/play_any
+examples_play_any_SOURCES = examples/play_any.c
+examples_play_any_LDADD = lib/libpuzzlecore.la
+DEMOS += examples/play_any
+dist_doc_DATA += doc/game.md
+
+pcpython_PYTHON += bindings/python/puzzlecore/game.py
+LUA_MODULES += bindings/lua/puzzlecore/game.lua
+TESTS += tests/python/test_game.py tests/lua/test_game.lua
+EXTRA_DIST += tests/python/test_game.py tests/lua/test_game.lua

@@ -9,7 +9,7 @@ import importlib
 
 from ._ffi import Error, Handle, check, enums, lib, new_handle
 
-__all__ = ["Error", "Rng", "version", "version_string", "GAMES"]
+__all__ = ["Error", "Game", "Rng", "version", "version_string", "GAMES"]
 
 GAMES = ("nonogram", "pickerel", "snapper", "sokoban", "patchwork")
 
@@ -77,3 +77,6 @@ def __getattr__(name):
     if name in GAMES:
         return importlib.import_module("." + name, __name__)
     raise AttributeError(name)
+
+
+from .game import Game  # noqa: E402  (the generic front door over every kind)
