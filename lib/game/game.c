@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "game/kind.h"
+#include "common/alloc.h"
 
 static const pc__kind *const kinds[] = {&pc__kind_nonogram, &pc__kind_pickerel, &pc__kind_snapper,
                                         &pc__kind_sokoban, &pc__kind_patchwork};
@@ -57,7 +58,7 @@ static void stack_clear(const pc__kind *k, stack *st)
 static void stack_free(const pc__kind *k, stack *st)
 {
     stack_clear(k, st);
-    free(st->s);
+    pc__free(st->s);
     st->s = NULL;
     st->cap = 0;
 }
@@ -70,7 +71,7 @@ static int32_t stack_reserve(stack *st)
     size_t nc = st->cap ? st->cap * 2 : 16;
     if (nc > SIZE_MAX / sizeof *st->s)
         return PC_ENOMEM;
-    void **ns = realloc(st->s, nc * sizeof *ns);
+    void **ns = pc__realloc(st->s, nc * sizeof *ns);
     if (!ns)
         return PC_ENOMEM;
     st->s = ns;
@@ -135,7 +136,7 @@ static int32_t create(const char *kind, const char *params, uint64_t seed, char 
         k->free(state);
         return PC_OK;
     }
-    pc_game *g = calloc(1, sizeof *g);
+    pc_game *g = pc__calloc(1, sizeof *g);
     if (!g) {
         k->free(state);
         return PC_ENOMEM;
@@ -180,7 +181,7 @@ int32_t pc_game_load(const char *text, size_t len, char *err, size_t errcap, pc_
     int32_t rc = k->load(text, len, err, errcap, &state);
     if (rc != PC_OK)
         return rc;
-    pc_game *g = calloc(1, sizeof *g);
+    pc_game *g = pc__calloc(1, sizeof *g);
     if (!g) {
         k->free(state);
         return PC_ENOMEM;
@@ -215,7 +216,7 @@ int32_t pc_game_clone(const pc_game *g, pc_game **out)
 {
     if (!g || !out)
         return PC_EINVAL;
-    pc_game *c = calloc(1, sizeof *c);
+    pc_game *c = pc__calloc(1, sizeof *c);
     if (!c)
         return PC_ENOMEM;
     c->kind = g->kind;
@@ -240,7 +241,7 @@ void pc_game_free(pc_game *g)
         g->kind->free(g->state);
     stack_free(g->kind, &g->undo);
     stack_free(g->kind, &g->redo);
-    free(g);
+    pc__free(g);
 }
 
 const char *pc_game_kind(const pc_game *g)

@@ -17,6 +17,7 @@
 
 #include "game/kind.h"
 #include "puzzlecore/nonogram.h"
+#include "common/alloc.h"
 
 static const char *const verbs[3] = {"clear", "fill", "cross"}; /* by cell value */
 
@@ -156,7 +157,7 @@ static int32_t score(const void *s, int32_t player, double *out)
 static int32_t render(const void *s, pc__sb *out)
 {
     int32_t w = pc_nonogram_width(s), h = pc_nonogram_height(s);
-    int32_t *clue = malloc(sizeof *clue * (size_t)(w > h ? w : h));
+    int32_t *clue = pc__malloc(sizeof *clue * (size_t)(w > h ? w : h));
     if (!clue)
         return PC_ENOMEM;
     int32_t rc = PC_OK;
@@ -180,7 +181,7 @@ static int32_t render(const void *s, pc__sb *out)
             pc__sb_putc(out, '\n');
         }
     }
-    free(clue);
+    pc__free(clue);
     return rc == PC_OK && out->failed ? PC_ENOMEM : rc;
 }
 

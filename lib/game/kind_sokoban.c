@@ -15,6 +15,7 @@
 #include "common/budget.h"
 #include "game/kind.h"
 #include "puzzlecore/sokoban.h"
+#include "common/alloc.h"
 
 static const char default_level[] = "#######|#.--$-#|#-##--#|#--@$.#|#######";
 
@@ -40,7 +41,7 @@ static int32_t create(const pc__param *p, int32_t np, uint64_t seed, char *err, 
             text[i] = '\n';
     pc_sokoban *g = NULL;
     int32_t rc = pc_sokoban_new(text, n, err, errcap, &g);
-    free(text);
+    pc__free(text);
     if (rc == PC_EPARSE && err && errcap) {
         /* the level's own message, named after its parameter */
         char msg[200];

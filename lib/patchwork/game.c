@@ -6,6 +6,7 @@
 
 #include "common/text.h"
 #include "patchwork/game.h"
+#include "common/alloc.h"
 
 static int32_t make(int32_t ruleset, const uint8_t *deck, uint64_t seed, pc_patchwork **out)
 {
@@ -15,7 +16,7 @@ static int32_t make(int32_t ruleset, const uint8_t *deck, uint64_t seed, pc_patc
     *out = NULL;
     if (pc__patchwork_rules(&r, ruleset) != PC_OK)
         return PC_EINVAL;
-    pc_patchwork *g = calloc(1, sizeof *g);
+    pc_patchwork *g = pc__calloc(1, sizeof *g);
     if (!g)
         return PC_ENOMEM;
     memcpy(g->deck, deck, PW_NPATCH);
@@ -58,14 +59,14 @@ int32_t pc_patchwork_new_deck(int32_t ruleset, const int32_t *order, size_t n, p
 
 void pc_patchwork_free(pc_patchwork *g)
 {
-    free(g);
+    pc__free(g);
 }
 
 int32_t pc_patchwork_clone(const pc_patchwork *g, pc_patchwork **out)
 {
     if (!g || !out)
         return PC_EINVAL;
-    *out = malloc(sizeof **out);
+    *out = pc__malloc(sizeof **out);
     if (!*out)
         return PC_ENOMEM;
     memcpy(*out, g, sizeof *g);
