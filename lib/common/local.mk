@@ -38,3 +38,11 @@ check_PROGRAMS += tests/test_saves
 tests_test_saves_SOURCES = tests/test_saves.c
 tests_test_saves_LDADD = $(TEST_LDADD)
 TESTS += tests/test_saves
+
+# Allocation failure in every allocating public call (pc_set_allocator), and
+# the check that lib/ allocates only through lib/common/alloc.h.
+check_PROGRAMS += tests/test_alloc_fail
+tests_test_alloc_fail_SOURCES = tests/test_alloc_fail.c
+tests_test_alloc_fail_LDADD = $(TEST_LDADD)
+TESTS += tests/test_alloc_fail tests/alloc_calls.sh
+EXTRA_DIST += tests/alloc_calls.sh
