@@ -12,9 +12,18 @@
 
 #include <stddef.h>
 
+#ifdef PUZZLECORE_SINGLE_FILE
+/* lib/patchwork/gen_cg.py's one-file build: the C library's allocator */
+#include <stdlib.h>
+#define pc__malloc(n) malloc(n)
+#define pc__calloc(n, size) calloc(n, size)
+#define pc__realloc(p, n) realloc(p, n)
+#define pc__free(p) free(p)
+#else
 void *pc__malloc(size_t n);
 void *pc__calloc(size_t n, size_t size);
 void *pc__realloc(void *p, size_t n);
 void pc__free(void *p);
+#endif
 
 #endif

@@ -35,6 +35,6 @@ dist_doc_DATA += doc/nonogram-solving.md
 # solver's sources itself, with the restart unit overridden)
 check_PROGRAMS += tests/test_nonogram_restart
 tests_test_nonogram_restart_SOURCES = tests/test_nonogram_restart.c lib/nonogram/solve.c lib/nonogram/line.c \
-	lib/common/clock.c
+	lib/common/clock.c lib/common/status.c
 tests_test_nonogram_restart_CPPFLAGS = $(AM_CPPFLAGS) -DPC__NS_RESTART_UNIT=2
 TESTS += tests/test_nonogram_restart
