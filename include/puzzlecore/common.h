@@ -9,7 +9,8 @@
  *   - text out follows snprintf: (char *buf, size_t cap, size_t *len) writes at
  *     most cap bytes including the NUL, always sets *len to the full length
  *     (without the NUL) and returns PC_ESPACE when cap was too small;
- *   - no global mutable state: every call is thread-safe on distinct handles.
+ *   - no global mutable state: every call is thread-safe on distinct handles
+ *     (the one process-wide setting is the allocator, pc_set_allocator).
  */
 #ifndef PUZZLECORE_COMMON_H
 #define PUZZLECORE_COMMON_H
@@ -73,6 +74,29 @@ PUZZLECORE_API const char *pc_strerror(int32_t status);
 /* Release memory that the library handed out (documented per call).
  * NULL is accepted. */
 PUZZLECORE_API void pc_free(void *ptr);
+
+/*
+ * The allocator: every block the library allocates, in every call, comes
+ * from malloc_fn / realloc_fn and goes back through free_fn (defaults: the C
+ * library's malloc, realloc, free).  The functions follow the C library's
+ * contract (malloc_fn is never asked for 0 bytes; realloc_fn is only called
+ * on a live block, with a size >= 1, and must leave it untouched when it
+ * returns NULL; free_fn is never given NULL).  Any of them may fail: the call
+ * that needed the block returns PC_ENOMEM and changes nothing.
+ *
+ * This is the library's one process-wide setting (as libuv's
+ * uv_replace_allocator and SQLite's sqlite3_config(SQLITE_CONFIG_MALLOC)):
+ * set it once, before any other call.  It is refused with PC_EILLEGAL while
+ * any block the library allocated is still live (a game, a collection, a
+ * result, a string from pc_free's family), since that block would then go to
+ * the wrong free_fn; with every object freed it may be set again.  All three
+ * NULL restore the defaults; some but not all NULL is PC_EINVAL.  Not to be
+ * called while another thread is inside the library.
+ */
+typedef void *(*pc_malloc_fn)(size_t size);
+typedef void *(*pc_realloc_fn)(void *ptr, size_t size);
+typedef void (*pc_free_fn)(void *ptr);
+PUZZLECORE_API int32_t pc_set_allocator(pc_malloc_fn malloc_fn, pc_realloc_fn realloc_fn, pc_free_fn free_fn);
 
 /*
  * pc_rng — the library's only source of randomness.

@@ -1,7 +1,7 @@
 # lib/common: version, status codes, rng, internal text helpers.
 pcinclude_HEADERS += include/puzzlecore/common.h include/puzzlecore/budget.h
 lib_libpuzzlecore_la_SOURCES += \
-	lib/common/status.c \
+	lib/common/status.c lib/common/alloc.h \
 	lib/common/budget.c lib/common/budget.h \
 	lib/common/rng.c lib/common/rng.h \
 	lib/common/text.c lib/common/text.h \
@@ -27,6 +27,12 @@ tests_test_budget_CFLAGS = $(AM_CFLAGS) -pthread
 tests_test_budget_LDADD = -lm -lpthread
 TESTS += tests/test_budget
 
+# Hostile sizes: every bound of every format at, below and above its value.
+check_PROGRAMS += tests/test_hostile_sizes
+tests_test_hostile_sizes_SOURCES = tests/test_hostile_sizes.c
+tests_test_hostile_sizes_LDADD = $(TEST_LDADD)
+TESTS += tests/test_hostile_sizes
+
 # Every loader's bounds and the one rule for text fields in saves (issue 15).
 check_PROGRAMS += tests/test_saves
 tests_test_saves_SOURCES = tests/test_saves.c
@@ -40,3 +46,10 @@ tests_test_determinism_SOURCES = tests/test_determinism.c
 tests_test_determinism_LDADD = $(TEST_LDADD)
 TESTS += tests/test_determinism
 EXTRA_DIST += tests/determinism.golden
+# Allocation failure in every allocating public call (pc_set_allocator), and
+# the check that lib/ allocates only through lib/common/alloc.h.
+check_PROGRAMS += tests/test_alloc_fail
+tests_test_alloc_fail_SOURCES = tests/test_alloc_fail.c
+tests_test_alloc_fail_LDADD = $(TEST_LDADD)
+TESTS += tests/test_alloc_fail tests/alloc_calls.sh
+EXTRA_DIST += tests/alloc_calls.sh

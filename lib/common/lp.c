@@ -18,6 +18,7 @@
 #include <stdlib.h>
 
 #include "puzzlecore/common.h"
+#include "common/alloc.h"
 
 #define LP_EPS 1e-9
 #define LP_BLAND_AFTER 50 /* degenerate pivots in a row before Bland's rule */
@@ -63,12 +64,12 @@ int32_t pc__lp_max(int32_t m, int32_t n, const double *A, const double *b, const
         if (!(b[i] >= 0.0))
             return PC_EINVAL;
     int32_t w = n + 1;
-    double *T = malloc((size_t)(m + 1) * (size_t)w * sizeof *T);
-    int32_t *basic = malloc((size_t)m * sizeof *basic), *nonbasic = malloc((size_t)n * sizeof *nonbasic);
+    double *T = pc__malloc((size_t)(m + 1) * (size_t)w * sizeof *T);
+    int32_t *basic = pc__malloc((size_t)m * sizeof *basic), *nonbasic = pc__malloc((size_t)n * sizeof *nonbasic);
     if (!T || !basic || !nonbasic) {
-        free(T);
-        free(basic);
-        free(nonbasic);
+        pc__free(T);
+        pc__free(basic);
+        pc__free(nonbasic);
         return PC_ENOMEM;
     }
     /* Variables 0..n-1 are the x, n..n+m-1 the slacks (basic at first). */
@@ -133,8 +134,8 @@ int32_t pc__lp_max(int32_t m, int32_t n, const double *A, const double *b, const
             x[basic[i]] = v > 0.0 ? v : 0.0;
         }
     *value = -T[(size_t)m * (size_t)w + (size_t)n];
-    free(T);
-    free(basic);
-    free(nonbasic);
+    pc__free(T);
+    pc__free(basic);
+    pc__free(nonbasic);
     return rc;
 }

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 
 #include "puzzlecore/common.h"
+#include "common/alloc.h"
 
 static uint64_t splitmix64(uint64_t *x)
 {
@@ -78,7 +79,7 @@ int32_t pc_rng_new(uint64_t seed, pc_rng **out)
 {
     if (!out)
         return PC_EINVAL;
-    pc_rng *r = malloc(sizeof *r);
+    pc_rng *r = pc__malloc(sizeof *r);
     if (!r)
         return PC_ENOMEM;
     pc__rng_seed(r, seed);
@@ -88,14 +89,14 @@ int32_t pc_rng_new(uint64_t seed, pc_rng **out)
 
 void pc_rng_free(pc_rng *rng)
 {
-    free(rng);
+    pc__free(rng);
 }
 
 int32_t pc_rng_clone(const pc_rng *rng, pc_rng **out)
 {
     if (!rng || !out)
         return PC_EINVAL;
-    pc_rng *r = malloc(sizeof *r);
+    pc_rng *r = pc__malloc(sizeof *r);
     if (!r)
         return PC_ENOMEM;
     *r = *rng;

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "puzzlecore/common.h"
+#include "common/alloc.h"
 
 void pc__sb_init(pc__sb *sb)
 {
@@ -21,7 +22,7 @@ void pc__sb_init(pc__sb *sb)
 
 void pc__sb_free(pc__sb *sb)
 {
-    free(sb->data);
+    pc__free(sb->data);
     pc__sb_init(sb);
 }
 
@@ -39,7 +40,7 @@ static int sb_reserve(pc__sb *sb, size_t extra)
         }
         cap *= 2;
     }
-    char *p = realloc(sb->data, cap);
+    char *p = pc__realloc(sb->data, cap);
     if (!p) {
         sb->failed = 1;
         return 0;
@@ -204,7 +205,7 @@ int pc__parse_i64(const char *s, size_t n, int64_t *out)
 
 char *pc__strndup(const char *s, size_t n)
 {
-    char *p = malloc(n + 1);
+    char *p = pc__malloc(n + 1);
     if (p) {
         if (n)
             memcpy(p, s, n);

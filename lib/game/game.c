@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "game/kind.h"
+#include "common/alloc.h"
 
 static const pc__kind *(*const game_kinds[])(void) = {pc__kind_nonogram, pc__kind_pickerel, pc__kind_snapper,
                                                      pc__kind_sokoban, pc__kind_patchwork};
@@ -56,7 +57,7 @@ static void game_stack_clear(const pc__kind *k, game_stack *st)
 static void game_stack_free(const pc__kind *k, game_stack *st)
 {
     game_stack_clear(k, st);
-    free(st->s);
+    pc__free(st->s);
     st->s = NULL;
     st->cap = 0;
 }
@@ -69,7 +70,7 @@ static int32_t game_stack_reserve(game_stack *st)
     size_t nc = st->cap ? st->cap * 2 : 16;
     if (nc > SIZE_MAX / sizeof *st->s)
         return PC_ENOMEM;
-    void **ns = realloc(st->s, nc * sizeof *ns);
+    void **ns = pc__realloc(st->s, nc * sizeof *ns);
     if (!ns)
         return PC_ENOMEM;
     st->s = ns;
@@ -134,7 +135,7 @@ static int32_t game_create(const char *kind, const char *params, uint64_t seed, 
         k->free(state);
         return PC_OK;
     }
-    pc_game *g = calloc(1, sizeof *g);
+    pc_game *g = pc__calloc(1, sizeof *g);
     if (!g) {
         k->free(state);
         return PC_ENOMEM;
@@ -179,7 +180,7 @@ int32_t pc_game_load(const char *text, size_t len, char *err, size_t errcap, pc_
     int32_t rc = k->load(text, len, err, errcap, &state);
     if (rc != PC_OK)
         return rc;
-    pc_game *g = calloc(1, sizeof *g);
+    pc_game *g = pc__calloc(1, sizeof *g);
     if (!g) {
         k->free(state);
         return PC_ENOMEM;
@@ -214,7 +215,7 @@ int32_t pc_game_clone(const pc_game *g, pc_game **out)
 {
     if (!g || !out)
         return PC_EINVAL;
-    pc_game *c = calloc(1, sizeof *c);
+    pc_game *c = pc__calloc(1, sizeof *c);
     if (!c)
         return PC_ENOMEM;
     c->kind = g->kind;
@@ -239,7 +240,7 @@ void pc_game_free(pc_game *g)
         g->kind->free(g->state);
     game_stack_free(g->kind, &g->undo);
     game_stack_free(g->kind, &g->redo);
-    free(g);
+    pc__free(g);
 }
 
 const char *pc_game_kind(const pc_game *g)

@@ -16,6 +16,7 @@
 
 #include "game/kind.h"
 #include "puzzlecore/nonogram.h"
+#include "common/alloc.h"
 
 static const char *const ng_verbs[3] = {"clear", "fill", "cross"}; /* by cell value */
 
@@ -155,7 +156,7 @@ static int32_t ng_score(const void *s, int32_t player, double *out)
 static int32_t ng_render(const void *s, pc__sb *out)
 {
     int32_t w = pc_nonogram_width(s), h = pc_nonogram_height(s);
-    int32_t *clue = malloc(sizeof *clue * (size_t)(w > h ? w : h));
+    int32_t *clue = pc__malloc(sizeof *clue * (size_t)(w > h ? w : h));
     if (!clue)
         return PC_ENOMEM;
     int32_t rc = PC_OK;
@@ -179,7 +180,7 @@ static int32_t ng_render(const void *s, pc__sb *out)
             pc__sb_putc(out, '\n');
         }
     }
-    free(clue);
+    pc__free(clue);
     return rc == PC_OK && out->failed ? PC_ENOMEM : rc;
 }
 

@@ -14,6 +14,7 @@
 
 #include "game/kind.h"
 #include "puzzlecore/sokoban.h"
+#include "common/alloc.h"
 
 static const char sk_default_level[] = "#######|#.--$-#|#-##--#|#--@$.#|#######";
 
@@ -39,7 +40,7 @@ static int32_t sk_create(const pc__param *p, int32_t np, uint64_t seed, char *er
             text[i] = '\n';
     pc_sokoban *g = NULL;
     int32_t rc = pc_sokoban_new(text, n, err, errcap, &g);
-    free(text);
+    pc__free(text);
     if (rc == PC_EPARSE && err && errcap) {
         /* the level's own message, named after its parameter */
         char msg[200];

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "game/kind.h"
+#include "common/alloc.h"
 
 int pc__param_is(const pc__param *p, const char *key)
 {
@@ -72,12 +73,12 @@ int32_t pc__sb_put_text(pc__sb *sb, int32_t (*fn)(const void *, char *, size_t, 
     int32_t rc = fn(obj, NULL, 0, &n);
     if (rc < 0 && rc != PC_ESPACE)
         return rc;
-    char *tmp = malloc(n + 1);
+    char *tmp = pc__malloc(n + 1);
     if (!tmp)
         return PC_ENOMEM;
     rc = fn(obj, tmp, n + 1, &n);
     if (rc == PC_OK)
         pc__sb_putn(sb, tmp, n);
-    free(tmp);
+    pc__free(tmp);
     return rc == PC_OK && sb->failed ? PC_ENOMEM : rc;
 }

@@ -31,6 +31,7 @@
 
 #include "common/bits.h"
 #include "puzzlecore/nonogram.h"
+#include "common/alloc.h"
 
 size_t pc__nonogram_scan_line(const uint8_t *cells, size_t len, size_t stride, int32_t *clues, size_t cap)
 {
@@ -478,13 +479,13 @@ int32_t pc_nonogram_grid_clues(const uint8_t *cells, int32_t w, int32_t h, int32
      * column (padded to 64); scratch: a line's clues, then its transition
      * positions (len + 1 at most, plus slack for the vector extraction) */
     int want_rows = axis != PC_NONOGRAM_COLS, want_cols = axis != PC_NONOGRAM_ROWS;
-    uint64_t *band = malloc(64 * nw * sizeof *band);
-    uint64_t *cols = want_cols ? malloc(nw * 64 * nh * sizeof *cols) : NULL;
-    int32_t *scratch = malloc((pc__nonogram_max_clues(longest) + longest + 72) * sizeof *scratch);
+    uint64_t *band = pc__malloc(64 * nw * sizeof *band);
+    uint64_t *cols = want_cols ? pc__malloc(nw * 64 * nh * sizeof *cols) : NULL;
+    int32_t *scratch = pc__malloc((pc__nonogram_max_clues(longest) + longest + 72) * sizeof *scratch);
     if (!band || !scratch || (want_cols && !cols)) {
-        free(band);
-        free(cols);
-        free(scratch);
+        pc__free(band);
+        pc__free(cols);
+        pc__free(scratch);
         return PC_ENOMEM;
     }
     emit_fn emit;
@@ -505,9 +506,9 @@ int32_t pc_nonogram_grid_clues(const uint8_t *cells, int32_t w, int32_t h, int32
     if (want_cols)
         for (size_t x = 0; x < W; x++)
             emit_into(emit, cols + x * nh, nh, H, clues, cap, &pos, scratch, col_counts++);
-    free(band);
-    free(cols);
-    free(scratch);
+    pc__free(band);
+    pc__free(cols);
+    pc__free(scratch);
     *total = pos;
     return pos > cap ? PC_ESPACE : PC_OK;
 }

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "puzzlecore/nonogram.h"
+#include "common/alloc.h"
 
 void pc__nspec_init(pc__nspec *sp)
 {
@@ -18,14 +19,14 @@ void pc__nspec_init(pc__nspec *sp)
 
 void pc__nspec_free(pc__nspec *sp)
 {
-    free(sp->row_counts);
-    free(sp->row_clues);
-    free(sp->col_counts);
-    free(sp->col_clues);
-    free(sp->goal);
-    free(sp->givens);
-    free(sp->id);
-    free(sp->title);
+    pc__free(sp->row_counts);
+    pc__free(sp->row_clues);
+    pc__free(sp->col_counts);
+    pc__free(sp->col_clues);
+    pc__free(sp->goal);
+    pc__free(sp->givens);
+    pc__free(sp->id);
+    pc__free(sp->title);
     pc__nspec_init(sp);
 }
 
@@ -43,7 +44,7 @@ static void iv_push(ivec *v, int32_t x)
         return;
     if (v->n == v->cap) {
         size_t cap = v->cap ? v->cap * 2 : 64;
-        int32_t *p = realloc(v->a, cap * sizeof *p);
+        int32_t *p = pc__realloc(v->a, cap * sizeof *p);
         if (!p) {
             v->bad = 1;
             return;
@@ -141,18 +142,18 @@ static int32_t finish_spec(pc__nspec *sp, ivec *rc, ivec *rcl, ivec *cc, ivec *c
     memset(cc, 0, sizeof *cc);
     memset(ccl, 0, sizeof *ccl);
     if (!sp->row_clues)
-        sp->row_clues = calloc(1, sizeof(int32_t));
+        sp->row_clues = pc__calloc(1, sizeof(int32_t));
     if (!sp->col_clues)
-        sp->col_clues = calloc(1, sizeof(int32_t));
+        sp->col_clues = pc__calloc(1, sizeof(int32_t));
     return sp->row_clues && sp->col_clues ? PC_OK : PC_ENOMEM;
 }
 
 static void free_vecs(ivec *a, ivec *b, ivec *c, ivec *d)
 {
-    free(a->a);
-    free(b->a);
-    free(c->a);
-    free(d->a);
+    pc__free(a->a);
+    pc__free(b->a);
+    pc__free(c->a);
+    pc__free(d->a);
 }
 
 static int32_t check_size(int64_t w, int64_t h, int32_t line, int32_t col, char *err, size_t errcap)
@@ -333,10 +334,10 @@ static int32_t parse_non(const char *text, size_t len, int32_t line0, pc__nspec 
                 goal_col++;
             }
         } else if (key_is(t, tn, "title", &after)) {
-            free(sp->title);
+            pc__free(sp->title);
             sp->title = non_value(t + after, tn - after);
         } else if (key_is(t, tn, "catalogue", &after)) {
-            free(sp->id);
+            pc__free(sp->id);
             sp->id = non_value(t + after, tn - after);
         } else if (key_is(t, tn, "color", &after)) {
             /* colour definitions are harmless; colour clues are refused below */
@@ -353,7 +354,7 @@ static int32_t parse_non(const char *text, size_t len, int32_t line0, pc__nspec 
     sp->h = (int32_t)h;
     if (goal) {
         size_t cells = (size_t)(w * h), got = 0;
-        sp->goal = malloc(cells);
+        sp->goal = pc__malloc(cells);
         if (!sp->goal) {
             rc_ = PC_ENOMEM;
             goto fail;
@@ -517,14 +518,14 @@ static int32_t parse_tcga_solution(const char *text, size_t len, int32_t line0, 
             if (is_space(c) || c == ',')
                 continue;
             if (c != '0' && c != '1') {
-                free(g);
+                pc__free(g);
                 return pc__parse_error(err, errcap, line0 + 1 + it.lineno, (int32_t)i + 1, "'%c' is not 0 or 1", c);
             }
             if (got == cap) {
                 cap = cap ? cap * 2 : 1024;
-                uint8_t *ng = realloc(g, cap);
+                uint8_t *ng = pc__realloc(g, cap);
                 if (!ng) {
-                    free(g);
+                    pc__free(g);
                     return PC_ENOMEM;
                 }
                 g = ng;
@@ -535,14 +536,14 @@ static int32_t parse_tcga_solution(const char *text, size_t len, int32_t line0, 
         if (w < 0)
             w = x;
         if (x != w || x == 0) {
-            free(g);
+            pc__free(g);
             return pc__parse_error(err, errcap, line0 + 1 + it.lineno, 1, "row of %d values, %d expected", (int)x,
                                    (int)(w > 0 ? w : 1));
         }
     }
     int32_t r = check_size(w, rows, line0 + 1, 1, err, errcap);
     if (r != PC_OK) {
-        free(g);
+        pc__free(g);
         return r;
     }
     sp->w = w;
@@ -643,7 +644,7 @@ static int32_t parse_tatham(const char *s, size_t n, int32_t line, pc__nspec *sp
     if (i < n && s[i] == ',') {
         i++;
         size_t cells = (size_t)(w * h), pos = 0;
-        sp->givens = calloc(cells, 1);
+        sp->givens = pc__calloc(cells, 1);
         if (!sp->givens)
             return PC_ENOMEM;
         for (; i < n; i++) {
@@ -821,7 +822,7 @@ static char *xml_text(const xml *x, size_t from, size_t to)
     const char *s = x->text + from;
     size_t n = to - from;
     pc__trim(&s, &n);
-    char *out = malloc(n + 1);
+    char *out = pc__malloc(n + 1);
     if (!out)
         return NULL;
     size_t o = 0;
@@ -907,7 +908,7 @@ static int32_t xml_clues(const xml *x, size_t from, size_t to, ivec *counts, ive
         iv_push(counts, k);
         at = after;
     }
-    return PC_OK;
+    return counts->bad || clues->bad ? PC_ENOMEM : PC_OK;
 }
 
 static int32_t parse_xml(const char *text, size_t len, int32_t index, pc__nspec *sp, char *err, size_t errcap)
@@ -1036,7 +1037,7 @@ static int32_t parse_xml(const char *text, size_t len, int32_t index, pc__nspec 
         if (r != PC_OK)
             return r;
         size_t cells = (size_t)sp->w * (size_t)sp->h, got = 0;
-        sp->goal = malloc(cells);
+        sp->goal = pc__malloc(cells);
         if (!sp->goal)
             return PC_ENOMEM;
         for (size_t i = i0; i < i1; i++) {

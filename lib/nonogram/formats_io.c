@@ -9,6 +9,7 @@
 #include "nonogram/formats.h"
 #include "nonogram/solve.h"
 #include "puzzlecore/nonogram.h"
+#include "common/alloc.h"
 
 int32_t pc_nonogram_detect_format(const char *text, size_t len)
 {
@@ -28,7 +29,7 @@ int32_t pc_nonogram_import_count(const char *text, size_t len, int32_t format, c
     return pc__nformat_count(text ? text : "", len, format, err, errcap);
 }
 
-/* 1 when the puzzle's clues are those of the spec. */
+/* 1 when the puzzle's clues are those of the spec, 0 when not, -1 out of memory. */
 static int same_clues(const pc_nonogram *g, const pc__nspec *sp)
 {
     for (int32_t axis = 0; axis < 2; axis++) {
@@ -40,13 +41,13 @@ static int same_clues(const pc_nonogram *g, const pc__nspec *sp)
             int32_t k = pc_nonogram_clue_count(g, axis, i);
             if (k != counts[i])
                 return 0;
-            int32_t *tmp = malloc(sizeof(int32_t) * (size_t)k);
+            int32_t *tmp = pc__malloc(sizeof(int32_t) * (size_t)k);
             if (!tmp)
-                return 0;
+                return -1;
             int32_t got = 0;
             int ok = pc_nonogram_clues(g, axis, i, tmp, k, &got) == PC_OK &&
                      memcmp(tmp, clues + p, sizeof(int32_t) * (size_t)k) == 0;
-            free(tmp);
+            pc__free(tmp);
             if (!ok)
                 return 0;
             p += (size_t)k;
@@ -63,7 +64,7 @@ static int32_t set_clean(pc_nonogram *g, const char *lang, const char *text)
     if (!c)
         return PC_ENOMEM;
     int32_t rc = lang ? pc_nonogram_set_title(g, lang, c, n) : pc_nonogram_set_id(g, c, n);
-    free(c);
+    pc__free(c);
     return rc;
 }
 
@@ -73,17 +74,18 @@ static int32_t from_spec(const pc__nspec *sp, char *err, size_t errcap, pc_nonog
     int32_t rc;
     if (sp->goal) {
         size_t n = (size_t)sp->w * (size_t)sp->h;
-        char *bits = malloc(n + 1);
+        char *bits = pc__malloc(n + 1);
         if (!bits)
             return PC_ENOMEM;
         for (size_t i = 0; i < n; i++)
             bits[i] = (char)('0' + sp->goal[i]);
         bits[n] = '\0';
         rc = pc_nonogram_new_from_solution(sp->w, sp->h, bits, n, err, errcap, &g);
-        free(bits);
-        if (rc == PC_OK && sp->row_counts && !same_clues(g, sp)) {
+        pc__free(bits);
+        int same = rc == PC_OK && sp->row_counts ? same_clues(g, sp) : 1;
+        if (same <= 0) {
             pc_nonogram_free(g);
-            return pc__parse_error(err, errcap, 0, 0, "the goal does not match the clues");
+            return same < 0 ? PC_ENOMEM : pc__parse_error(err, errcap, 0, 0, "the goal does not match the clues");
         }
     } else {
         rc = pc_nonogram_new_from_clues(sp->w, sp->h, sp->row_counts, sp->row_clues, sp->col_counts, sp->col_clues,
@@ -123,19 +125,22 @@ int32_t pc_nonogram_import(const char *text, size_t len, int32_t format, int32_t
     return rc;
 }
 
-/* Text of a pc_nonogram_id-like getter into a malloc'd string (NULL if none). */
-static char *get_text(const pc_nonogram *g, const char *lang)
+/* Text of a pc_nonogram_id-like getter into a malloc'd string (NULL if none;
+ * NULL and *oom set when out of memory). */
+static char *get_text(const pc_nonogram *g, const char *lang, int *oom)
 {
     size_t n = 0;
     int32_t rc = lang ? pc_nonogram_title(g, lang, NULL, 0, &n) : pc_nonogram_id(g, NULL, 0, &n);
     if ((rc != PC_OK && rc != PC_ESPACE) || n == 0)
         return NULL;
-    char *s = malloc(n + 1);
-    if (!s)
+    char *s = pc__malloc(n + 1);
+    if (!s) {
+        *oom = 1;
         return NULL;
+    }
     rc = lang ? pc_nonogram_title(g, lang, s, n + 1, &n) : pc_nonogram_id(g, s, n + 1, &n);
     if (rc != PC_OK) {
-        free(s);
+        pc__free(s);
         return NULL;
     }
     return s;
@@ -153,7 +158,7 @@ int32_t pc_nonogram_export(const pc_nonogram *g, int32_t format, char *buf, size
         return rc;
     size_t n = (size_t)sp.w * (size_t)sp.h;
     if (pc_nonogram_has_solution(g) == 1) {
-        sp.goal = malloc(n);
+        sp.goal = pc__malloc(n);
         if (!sp.goal) {
             pc__nspec_free(&sp);
             return PC_ENOMEM;
@@ -162,13 +167,18 @@ int32_t pc_nonogram_export(const pc_nonogram *g, int32_t format, char *buf, size
             for (int32_t x = 0; x < sp.w; x++)
                 sp.goal[(size_t)y * (size_t)sp.w + (size_t)x] = (uint8_t)(pc_nonogram_solution_cell(g, x, y) == 1);
     }
-    sp.id = get_text(g, NULL);
-    sp.title = get_text(g, "en");
+    int oom = 0;
+    sp.id = get_text(g, NULL, &oom);
+    sp.title = get_text(g, "en", &oom);
     if (!sp.title && pc_nonogram_title_count(g) > 0) {
         char lang[64];
         size_t ln = 0;
         if (pc_nonogram_title_lang(g, 0, lang, sizeof lang, &ln) == PC_OK)
-            sp.title = get_text(g, lang);
+            sp.title = get_text(g, lang, &oom);
+    }
+    if (oom) {
+        pc__nspec_free(&sp);
+        return PC_ENOMEM;
     }
     pc__sb sb;
     pc__sb_init(&sb);
@@ -188,8 +198,8 @@ int32_t pc_nonogram_generate(int32_t w, int32_t h, uint64_t seed, int32_t max_gr
     if (w > 128 || h > 128)
         return PC_ERANGE;
     size_t n = (size_t)w * (size_t)h;
-    uint8_t *cells = malloc(n);
-    char *bits = malloc(n + 1);
+    uint8_t *cells = pc__malloc(n);
+    char *bits = pc__malloc(n + 1);
     int32_t rc = cells && bits ? pc_nonogram_generate_cells(w, h, seed, max_grade, cells, n) : PC_ENOMEM;
     pc_nonogram *g = NULL;
     if (rc == PC_OK) {
@@ -203,8 +213,8 @@ int32_t pc_nonogram_generate(int32_t w, int32_t h, uint64_t seed, int32_t max_gr
         int k = snprintf(id, sizeof id, "gen-%dx%d-%llu", (int)w, (int)h, (unsigned long long)seed);
         rc = pc_nonogram_set_id(g, id, (size_t)k);
     }
-    free(cells);
-    free(bits);
+    pc__free(cells);
+    pc__free(bits);
     if (rc != PC_OK) {
         pc_nonogram_free(g);
         return rc;

@@ -24,6 +24,7 @@
 #include "common/rng.h"
 #include "nonogram/solve.h"
 #include "puzzlecore/nonogram.h"
+#include "common/alloc.h"
 
 /* Search nodes allowed per uniqueness check at SEARCH grade. */
 #define PC__GEN_SEARCH_NODES 2000
@@ -91,11 +92,11 @@ static int draw_picture(struct pc_rng *r, int32_t w, int32_t h, uint8_t *pic, in
     if (cell < 2)
         cell = 2;
     int32_t lw = w / cell + 2, lh = h / cell + 2;
-    int64_t *lat = malloc(sizeof(int64_t) * (size_t)lw * (size_t)lh);
-    int64_t *fine = malloc(sizeof(int64_t) * (size_t)n);
+    int64_t *lat = pc__malloc(sizeof(int64_t) * (size_t)lw * (size_t)lh);
+    int64_t *fine = pc__malloc(sizeof(int64_t) * (size_t)n);
     if (!lat || !fine) {
-        free(lat);
-        free(fine);
+        pc__free(lat);
+        pc__free(fine);
         return -1;
     }
     for (int32_t i = 0; i < lw * lh; i++)
@@ -123,8 +124,8 @@ static int draw_picture(struct pc_rng *r, int32_t w, int32_t h, uint8_t *pic, in
             val[y * w + x] = coarse * 4 + (blur / cnt) * (int64_t)cell * cell;
         }
     }
-    free(lat);
-    free(fine);
+    pc__free(lat);
+    pc__free(fine);
     for (int32_t i = 0; i < n; i++) {
         ord[i].v = val[i];
         ord[i].i = i;
@@ -172,13 +173,13 @@ static int32_t generate_metered(int32_t w, int32_t h, uint64_t seed, int32_t max
         return PC_ESPACE;
     struct pc_rng r;
     pc__rng_seed(&r, seed);
-    uint8_t *pic = malloc((size_t)n);
-    uint8_t *two = malloc(2 * (size_t)n);
-    int64_t *val = malloc(sizeof(int64_t) * (size_t)n);
-    keyed *ord = malloc(sizeof(keyed) * (size_t)n);
-    int32_t *rc = malloc(sizeof(int32_t) * (size_t)h), *cc = malloc(sizeof(int32_t) * (size_t)w);
-    int32_t *rcl = malloc(sizeof(int32_t) * (size_t)(n + h)), *ccl = malloc(sizeof(int32_t) * (size_t)(n + w));
-    int32_t *open = malloc(sizeof(int32_t) * (size_t)n);
+    uint8_t *pic = pc__malloc((size_t)n);
+    uint8_t *two = pc__malloc(2 * (size_t)n);
+    int64_t *val = pc__malloc(sizeof(int64_t) * (size_t)n);
+    keyed *ord = pc__malloc(sizeof(keyed) * (size_t)n);
+    int32_t *rc = pc__malloc(sizeof(int32_t) * (size_t)h), *cc = pc__malloc(sizeof(int32_t) * (size_t)w);
+    int32_t *rcl = pc__malloc(sizeof(int32_t) * (size_t)(n + h)), *ccl = pc__malloc(sizeof(int32_t) * (size_t)(n + w));
+    int32_t *open = pc__malloc(sizeof(int32_t) * (size_t)n);
     int32_t status = PC_ELIMIT;
     if (!pic || !two || !val || !ord || !rc || !cc || !rcl || !ccl || !open) {
         status = PC_ENOMEM;
@@ -264,15 +265,15 @@ static int32_t generate_metered(int32_t w, int32_t h, uint64_t seed, int32_t max
         }
     }
 out:
-    free(pic);
-    free(two);
-    free(val);
-    free(ord);
-    free(rc);
-    free(cc);
-    free(rcl);
-    free(ccl);
-    free(open);
+    pc__free(pic);
+    pc__free(two);
+    pc__free(val);
+    pc__free(ord);
+    pc__free(rc);
+    pc__free(cc);
+    pc__free(rcl);
+    pc__free(ccl);
+    pc__free(open);
     return status;
 }
 

@@ -13,6 +13,7 @@
 
 #include "common/bits.h"
 #include "puzzlecore/nonogram.h"
+#include "common/alloc.h"
 
 int pc__line_ws_init(pc__line_ws *ws, int32_t maxlen, int32_t maxk, size_t max_bytes)
 {
@@ -25,11 +26,11 @@ int pc__line_ws_init(pc__line_ws *ws, int32_t maxlen, int32_t maxk, size_t max_b
     size_t bytes = 2 * table + 2 * sizeof(int32_t) * (size_t)(maxlen + 1) + (size_t)maxlen;
     if (max_bytes && bytes > max_bytes)
         return -1;
-    ws->fwd = malloc(table);
-    ws->bwd = malloc(table);
-    ws->emp = malloc(sizeof(int32_t) * (size_t)(maxlen + 1));
-    ws->cover = malloc(sizeof(int32_t) * (size_t)(maxlen + 1));
-    ws->can_empty = malloc((size_t)maxlen);
+    ws->fwd = pc__malloc(table);
+    ws->bwd = pc__malloc(table);
+    ws->emp = pc__malloc(sizeof(int32_t) * (size_t)(maxlen + 1));
+    ws->cover = pc__malloc(sizeof(int32_t) * (size_t)(maxlen + 1));
+    ws->can_empty = pc__malloc((size_t)maxlen);
     if (!ws->fwd || !ws->bwd || !ws->emp || !ws->cover || !ws->can_empty) {
         pc__line_ws_free(ws);
         return -1;
@@ -42,11 +43,11 @@ int pc__line_ws_init(pc__line_ws *ws, int32_t maxlen, int32_t maxk, size_t max_b
 
 void pc__line_ws_free(pc__line_ws *ws)
 {
-    free(ws->fwd);
-    free(ws->bwd);
-    free(ws->emp);
-    free(ws->cover);
-    free(ws->can_empty);
+    pc__free(ws->fwd);
+    pc__free(ws->bwd);
+    pc__free(ws->emp);
+    pc__free(ws->cover);
+    pc__free(ws->can_empty);
     memset(ws, 0, sizeof *ws);
 }
 

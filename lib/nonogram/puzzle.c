@@ -11,6 +11,7 @@
 
 #include "common/text.h"
 #include "nonogram/clues.h"
+#include "common/alloc.h"
 
 int32_t pc__nonogram_check_size(int32_t w, int32_t h)
 {
@@ -67,18 +68,18 @@ void pc__nonogram_refresh(pc_nonogram *g)
 int32_t pc__nonogram_make(int32_t w, int32_t h, int32_t *off[2], int32_t *clue[2], uint8_t *solution,
                           pc_nonogram **out)
 {
-    pc_nonogram *g = calloc(1, sizeof *g);
+    pc_nonogram *g = pc__calloc(1, sizeof *g);
     size_t n = (size_t)w * (size_t)h;
     if (!g)
         return PC_ENOMEM;
-    g->cells = calloc(n, 1);
-    g->sat[0] = calloc((size_t)h, 1);
-    g->sat[1] = calloc((size_t)w, 1);
+    g->cells = pc__calloc(n, 1);
+    g->sat[0] = pc__calloc((size_t)h, 1);
+    g->sat[1] = pc__calloc((size_t)w, 1);
     if (!g->cells || !g->sat[0] || !g->sat[1]) {
-        free(g->cells);
-        free(g->sat[0]);
-        free(g->sat[1]);
-        free(g);
+        pc__free(g->cells);
+        pc__free(g->sat[0]);
+        pc__free(g->sat[1]);
+        pc__free(g);
         return PC_ENOMEM;
     }
     g->w = w;
@@ -101,7 +102,7 @@ int32_t pc_nonogram_new_from_solution(int32_t w, int32_t h, const char *bits, si
     if (pc__nonogram_check_size(w, h) != PC_OK)
         return size_error(w, h, err, errcap);
     size_t n = (size_t)w * (size_t)h, k = 0;
-    uint8_t *sol = malloc(n);
+    uint8_t *sol = pc__malloc(n);
     if (!sol)
         return PC_ENOMEM;
     int32_t line = 1, col = 0;
@@ -116,29 +117,29 @@ int32_t pc_nonogram_new_from_solution(int32_t w, int32_t h, const char *bits, si
         if (c == ' ' || c == '\t' || c == '\r')
             continue;
         if (c != '0' && c != '1') {
-            free(sol);
+            pc__free(sol);
             return pc__parse_error(err, errcap, line, col, "expected '0' or '1', found '%c' (byte %u)",
                                    c >= 32 && c < 127 ? c : '?', (unsigned)(unsigned char)c);
         }
         if (k == n) {
-            free(sol);
+            pc__free(sol);
             return pc__parse_error(err, errcap, line, col, "more than %zu cells for a %dx%d puzzle", n, (int)w,
                                    (int)h);
         }
         sol[k++] = (uint8_t)(c - '0');
     }
     if (k != n) {
-        free(sol);
+        pc__free(sol);
         return pc__parse_error(err, errcap, 0, 0, "%zu cells given, a %dx%d puzzle needs %zu", k, (int)w, (int)h,
                                n);
     }
     int32_t *off[2] = {NULL, NULL}, *clue[2] = {NULL, NULL};
     int32_t rc = PC_ENOMEM;
-    off[0] = malloc(((size_t)h + 1) * sizeof(int32_t));
-    off[1] = malloc(((size_t)w + 1) * sizeof(int32_t));
+    off[0] = pc__malloc(((size_t)h + 1) * sizeof(int32_t));
+    off[1] = pc__malloc(((size_t)w + 1) * sizeof(int32_t));
     size_t cap[2] = {(size_t)h * pc__nonogram_max_clues((size_t)w), (size_t)w * pc__nonogram_max_clues((size_t)h)};
-    clue[0] = malloc(cap[0] * sizeof(int32_t));
-    clue[1] = malloc(cap[1] * sizeof(int32_t));
+    clue[0] = pc__malloc(cap[0] * sizeof(int32_t));
+    clue[1] = pc__malloc(cap[1] * sizeof(int32_t));
     if (off[0] && off[1] && clue[0] && clue[1]) {
         for (int a = 0; a < 2; a++) {
             int32_t lines = a == 0 ? h : w;
@@ -150,7 +151,7 @@ int32_t pc_nonogram_new_from_solution(int32_t w, int32_t h, const char *bits, si
             off[a][0] = 0;
             for (int32_t i = 0; i < lines; i++)
                 off[a][i + 1] += off[a][i];
-            int32_t *shrunk = realloc(clue[a], (total ? total : 1) * sizeof(int32_t));
+            int32_t *shrunk = pc__realloc(clue[a], (total ? total : 1) * sizeof(int32_t));
             if (shrunk)
                 clue[a] = shrunk;
         }
@@ -159,10 +160,10 @@ int32_t pc_nonogram_new_from_solution(int32_t w, int32_t h, const char *bits, si
     }
     if (rc != PC_OK) {
         for (int a = 0; a < 2; a++) {
-            free(off[a]);
-            free(clue[a]);
+            pc__free(off[a]);
+            pc__free(clue[a]);
         }
-        free(sol);
+        pc__free(sol);
     }
     return rc;
 }
@@ -188,8 +189,8 @@ int32_t pc__nonogram_check_clues(int32_t w, int32_t h, const int32_t *counts[2],
         }
         if (rc != PC_OK)
             break;
-        off[a] = malloc(((size_t)lines + 1) * sizeof(int32_t));
-        clue[a] = malloc((size_t)(total ? total : 1) * sizeof(int32_t));
+        off[a] = pc__malloc(((size_t)lines + 1) * sizeof(int32_t));
+        clue[a] = pc__malloc((size_t)(total ? total : 1) * sizeof(int32_t));
         if (!off[a] || !clue[a]) {
             rc = PC_ENOMEM;
             break;
@@ -225,8 +226,8 @@ int32_t pc__nonogram_check_clues(int32_t w, int32_t h, const int32_t *counts[2],
     }
     if (rc != PC_OK) {
         for (int a = 0; a < 2; a++) {
-            free(off[a]);
-            free(clue[a]);
+            pc__free(off[a]);
+            pc__free(clue[a]);
         }
         return rc;
     }
@@ -253,8 +254,8 @@ int32_t pc_nonogram_new_from_clues(int32_t w, int32_t h, const int32_t *row_coun
     rc = pc__nonogram_make(w, h, off, clue, NULL, out);
     if (rc != PC_OK)
         for (int a = 0; a < 2; a++) {
-            free(off[a]);
-            free(clue[a]);
+            pc__free(off[a]);
+            pc__free(clue[a]);
         }
     return rc;
 }
@@ -262,10 +263,10 @@ int32_t pc_nonogram_new_from_clues(int32_t w, int32_t h, const int32_t *row_coun
 static void free_titles(struct pc_nonogram_title *t, int32_t n)
 {
     for (int32_t i = 0; i < n; i++) {
-        free(t[i].lang);
-        free(t[i].text);
+        pc__free(t[i].lang);
+        pc__free(t[i].text);
     }
-    free(t);
+    pc__free(t);
 }
 
 void pc_nonogram_free(pc_nonogram *g)
@@ -273,22 +274,22 @@ void pc_nonogram_free(pc_nonogram *g)
     if (!g)
         return;
     for (int a = 0; a < 2; a++) {
-        free(g->off[a]);
-        free(g->clue[a]);
-        free(g->sat[a]);
+        pc__free(g->off[a]);
+        pc__free(g->clue[a]);
+        pc__free(g->sat[a]);
     }
-    free(g->solution);
-    free(g->cells);
-    free(g->id);
+    pc__free(g->solution);
+    pc__free(g->cells);
+    pc__free(g->id);
     free_titles(g->titles, g->ntitles);
-    free(g);
+    pc__free(g);
 }
 
 static void *dup_mem(const void *p, size_t n, int *fail)
 {
     if (!p)
         return NULL;
-    void *q = malloc(n ? n : 1);
+    void *q = pc__malloc(n ? n : 1);
     if (!q)
         *fail = 1;
     else
@@ -300,7 +301,7 @@ int32_t pc_nonogram_clone(const pc_nonogram *g, pc_nonogram **out)
 {
     if (!g || !out)
         return PC_EINVAL;
-    pc_nonogram *c = calloc(1, sizeof *c);
+    pc_nonogram *c = pc__calloc(1, sizeof *c);
     if (!c)
         return PC_ENOMEM;
     int fail = 0;
@@ -318,7 +319,7 @@ int32_t pc_nonogram_clone(const pc_nonogram *g, pc_nonogram **out)
     c->cells = dup_mem(g->cells, n, &fail);
     c->id = dup_mem(g->id, g->id_len + 1, &fail);
     if (g->ntitles) {
-        c->titles = calloc((size_t)g->ntitles, sizeof *c->titles);
+        c->titles = pc__calloc((size_t)g->ntitles, sizeof *c->titles);
         if (!c->titles)
             fail = 1;
         for (int32_t i = 0; !fail && i < g->ntitles; i++) {

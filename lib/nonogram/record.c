@@ -9,6 +9,7 @@
 
 #include "common/text.h"
 #include "nonogram/puzzle.h"
+#include "common/alloc.h"
 
 static const char MAGIC[] = "puzzlecore-nonogram 1";
 
@@ -21,7 +22,7 @@ int32_t pc_nonogram_set_id(pc_nonogram *g, const char *id, size_t len)
     char *p = pc__strndup(len ? id : "", len);
     if (!p)
         return PC_ENOMEM;
-    free(g->id);
+    pc__free(g->id);
     g->id = p;
     g->id_len = len;
     return PC_OK;
@@ -76,8 +77,8 @@ int32_t pc_nonogram_set_title(pc_nonogram *g, const char *lang, const char *titl
     int32_t i = find_title(g, lang);
     if (len == 0) { /* remove */
         if (i >= 0) {
-            free(g->titles[i].lang);
-            free(g->titles[i].text);
+            pc__free(g->titles[i].lang);
+            pc__free(g->titles[i].text);
             memmove(&g->titles[i], &g->titles[i + 1], (size_t)(g->ntitles - i - 1) * sizeof *g->titles);
             g->ntitles--;
         }
@@ -87,16 +88,16 @@ int32_t pc_nonogram_set_title(pc_nonogram *g, const char *lang, const char *titl
     if (!text)
         return PC_ENOMEM;
     if (i >= 0) {
-        free(g->titles[i].text);
+        pc__free(g->titles[i].text);
         g->titles[i].text = text;
         g->titles[i].len = len;
         return PC_OK;
     }
     char *l = pc__strndup(lang, strlen(lang));
-    struct pc_nonogram_title *t = l ? realloc(g->titles, ((size_t)g->ntitles + 1) * sizeof *t) : NULL;
+    struct pc_nonogram_title *t = l ? pc__realloc(g->titles, ((size_t)g->ntitles + 1) * sizeof *t) : NULL;
     if (!t) {
-        free(l);
-        free(text);
+        pc__free(l);
+        pc__free(text);
         return PC_ENOMEM;
     }
     g->titles = t;
@@ -222,7 +223,7 @@ static int32_t parse_clue_lines(const struct field *f, int32_t lines, int32_t *c
         cap += f->s[s] == '.' || f->s[s] == '/';
     if (cap > SIZE_MAX / sizeof(int32_t))
         return PC_ERANGE;
-    int32_t *clues = malloc(cap * sizeof *clues);
+    int32_t *clues = pc__malloc(cap * sizeof *clues);
     if (!clues)
         return PC_ENOMEM;
     int32_t line = 0;
@@ -231,7 +232,7 @@ static int32_t parse_clue_lines(const struct field *f, int32_t lines, int32_t *c
         size_t j = i;
         int32_t count = 0;
         if (line >= lines) {
-            free(clues);
+            pc__free(clues);
             return pc__parse_error(err, errcap, f->line, f->col + (int32_t)i, "more than %d lines of clues",
                                    (int)lines);
         }
@@ -243,7 +244,7 @@ static int32_t parse_clue_lines(const struct field *f, int32_t lines, int32_t *c
             if (e == j && (e == f->n || f->s[e] == '/') && count == 0) {
                 v = 0; /* an empty line */
             } else if (pc__parse_i64(f->s + j, e - j, &v) != 0 || v < 0 || v > PC_NONOGRAM_MAX_SIDE) {
-                free(clues);
+                pc__free(clues);
                 return pc__parse_error(err, errcap, f->line, f->col + (int32_t)j, "bad clue '%.*s'",
                                        (int)(e - j), f->s + j);
             }
@@ -262,7 +263,7 @@ static int32_t parse_clue_lines(const struct field *f, int32_t lines, int32_t *c
         i = j + 1; /* past '/' */
     }
     if (line != lines) {
-        free(clues);
+        pc__free(clues);
         return pc__parse_error(err, errcap, f->line, f->col, "%d lines of clues, expected %d", (int)line,
                                (int)lines);
     }
@@ -363,7 +364,7 @@ int32_t pc_nonogram_load(const char *text, size_t len, char *err, size_t errcap,
     } else {
         if (!fields[F_ROWS].s || !fields[F_COLS].s)
             return pc__parse_error(err, errcap, 0, 0, "missing 'solution' (or both 'rows' and 'cols')");
-        int32_t *counts[2] = {malloc((size_t)h * sizeof(int32_t)), malloc((size_t)w * sizeof(int32_t))};
+        int32_t *counts[2] = {pc__malloc((size_t)h * sizeof(int32_t)), pc__malloc((size_t)w * sizeof(int32_t))};
         int32_t *clues[2] = {NULL, NULL};
         rc = counts[0] && counts[1] ? PC_OK : PC_ENOMEM;
         if (rc == PC_OK)
@@ -374,15 +375,15 @@ int32_t pc_nonogram_load(const char *text, size_t len, char *err, size_t errcap,
             rc = pc_nonogram_new_from_clues((int32_t)w, (int32_t)h, counts[0], clues[0], counts[1], clues[1], err,
                                             errcap, &g);
         for (int a = 0; a < 2; a++) {
-            free(counts[a]);
-            free(clues[a]);
+            pc__free(counts[a]);
+            pc__free(clues[a]);
         }
         if (rc != PC_OK)
             return rc;
     }
     if (fields[F_ID].s && (rc = pc_nonogram_set_id(g, fields[F_ID].s, fields[F_ID].n)) != PC_OK) {
         pc_nonogram_free(g);
-        return pc__parse_error(err, errcap, fields[F_ID].line, fields[F_ID].col, "bad id");
+        return rc == PC_ENOMEM ? rc : pc__parse_error(err, errcap, fields[F_ID].line, fields[F_ID].col, "bad id");
     }
     g->xp = (int32_t)xp;
     for (int32_t i = 0; i < ntitles; i++) {

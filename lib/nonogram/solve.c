@@ -14,12 +14,13 @@
 
 #include "common/bits.h"
 #include "puzzlecore/nonogram.h"
+#include "common/alloc.h"
 
 static void *nalloc(pc__nsolver *s, size_t n, int *bad)
 {
     if (n == 0)
         n = 1;
-    void *p = calloc(1, n);
+    void *p = pc__calloc(1, n);
     if (!p)
         *bad = 1;
     s->bytes += n;
@@ -81,7 +82,7 @@ int32_t pc__nsolver_new(int32_t w, int32_t h, const int32_t *row_counts, const i
     if ((size_t)w * (size_t)h * 44u > PC__NS_MAX_BYTES)
         return PC_ERANGE;
 
-    pc__nsolver *s = calloc(1, sizeof *s);
+    pc__nsolver *s = pc__calloc(1, sizeof *s);
     if (!s)
         return PC_ENOMEM;
     s->bytes = sizeof *s;
@@ -197,41 +198,41 @@ void pc__nsolver_free(pc__nsolver *s)
 {
     if (!s)
         return;
-    free(s->kcount);
-    free(s->kstart);
-    free(s->clue);
-    free(s->cells);
-    free(s->trail);
-    free(s->queue);
-    free(s->queued);
-    free(s->lbuf);
-    free(s->lout);
-    free(s->stamp);
-    free(s->pval);
-    free(s->agreed);
-    free(s->score1);
-    free(s->score2);
-    free(s->fcell);
-    free(s->fmark);
-    free(s->fval);
-    free(s->fdone);
-    free(s->sol0);
-    free(s->psol);
-    free(s->lstamp);
-    free(s->ptime);
-    free(s->ptouch);
-    free(s->lf);
-    free(s->le);
-    free(s->lclass);
-    free(s->bc);
-    free(s->bc_cls);
-    free(s->bc_res);
-    free(s->cache_key);
-    free(s->cache_out);
-    free(s->cache_line);
-    free(s->cache_res);
+    pc__free(s->kcount);
+    pc__free(s->kstart);
+    pc__free(s->clue);
+    pc__free(s->cells);
+    pc__free(s->trail);
+    pc__free(s->queue);
+    pc__free(s->queued);
+    pc__free(s->lbuf);
+    pc__free(s->lout);
+    pc__free(s->stamp);
+    pc__free(s->pval);
+    pc__free(s->agreed);
+    pc__free(s->score1);
+    pc__free(s->score2);
+    pc__free(s->fcell);
+    pc__free(s->fmark);
+    pc__free(s->fval);
+    pc__free(s->fdone);
+    pc__free(s->sol0);
+    pc__free(s->psol);
+    pc__free(s->lstamp);
+    pc__free(s->ptime);
+    pc__free(s->ptouch);
+    pc__free(s->lf);
+    pc__free(s->le);
+    pc__free(s->lclass);
+    pc__free(s->bc);
+    pc__free(s->bc_cls);
+    pc__free(s->bc_res);
+    pc__free(s->cache_key);
+    pc__free(s->cache_out);
+    pc__free(s->cache_line);
+    pc__free(s->cache_res);
     pc__line_ws_free(&s->ws);
-    free(s);
+    pc__free(s);
 }
 
 static void enqueue(pc__nsolver *s, int32_t line)
@@ -916,7 +917,7 @@ int32_t pc__nonogram_solve_metered(int32_t w, int32_t h, const int32_t *row_coun
     s->meter = meter;
     uint8_t *store = NULL;
     if (nstore > 0) {
-        store = malloc((size_t)nstore * per);
+        store = pc__malloc((size_t)nstore * per);
         if (!store) {
             pc__nsolver_free(s);
             return PC_ENOMEM;
@@ -934,7 +935,7 @@ int32_t pc__nonogram_solve_metered(int32_t w, int32_t h, const int32_t *row_coun
             memcpy(solutions, store, (size_t)n * per);
         rc = found;
     }
-    free(store);
+    pc__free(store);
     pc__nsolver_free(s);
     return rc;
 }

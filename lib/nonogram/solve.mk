@@ -22,7 +22,7 @@ EXTRA_DIST += tests/cli_nonogram_solve.sh
 
 # the bit-parallel line solver against the byte DP (internal functions)
 check_PROGRAMS += tests/test_nonogram_linebits
-tests_test_nonogram_linebits_SOURCES = tests/test_nonogram_linebits.c lib/nonogram/line.c
+tests_test_nonogram_linebits_SOURCES = tests/test_nonogram_linebits.c lib/nonogram/line.c lib/common/status.c
 TESTS += tests/test_nonogram_linebits
 
 # the solver under a pc_budget: a cancel from a second thread, progress

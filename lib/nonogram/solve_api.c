@@ -8,6 +8,7 @@
 
 #include "nonogram/solve.h"
 #include "puzzlecore/nonogram.h"
+#include "common/alloc.h"
 
 int32_t pc__nonogram_get_clues(const pc_nonogram *g, int32_t *w, int32_t *h, int32_t **row_counts,
                                int32_t **row_clues, int32_t **col_counts, int32_t **col_clues)
@@ -19,7 +20,7 @@ int32_t pc__nonogram_get_clues(const pc_nonogram *g, int32_t *w, int32_t *h, int
     int32_t rc = PC_OK;
     for (int32_t axis = 0; axis < 2 && rc == PC_OK; axis++) {
         int32_t n = axis == PC_NONOGRAM_ROWS ? H : W;
-        counts[axis] = malloc(sizeof(int32_t) * (size_t)n);
+        counts[axis] = pc__malloc(sizeof(int32_t) * (size_t)n);
         size_t total = 0;
         if (!counts[axis]) {
             rc = PC_ENOMEM;
@@ -36,7 +37,7 @@ int32_t pc__nonogram_get_clues(const pc_nonogram *g, int32_t *w, int32_t *h, int
         }
         if (rc != PC_OK)
             break;
-        clues[axis] = malloc(sizeof(int32_t) * (total ? total : 1));
+        clues[axis] = pc__malloc(sizeof(int32_t) * (total ? total : 1));
         if (!clues[axis]) {
             rc = PC_ENOMEM;
             break;
@@ -50,8 +51,8 @@ int32_t pc__nonogram_get_clues(const pc_nonogram *g, int32_t *w, int32_t *h, int
     }
     if (rc != PC_OK) {
         for (int a = 0; a < 2; a++) {
-            free(counts[a]);
-            free(clues[a]);
+            pc__free(counts[a]);
+            pc__free(clues[a]);
         }
         return rc;
     }
@@ -79,10 +80,10 @@ static int32_t get_set(const pc_nonogram *g, clueset *cs)
 
 static void free_set(clueset *cs)
 {
-    free(cs->rc);
-    free(cs->rcl);
-    free(cs->cc);
-    free(cs->ccl);
+    pc__free(cs->rc);
+    pc__free(cs->rcl);
+    pc__free(cs->cc);
+    pc__free(cs->ccl);
 }
 
 int32_t pc_nonogram_solve(const pc_nonogram *g, int32_t max_solutions, const pc_budget *budget,
@@ -112,9 +113,9 @@ int32_t pc_nonogram_grade(const pc_nonogram *g, const pc_budget *budget, int64_t
 /* The player's grid as solver givens (same encoding: 0 / 1 / 2). */
 static uint8_t *player_cells(const pc_nonogram *g, int32_t w, int32_t h)
 {
-    uint8_t *c = malloc((size_t)w * (size_t)h);
+    uint8_t *c = pc__malloc((size_t)w * (size_t)h);
     if (c && pc_nonogram_get_cells(g, c, (size_t)w * (size_t)h) != PC_OK) {
-        free(c);
+        pc__free(c);
         return NULL;
     }
     return c;
@@ -133,7 +134,7 @@ int32_t pc_nonogram_consistent(const pc_nonogram *g, const pc_budget *budget)
     }
     rc = pc_nonogram_solve_clues(cs.w, cs.h, cs.rc, cs.rcl, cs.cc, cs.ccl, cells, 1, budget, NULL, 0,
                                  NULL);
-    free(cells);
+    pc__free(cells);
     free_set(&cs);
     return rc < 0 ? rc : rc > 0;
 }
@@ -148,7 +149,7 @@ int32_t pc_nonogram_mistakes(const pc_nonogram *g, uint8_t *marks, size_t cap)
     size_t n = (size_t)w * (size_t)h;
     if (cap < n)
         return PC_ESPACE;
-    uint8_t *sol = malloc(2 * n);
+    uint8_t *sol = pc__malloc(2 * n);
     if (!sol)
         return PC_ENOMEM;
     uint8_t *cells = sol + n;
@@ -168,7 +169,7 @@ int32_t pc_nonogram_mistakes(const pc_nonogram *g, uint8_t *marks, size_t cap)
         rc = rc == 1 ? PC_OK : rc < 0 ? rc : PC_ENOTFOUND;
     }
     if (rc != PC_OK) {
-        free(sol);
+        pc__free(sol);
         return rc;
     }
     int32_t count = 0;
@@ -177,7 +178,7 @@ int32_t pc_nonogram_mistakes(const pc_nonogram *g, uint8_t *marks, size_t cap)
         marks[i] = bad;
         count += bad;
     }
-    free(sol);
+    pc__free(sol);
     return count;
 }
 
@@ -291,7 +292,7 @@ int32_t pc_nonogram_hint(const pc_nonogram *g, const pc_budget *budget, int32_t 
         goto report;
     /* 3. no logical step: a cell of a solution that agrees with the grid */
     {
-        uint8_t *sol = malloc((size_t)s->ncells);
+        uint8_t *sol = pc__malloc((size_t)s->ncells);
         if (!sol) {
             rc = PC_ENOMEM;
             goto out;
@@ -299,12 +300,12 @@ int32_t pc_nonogram_hint(const pc_nonogram *g, const pc_budget *budget, int32_t 
         int32_t found = 0;
         pc__nsolver_reset(s, cells);
         if (pc__nsolver_solve(s, 1, sol, 1, &found, NULL) == PC__NS_ABORT) {
-            free(sol);
+            pc__free(sol);
             rc = s->abort_status;
             goto out;
         }
         if (found == 0) {
-            free(sol);
+            pc__free(sol);
             hline = -1;
             rc = PC_EILLEGAL;
             goto report;
@@ -316,7 +317,7 @@ int32_t pc_nonogram_hint(const pc_nonogram *g, const pc_budget *budget, int32_t 
                 hv = sol[c] == PC__NF ? PC__NF : PC__NE;
                 break;
             }
-        free(sol);
+        pc__free(sol);
         hline = -1;
         kind = PC_NONOGRAM_HINT_SOLUTION;
     }
@@ -332,7 +333,7 @@ report:
     }
 out:
     pc__nsolver_free(s);
-    free(cells);
+    pc__free(cells);
     free_set(&cs);
     return rc;
 }

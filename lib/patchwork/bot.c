@@ -7,6 +7,7 @@
 
 #include "common/budget.h"
 #include "patchwork/game.h"
+#include "common/alloc.h"
 
 /* The UCT formula's log and sqrt: <math.h>'s (portable C11); the
  * CodinGame single file (gen_cg.py), which must link without -lm, brings
@@ -256,7 +257,7 @@ static int32_t add_node(tree *t, const pw_state *s, const pw_move *m, int32_t pa
 {
     if (t->count == t->cap) {
         int32_t nc = t->cap ? t->cap * 2 : 1024;
-        node *nn = realloc(t->n, (size_t)nc * sizeof *nn);
+        node *nn = pc__realloc(t->n, (size_t)nc * sizeof *nn);
         if (!nn)
             return -1;
         t->n = nn;
@@ -336,12 +337,12 @@ pw_move pc__patchwork_mcts(const pw_state *root, pc__meter *meter, int64_t *done
     *status = PC_OK;
     if (add_node(&t, root, &none, -1, -1) < 0 || expand(&t, 0) < 0 || t.n[0].nchild == 0) {
         *status = t.n ? PC_OK : PC_ENOMEM;
-        free(t.n);
+        pc__free(t.n);
         return fallback;
     }
     if (t.n[0].nchild == 1) {
         pw_move m = t.n[t.n[0].first].move;
-        free(t.n);
+        pc__free(t.n);
         return m;
     }
     for (;;) {
@@ -410,7 +411,7 @@ pw_move pc__patchwork_mcts(const pw_state *root, pc__meter *meter, int64_t *done
         }
     if (done)
         *done = it;
-    free(t.n);
+    pc__free(t.n);
     return best;
 }
 

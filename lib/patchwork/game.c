@@ -6,6 +6,7 @@
 
 #include "common/text.h"
 #include "patchwork/game.h"
+#include "common/alloc.h"
 
 static int32_t make(int32_t ruleset, const uint8_t *deck, uint64_t seed, pc_patchwork **out)
 {
@@ -15,7 +16,7 @@ static int32_t make(int32_t ruleset, const uint8_t *deck, uint64_t seed, pc_patc
     *out = NULL;
     if (pc__patchwork_rules(&r, ruleset) != PC_OK)
         return PC_EINVAL;
-    pc_patchwork *g = calloc(1, sizeof *g);
+    pc_patchwork *g = pc__calloc(1, sizeof *g);
     if (!g)
         return PC_ENOMEM;
     memcpy(g->deck, deck, PW_NPATCH);
@@ -58,14 +59,14 @@ int32_t pc_patchwork_new_deck(int32_t ruleset, const int32_t *order, size_t n, p
 
 void pc_patchwork_free(pc_patchwork *g)
 {
-    free(g);
+    pc__free(g);
 }
 
 int32_t pc_patchwork_clone(const pc_patchwork *g, pc_patchwork **out)
 {
     if (!g || !out)
         return PC_EINVAL;
-    *out = malloc(sizeof **out);
+    *out = pc__malloc(sizeof **out);
     if (!*out)
         return PC_ENOMEM;
     memcpy(*out, g, sizeof *g);
@@ -499,8 +500,9 @@ int32_t pc_patchwork_load(const char *text, size_t len, char *err, size_t errcap
                     rc = pc__parse_error(err, errcap, ln, 1, "move before ruleset and deck");
                     goto fail;
                 }
-                if (pc_patchwork_new_deck(ruleset, deck, PW_NPATCH, &g) != PC_OK) {
-                    rc = pc__parse_error(err, errcap, ln, 1, "bad ruleset or deck");
+                if ((rc = pc_patchwork_new_deck(ruleset, deck, PW_NPATCH, &g)) != PC_OK) {
+                    if (rc != PC_ENOMEM)
+                        rc = pc__parse_error(err, errcap, ln, 1, "bad ruleset or deck");
                     goto fail;
                 }
                 g->seed = seed;
@@ -563,7 +565,8 @@ int32_t pc_patchwork_load(const char *text, size_t len, char *err, size_t errcap
         if (tok_is(tok[0], tl[0], "seed")) {
             uint64_t s = 0;
             for (size_t i = 0; i < tl[1]; i++) {
-                if (tok[1][i] < '0' || tok[1][i] > '9' || s > (UINT64_MAX - 9) / 10) {
+                if (tok[1][i] < '0' || tok[1][i] > '9' ||
+                    s > (UINT64_MAX - (uint64_t)(tok[1][i] - '0')) / 10) {
                     rc = pc__parse_error(err, errcap, ln, (int32_t)(tok[1] - line) + 1, "bad seed");
                     goto fail;
                 }
@@ -590,8 +593,8 @@ int32_t pc_patchwork_load(const char *text, size_t len, char *err, size_t errcap
     if (!g) {
         if (ruleset < 0 || !have_deck)
             return pc__parse_error(err, errcap, 0, 0, "ruleset and deck are required");
-        if (pc_patchwork_new_deck(ruleset, deck, PW_NPATCH, &g) != PC_OK)
-            return pc__parse_error(err, errcap, 0, 0, "bad ruleset or deck");
+        if ((rc = pc_patchwork_new_deck(ruleset, deck, PW_NPATCH, &g)) != PC_OK)
+            return rc == PC_ENOMEM ? rc : pc__parse_error(err, errcap, 0, 0, "bad ruleset or deck");
         g->seed = seed;
         if ((bonus >= 0 && pc_patchwork_set_bonus_size(g, bonus)) ||
             (money >= 0 && pc_patchwork_set_initial_money(g, money))) {

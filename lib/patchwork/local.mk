@@ -16,7 +16,7 @@ CG_PATCHWORK_DEPS = $(top_srcdir)/include/puzzlecore/common.h \
 	$(top_srcdir)/lib/common/bits.h $(top_srcdir)/lib/common/rng.h $(top_srcdir)/lib/common/text.h \
 	$(top_srcdir)/lib/common/clock.h $(top_srcdir)/lib/common/budget.h $(top_srcdir)/lib/common/rng.c \
 	$(top_srcdir)/lib/common/text.c $(top_srcdir)/lib/common/clock.c $(top_srcdir)/lib/common/budget.c \
-	$(top_srcdir)/lib/common/status.c $(top_srcdir)/lib/patchwork/pw.h \
+	$(top_srcdir)/lib/common/status.c $(top_srcdir)/lib/common/alloc.h $(top_srcdir)/lib/patchwork/pw.h \
 	$(top_srcdir)/lib/patchwork/game.h $(top_srcdir)/lib/patchwork/patches.c \
 	$(top_srcdir)/lib/patchwork/engine.c $(top_srcdir)/lib/patchwork/game.c \
 	$(top_srcdir)/lib/patchwork/protocol.c $(top_srcdir)/lib/patchwork/bot.c \
@@ -41,7 +41,7 @@ TESTS += tests/test_patchwork_reader
 
 check_PROGRAMS += tests/test_patchwork_rules
 tests_test_patchwork_rules_SOURCES = tests/test_patchwork_rules.c \
-	lib/patchwork/engine.c lib/patchwork/patches.c lib/common/rng.c
+	lib/patchwork/engine.c lib/patchwork/patches.c lib/common/rng.c lib/common/status.c
 TESTS += tests/test_patchwork_rules
 
 noinst_PROGRAMS += examples/patchwork

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 
 #include "patchwork/game.h"
+#include "common/alloc.h"
 
 enum { MAX_TURN_LINES = 4 + 20 + 1 + 33 + 1 + 1 + PW_MAXHIST };
 
@@ -36,7 +37,7 @@ int32_t pc_patchwork_reader_new(int32_t ruleset, pc_patchwork_reader **out)
     *out = NULL;
     if (ruleset != 0 && pc__patchwork_rules(&r, ruleset))
         return PC_EINVAL;
-    pc_patchwork_reader *x = calloc(1, sizeof *x);
+    pc_patchwork_reader *x = pc__calloc(1, sizeof *x);
     if (!x)
         return PC_ENOMEM;
     x->ruleset = ruleset;
@@ -56,7 +57,7 @@ void pc_patchwork_reader_free(pc_patchwork_reader *r)
     pc_patchwork_free(r->g);
     pc__sb_free(&r->text);
     pc__sb_free(&r->init_text);
-    free(r);
+    pc__free(r);
 }
 
 int32_t pc_patchwork_reader_seat(const pc_patchwork_reader *r)
@@ -165,7 +166,7 @@ static int32_t finish_turn(pc_patchwork_reader *r, char *err, size_t errcap)
     }
     size_t n = 0;
     pc_patchwork_turn_input(g, NULL, 0, &n);
-    char *want = malloc(n + 1);
+    char *want = pc__malloc(n + 1);
     if (!want) {
         pc_patchwork_free(g);
         return PC_ENOMEM;
@@ -190,11 +191,11 @@ static int32_t finish_turn(pc_patchwork_reader *r, char *err, size_t errcap)
             b = eb + 1;
             ln++;
         }
-        free(want);
+        pc__free(want);
         pc_patchwork_free(g);
         return rc;
     }
-    free(want);
+    pc__free(want);
     pc_patchwork_free(r->g);
     r->g = g;
     r->seat = seat;

@@ -7,6 +7,7 @@
 
 #include "common/text.h"
 #include "pickerel/state.h"
+#include "common/alloc.h"
 
 /* ---- level table ----------------------------------------------------------- */
 
@@ -103,12 +104,12 @@ int32_t pc__pickerel_alloc(int32_t level, uint64_t seed, uint32_t options, int32
         return PC_ERANGE;
     if (options & ~(uint32_t)PC_PICKEREL_OPT_LOOM_BEADS)
         return PC_EINVAL;
-    struct pc_pickerel *g = calloc(1, sizeof *g);
+    struct pc_pickerel *g = pc__calloc(1, sizeof *g);
     if (!g)
         return PC_ENOMEM;
-    g->deal = calloc((size_t)(n > 0 ? n : 1), sizeof *g->deal);
+    g->deal = pc__calloc((size_t)(n > 0 ? n : 1), sizeof *g->deal);
     if (!g->deal) {
-        free(g);
+        pc__free(g);
         return PC_ENOMEM;
     }
     g->level = level;
@@ -215,21 +216,21 @@ void pc_pickerel_free(pc_pickerel *g)
 {
     if (!g)
         return;
-    free(g->deal);
-    free(g);
+    pc__free(g->deal);
+    pc__free(g);
 }
 
 int32_t pc_pickerel_clone(const pc_pickerel *g, pc_pickerel **out)
 {
     if (!g || !out)
         return PC_EINVAL;
-    struct pc_pickerel *c = malloc(sizeof *c);
+    struct pc_pickerel *c = pc__malloc(sizeof *c);
     if (!c)
         return PC_ENOMEM;
     *c = *g;
-    c->deal = malloc(sizeof *c->deal * (size_t)(g->deal_n > 0 ? g->deal_n : 1));
+    c->deal = pc__malloc(sizeof *c->deal * (size_t)(g->deal_n > 0 ? g->deal_n : 1));
     if (!c->deal) {
-        free(c);
+        pc__free(c);
         return PC_ENOMEM;
     }
     if (g->deal_n > 0)

@@ -33,6 +33,7 @@
 #include "common/bits.h"
 #include "common/budget.h"
 #include "pickerel/state.h"
+#include "common/alloc.h"
 
 #ifndef PK_HORIZON
 #define PK_HORIZON 6 /* sampled spools after the tray */
@@ -205,7 +206,7 @@ static int cdp_init(struct db *d, struct cdp *x, const int *cnt)
     if (need > PK_MAX_CELLS)
         return PC_ERANGE; /* too many spools of one colour: the caller falls back */
     if (need > x->cap) {
-        int16_t *v = realloc(x->v, sizeof *v * need);
+        int16_t *v = pc__realloc(x->v, sizeof *v * need);
         if (!v)
             return PC_ENOMEM;
         x->v = v;
@@ -707,10 +708,10 @@ static void db_free(struct db *d)
     if (!d)
         return;
     for (int c = 0; c < PC_PICKEREL_MAX_COLOURS; c++)
-        free(d->dp[c].v);
-    free(d->cur);
-    free(d->nxt);
-    free(d);
+        pc__free(d->dp[c].v);
+    pc__free(d->cur);
+    pc__free(d->nxt);
+    pc__free(d);
 }
 
 int32_t pc__pickerel_plan_suggest(const struct pc_pickerel *g, int64_t budget, struct pc__meter *m, int32_t *move,
@@ -718,7 +719,7 @@ int32_t pc__pickerel_plan_suggest(const struct pc_pickerel *g, int64_t budget, s
 {
     if (horizon < 0 || horizon > MAXDEAL - TRAYMAX || beam < 0)
         return PC_EINVAL;
-    struct db *d = calloc(1, sizeof *d);
+    struct db *d = pc__calloc(1, sizeof *d);
     if (!d)
         return PC_ENOMEM;
     d->w0 = g->base_w;
@@ -727,11 +728,11 @@ int32_t pc__pickerel_plan_suggest(const struct pc_pickerel *g, int64_t budget, s
     d->tray_n = g->tray_n;
     d->beam = beam ? beam : PK_BEAM;
     d->horizon = horizon ? horizon : PK_HORIZON;
-    d->cur = malloc(sizeof *d->cur * (size_t)d->beam);
-    d->nxt = malloc(sizeof *d->nxt * (size_t)d->beam);
-    struct root *rt = malloc(sizeof *rt * MAXROOT);
+    d->cur = pc__malloc(sizeof *d->cur * (size_t)d->beam);
+    d->nxt = pc__malloc(sizeof *d->nxt * (size_t)d->beam);
+    struct root *rt = pc__malloc(sizeof *rt * MAXROOT);
     if (!d->cur || !d->nxt || !rt) {
-        free(rt);
+        pc__free(rt);
         db_free(d);
         return PC_ENOMEM;
     }
@@ -740,7 +741,7 @@ int32_t pc__pickerel_plan_suggest(const struct pc_pickerel *g, int64_t budget, s
     if (nr == 0) { /* nothing to weave: the deal is out, the tray empty */
         move[0] = PC_PICKEREL_MOVE_DONE;
         move[1] = move[2] = move[3] = 0;
-        free(rt);
+        pc__free(rt);
         db_free(d);
         return PC_OK;
     }
@@ -784,7 +785,7 @@ int32_t pc__pickerel_plan_suggest(const struct pc_pickerel *g, int64_t budget, s
                 best = r;
         memcpy(move, rt[best].move, sizeof rt[best].move);
     }
-    free(rt);
+    pc__free(rt);
     db_free(d);
     return rc;
 }

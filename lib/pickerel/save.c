@@ -9,6 +9,7 @@
 
 #include "common/text.h"
 #include "pickerel/state.h"
+#include "common/alloc.h"
 
 int32_t pc_pickerel_save(const pc_pickerel *g, char *buf, size_t cap, size_t *len)
 {
@@ -131,8 +132,8 @@ int32_t pc_pickerel_load(const char *text, size_t len, char *err, size_t errcap,
 {
     if (!out || (!text && len > 0))
         return PC_EINVAL;
-    struct nums *nm = malloc(sizeof *nm);
-    struct pc_pickerel *t = calloc(1, sizeof *t); /* scratch, copied at the end */
+    struct nums *nm = pc__malloc(sizeof *nm);
+    struct pc_pickerel *t = pc__calloc(1, sizeof *t); /* scratch, copied at the end */
     struct pk_spool *deal = NULL;
     int32_t rc = PC_ENOMEM;
     if (!nm || !t)
@@ -226,7 +227,7 @@ int32_t pc_pickerel_load(const char *text, size_t len, char *err, size_t errcap,
             ndeal = nm->n / 2;
             if (ndeal > PC_PICKEREL_MAX_DEAL)
                 FAIL(off, "deal too long");
-            deal = calloc((size_t)(ndeal > 0 ? ndeal : 1), sizeof *deal);
+            deal = pc__calloc((size_t)(ndeal > 0 ? ndeal : 1), sizeof *deal);
             if (!deal) {
                 rc = PC_ENOMEM;
                 goto fail;
@@ -362,8 +363,8 @@ int32_t pc_pickerel_load(const char *text, size_t len, char *err, size_t errcap,
 fail:
 #undef FAIL
 #undef FAILG
-    free(deal);
-    free(t);
-    free(nm);
+    pc__free(deal);
+    pc__free(t);
+    pc__free(nm);
     return rc;
 }

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "puzzlecore/snapper.h"
+#include "common/alloc.h"
 
 /* ---- event log ------------------------------------------------------------------ */
 
@@ -15,8 +16,8 @@ void pc__snapper_log_init(struct sn_log *log)
 
 void pc__snapper_log_free(struct sn_log *log)
 {
-    free(log->ev);
-    free(log->q);
+    pc__free(log->ev);
+    pc__free(log->q);
     pc__snapper_log_init(log);
 }
 
@@ -26,7 +27,7 @@ struct sn_event *pc__snapper_log_add(struct sn_log *log, int32_t kind)
         return NULL;
     if (log->n == log->cap) {
         size_t cap = log->cap ? log->cap * 2 : 16;
-        struct sn_event *p = realloc(log->ev, cap * sizeof *p);
+        struct sn_event *p = pc__realloc(log->ev, cap * sizeof *p);
         if (!p) {
             log->failed = 1;
             return NULL;
@@ -47,7 +48,7 @@ void pc__snapper_log_quarter(struct sn_log *log, struct sn_event *e, int x, int 
         return;
     if (log->qn + 3 > log->qcap) {
         size_t cap = log->qcap ? log->qcap * 2 : 96;
-        int32_t *p = realloc(log->q, cap * sizeof *p);
+        int32_t *p = pc__realloc(log->q, cap * sizeof *p);
         if (!p) {
             log->failed = 1;
             return;

@@ -6,6 +6,7 @@
 #include "common/text.h"
 #include "puzzlecore/snapper.h"
 #include "snapper/game.h"
+#include "common/alloc.h"
 
 static const int32_t preset_weights[PC_SNAPPER_PRESETS][4] = {
     {1, 1, 1, 1}, /* classic */
@@ -24,7 +25,7 @@ static const int canonical_arms[4] = {
 
 struct pc_snapper *pc__snapper_alloc(void)
 {
-    struct pc_snapper *g = calloc(1, sizeof *g);
+    struct pc_snapper *g = pc__calloc(1, sizeof *g);
     if (g)
         pc__snapper_log_init(&g->log);
     return g;
@@ -139,7 +140,7 @@ int32_t pc_snapper_new_list(const char *pieces, size_t len, int32_t colours, cha
     if (colours < 1 || colours > PC_SNAPPER_MAX_COLOURS)
         return PC_ERANGE;
     size_t count = 0, cap = 16;
-    sn_piece *list = malloc(cap * sizeof *list);
+    sn_piece *list = pc__malloc(cap * sizeof *list);
     if (!list)
         return PC_ENOMEM;
     int32_t line = 1, col = 1;
@@ -164,16 +165,16 @@ int32_t pc_snapper_new_list(const char *pieces, size_t len, int32_t colours, cha
             if (sn_colour(p, q) == 0 || sn_colour(p, q) > colours)
                 bad_colour = 1;
         if (!p || bad_colour) {
-            free(list);
+            pc__free(list);
             return pc__parse_error(err, errcap, line, col,
                                    !p ? "bad piece '%.*s' (want e.g. L:1222 or NE:1222, one colour per region)"
                                       : "piece '%.*s' uses white or a colour above %d",
                                    (int)(j - i), pieces + i, (int)colours);
         }
         if (count == cap) {
-            sn_piece *nl = realloc(list, cap * 2 * sizeof *nl);
+            sn_piece *nl = pc__realloc(list, cap * 2 * sizeof *nl);
             if (!nl) {
-                free(list);
+                pc__free(list);
                 return PC_ENOMEM;
             }
             list = nl;
@@ -184,12 +185,12 @@ int32_t pc_snapper_new_list(const char *pieces, size_t len, int32_t colours, cha
         i = j;
     }
     if (!count) {
-        free(list);
+        pc__free(list);
         return pc__parse_error(err, errcap, 0, 0, "the piece list is empty");
     }
     struct pc_snapper *g = pc__snapper_alloc();
     if (!g) {
-        free(list);
+        pc__free(list);
         return PC_ENOMEM;
     }
     static const int32_t even[4] = {1, 1, 1, 1};
@@ -220,16 +221,16 @@ int32_t pc_snapper_clone(const pc_snapper *g, pc_snapper **out)
     pc__snapper_log_init(&c->log);
     c->list = NULL;
     if (g->list_len) {
-        c->list = malloc(g->list_len * sizeof *c->list);
+        c->list = pc__malloc(g->list_len * sizeof *c->list);
         if (!c->list) {
-            free(c);
+            pc__free(c);
             return PC_ENOMEM;
         }
         memcpy(c->list, g->list, g->list_len * sizeof *c->list);
     }
     if (g->log.n) {
-        c->log.ev = malloc(g->log.n * sizeof *c->log.ev);
-        c->log.q = malloc((g->log.qn ? g->log.qn : 1) * sizeof *c->log.q);
+        c->log.ev = pc__malloc(g->log.n * sizeof *c->log.ev);
+        c->log.q = pc__malloc((g->log.qn ? g->log.qn : 1) * sizeof *c->log.q);
         if (!c->log.ev || !c->log.q) {
             pc_snapper_free(c);
             return PC_ENOMEM;
@@ -249,8 +250,8 @@ void pc_snapper_free(pc_snapper *g)
     if (!g)
         return;
     pc__snapper_log_free(&g->log);
-    free(g->list);
-    free(g);
+    pc__free(g->list);
+    pc__free(g);
 }
 
 /* ---- moves ------------------------------------------------------------------------ */

@@ -6,6 +6,7 @@
 #include "common/text.h"
 #include "puzzlecore/snapper.h"
 #include "snapper/game.h"
+#include "common/alloc.h"
 
 #define MAGIC "puzzlecore-snapper 1"
 
@@ -211,7 +212,7 @@ int32_t pc_snapper_load(const char *text, size_t len, char *err, size_t errcap, 
                     FAIL(i + 1, "bad piece '%.*s'", (int)(j - i), s + i);
                 if (g->list_len == list_cap) {
                     size_t nc = list_cap ? list_cap * 2 : 16;
-                    sn_piece *nl = realloc(g->list, nc * sizeof *nl);
+                    sn_piece *nl = pc__realloc(g->list, nc * sizeof *nl);
                     if (!nl) {
                         rc = PC_ENOMEM;
                         goto done;

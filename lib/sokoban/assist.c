@@ -9,6 +9,7 @@
 
 #include "common/text.h"
 #include "sokoban/sokoban_int.h"
+#include "common/alloc.h"
 
 static const char as_letters[] = "urdl";
 
@@ -34,11 +35,11 @@ int32_t pc_sokoban_reachable(const pc_sokoban *g, uint8_t *cells, size_t cap, in
     if (!g || (!cells && cap))
         return PC_EINVAL;
     size_t n = (size_t)g->w * (size_t)g->h;
-    int32_t *queue = malloc(n * sizeof *queue);
-    uint8_t *seen = calloc(n, 1);
+    int32_t *queue = pc__malloc(n * sizeof *queue);
+    uint8_t *seen = pc__calloc(n, 1);
     if (!queue || !seen) {
-        free(queue);
-        free(seen);
+        pc__free(queue);
+        pc__free(seen);
         return PC_ENOMEM;
     }
     size_t qh = 0, qt = 0;
@@ -63,8 +64,8 @@ int32_t pc_sokoban_reachable(const pc_sokoban *g, uint8_t *cells, size_t cap, in
         for (int32_t y = 0; y < ph; y++)
             for (int32_t x = 0; x < pw; x++)
                 cells[(size_t)y * (size_t)pw + (size_t)x] = seen[cell_of(g, x, y)];
-    free(queue);
-    free(seen);
+    pc__free(queue);
+    pc__free(seen);
     return rc;
 }
 
@@ -78,11 +79,11 @@ int32_t pc_sokoban_walk_path(const pc_sokoban *g, int32_t x, int32_t y, char *bu
     if (to != g->player && !free_cell(g, to))
         return PC_ENOTFOUND;
     size_t n = (size_t)g->w * (size_t)g->h;
-    int32_t *queue = malloc(n * sizeof *queue);
-    int8_t *how = malloc(n); /* direction of the step from the cell towards `to`, -1 unseen */
+    int32_t *queue = pc__malloc(n * sizeof *queue);
+    int8_t *how = pc__malloc(n); /* direction of the step from the cell towards `to`, -1 unseen */
     if (!queue || !how) {
-        free(queue);
-        free(how);
+        pc__free(queue);
+        pc__free(how);
         return PC_ENOMEM;
     }
     memset(how, -1, n);
@@ -108,8 +109,8 @@ int32_t pc_sokoban_walk_path(const pc_sokoban *g, int32_t x, int32_t y, char *bu
             pc__sb_putc(&sb, as_letters[(int)how[c]]);
         rc = pc__sb_emit(&sb, buf, cap, len);
     }
-    free(queue);
-    free(how);
+    pc__free(queue);
+    pc__free(how);
     return rc;
 }
 
@@ -124,11 +125,11 @@ static int heap_push(as_heap *h, uint64_t key, int32_t st)
 {
     if (h->n == h->cap) {
         size_t nc = h->cap ? h->cap * 2 : 256;
-        uint64_t *k = realloc(h->key, nc * sizeof *k);
+        uint64_t *k = pc__realloc(h->key, nc * sizeof *k);
         if (!k)
             return 0;
         h->key = k;
-        int32_t *s = realloc(h->st, nc * sizeof *s);
+        int32_t *s = pc__realloc(h->st, nc * sizeof *s);
         if (!s)
             return 0;
         h->st = s;
@@ -208,10 +209,10 @@ int32_t pc_sokoban_push_path(const pc_sokoban *g, int32_t bx, int32_t by, int32_
     /* State s = cell * 5 + k: the box on cell, the player beside it on side k
      * (k = 4: the start, the player where it is now). */
     size_t ns = n * 5;
-    uint64_t *best = malloc(ns * sizeof *best);
-    int32_t *prev = malloc(ns * sizeof *prev);
-    int32_t *dist = malloc(n * sizeof *dist);
-    int32_t *queue = malloc(n * sizeof *queue);
+    uint64_t *best = pc__malloc(ns * sizeof *best);
+    int32_t *prev = pc__malloc(ns * sizeof *prev);
+    int32_t *dist = pc__malloc(n * sizeof *dist);
+    int32_t *queue = pc__malloc(n * sizeof *queue);
     as_heap h = {0};
     int32_t rc = PC_ENOMEM;
     if (!best || !prev || !dist || !queue)
@@ -256,7 +257,7 @@ int32_t pc_sokoban_push_path(const pc_sokoban *g, int32_t bx, int32_t by, int32_
         size_t cnt = 0;
         for (int32_t s = goal; s >= 0; s = prev[s])
             cnt++;
-        int32_t *path = malloc(cnt * sizeof *path);
+        int32_t *path = pc__malloc(cnt * sizeof *path);
         if (!path) {
             rc = PC_ENOMEM;
             goto out;
@@ -287,15 +288,15 @@ int32_t pc_sokoban_push_path(const pc_sokoban *g, int32_t bx, int32_t by, int32_
             }
             pc__sb_putc(&sb, (char)(as_letters[d] - 'a' + 'A'));
         }
-        free(path);
+        pc__free(path);
         rc = pc__sb_emit(&sb, buf, cap, len);
     }
 out:
-    free(best);
-    free(prev);
-    free(dist);
-    free(queue);
-    free(h.key);
-    free(h.st);
+    pc__free(best);
+    pc__free(prev);
+    pc__free(dist);
+    pc__free(queue);
+    pc__free(h.key);
+    pc__free(h.st);
     return rc;
 }

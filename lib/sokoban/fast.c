@@ -39,6 +39,7 @@
 #include "common/rng.h"
 #include "common/text.h"
 #include "sokoban/fast_int.h"
+#include "common/alloc.h"
 
 #define FS_BIG ((int64_t)1 << 24)     /* cost of an impossible box-goal pair */
 #define FS_INF ((int64_t)1 << 60)
@@ -128,7 +129,7 @@ static int32_t grow(fs_solver *s, void **ptr, size_t *cap, size_t need, size_t e
         return PC_ELIMIT;
     if (!charge(s, (uint64_t)nc * el, (uint64_t)*cap * el))
         return PC_ELIMIT;
-    void *q = realloc(*ptr, nc * el);
+    void *q = pc__realloc(*ptr, nc * el);
     if (!q) {
         s->bytes -= (uint64_t)(nc - *cap) * el;
         return PC_ENOMEM;
@@ -140,38 +141,38 @@ static int32_t grow(fs_solver *s, void **ptr, size_t *cap, size_t need, size_t e
 
 static void fs_free(fs_solver *s)
 {
-    free(s->c2g);
-    free(s->g2c);
-    free(s->nbr);
-    free(s->goal);
-    free(s->dead);
-    free(s->goals);
-    free(s->dist);
-    free(s->layer);
-    free(s->lcount);
-    free(s->zb);
-    free(s->zp);
-    free(s->arena);
-    free(s->table);
+    pc__free(s->c2g);
+    pc__free(s->g2c);
+    pc__free(s->nbr);
+    pc__free(s->goal);
+    pc__free(s->dead);
+    pc__free(s->goals);
+    pc__free(s->dist);
+    pc__free(s->layer);
+    pc__free(s->lcount);
+    pc__free(s->zb);
+    pc__free(s->zp);
+    pc__free(s->arena);
+    pc__free(s->table);
     for (size_t i = 0; i < s->nbk; i++)
-        free(s->bk[i].v);
-    free(s->bk);
-    free(s->boxat);
-    free(s->mark);
-    free(s->pmark);
-    free(s->queue);
-    free(s->tmpwall);
-    free(s->bx);
-    free(s->child);
-    free(s->u);
-    free(s->v);
-    free(s->cu);
-    free(s->cv);
-    free(s->minv);
-    free(s->p);
-    free(s->cp);
-    free(s->way);
-    free(s->used);
+        pc__free(s->bk[i].v);
+    pc__free(s->bk);
+    pc__free(s->boxat);
+    pc__free(s->mark);
+    pc__free(s->pmark);
+    pc__free(s->queue);
+    pc__free(s->tmpwall);
+    pc__free(s->bx);
+    pc__free(s->child);
+    pc__free(s->u);
+    pc__free(s->v);
+    pc__free(s->cu);
+    pc__free(s->cv);
+    pc__free(s->minv);
+    pc__free(s->p);
+    pc__free(s->cp);
+    pc__free(s->way);
+    pc__free(s->used);
 }
 
 /* ---- static tables ---------------------------------------------------------------------- */
@@ -200,31 +201,31 @@ static int32_t prepare(fs_solver *s, const pc_sokoban *g)
                      (uint64_t)nb * nc * 2 + k1 * (8 * 5 + 4 * 3 + 1) + (uint64_t)nb * 6;
     if (!charge(s, fixed, 0))
         return PC_ELIMIT;
-    s->c2g = malloc((size_t)nc * sizeof *s->c2g);
-    s->g2c = malloc(n * sizeof *s->g2c);
-    s->nbr = malloc((size_t)nc * sizeof *s->nbr);
-    s->goal = calloc((size_t)nc, 1);
-    s->dead = calloc((size_t)nc, 1);
-    s->goals = malloc(((size_t)nb + 1) * sizeof *s->goals);
-    s->dist = malloc(((size_t)nb * nc + 1) * sizeof *s->dist);
-    s->zb = malloc((size_t)nc * sizeof *s->zb);
-    s->zp = malloc((size_t)nc * sizeof *s->zp);
-    s->boxat = malloc((size_t)nc * sizeof *s->boxat);
-    s->mark = calloc((size_t)nc, sizeof *s->mark);
-    s->pmark = calloc((size_t)nc, sizeof *s->pmark);
-    s->queue = malloc((size_t)nc * sizeof *s->queue);
-    s->tmpwall = calloc((size_t)nc, 1);
-    s->bx = malloc(((size_t)nb + 1) * sizeof *s->bx);
-    s->child = malloc(((size_t)nb + 1) * sizeof *s->child);
-    s->u = malloc(k1 * sizeof *s->u);
-    s->v = malloc(k1 * sizeof *s->v);
-    s->cu = malloc(k1 * sizeof *s->cu);
-    s->cv = malloc(k1 * sizeof *s->cv);
-    s->minv = malloc(k1 * sizeof *s->minv);
-    s->p = malloc(k1 * sizeof *s->p);
-    s->cp = malloc(k1 * sizeof *s->cp);
-    s->way = malloc(k1 * sizeof *s->way);
-    s->used = malloc(k1);
+    s->c2g = pc__malloc((size_t)nc * sizeof *s->c2g);
+    s->g2c = pc__malloc(n * sizeof *s->g2c);
+    s->nbr = pc__malloc((size_t)nc * sizeof *s->nbr);
+    s->goal = pc__calloc((size_t)nc, 1);
+    s->dead = pc__calloc((size_t)nc, 1);
+    s->goals = pc__malloc(((size_t)nb + 1) * sizeof *s->goals);
+    s->dist = pc__malloc(((size_t)nb * nc + 1) * sizeof *s->dist);
+    s->zb = pc__malloc((size_t)nc * sizeof *s->zb);
+    s->zp = pc__malloc((size_t)nc * sizeof *s->zp);
+    s->boxat = pc__malloc((size_t)nc * sizeof *s->boxat);
+    s->mark = pc__calloc((size_t)nc, sizeof *s->mark);
+    s->pmark = pc__calloc((size_t)nc, sizeof *s->pmark);
+    s->queue = pc__malloc((size_t)nc * sizeof *s->queue);
+    s->tmpwall = pc__calloc((size_t)nc, 1);
+    s->bx = pc__malloc(((size_t)nb + 1) * sizeof *s->bx);
+    s->child = pc__malloc(((size_t)nb + 1) * sizeof *s->child);
+    s->u = pc__malloc(k1 * sizeof *s->u);
+    s->v = pc__malloc(k1 * sizeof *s->v);
+    s->cu = pc__malloc(k1 * sizeof *s->cu);
+    s->cv = pc__malloc(k1 * sizeof *s->cv);
+    s->minv = pc__malloc(k1 * sizeof *s->minv);
+    s->p = pc__malloc(k1 * sizeof *s->p);
+    s->cp = pc__malloc(k1 * sizeof *s->cp);
+    s->way = pc__malloc(k1 * sizeof *s->way);
+    s->used = pc__malloc(k1);
     if (!s->c2g || !s->g2c || !s->nbr || !s->goal || !s->dead || !s->goals || !s->dist || !s->zb ||
         !s->zp || !s->boxat || !s->mark || !s->pmark || !s->queue || !s->tmpwall || !s->bx || !s->child || !s->u ||
         !s->v || !s->cu || !s->cv || !s->minv || !s->p || !s->cp || !s->way || !s->used)
@@ -491,12 +492,12 @@ static int32_t table_grow(fs_solver *s)
     size_t nc = s->tcap ? s->tcap * 2 : 1024;
     if (!charge(s, (uint64_t)nc * sizeof *s->table, (uint64_t)s->tcap * sizeof *s->table))
         return PC_ELIMIT;
-    uint32_t *t = calloc(nc, sizeof *t);
+    uint32_t *t = pc__calloc(nc, sizeof *t);
     if (!t) {
         s->bytes -= (uint64_t)(nc - s->tcap) * sizeof *s->table;
         return PC_ENOMEM;
     }
-    free(s->table);
+    pc__free(s->table);
     s->table = t;
     s->tcap = nc;
     for (size_t k = 0; k < s->nrec; k++) {
@@ -628,7 +629,7 @@ static int32_t build_lurd(fs_solver *s, const pc_sokoban *g, uint32_t idx, char 
     size_t n = 0;
     for (uint32_t k = idx; k != 0; k = fs_rec_at(s, k)->parent)
         n++;
-    uint32_t *path = malloc((n + 1) * sizeof *path);
+    uint32_t *path = pc__malloc((n + 1) * sizeof *path);
     if (!path)
         return PC_ENOMEM;
     size_t t = n;
@@ -652,7 +653,7 @@ static int32_t build_lurd(fs_solver *s, const pc_sokoban *g, uint32_t idx, char 
             pl = from;
         }
     }
-    free(path);
+    pc__free(path);
     if (!ok || !sb.data || sb.failed) {
         pc__sb_free(&sb);
         return ok ? PC_ENOMEM : PC_EINVAL; /* EINVAL: a bug, never expected */
@@ -701,15 +702,15 @@ static int pull_out(fs_solver *s, int32_t g, const uint8_t *start)
 static int32_t packing_order(fs_solver *s, const pc_sokoban *g)
 {
     int32_t nc = s->nc, nb = s->nb;
-    s->layer = malloc((size_t)nc * sizeof *s->layer);
-    s->lcount = calloc(2 * ((size_t)nb + 2), sizeof *s->lcount);
-    uint8_t *start = calloc((size_t)nc, 1);
-    int32_t *round = malloc(((size_t)nb + 1) * sizeof *round);
-    int32_t *take = malloc(((size_t)nb + 1) * sizeof *take);
+    s->layer = pc__malloc((size_t)nc * sizeof *s->layer);
+    s->lcount = pc__calloc(2 * ((size_t)nb + 2), sizeof *s->lcount);
+    uint8_t *start = pc__calloc((size_t)nc, 1);
+    int32_t *round = pc__malloc(((size_t)nb + 1) * sizeof *round);
+    int32_t *take = pc__malloc(((size_t)nb + 1) * sizeof *take);
     if (!s->layer || !s->lcount || !start || !round || !take) {
-        free(start);
-        free(round);
-        free(take);
+        pc__free(start);
+        pc__free(round);
+        pc__free(take);
         return PC_ENOMEM;
     }
     int32_t any = 0;
@@ -755,9 +756,9 @@ static int32_t packing_order(fs_solver *s, const pc_sokoban *g)
         s->layer[s->goals[j]] = top - round[j];
         s->lcount[s->nlayers + top - round[j]]++;
     }
-    free(start);
-    free(round);
-    free(take);
+    pc__free(start);
+    pc__free(round);
+    pc__free(take);
     return PC_OK;
 }
 
@@ -804,7 +805,7 @@ static int32_t search(fs_solver *s, const pc_sokoban *g, pc__fast_out *o)
     if ((rc = packing_order(s, g)) < 0)
         return rc;
     if (s->nb == 0 || match_full(s, s->bx) == 0) {
-        o->lurd = malloc(1);
+        o->lurd = pc__malloc(1);
         if (!o->lurd)
             return PC_ENOMEM;
         o->lurd[0] = '\0';
@@ -911,7 +912,7 @@ static int32_t search(fs_solver *s, const pc_sokoban *g, pc__fast_out *o)
 
 int32_t pc__sokoban_fast(const pc_sokoban *g, pc__meter *m, pc__fast_out *o)
 {
-    fs_solver *s = calloc(1, sizeof *s);
+    fs_solver *s = pc__calloc(1, sizeof *s);
     if (!s)
         return PC_ENOMEM;
     s->g = g;
@@ -922,7 +923,7 @@ int32_t pc__sokoban_fast(const pc_sokoban *g, pc__meter *m, pc__fast_out *o)
     o->states = s->nrec;
     o->bytes = s->peak;
     fs_free(s);
-    free(s);
+    pc__free(s);
     if (rc == PC_OK) {
         /* Replay the solution on a copy: it must solve the level. */
         pc_sokoban *c = pc__sokoban_dup(g);
@@ -939,7 +940,7 @@ int32_t pc__sokoban_fast(const pc_sokoban *g, pc__meter *m, pc__fast_out *o)
             pc_sokoban_free(c);
         }
         if (rc != PC_OK) {
-            free(o->lurd);
+            pc__free(o->lurd);
             o->lurd = NULL;
         }
     }

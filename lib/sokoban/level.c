@@ -7,6 +7,7 @@
 
 #include "common/text.h"
 #include "sokoban/sokoban_int.h"
+#include "common/alloc.h"
 
 /* ---- expanded board rows ------------------------------------------------------ */
 
@@ -25,8 +26,8 @@ typedef struct {
 static void rows_clear(sk_rows *r)
 {
     for (int32_t i = 0; i < r->n; i++) {
-        free(r->rows[i].cells);
-        free(r->rows[i].col);
+        pc__free(r->rows[i].cells);
+        pc__free(r->rows[i].col);
     }
     r->n = 0;
 }
@@ -34,7 +35,7 @@ static void rows_clear(sk_rows *r)
 static void rows_free(sk_rows *r)
 {
     rows_clear(r);
-    free(r->rows);
+    pc__free(r->rows);
     r->rows = NULL;
     r->cap = 0;
 }
@@ -43,7 +44,7 @@ static sk_row *rows_add(sk_rows *r, int32_t line)
 {
     if (r->n == r->cap) {
         int32_t nc = r->cap ? r->cap * 2 : 16;
-        sk_row *nr = realloc(r->rows, (size_t)nc * sizeof *nr);
+        sk_row *nr = pc__realloc(r->rows, (size_t)nc * sizeof *nr);
         if (!nr)
             return NULL;
         r->rows = nr;
@@ -52,11 +53,11 @@ static sk_row *rows_add(sk_rows *r, int32_t line)
     sk_row *row = &r->rows[r->n++];
     row->line = line;
     row->len = 0;
-    row->cells = malloc(PC_SOKOBAN_MAX_SIDE);
-    row->col = malloc(PC_SOKOBAN_MAX_SIDE * sizeof(int32_t));
+    row->cells = pc__malloc(PC_SOKOBAN_MAX_SIDE);
+    row->col = pc__malloc(PC_SOKOBAN_MAX_SIDE * sizeof(int32_t));
     if (!row->cells || !row->col) {
-        free(row->cells);
-        free(row->col);
+        pc__free(row->cells);
+        pc__free(row->col);
         r->n--;
         return NULL;
     }
@@ -175,8 +176,8 @@ static int32_t expand_line(sk_rows *rows, const char *s, size_t n, int32_t line,
         if (row->len > 0 || rows->n < 2 || rows->rows[rows->n - 2].line != line)
             return pc__parse_error(err, errcap, line, (int32_t)n, "empty board row at the end of the line");
         /* A '|' that ends the line just closes the last row. */
-        free(row->cells);
-        free(row->col);
+        pc__free(row->cells);
+        pc__free(row->col);
         rows->n--;
     }
     return PC_OK;
@@ -186,11 +187,11 @@ static int32_t expand_line(sk_rows *rows, const char *s, size_t n, int32_t line,
 
 static void game_free_fields(pc_sokoban *g)
 {
-    free(g->stat);
-    free(g->box0);
-    free(g->box);
-    free(g->hist);
-    free(g->title);
+    pc__free(g->stat);
+    pc__free(g->box0);
+    pc__free(g->box);
+    pc__free(g->hist);
+    pc__free(g->title);
 }
 
 void pc_sokoban_free(pc_sokoban *g)
@@ -198,7 +199,7 @@ void pc_sokoban_free(pc_sokoban *g)
     if (!g)
         return;
     game_free_fields(g);
-    free(g);
+    pc__free(g);
 }
 
 /* Dead squares: a cell is live when a box there can reach a goal by pushes
@@ -207,11 +208,11 @@ void pc_sokoban_free(pc_sokoban *g)
 static int32_t mark_dead(pc_sokoban *g)
 {
     size_t n = (size_t)g->w * (size_t)g->h;
-    int32_t *queue = malloc(n * sizeof *queue);
-    uint8_t *live = calloc(n, 1);
+    int32_t *queue = pc__malloc(n * sizeof *queue);
+    uint8_t *live = pc__calloc(n, 1);
     if (!queue || !live) {
-        free(queue);
-        free(live);
+        pc__free(queue);
+        pc__free(live);
         return PC_ENOMEM;
     }
     size_t qh = 0, qt = 0;
@@ -237,8 +238,8 @@ static int32_t mark_dead(pc_sokoban *g)
             g->stat[i] |= SK_DEAD;
             g->ndead++;
         }
-    free(queue);
-    free(live);
+    pc__free(queue);
+    pc__free(live);
     return PC_OK;
 }
 
@@ -285,17 +286,17 @@ static int32_t build_level(const sk_rows *rows, char *err, size_t errcap, pc_sok
      * and neighbour lookups never leave it. */
     int32_t W = w + 2, H = h + 2;
     size_t n = (size_t)W * (size_t)H;
-    pc_sokoban *g = calloc(1, sizeof *g);
+    pc_sokoban *g = pc__calloc(1, sizeof *g);
     if (!g)
         return PC_ENOMEM;
     g->w = W;
     g->h = H;
-    g->stat = malloc(n);
-    g->box0 = calloc(n, 1);
-    g->box = calloc(n, 1);
-    int32_t *queue = malloc(n * sizeof *queue);
+    g->stat = pc__malloc(n);
+    g->box0 = pc__calloc(n, 1);
+    g->box = pc__calloc(n, 1);
+    int32_t *queue = pc__malloc(n * sizeof *queue);
     if (!g->stat || !g->box0 || !g->box || !queue) {
-        free(queue);
+        pc__free(queue);
         pc_sokoban_free(g);
         return PC_ENOMEM;
     }
@@ -327,7 +328,7 @@ static int32_t build_level(const sk_rows *rows, char *err, size_t errcap, pc_sok
             if (g->stat[y] & SK_VOID) {
                 int32_t r = x / W - 1, cx = x % W - 1;
                 int32_t line = rows->rows[r].line, col = rows->rows[r].col[cx];
-                free(queue);
+                pc__free(queue);
                 pc_sokoban_free(g);
                 return pc__parse_error(err, errcap, line, col,
                                        "map not closed by walls: the player can walk off the board here");
@@ -336,7 +337,7 @@ static int32_t build_level(const sk_rows *rows, char *err, size_t errcap, pc_sok
             queue[qt++] = y;
         }
     }
-    free(queue);
+    pc__free(queue);
     g->interior = (int32_t)qt;
     g->nboxes = boxes;
     int32_t rc = mark_dead(g);
@@ -395,10 +396,10 @@ static void build_free(sk_coll_build *b)
 {
     for (int32_t i = 0; i < b->n; i++) {
         pc_sokoban_free(b->levels[i]);
-        free(b->comments[i]);
+        pc__free(b->comments[i]);
     }
-    free(b->levels);
-    free(b->comments);
+    pc__free(b->levels);
+    pc__free(b->comments);
 }
 
 /* Finish the board in `rows`: build the level, give it its title and
@@ -456,10 +457,10 @@ static int32_t finish_level(sk_coll_build *b, sk_rows *rows, const sk_text *pend
     }
     if (b->n == b->cap) {
         int32_t nc = b->cap ? b->cap * 2 : 8;
-        pc_sokoban **nl = realloc(b->levels, (size_t)nc * sizeof *nl);
+        pc_sokoban **nl = pc__realloc(b->levels, (size_t)nc * sizeof *nl);
         if (nl)
             b->levels = nl;
-        char **ncm = realloc(b->comments, (size_t)nc * sizeof *ncm);
+        char **ncm = pc__realloc(b->comments, (size_t)nc * sizeof *ncm);
         if (ncm)
             b->comments = ncm;
         if (!nl || !ncm) {
@@ -534,13 +535,13 @@ static int32_t parse_impl(const char *text, size_t len, int32_t line0, char *err
                 rc = PC_ENOMEM;
                 break;
             }
-            free(last->title);
+            pc__free(last->title);
             last->title = nt;
             continue;
         }
         if (npend == pendcap) {
             int32_t nc = pendcap ? pendcap * 2 : 16;
-            sk_text *np = realloc(pend, (size_t)nc * sizeof *np);
+            sk_text *np = pc__realloc(pend, (size_t)nc * sizeof *np);
             if (!np) {
                 rc = PC_ENOMEM;
                 break;
@@ -557,14 +558,14 @@ static int32_t parse_impl(const char *text, size_t len, int32_t line0, char *err
         npend++;
     }
     rows_free(&rows);
-    free(pend);
+    pc__free(pend);
     if (rc == PC_OK && b.n == 0)
         rc = pc__parse_error(err, errcap, 0, 0, "no level found");
     if (rc < 0) {
         build_free(&b);
         return rc;
     }
-    pc_sokoban_collection *c = malloc(sizeof *c);
+    pc_sokoban_collection *c = pc__malloc(sizeof *c);
     if (!c) {
         build_free(&b);
         return PC_ENOMEM;
@@ -588,11 +589,11 @@ void pc_sokoban_collection_free(pc_sokoban_collection *c)
         return;
     for (int32_t i = 0; i < c->n; i++) {
         pc_sokoban_free(c->levels[i]);
-        free(c->comments[i]);
+        pc__free(c->comments[i]);
     }
-    free(c->levels);
-    free(c->comments);
-    free(c);
+    pc__free(c->levels);
+    pc__free(c->comments);
+    pc__free(c);
 }
 
 int32_t pc_sokoban_collection_count(const pc_sokoban_collection *c)
@@ -684,6 +685,8 @@ int32_t pc_sokoban_collection_write(const pc_sokoban_collection *c, char *buf, s
             const char *e = strchr(p, '\n');
             size_t n = e ? (size_t)(e - p) : strlen(p);
             if (!(n == strlen(g->title) && memcmp(p, g->title, n) == 0)) {
+                if (!any && !*g->title)
+                    pc__sb_puts(&sb, ";\n"); /* an empty first comment: the title stays empty */
                 pc__sb_puts(&sb, "; ");
                 pc__sb_putn(&sb, p, n);
                 pc__sb_putc(&sb, '\n');
@@ -716,7 +719,7 @@ static int32_t new_impl(const char *text, size_t len, int32_t line0, char *err, 
         return pc__parse_error(err, errcap, 0, 0, "expected one level, found %d", (int)n);
     }
     *out = c->levels[0];
-    free(c->comments[0]);
+    pc__free(c->comments[0]);
     c->n = 0;
     pc_sokoban_collection_free(c);
     return PC_OK;
@@ -797,7 +800,7 @@ int32_t pc_sokoban_load(const char *text, size_t len, char *err, size_t errcap, 
         pc_sokoban_free(g);
         return PC_ENOMEM;
     }
-    free(g->title);
+    pc__free(g->title);
     g->title = t;
     char e2[128];
     rc = pc_sokoban_apply_lurd(g, hist, histn, e2, sizeof e2);

@@ -6,28 +6,29 @@
 
 #include "common/text.h"
 #include "sokoban/sokoban_int.h"
+#include "common/alloc.h"
 
 static const char lurd_lower[4] = {'u', 'r', 'd', 'l'};
 
 pc_sokoban *pc__sokoban_dup(const pc_sokoban *g)
 {
     size_t n = (size_t)g->w * (size_t)g->h;
-    pc_sokoban *c = malloc(sizeof *c);
+    pc_sokoban *c = pc__malloc(sizeof *c);
     if (!c)
         return NULL;
     *c = *g;
-    c->stat = malloc(n);
-    c->box0 = malloc(n);
-    c->box = malloc(n);
-    c->hist = g->histcap ? malloc(g->histcap) : NULL;
-    c->title = malloc(strlen(g->title) + 1);
+    c->stat = pc__malloc(n);
+    c->box0 = pc__malloc(n);
+    c->box = pc__malloc(n);
+    c->hist = g->histcap ? pc__malloc(g->histcap) : NULL;
+    c->title = pc__malloc(strlen(g->title) + 1);
     if (!c->stat || !c->box0 || !c->box || (g->histcap && !c->hist) || !c->title) {
-        free(c->stat);
-        free(c->box0);
-        free(c->box);
-        free(c->hist);
-        free(c->title);
-        free(c);
+        pc__free(c->stat);
+        pc__free(c->box0);
+        pc__free(c->box);
+        pc__free(c->hist);
+        pc__free(c->title);
+        pc__free(c);
         return NULL;
     }
     memcpy(c->stat, g->stat, n);
@@ -166,7 +167,7 @@ static int32_t hist_reserve(pc_sokoban *g, size_t extra)
     size_t nc = g->histcap ? g->histcap : 64;
     while (nc < g->cursor + extra)
         nc *= 2;
-    uint8_t *nh = realloc(g->hist, nc);
+    uint8_t *nh = pc__realloc(g->hist, nc);
     if (!nh)
         return PC_ENOMEM;
     g->hist = nh;

@@ -67,6 +67,7 @@
 
 #include "sokoban/fast_int.h"
 #include "sokoban/solver_int.h"
+#include "common/alloc.h"
 
 struct pc_sokoban_result {
     int32_t status, mode;
@@ -80,29 +81,29 @@ struct pc_sokoban_result {
 
 static void solver_free(sk_solver *s)
 {
-    free(s->cell2grid);
-    free(s->grid2cell);
-    free(s->nbr);
-    free(s->goal);
-    free(s->dead);
-    free(s->dt0);
-    free(s->wtab);
-    free(s->per.slot);
-    free(s->per.rec);
-    free(s->cx);
-    free(s->cy);
-    free(s->arena);
-    free(s->btable);
+    pc__free(s->cell2grid);
+    pc__free(s->grid2cell);
+    pc__free(s->nbr);
+    pc__free(s->goal);
+    pc__free(s->dead);
+    pc__free(s->dt0);
+    pc__free(s->wtab);
+    pc__free(s->per.slot);
+    pc__free(s->per.rec);
+    pc__free(s->cx);
+    pc__free(s->cy);
+    pc__free(s->arena);
+    pc__free(s->btable);
     for (size_t i = 0; i < s->nfz; i++)
-        free(s->fz[i].dt);
-    free(s->fz);
-    free(s->dtscratch);
+        pc__free(s->fz[i].dt);
+    pc__free(s->fz);
+    pc__free(s->dtscratch);
     for (size_t i = 0; i < s->nlevels; i++) {
         for (size_t j = 0; j < s->levels[i].nf2; j++)
-            free(s->levels[i].f2[j].v);
-        free(s->levels[i].f2);
+            pc__free(s->levels[i].f2[j].v);
+        pc__free(s->levels[i].f2);
     }
-    free(s->levels);
+    pc__free(s->levels);
 }
 
 /* Fill the static tables.  Returns PC_OK, PC_ENOTFOUND when the position is
@@ -122,13 +123,13 @@ static int32_t prepare(sk_solver *s, const pc_sokoban *g)
                    n * (sizeof *s->grid2cell + 1) + sizeof *s;
     if (!pc__sk_charge(s, fixed, 0))
         return PC_ELIMIT;
-    s->cell2grid = malloc((size_t)nf * sizeof *s->cell2grid);
-    s->grid2cell = malloc(n * sizeof *s->grid2cell);
-    s->nbr = malloc((size_t)nf * sizeof *s->nbr);
-    s->goal = calloc((size_t)nf, 1);
-    s->dead = calloc((size_t)nf, 1);
-    s->cx = malloc((size_t)nf * sizeof *s->cx);
-    s->cy = malloc((size_t)nf * sizeof *s->cy);
+    s->cell2grid = pc__malloc((size_t)nf * sizeof *s->cell2grid);
+    s->grid2cell = pc__malloc(n * sizeof *s->grid2cell);
+    s->nbr = pc__malloc((size_t)nf * sizeof *s->nbr);
+    s->goal = pc__calloc((size_t)nf, 1);
+    s->dead = pc__calloc((size_t)nf, 1);
+    s->cx = pc__malloc((size_t)nf * sizeof *s->cx);
+    s->cy = pc__malloc((size_t)nf * sizeof *s->cy);
     if (!s->cell2grid || !s->grid2cell || !s->nbr || !s->goal || !s->dead || !s->cx || !s->cy)
         return PC_ENOMEM;
     int32_t k = 0, nb = 0;
@@ -182,7 +183,7 @@ static int32_t prepare(sk_solver *s, const pc_sokoban *g)
             s->fin[s->nfin++] = (uint8_t)c;
     }
     /* Push distances, goal by goal, by pulling the box backwards. */
-    s->wtab = malloc(n);
+    s->wtab = pc__malloc(n);
     if (!s->wtab)
         return PC_ENOMEM;
     pc__sk_walk_table(s);
@@ -515,7 +516,7 @@ static int32_t build_lurd(sk_solver *s, uint32_t goal, pc_sokoban_result *res)
     size_t len = 0;
     for (uint32_t i = goal; i != 0; i = rec_at(s, i)->parent)
         len++;
-    uint32_t *path = malloc((len + 1) * sizeof *path);
+    uint32_t *path = pc__malloc((len + 1) * sizeof *path);
     if (!path)
         return PC_ENOMEM;
     size_t k = len + 1;
@@ -588,7 +589,7 @@ static int32_t build_lurd(sk_solver *s, uint32_t goal, pc_sokoban_result *res)
         curp = bestfrom;
     }
     memset(s->occ, 0, sizeof s->occ);
-    free(path);
+    pc__free(path);
     if (rc != PC_OK) {
         pc__sb_free(&sb);
         return rc;
@@ -726,7 +727,7 @@ static int32_t search(sk_solver *s, const pc_sokoban *g, pc_sokoban_result *res)
 static int32_t run_search(const pc_sokoban *g, int mode, uint64_t max_nodes, pc__meter *m, uint32_t ub1,
                           uint32_t ub2, pc_sokoban_result *res)
 {
-    sk_solver *s = calloc(1, sizeof *s);
+    sk_solver *s = pc__calloc(1, sizeof *s);
     if (!s)
         return PC_ENOMEM;
     s->mode = mode;
@@ -735,7 +736,7 @@ static int32_t run_search(const pc_sokoban *g, int mode, uint64_t max_nodes, pc_
     s->meter = m;
     s->ub1 = ub1;
     s->ub2 = ub2;
-    free(res->lurd);
+    pc__free(res->lurd);
     res->lurd = NULL;
     int32_t rc = search(s, g, res);
     res->nodes += s->nodes;
@@ -747,7 +748,7 @@ static int32_t run_search(const pc_sokoban *g, int mode, uint64_t max_nodes, pc_
     if (s->peak > res->bytes)
         res->bytes = s->peak;
     solver_free(s);
-    free(s);
+    pc__free(s);
     return rc;
 }
 
@@ -779,7 +780,7 @@ static int32_t solve_any(const pc_sokoban *g, pc__meter *m, pc_sokoban_result *r
     }
     if (rc != PC_OK) {
         pc__fast_out o;
-        free(res->lurd);
+        pc__free(res->lurd);
         res->lurd = NULL;
         rc = pc__sokoban_fast(g, m, &o);
         res->nodes += o.nodes;
@@ -816,7 +817,7 @@ int32_t pc_sokoban_solve(const pc_sokoban *g, int32_t mode, const pc_budget *bud
     int32_t rc = pc__meter_start(&meter, budget);
     if (rc != PC_OK)
         return rc;
-    pc_sokoban_result *res = calloc(1, sizeof *res);
+    pc_sokoban_result *res = pc__calloc(1, sizeof *res);
     if (!res)
         return PC_ENOMEM;
     uint32_t ub1 = UINT32_MAX, ub2 = UINT32_MAX;
@@ -855,16 +856,16 @@ int32_t pc_sokoban_solve(const pc_sokoban *g, int32_t mode, const pc_budget *bud
     else if (rc == PC_ENOTFOUND)
         res->bound = -1;
     if (rc != PC_OK && rc != PC_ENOTFOUND && rc != PC_ELIMIT) {
-        free(res->lurd);
-        free(res);
+        pc__free(res->lurd);
+        pc__free(res);
         return rc;
     }
     if (rc != PC_OK) {
-        free(res->lurd);
+        pc__free(res->lurd);
         res->moves = res->pushes = -1;
-        res->lurd = malloc(1);
+        res->lurd = pc__malloc(1);
         if (!res->lurd) {
-            free(res);
+            pc__free(res);
             return PC_ENOMEM;
         }
         res->lurd[0] = '\0';
@@ -877,8 +878,8 @@ void pc_sokoban_result_free(pc_sokoban_result *r)
 {
     if (!r)
         return;
-    free(r->lurd);
-    free(r);
+    pc__free(r->lurd);
+    pc__free(r);
 }
 
 int32_t pc_sokoban_result_status(const pc_sokoban_result *r)

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "sokoban/solver_int.h"
+#include "common/alloc.h"
 
 /* Push distances that know the player's side, on the board where the squares
  * marked in s->tmpwall are walls too.
@@ -90,7 +91,7 @@ sk_dtab *pc__sk_build_dtab(sk_solver *s, sk_dtab *dst, int32_t *rc)
             *rc = PC_ELIMIT;
             return NULL;
         }
-        t = malloc(bytes);
+        t = pc__malloc(bytes);
         if (!t) {
             s->bytes -= bytes;
             *rc = PC_ENOMEM;
@@ -493,7 +494,7 @@ const sk_dtab *pc__sk_frozen_dist(sk_solver *s, const uint8_t *boxes, uint8_t *f
                            nf * sizeof(uint16_t) + nf * sizeof(int32_t) + nf * nf;
             if (!pc__sk_charge(s, bytes, 0)) {
                 *rc = PC_ELIMIT;
-            } else if (!(s->dtscratch = malloc(bytes))) {
+            } else if (!(s->dtscratch = pc__malloc(bytes))) {
                 s->bytes -= bytes;
                 *rc = PC_ENOMEM;
             } else {

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "sokoban/solver_int.h"
+#include "common/alloc.h"
 
 /* Positions (player, sorted boxes) after the first search layers of a hard
  * level are mostly close to the goal in the bound's eyes and far from it in
@@ -82,8 +83,8 @@ void pc__sk_per_build(sk_solver *s, size_t max)
     int32_t nb = s->nb, nf = s->nf;
     if (P->slot) { /* a smaller one: replaced */
         s->bytes -= P->cap * sizeof *P->slot + P->max * P->recsize;
-        free(P->slot);
-        free(P->rec);
+        pc__free(P->slot);
+        pc__free(P->rec);
         P->slot = NULL;
         P->rec = NULL;
     }
@@ -95,11 +96,11 @@ void pc__sk_per_build(sk_solver *s, size_t max)
     size_t bytes = P->cap * sizeof *P->slot + P->max * P->recsize;
     if (!pc__sk_charge(s, bytes, 0))
         return; /* no room: the search goes on without */
-    P->slot = calloc(P->cap, sizeof *P->slot);
-    P->rec = malloc(P->max * P->recsize);
+    P->slot = pc__calloc(P->cap, sizeof *P->slot);
+    P->rec = pc__malloc(P->max * P->recsize);
     if (!P->slot || !P->rec) {
-        free(P->slot);
-        free(P->rec);
+        pc__free(P->slot);
+        pc__free(P->rec);
         P->slot = NULL;
         P->rec = NULL;
         s->bytes -= bytes;

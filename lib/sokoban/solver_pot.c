@@ -35,6 +35,7 @@
 
 #include "common/lp.h"
 #include "sokoban/solver_int.h"
+#include "common/alloc.h"
 
 /* Pivots allowed: 8 per row and column of the LP, and at most
  * POT_PIVOT_WORK tableau entries updated in all (an unfinished LP still
@@ -134,8 +135,8 @@ void pc__sk_pot_build(sk_solver *s, const uint8_t *boxes, uint8_t player)
     size_t own = ((size_t)m * (size_t)n + (size_t)m + 2 * (size_t)n) * sizeof(double); /* A, b, c, x */
     if (!bytes || !pc__sk_charge(s, bytes + own, 0))
         return; /* no room in the budget */
-    double *A = malloc((size_t)m * (size_t)n * sizeof *A), *b = malloc((size_t)m * sizeof *b);
-    double *c = calloc((size_t)n, sizeof *c), *x = malloc((size_t)n * sizeof *x);
+    double *A = pc__malloc((size_t)m * (size_t)n * sizeof *A), *b = pc__malloc((size_t)m * sizeof *b);
+    double *c = pc__calloc((size_t)n, sizeof *c), *x = pc__malloc((size_t)n * sizeof *x);
     if (!A || !b || !c || !x)
         goto out;
     pot_rows(s, A, b, n);
@@ -178,9 +179,9 @@ void pc__sk_pot_build(sk_solver *s, const uint8_t *boxes, uint8_t player)
         break;
     }
 out:
-    free(A);
-    free(b);
-    free(c);
-    free(x);
+    pc__free(A);
+    pc__free(b);
+    pc__free(c);
+    pc__free(x);
     pc__sk_charge(s, 0, bytes + own);
 }

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "sokoban/solver_int.h"
+#include "common/alloc.h"
 
 /* ---- memory accounting ---------------------------------------------------------- */
 
@@ -27,7 +28,7 @@ int32_t pc__sk_grow(sk_solver *s, void **p, size_t *cap, size_t newcap, size_t e
 {
     if (!pc__sk_charge(s, newcap * el, *cap * el))
         return PC_ELIMIT;
-    void *np = realloc(*p, newcap * el);
+    void *np = pc__realloc(*p, newcap * el);
     if (!np) {
         s->bytes -= newcap * el - *cap * el;
         return PC_ENOMEM;
@@ -80,7 +81,7 @@ static int32_t btable_grow(sk_solver *s)
     size_t nc = s->btcap ? s->btcap * 2 : 1024, old = s->btcap;
     if (!pc__sk_charge(s, nc * sizeof *s->btable, 0))
         return PC_ELIMIT;
-    uint32_t *nt = calloc(nc, sizeof *nt);
+    uint32_t *nt = pc__calloc(nc, sizeof *nt);
     if (!nt) {
         s->bytes -= nc * sizeof *s->btable;
         return PC_ENOMEM;
@@ -93,7 +94,7 @@ static int32_t btable_grow(sk_solver *s)
             const sk_rec *r = rec_at(s, (ot[i] & SK_IDXMASK) - 1);
             s->btable[pc__sk_bslot(s, pc__sk_boxhash_of(s, r->boxes), r->boxes)] = ot[i];
         }
-    free(ot);
+    pc__free(ot);
     s->bytes -= old * sizeof *s->btable;
     return PC_OK;
 }

@@ -1,0 +1,119 @@
+# fuzz/: libFuzzer harnesses, their seed corpora and dictionaries
+# (fuzz/README.md).  Included by the top Makefile.am.
+#
+#   ./configure CC=clang --enable-fuzzing   the harnesses link libFuzzer, and
+#                                           the library is built with ASan,
+#                                           UBSan and coverage counters;
+#   make fuzz-smoke                          every harness a few seconds
+#                                           (FUZZ_SMOKE_SECONDS, default 4);
+#   make fuzz FUZZ_SECONDS=N                 every harness N seconds (default 60),
+#                                           one after the other, FUZZ_JOBS=1.
+#
+# Without --enable-fuzzing the same sources are linked with fuzz/driver.c,
+# which runs each input file named, and without arguments is a TAP test that
+# replays its seed corpus and its saved crash inputs (tests/fuzz/<harness>/):
+# `make check` (and check-valgrind) replay them all with any compiler.
+
+FUZZERS = fuzz/nonogram_load fuzz/nonogram_import fuzz/sokoban_level fuzz/sokoban_collection \
+	fuzz/sokoban_load fuzz/pickerel_load fuzz/snapper_load fuzz/patchwork_load \
+	fuzz/patchwork_referee fuzz/moves fuzz/search_nonogram fuzz/search_games fuzz/game
+
+if ENABLE_FUZZING
+FUZZ_MAIN =
+FUZZ_LINK = -static $(PC_FUZZ_LDFLAGS)
+else
+FUZZ_MAIN = fuzz/driver.c
+FUZZ_LINK = -static
+endif
+
+if ENABLE_FUZZING
+EXTRA_PROGRAMS += $(FUZZERS)
+else
+check_PROGRAMS += $(FUZZERS)
+TESTS += $(FUZZERS)
+endif
+noinst_HEADERS += fuzz/fuzz.h
+EXTRA_DIST += fuzz/driver.c fuzz/README.md fuzz/corpus fuzz/dict fuzz/known tests/fuzz
+CLEANFILES += $(FUZZERS)
+
+fuzz_nonogram_load_SOURCES = fuzz/nonogram_load.c $(FUZZ_MAIN)
+fuzz_nonogram_load_LDADD = $(TEST_LDADD)
+fuzz_nonogram_load_LDFLAGS = $(FUZZ_LINK)
+fuzz_nonogram_import_SOURCES = fuzz/nonogram_import.c $(FUZZ_MAIN)
+fuzz_nonogram_import_LDADD = $(TEST_LDADD)
+fuzz_nonogram_import_LDFLAGS = $(FUZZ_LINK)
+fuzz_sokoban_level_SOURCES = fuzz/sokoban_level.c $(FUZZ_MAIN)
+fuzz_sokoban_level_LDADD = $(TEST_LDADD)
+fuzz_sokoban_level_LDFLAGS = $(FUZZ_LINK)
+fuzz_sokoban_collection_SOURCES = fuzz/sokoban_collection.c $(FUZZ_MAIN)
+fuzz_sokoban_collection_LDADD = $(TEST_LDADD)
+fuzz_sokoban_collection_LDFLAGS = $(FUZZ_LINK)
+fuzz_sokoban_load_SOURCES = fuzz/sokoban_load.c $(FUZZ_MAIN)
+fuzz_sokoban_load_LDADD = $(TEST_LDADD)
+fuzz_sokoban_load_LDFLAGS = $(FUZZ_LINK)
+fuzz_pickerel_load_SOURCES = fuzz/pickerel_load.c $(FUZZ_MAIN)
+fuzz_pickerel_load_LDADD = $(TEST_LDADD)
+fuzz_pickerel_load_LDFLAGS = $(FUZZ_LINK)
+fuzz_snapper_load_SOURCES = fuzz/snapper_load.c $(FUZZ_MAIN)
+fuzz_snapper_load_LDADD = $(TEST_LDADD)
+fuzz_snapper_load_LDFLAGS = $(FUZZ_LINK)
+fuzz_patchwork_load_SOURCES = fuzz/patchwork_load.c $(FUZZ_MAIN)
+fuzz_patchwork_load_LDADD = $(TEST_LDADD)
+fuzz_patchwork_load_LDFLAGS = $(FUZZ_LINK)
+fuzz_patchwork_referee_SOURCES = fuzz/patchwork_referee.c $(FUZZ_MAIN)
+fuzz_patchwork_referee_LDADD = $(TEST_LDADD)
+fuzz_patchwork_referee_LDFLAGS = $(FUZZ_LINK)
+fuzz_moves_SOURCES = fuzz/moves.c $(FUZZ_MAIN)
+fuzz_moves_LDADD = $(TEST_LDADD)
+fuzz_moves_LDFLAGS = $(FUZZ_LINK)
+fuzz_search_nonogram_SOURCES = fuzz/search_nonogram.c $(FUZZ_MAIN)
+fuzz_search_nonogram_LDADD = $(TEST_LDADD)
+fuzz_search_nonogram_LDFLAGS = $(FUZZ_LINK)
+fuzz_search_games_SOURCES = fuzz/search_games.c $(FUZZ_MAIN)
+fuzz_search_games_LDADD = $(TEST_LDADD)
+fuzz_search_games_LDFLAGS = $(FUZZ_LINK)
+fuzz_game_SOURCES = fuzz/game.c $(FUZZ_MAIN)
+fuzz_game_LDADD = $(TEST_LDADD)
+fuzz_game_LDFLAGS = $(FUZZ_LINK)
+
+FUZZ_SMOKE_SECONDS = 4
+FUZZ_SECONDS = 60
+FUZZ_JOBS = 1
+FUZZ_FLAGS = -timeout=20 -rss_limit_mb=1024 -print_final_stats=1
+
+# One harness: `make fuzz-run FUZZ_TARGET=fuzz/moves FUZZ_SECONDS=600`.  The
+# committed seeds are read, never written: new inputs go to fuzz-work/<name>/,
+# crashes to fuzz-work/<name>-crash-*.
+fuzz-run:
+	@n=`basename $(FUZZ_TARGET)`; mkdir -p fuzz-work/$$n; \
+	d=$(top_srcdir)/fuzz/dict/$$n.dict; dict=; [ -f $$d ] && dict=-dict=$$d; \
+	echo "==== $$n ($(FUZZ_SECONDS) s)"; \
+	./$(FUZZ_TARGET) $(FUZZ_FLAGS) $$dict -max_total_time=$(FUZZ_SECONDS) -jobs=$(FUZZ_JOBS) \
+	  -workers=$(FUZZ_JOBS) -artifact_prefix=fuzz-work/$$n- fuzz-work/$$n \
+	  $(top_srcdir)/fuzz/corpus/$$n 2>&1 | tee fuzz-work/$$n.log | \
+	  grep -E '^(stat::|==[0-9]+==ERROR|SUMMARY|#[0-9]+.*DONE|INFO: .*(corpus|seed))' ; \
+	! grep -qE '^(==[0-9]+==ERROR|SUMMARY: |.*property failed|.*deadly signal)' fuzz-work/$$n.log
+
+if ENABLE_FUZZING
+fuzz-smoke: $(FUZZERS)
+	@fail=0; for f in $(FUZZERS); do \
+	  $(MAKE) $(AM_MAKEFLAGS) --no-print-directory fuzz-run FUZZ_TARGET=$$f \
+	    FUZZ_SECONDS=$(FUZZ_SMOKE_SECONDS) || fail=1; done; exit $$fail
+fuzz: $(FUZZERS)
+	@fail=0; for f in $(FUZZERS); do \
+	  $(MAKE) $(AM_MAKEFLAGS) --no-print-directory fuzz-run FUZZ_TARGET=$$f || fail=1; done; exit $$fail
+else
+fuzz-smoke fuzz:
+	@echo "fuzzing needs a libFuzzer build: ./configure CC=clang --enable-fuzzing"; exit 1
+endif
+
+clean-local: clean-fuzz
+clean-fuzz:
+	rm -rf fuzz-work
+.PHONY: fuzz fuzz-smoke fuzz-run clean-fuzz
+
+# One minimal C regression test per fuzz finding.
+check_PROGRAMS += tests/test_fuzz_regress
+tests_test_fuzz_regress_SOURCES = tests/test_fuzz_regress.c
+tests_test_fuzz_regress_LDADD = $(TEST_LDADD)
+TESTS += tests/test_fuzz_regress
