@@ -112,6 +112,20 @@ static int32_t game_split_params(const char *params, pc__param *p, int32_t *np, 
     return PC_OK;
 }
 
+/* A new handle around a kind's state; frees the state when out of memory. */
+static int32_t game_wrap(const pc__kind *k, void *state, pc_game **out)
+{
+    pc_game *g = pc__calloc(1, sizeof *g);
+    if (!g) {
+        k->free(state);
+        return PC_ENOMEM;
+    }
+    g->kind = k;
+    g->state = state;
+    *out = g;
+    return PC_OK;
+}
+
 static int32_t game_create(const char *kind, const char *params, uint64_t seed, char *err, size_t errcap,
                       pc_game **out)
 {
@@ -135,15 +149,7 @@ static int32_t game_create(const char *kind, const char *params, uint64_t seed, 
         k->free(state);
         return PC_OK;
     }
-    pc_game *g = pc__calloc(1, sizeof *g);
-    if (!g) {
-        k->free(state);
-        return PC_ENOMEM;
-    }
-    g->kind = k;
-    g->state = state;
-    *out = g;
-    return PC_OK;
+    return game_wrap(k, state, out);
 }
 
 int32_t pc_game_validate(const char *kind, const char *params, char *err, size_t errcap)
@@ -180,15 +186,7 @@ int32_t pc_game_load(const char *text, size_t len, char *err, size_t errcap, pc_
     int32_t rc = k->load(text, len, err, errcap, &state);
     if (rc != PC_OK)
         return rc;
-    pc_game *g = pc__calloc(1, sizeof *g);
-    if (!g) {
-        k->free(state);
-        return PC_ENOMEM;
-    }
-    g->kind = k;
-    g->state = state;
-    *out = g;
-    return PC_OK;
+    return game_wrap(k, state, out);
 }
 
 int32_t pc_game_save(const pc_game *g, char *buf, size_t cap, size_t *len)
