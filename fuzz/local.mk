@@ -77,6 +77,11 @@ fuzz_game_LDADD = $(TEST_LDADD)
 fuzz_game_LDFLAGS = $(FUZZ_LINK)
 
 FUZZ_SMOKE_SECONDS = 4
+# The smoke run is part of CI, so it is repeatable: a fixed seed.  Harnesses
+# with an open finding (fuzz/known/, listed in fuzz/README.md) run in
+# `make fuzz` but stay out of the smoke run until it is fixed.
+FUZZ_SMOKE_SEED = 1
+FUZZ_SMOKE_SKIP = fuzz/sokoban_collection
 FUZZ_SECONDS = 60
 FUZZ_JOBS = 1
 FUZZ_FLAGS = -timeout=20 -rss_limit_mb=1024 -print_final_stats=1
@@ -97,8 +102,9 @@ fuzz-run:
 if ENABLE_FUZZING
 fuzz-smoke: $(FUZZERS)
 	@fail=0; for f in $(FUZZERS); do \
+	  case " $(FUZZ_SMOKE_SKIP) " in *" $$f "*) echo "==== `basename $$f`: skipped (open finding, fuzz/known/)"; continue;; esac; \
 	  $(MAKE) $(AM_MAKEFLAGS) --no-print-directory fuzz-run FUZZ_TARGET=$$f \
-	    FUZZ_SECONDS=$(FUZZ_SMOKE_SECONDS) || fail=1; done; exit $$fail
+	    FUZZ_SECONDS=$(FUZZ_SMOKE_SECONDS) FUZZ_FLAGS="$(FUZZ_FLAGS) -seed=$(FUZZ_SMOKE_SEED)" || fail=1; done; exit $$fail
 fuzz: $(FUZZERS)
 	@fail=0; for f in $(FUZZERS); do \
 	  $(MAKE) $(AM_MAKEFLAGS) --no-print-directory fuzz-run FUZZ_TARGET=$$f || fail=1; done; exit $$fail

@@ -116,6 +116,17 @@ static int row_empty(const sk_row *row)
     return 1;
 }
 
+/* 1 when the row holds a wall.  Every row a '|' splits off must, as every
+ * board line must (is_board_line): a row without one could not be written
+ * back as a line of its own that parses again. */
+static int row_has_wall(const sk_row *row)
+{
+    for (int32_t i = 0; i < row->len; i++)
+        if (row->cells[i] == '#')
+            return 1;
+    return 0;
+}
+
 /* Expand one board line into rows (run-length counts, '|' separators). */
 static int32_t expand_line(sk_rows *rows, const char *s, size_t n, int32_t line, char *err,
                            size_t errcap)
@@ -145,6 +156,8 @@ static int32_t expand_line(sk_rows *rows, const char *s, size_t n, int32_t line,
                                        "run-length count not followed by a symbol");
             if (row_empty(row))
                 return pc__parse_error(err, errcap, line, col, "empty board row before '|'");
+            if (!row_has_wall(row))
+                return pc__parse_error(err, errcap, line, col, "a board row before '|' has no wall");
             row = rows_add(rows, line);
             if (!row)
                 return PC_ENOMEM;
@@ -179,6 +192,8 @@ static int32_t expand_line(sk_rows *rows, const char *s, size_t n, int32_t line,
         pc__free(row->cells);
         pc__free(row->col);
         rows->n--;
+    } else if (!row_has_wall(row)) {
+        return pc__parse_error(err, errcap, line, (int32_t)n, "a board row after '|' has no wall");
     }
     return PC_OK;
 }
@@ -444,9 +459,13 @@ static int32_t finish_level(sk_coll_build *b, sk_rows *rows, const sk_text *pend
         const char *s = pend[i].s;
         size_t n = pend[i].n;
         text_body(&s, &n);
+        size_t before = sb.len;
         if (sb.len)
             pc__sb_putc(&sb, '\n');
+        size_t mark = sb.len;
         pc__sb_put_field(&sb, s, n); /* one line each: no NUL or control byte */
+        if (sb.len == mark)
+            sb.len = before; /* nothing but controls and spaces: no comment line */
     }
     pc__sb_putc(&sb, '\0');
     g->title = pc__field_clean(ts, tn, NULL);
