@@ -114,7 +114,8 @@ int main(void)
     is_int(calls, 1, "after exactly one call");
 
     /* cancel before the start, and from another thread (the bound is loose so
-     * that valgrind and a loaded CI machine pass; the meter reads the flag
+     * that valgrind (which runs one thread at a time) and a loaded CI machine
+     * pass: the latency itself is measured in bench, the meter reads the flag
      * every PC__METER_CHECK steps) */
     pc_budget_init(&b, sizeof b);
     pc_budget_cancel(&b);
@@ -129,7 +130,7 @@ int main(void)
     is_int(spin(&m), PC_ECANCELLED, "cancelled from a second thread");
     pthread_join(th, NULL);
     dt = pc__now_seconds() - t0;
-    ok(dt >= 0.05 && dt < 0.5, "stopped soon after the flag (%.3f s after start, flag at 0.05)", dt);
+    ok(dt >= 0.05 && dt < 5.0, "stopped soon after the flag (%.3f s after start, flag at 0.05)", dt);
     is_str(pc_strerror(PC_ECANCELLED), "cancelled", "PC_ECANCELLED has a name");
 
     done_testing();
