@@ -102,11 +102,6 @@ int32_t pc__meter_start(pc__meter *m, const pc_budget *b)
     return PC_OK;
 }
 
-double pc__meter_elapsed(const pc__meter *m)
-{
-    return pc__now_seconds() - m->start;
-}
-
 int32_t pc__meter_check(pc__meter *m)
 {
     double now;

@@ -57,7 +57,4 @@ static inline int pc__meter_over_bytes(const pc__meter *m, uint64_t used, uint64
 /* The budget's cancel flag, read atomically (0 for NULL). */
 int32_t pc__budget_cancelled(const pc_budget *b);
 
-/* Seconds since pc__meter_start(). */
-double pc__meter_elapsed(const pc__meter *m);
-
 #endif
