@@ -73,9 +73,31 @@ static void sokoban_empty_title(void)
     pc_sokoban_collection_free(d);
 }
 
+/* search_nonogram: a search stopped by max_nodes reported max_nodes + 1
+ * nodes (the node refused was counted).  Every row and column "1" of an 8x8
+ * grid has 8! solutions, so the search always branches. */
+static void nonogram_nodes_within_budget(void)
+{
+    enum { N = 8 };
+    int32_t counts[N], clues[N];
+    for (int32_t i = 0; i < N; i++) counts[i] = 1, clues[i] = 1;
+    static uint8_t sols[3 * N * N];
+    int bad = 0;
+    for (int64_t max = 1; max <= 40; max++) {
+        pc_budget b;
+        pc_budget_init(&b, sizeof b);
+        b.max_nodes = max;
+        int64_t stats[PC_NONOGRAM_STAT_COUNT];
+        int32_t r = pc_nonogram_solve_clues(N, N, counts, clues, counts, clues, NULL, 3, &b, sols, sizeof sols, stats);
+        if (!((r == PC_ELIMIT || r == 3) && stats[PC_NONOGRAM_STAT_NODES] <= max)) bad++;
+    }
+    is_int(bad, 0, "nonogram: nodes never exceed max_nodes (max 1..40)");
+}
+
 int main(void)
 {
     patchwork_max_seed();
     sokoban_empty_title();
+    nonogram_nodes_within_budget();
     return done_testing();
 }

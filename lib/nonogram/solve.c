@@ -372,6 +372,19 @@ static int over_budget(pc__nsolver *s)
     return 0;
 }
 
+/* Count the node about to be expanded, unless the budget forbids it: a node
+ * refused is not counted, so a search stopped by max_nodes reports exactly
+ * max_nodes nodes (the fuzzers check nodes <= max_nodes). */
+static int take_node(pc__nsolver *s)
+{
+    s->nodes++;
+    if (over_budget(s)) {
+        s->nodes--;
+        return 0;
+    }
+    return 1;
+}
+
 /* One line in bit-parallel mode: solve it (or find it in the cache), set
  * what it settles, queue the crossing lines.  PC__NS_OK or PC__NS_CONTRA. */
 static int propagate_bits(pc__nsolver *s, int32_t line, int32_t base, int32_t stride, int32_t n)
@@ -843,8 +856,7 @@ int pc__nsolver_solve(pc__nsolver *s, int32_t limit, uint8_t *store, int32_t nst
             depth++;
             if (depth > s->max_depth)
                 s->max_depth = depth;
-            s->nodes++;
-            if (over_budget(s)) {
+            if (!take_node(s)) {
                 r = PC__NS_ABORT;
                 continue;
             }
@@ -859,8 +871,7 @@ int pc__nsolver_solve(pc__nsolver *s, int32_t limit, uint8_t *store, int32_t nst
             break;
         pc__nsolver_undo(s, s->fmark[depth - 1]);
         s->fdone[depth - 1] = 1;
-        s->nodes++;
-        if (over_budget(s)) {
+        if (!take_node(s)) {
             r = PC__NS_ABORT;
             continue;
         }
