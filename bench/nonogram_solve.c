@@ -116,7 +116,7 @@ static void solve_one(result *r, int i, const uint8_t *pic, int32_t w, int32_t h
     pc_budget b;
     pc_budget_init(&b, sizeof b);
     b.max_seconds = limit > 0 ? limit : -1;
-    int32_t k = pc_nonogram_solve_clues(w, h, c.rc, c.rcl, c.cc, c.ccl, NULL, 2, &b, sols, 2 * cells, st);
+    int32_t k = pc_nonogram_solve_clues(w, h, c.rc, c.rcl, c.cc, c.ccl, NULL, 2, &b, sols, 2 * cells, st, PC_NONOGRAM_STAT_COUNT);
     double dt = now() - t0, dc = cpu_now() - c0;
     r->cpu_total += dc;
     if (dc > r->cpu_max)

@@ -73,7 +73,7 @@ static int32_t solve_capped(const pc_nonogram *g, int32_t count, uint8_t *sols, 
     b.progress = on_progress;
     b.user = &c;
     b.progress_every = 0.02;
-    return pc_nonogram_solve(g, count, &b, sols, cap, st);
+    return pc_nonogram_solve(g, count, &b, sols, cap, st, PC_NONOGRAM_STAT_COUNT);
 }
 
 typedef struct {

@@ -108,8 +108,9 @@ int main(int argc, char **argv)
         pc_patchwork_new(league, 1000 + (uint64_t)gi, &g);
         int strong = gi % 2;
         while (!pc_patchwork_is_over(g)) {
-            int32_t code;
-            if (pc_patchwork_to_move(g) == strong)
+            int32_t code, who = PC_PATCHWORK_NOBODY;
+            pc_patchwork_to_move(g, &who);
+            if (who == strong)
             {
                 pc_budget b;
                 pc_budget_init(&b, sizeof b);
@@ -125,11 +126,14 @@ int main(int argc, char **argv)
                 return 1;
             }
         }
-        int w = pc_patchwork_winner(g);
+        int32_t w = PC_PATCHWORK_NOT_OVER, ss = 0, sw = 0;
+        pc_patchwork_winner(g, &w);
+        pc_patchwork_score(g, strong, &ss);
+        pc_patchwork_score(g, 1 - strong, &sw);
         wins += w == strong;
         losses += w == 1 - strong;
         draws += w == PC_PATCHWORK_DRAW;
-        margin += pc_patchwork_score(g, strong) - pc_patchwork_score(g, 1 - strong);
+        margin += ss - sw;
         pc_patchwork_free(g);
     }
     t1 = pc__now_seconds();

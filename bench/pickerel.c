@@ -27,6 +27,14 @@
 #include "pickerel/state.h"
 #include "puzzlecore/puzzlecore.h"
 
+/* The score (it can be negative: a status, the value through a pointer). */
+static int64_t score_of(const pc_pickerel *g)
+{
+    int64_t s = 0;
+    pc_pickerel_score(g, &s);
+    return s;
+}
+
 static double now(void)
 {
     struct timespec ts;
@@ -77,7 +85,7 @@ static int64_t play(int32_t level, uint64_t seed, int64_t budget, int oracle)
             pc_pickerel_stat(g, f, &v);
             tot_stat[f] += v;
         }
-    int64_t s = pc_pickerel_score(g);
+    int64_t s = score_of(g);
     pc_pickerel_free(g);
     return s;
 }

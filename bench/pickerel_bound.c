@@ -48,6 +48,14 @@
 #include "pickerel/state.h"
 #include "puzzlecore/puzzlecore.h"
 
+/* The score (it can be negative: a status, the value through a pointer). */
+static int64_t score_of(const pc_pickerel *g)
+{
+    int64_t s = 0;
+    pc_pickerel_score(g, &s);
+    return s;
+}
+
 enum { MINL = PC_PICKEREL_MIN_SPOOL, MAXL = PC_PICKEREL_MAX_SPOOL, MAXCODE = 1024, NEG = -30000 };
 
 static double now(void)
@@ -818,10 +826,10 @@ int main(int argc, char **argv)
                 if (pc_pickerel_clone(g, &r) != PC_OK)
                     return 1;
                 int rc = replay_optimum(r, root, u);
-                if (rc != 0 || 4 * pc_pickerel_score(r) != u) {
+                if (rc != 0 || 4 * score_of(r) != u) {
                     fprintf(stderr, "pickerel_bound: level %d seed %llu: the optimum %.2f replays as %lld (%d)\n",
                             level, (unsigned long long)(seed0 + (uint64_t)gi), u / 4.0,
-                            (long long)pc_pickerel_score(r), rc);
+                            (long long)score_of(r), rc);
                     return 1;
                 }
                 if (verbose) {

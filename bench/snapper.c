@@ -14,6 +14,14 @@
 
 #include <puzzlecore/puzzlecore.h>
 
+/* The score (it can be negative: a status, the value through a pointer). */
+static double points(const pc_snapper *g)
+{
+    double p = 0.0;
+    pc_snapper_score(g, &p);
+    return p;
+}
+
 #define MAX_DROPS 1000
 
 /* A budget of n positions and no time limit. */
@@ -52,7 +60,7 @@ int main(int argc, char **argv)
             long figures = 0, drops = 0, drains = 0, capped = 0, blocked = 0;
             for (int i = 1; i <= games; i++) {
                 pc_snapper *g = NULL;
-                if (pc_snapper_new((uint64_t)i, preset, &g) != PC_OK)
+                if (pc_snapper_new(preset, (uint64_t)i, &g) != PC_OK)
                     return 1;
                 while (!pc_snapper_is_over(g) && pc_snapper_drops(g) < MAX_DROPS) {
                     int32_t mv, col, turns, rc;
@@ -69,7 +77,7 @@ int main(int argc, char **argv)
                 }
                 capped += !pc_snapper_is_over(g);
                 blocked += pc_snapper_end_reason(g) == PC_SNAPPER_BLOCKED;
-                score += pc_snapper_score(g);
+                score += points(g);
                 figures += pc_snapper_figures(g);
                 drops += pc_snapper_drops(g);
                 drains += pc_snapper_drains(g);

@@ -84,7 +84,7 @@ static int solve_one(const pc_nonogram *g, const char *name, int32_t count, int6
     pc_budget_init(&b, sizeof b);
     b.max_nodes = nodes;
     b.max_seconds = seconds; /* 0: the default */
-    int32_t rc = pc_nonogram_solve(g, count, &b, sols, sols ? cells * (size_t)count : 0, st);
+    int32_t rc = pc_nonogram_solve(g, count, &b, sols, sols ? cells * (size_t)count : 0, st, PC_NONOGRAM_STAT_COUNT);
     double dt = cli_now() - t0;
     const char *status;
     if (rc == PC_ELIMIT || rc == PC_ECANCELLED)
@@ -364,7 +364,7 @@ int pc_cli_nonogram_generate(int argc, char **argv)
             size_t n;
             pc_nonogram_id(g, id, sizeof id, &n);
             printf("puzzle=%s width=%d height=%d seed=%llu grade=%s seconds=%.6f\n", id, (int)w, (int)h,
-                   (unsigned long long)(seed + (uint64_t)i), grade_name(pc_nonogram_grade(g, NULL, NULL)), dt);
+                   (unsigned long long)(seed + (uint64_t)i), grade_name(pc_nonogram_grade(g, NULL, NULL, 0)), dt);
             for (int32_t y = 0; y < h; y++)
                 for (int32_t x = 0; x < w; x++)
                     pic[(size_t)y * (size_t)w + (size_t)x] = (uint8_t)pc_nonogram_solution_cell(g, x, y);

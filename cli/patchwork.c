@@ -148,7 +148,9 @@ static int moves_cmd(int argc, char **argv)
         pc_patchwork_move_text(pc_patchwork_ruleset(g), codes[i], t, sizeof t, &tn);
         printf("move=\"%s\" code=%d\n", t, (int)codes[i]);
     }
-    printf("summary player=%d moves=%zu over=%d\n", pc_patchwork_to_move(g), n, pc_patchwork_is_over(g));
+    int32_t player = PC_PATCHWORK_NOBODY;
+    pc_patchwork_to_move(g, &player);
+    printf("summary player=%d moves=%zu over=%d\n", player, n, pc_patchwork_is_over(g));
     pc_patchwork_free(g);
     return 0;
 }

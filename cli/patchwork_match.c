@@ -178,11 +178,15 @@ long pwm_read_line(pwm_proc *b, char *line, size_t cap, double deadline)
 
 int32_t pwm_report_score(const pc_patchwork *g, int32_t seat)
 {
-    int32_t s = pc_patchwork_score(g, seat);
+    int32_t sc[2] = {0, 0}, first = PC_PATCHWORK_NOBODY;
+    pc_patchwork_score(g, 0, &sc[0]);
+    pc_patchwork_score(g, 1, &sc[1]);
+    pc_patchwork_finished_first(g, &first);
+    int32_t s = sc[seat];
     if (pc_patchwork_ruleset(g) != PC_PATCHWORK_OFFICIAL)
         return s;
     s += 200;
-    if (pc_patchwork_score(g, 0) == pc_patchwork_score(g, 1) && pc_patchwork_finished_first(g) == seat)
+    if (sc[0] == sc[1] && first == seat)
         s += 1;
     return s;
 }
@@ -200,7 +204,7 @@ void pwm_finish(const pc_patchwork *g, int32_t loser, const char *end, pwm_resul
     } else {
         if (pc_patchwork_capped(g))
             res->end = "cap";
-        res->winner = pc_patchwork_winner(g);
+        pc_patchwork_winner(g, &res->winner);
     }
 }
 
@@ -225,7 +229,8 @@ int pwm_play(pc_patchwork *g, const char *const cmd[2], int first_ms, int turn_m
     const char *end = "normal";
     int32_t loser = -1, rc = PC_OK;
     while (!pc_patchwork_is_over(g)) {
-        int seat = pc_patchwork_to_move(g);
+        int32_t seat = 0;
+        pc_patchwork_to_move(g, &seat);
         pwm_proc *b = &bp[seat];
         rc = pc_patchwork_referee_input(g, input, cap, &n);
         if (rc != PC_OK)

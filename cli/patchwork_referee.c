@@ -225,7 +225,8 @@ static int old_protocol(int league, unsigned long long seed, int have_seed, int 
         return cli_fail("referee", PC_ENOMEM, NULL);
     }
     while (!pc_patchwork_is_over(g)) {
-        int seat = pc_patchwork_to_move(g);
+        int32_t seat = PC_PATCHWORK_NOBODY;
+        pc_patchwork_to_move(g, &seat);
         int hl = snprintf(input, 64, "###Input %d\n", seat);
         rc = pc_patchwork_referee_input(g, input + hl, cap, &n);
         if (rc != PC_OK)

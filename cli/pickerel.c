@@ -14,6 +14,22 @@
 #include "cli.h"
 #include "puzzlecore/puzzlecore.h"
 
+/* The score (it can be negative: a status, the value through a pointer). */
+static int64_t score_of(const pc_pickerel *g)
+{
+    int64_t s = 0;
+    pc_pickerel_score(g, &s);
+    return s;
+}
+
+/* The loom's colour, PC_PICKEREL_NO_COLOUR when empty. */
+static int32_t loom_colour(const pc_pickerel *g)
+{
+    int32_t c = PC_PICKEREL_NO_COLOUR;
+    pc_pickerel_loom_colour(g, &c);
+    return c;
+}
+
 struct opts {
     long long level, seed, games, budget;
     int each, loom_beads;
@@ -149,7 +165,7 @@ static int cmd_auto(int argc, char **argv)
                 return cli_fail("advisor", st, NULL);
             }
         }
-        sc[k] = pc_pickerel_score(g);
+        sc[k] = score_of(g);
         sum += (double)sc[k];
         if (o.each)
             printf("game=%lld seed=%lld score=%lld rating=%s\n", k, o.seed + k, (long long)sc[k],
@@ -191,7 +207,7 @@ static void play_line(pc_pickerel *g, const char *line)
         return;
     } else if (strcmp(word, "state") == 0) {
         printf("score=%lld width=%d colour=%d rows=%d fill=%d run=%d deal_left=%d beads=%d over=%d tray=",
-               (long long)pc_pickerel_score(g), (int)pc_pickerel_width(g), (int)pc_pickerel_loom_colour(g),
+               (long long)score_of(g), (int)pc_pickerel_width(g), (int)loom_colour(g),
                (int)pc_pickerel_loom_rows(g), (int)pc_pickerel_loom_fill(g), (int)pc_pickerel_loom_run(g),
                (int)pc_pickerel_deal_left(g), (int)pc_pickerel_bead_count(g), (int)pc_pickerel_over(g));
         for (int32_t i = 0; i < pc_pickerel_tray_size(g); i++) {
@@ -216,12 +232,12 @@ static void play_line(pc_pickerel *g, const char *line)
     }
     if (m[0] < 0) {
         /* The same fields as every answer, so a front end parses one shape. */
-        printf("move=%s status=unknown-command score=%lld over=%d\n", word, (long long)pc_pickerel_score(g),
+        printf("move=%s status=unknown-command score=%lld over=%d\n", word, (long long)score_of(g),
                (int)pc_pickerel_over(g));
         return;
     }
     int32_t st = pc_pickerel_play(g, m);
-    printf("move=%s status=%s score=%lld over=%d", word, cli_status_word(st), (long long)pc_pickerel_score(g),
+    printf("move=%s status=%s score=%lld over=%d", word, cli_status_word(st), (long long)score_of(g),
            (int)pc_pickerel_over(g));
     if (!st)
         print_events(g);
@@ -250,7 +266,7 @@ static int cmd_play(int argc, char **argv)
             }
             play_line(g, line);
         }
-        printf("game=%lld score=%lld rating=%s over=%d\n", k, (long long)pc_pickerel_score(g),
+        printf("game=%lld score=%lld rating=%s over=%d\n", k, (long long)score_of(g),
                pc_pickerel_rating_name(pc_pickerel_rating(g)), (int)pc_pickerel_over(g));
         pc_pickerel_free(g);
         if (eof)

@@ -7,6 +7,23 @@
 #include "cli.h"
 #include "puzzlecore/puzzlecore.h"
 
+/* The score (it can be negative: a status, the value through a pointer). */
+static double points(const pc_snapper *g)
+{
+    double p = 0.0;
+    pc_snapper_score(g, &p);
+    return p;
+}
+
+/* The score exactly, in 1/PC_SNAPPER_SCORE_UNIT points (it can be negative:
+ * a status, the value through a pointer). */
+static int64_t score_units(const pc_snapper *g)
+{
+    int64_t u = 0;
+    pc_snapper_score_units(g, &u);
+    return u;
+}
+
 static const char *const preset_names[] = {"classic", "easy", "hard"};
 static const char *const end_names[] = {"playing", "target", "blocked", "no-pieces"};
 
@@ -35,7 +52,7 @@ static int32_t preset_of(const char *s)
 
 static void state_line(const pc_snapper *g, const char *prefix)
 {
-    printf("%sscore=%.4f figures=%d drops=%d drains=%d over=%d end=%s\n", prefix, pc_snapper_score(g),
+    printf("%sscore=%.4f figures=%d drops=%d drains=%d over=%d end=%s\n", prefix, points(g),
            (int)pc_snapper_figures(g), (int)pc_snapper_drops(g), (int)pc_snapper_drains(g),
            (int)pc_snapper_is_over(g), end_names[pc_snapper_end_reason(g)]);
 }
@@ -93,7 +110,7 @@ static int cmd_play(int argc, char **argv)
     int rc = 0;
     for (long long k = 0; k < games && rc == 0; k++) {
         pc_snapper *g = NULL;
-        int32_t st = pc_snapper_new(seed + (uint64_t)k, preset, &g);
+        int32_t st = pc_snapper_new(preset, seed + (uint64_t)k, &g);
         if (st != PC_OK) {
             rc = cli_fail("snapper play", st, NULL);
             break;
@@ -109,7 +126,7 @@ static int cmd_play(int argc, char **argv)
             while (*p && *p != ' ' && *p != '\t' && *p != '\n' && *p != '\r' && *p != ',')
                 p++;
             int len = (int)(p - start);
-            int64_t before = pc_snapper_score_units(g);
+            int64_t before = score_units(g);
             move++;
             if (len == 1 && start[0] == 'x') {
                 st = pc_snapper_drain(g);
@@ -132,8 +149,8 @@ static int cmd_play(int argc, char **argv)
                        cli_status_word(st));
             }
             printf(" points=%.4f figures=%d score=%.4f\n",
-                   (double)(pc_snapper_score_units(g) - before) / PC_SNAPPER_SCORE_UNIT, (int)pc_snapper_figures(g),
-                   pc_snapper_score(g));
+                   (double)(score_units(g) - before) / PC_SNAPPER_SCORE_UNIT, (int)pc_snapper_figures(g),
+                   points(g));
             if (pc_snapper_is_over(g))
                 break;
         }
@@ -201,7 +218,7 @@ static int cmd_auto(int argc, char **argv)
     long long figures = 0, drops = 0, drains = 0, capped = 0;
     for (long long k = 0; k < games; k++) {
         pc_snapper *g = NULL;
-        int32_t st = pc_snapper_new(seed + (uint64_t)k, preset, &g);
+        int32_t st = pc_snapper_new(preset, seed + (uint64_t)k, &g);
         if (st != PC_OK)
             return cli_fail("snapper auto", st, NULL);
         while (!pc_snapper_is_over(g) && pc_snapper_drops(g) < max_drops) {
@@ -218,10 +235,10 @@ static int cmd_auto(int argc, char **argv)
         capped += !pc_snapper_is_over(g);
         if (each)
             printf("seed=%llu score=%.4f figures=%d drops=%d drains=%d end=%s\n",
-                   (unsigned long long)(seed + (uint64_t)k), pc_snapper_score(g), (int)pc_snapper_figures(g),
+                   (unsigned long long)(seed + (uint64_t)k), points(g), (int)pc_snapper_figures(g),
                    (int)pc_snapper_drops(g), (int)pc_snapper_drains(g),
                    pc_snapper_is_over(g) ? end_names[pc_snapper_end_reason(g)] : "capped");
-        score += pc_snapper_score(g);
+        score += points(g);
         figures += pc_snapper_figures(g);
         drops += pc_snapper_drops(g);
         drains += pc_snapper_drains(g);

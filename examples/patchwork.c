@@ -38,9 +38,11 @@ static void show(const pc_patchwork *g)
         pc_patchwork_patch_shape(ids[i], 0, 0, shape, sizeof shape, &len);
         printf("  %2d  %d %2d %d  %s\n", ids[i], earn, price, time, shape);
     }
-    if (pc_patchwork_special_id(g))
-        printf("P%d must place special patch %d (PLAY %d x y 0 0)\n", pc_patchwork_to_move(g),
-               pc_patchwork_special_id(g), pc_patchwork_special_id(g));
+    int32_t special = 0, who = 0;
+    pc_patchwork_special_id(g, &special);
+    pc_patchwork_to_move(g, &who);
+    if (special)
+        printf("P%d must place special patch %d (PLAY %d x y 0 0)\n", who, special, special);
 }
 
 static int32_t bot_move(const pc_patchwork *g, double seconds, int64_t playouts)
@@ -61,7 +63,9 @@ static int human_move(pc_patchwork *g)
 {
     char line[256];
     for (;;) {
-        printf("P%d> ", pc_patchwork_to_move(g));
+        int32_t who = 0;
+        pc_patchwork_to_move(g, &who);
+        printf("P%d> ", who);
         fflush(stdout);
         if (!fgets(line, sizeof line, stdin))
             return 0;
@@ -82,8 +86,11 @@ static int human_move(pc_patchwork *g)
 
 static void result(const pc_patchwork *g)
 {
-    int32_t w = pc_patchwork_winner(g);
-    printf("\nfinal score: P0 %d, P1 %d -- %s\n", pc_patchwork_score(g, 0), pc_patchwork_score(g, 1),
+    int32_t w = PC_PATCHWORK_NOT_OVER, s0 = 0, s1 = 0;
+    pc_patchwork_winner(g, &w);
+    pc_patchwork_score(g, 0, &s0); /* scores can be negative: read through a pointer */
+    pc_patchwork_score(g, 1, &s1);
+    printf("\nfinal score: P0 %d, P1 %d -- %s\n", s0, s1,
            w == PC_PATCHWORK_DRAW ? "draw" : w == 0 ? "P0 wins" : "P1 wins");
 }
 
@@ -98,7 +105,8 @@ static int demo(void)
         int32_t code;
         char text[64];
         size_t n;
-        int who = pc_patchwork_to_move(g);
+        int32_t who = 0;
+        pc_patchwork_to_move(g, &who);
         if (who == 0)
             code = bot_move(g, 0.0, 150);
         else
@@ -145,7 +153,9 @@ int main(int argc, char **argv)
     }
     while (!pc_patchwork_is_over(g)) {
         show(g);
-        if (pc_patchwork_to_move(g) == bot) {
+        int32_t who = PC_PATCHWORK_NOBODY;
+        pc_patchwork_to_move(g, &who);
+        if (who == bot) {
             char text[64];
             size_t n;
             int32_t code = bot_move(g, 0.5, 0);

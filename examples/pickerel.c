@@ -13,6 +13,14 @@
 
 #include <puzzlecore/puzzlecore.h>
 
+/* The score (it can be negative: a status, the value through a pointer). */
+static int64_t score_of(const pc_pickerel *g)
+{
+    int64_t s = 0;
+    pc_pickerel_score(g, &s);
+    return s;
+}
+
 static void show(const pc_pickerel *g)
 {
     char buf[2048];
@@ -167,7 +175,7 @@ int main(int argc, char **argv)
     } else {
         status = interactive(g);
     }
-    printf("final score %lld: %s\n", (long long)pc_pickerel_score(g), pc_pickerel_rating_name(pc_pickerel_rating(g)));
+    printf("final score %lld: %s\n", (long long)score_of(g), pc_pickerel_rating_name(pc_pickerel_rating(g)));
     pc_pickerel_free(g);
     return status;
 }

@@ -17,6 +17,14 @@
 
 #include <puzzlecore/puzzlecore.h>
 
+/* The score (it can be negative: a status, the value through a pointer). */
+static double points(const pc_snapper *g)
+{
+    double p = 0.0;
+    pc_snapper_score(g, &p);
+    return p;
+}
+
 /* The junction at a piece's centre for each arms mask (N=1 E=2 S=4 W=8). */
 static const char *const junction[16] = {" ", "╵", "╶", "└", "╷", "│", "┌", "├",
                                          "╴", "┘", "─", "┴", "┐", "┤", "┬", "┼"};
@@ -70,7 +78,7 @@ static void draw(const pc_snapper *g)
             printf("║\n");
         }
     printf("╚═════════════════════════╝\n");
-    printf("score %.2f  figures %d/%d  drops %d\n", pc_snapper_score(g), (int)pc_snapper_figures(g),
+    printf("score %.2f  figures %d/%d  drops %d\n", points(g), (int)pc_snapper_figures(g),
            (int)pc_snapper_target(g), (int)pc_snapper_drops(g));
     if (pc_snapper_piece(g, 1, &arms, c) == 1)
         for (int r = 0; r < 3; r++) {
@@ -154,7 +162,7 @@ static int demo(void)
     pc_snapper_free(g);
 
     printf("\nA seeded game, the advisor playing five moves:\n");
-    if (pc_snapper_new(7, PC_SNAPPER_CLASSIC, &g) != PC_OK)
+    if (pc_snapper_new(PC_SNAPPER_CLASSIC, 7, &g) != PC_OK)
         return 1;
     for (int i = 0; i < 5 && !pc_snapper_is_over(g); i++) {
         if (advised_move(g, 1) != PC_OK)
@@ -169,14 +177,14 @@ static int demo(void)
 static int autoplay(uint64_t seed, int32_t preset)
 {
     pc_snapper *g = NULL;
-    if (pc_snapper_new(seed, preset, &g) != PC_OK)
+    if (pc_snapper_new(preset, seed, &g) != PC_OK)
         return 1;
     while (!pc_snapper_is_over(g) && pc_snapper_drops(g) < 1000)
         if (advised_move(g, 0) != PC_OK)
             return 1;
     draw(g);
     printf("seed %llu: score %.2f, %d figures, %d drops, %d drains\n", (unsigned long long)seed,
-           pc_snapper_score(g), (int)pc_snapper_figures(g), (int)pc_snapper_drops(g), (int)pc_snapper_drains(g));
+           points(g), (int)pc_snapper_figures(g), (int)pc_snapper_drops(g), (int)pc_snapper_drains(g));
     pc_snapper_free(g);
     return 0;
 }
@@ -184,7 +192,7 @@ static int autoplay(uint64_t seed, int32_t preset)
 static int interactive(uint64_t seed, int32_t preset)
 {
     pc_snapper *g = NULL;
-    if (pc_snapper_new(seed, preset, &g) != PC_OK)
+    if (pc_snapper_new(preset, seed, &g) != PC_OK)
         return 1;
     char line[256];
     draw(g);
@@ -226,7 +234,7 @@ static int interactive(uint64_t seed, int32_t preset)
             fflush(stdout);
         }
     }
-    printf("final score %.2f after %d figures\n", pc_snapper_score(g), (int)pc_snapper_figures(g));
+    printf("final score %.2f after %d figures\n", points(g), (int)pc_snapper_figures(g));
     pc_snapper_free(g);
     return 0;
 }

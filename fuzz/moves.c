@@ -111,7 +111,7 @@ static void run_snapper(struct fz_in *in)
     uint64_t seed = fz_u64(in);
     int32_t preset = (int32_t)(fz_u8(in) % PC_SNAPPER_PRESETS);
     pc_snapper *g = NULL, *k = NULL;
-    FZ_CHECK(pc_snapper_new(seed, preset, &g) == PC_OK);
+    FZ_CHECK(pc_snapper_new(preset, seed, &g) == PC_OK);
     int steps = 0;
     while (fz_more(in) && steps++ < 400) {
         uint32_t op = fz_u8(in) % 8;

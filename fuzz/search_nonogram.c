@@ -51,7 +51,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     uint8_t sols[3 * MAXS * MAXS];
     int64_t stats[PC_NONOGRAM_STAT_COUNT];
     int32_t found = pc_nonogram_solve_clues(w, h, counts[0], clues[0], counts[1], clues[1],
-                                            use_givens ? givens : NULL, 3, tiny(), sols, sizeof sols, stats);
+                                            use_givens ? givens : NULL, 3, tiny(), sols, sizeof sols, stats, PC_NONOGRAM_STAT_COUNT);
     FZ_CHECK(found == PC_EINVAL || found == PC_ELIMIT || (found >= 0 && found <= 3));
     if (found != PC_EINVAL) FZ_CHECK(stats[PC_NONOGRAM_STAT_NODES] >= 0 && stats[PC_NONOGRAM_STAT_NODES] <= NODES);
     for (int32_t s = 0; s < found; s++) {
@@ -76,8 +76,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     if (pc_nonogram_new_from_clues(w, h, counts[0], clues[0], counts[1], clues[1], err, sizeof err, &p) != PC_OK)
         return 0;
     if (use_givens) FZ_CHECK(pc_nonogram_set_cells(p, givens, (size_t)(w * h)) == PC_OK);
-    int32_t grade = pc_nonogram_grade(p, tiny(), stats);
-    int32_t plain = pc_nonogram_solve(p, 2, tiny(), NULL, 0, NULL);
+    int32_t grade = pc_nonogram_grade(p, tiny(), stats, PC_NONOGRAM_STAT_COUNT);
+    int32_t plain = pc_nonogram_solve(p, 2, tiny(), NULL, 0, NULL, 0);
     if (grade >= 0 && plain >= 0) FZ_CHECK((grade == PC_NONOGRAM_GRADE_NONE) == (plain == 0));
     int32_t x = -1, y = -1, v = -1, ax = -1, ix = -1;
     int32_t hk = pc_nonogram_hint(p, tiny(), &x, &y, &v, &ax, &ix);

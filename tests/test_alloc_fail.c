@@ -209,7 +209,7 @@ static void *mk_pick(void)
 static void *mk_snap(void)
 {
     pc_snapper *g = NULL;
-    pc_snapper_new(5, 0, &g);
+    pc_snapper_new(0, 5, &g);
     if (g) pc_snapper_play(g, 2, 1);
     return g;
 }
@@ -242,7 +242,7 @@ static const struct ops TATHAM = {export_tatham, NULL, NULL}, XMLX = {export_xml
         (void)out;                                                                         \
         size_t n = 0;                                                                      \
         int32_t rc = fn((const T *)g, NULL, 0, &n);                                        \
-        if (rc != PC_ESPACE) return rc;                                                    \
+        if (rc != PC_OK) return rc;                                                        \
         char *b = malloc(n + 1);                                                           \
         rc = fn((const T *)g, b, n + 1, &n);                                               \
         free(b);                                                                           \
@@ -287,9 +287,9 @@ static int32_t c_nono_solve(void *g, void **out)
 {
     (void)out;
     uint8_t sol[50];
-    return pc_nonogram_solve(g, 2, NULL, sol, sizeof sol, NULL);
+    return pc_nonogram_solve(g, 2, NULL, sol, sizeof sol, NULL, 0);
 }
-static int32_t c_nono_grade(void *g, void **out) { (void)out; return pc_nonogram_grade(g, NULL, NULL); }
+static int32_t c_nono_grade(void *g, void **out) { (void)out; return pc_nonogram_grade(g, NULL, NULL, 0); }
 static int32_t c_nono_hint(void *g, void **out) { (void)out; int32_t x, y, v; return pc_nonogram_hint(g, NULL, &x, &y, &v, NULL, NULL); }
 static int32_t c_nono_consistent(void *g, void **out) { (void)out; return pc_nonogram_consistent(g, NULL); }
 static int32_t c_nono_mistakes(void *g, void **out) { (void)out; uint8_t m[25]; return pc_nonogram_mistakes(g, m, 25); }
@@ -364,7 +364,7 @@ static int32_t c_pick_suggest(void *g, void **out)
     return pc_pickerel_suggest(g, &b, mv);
 }
 /* snapper */
-static int32_t c_snap_new(void *g, void **out) { (void)g; return pc_snapper_new(8, 1, (pc_snapper **)out); }
+static int32_t c_snap_new(void *g, void **out) { (void)g; return pc_snapper_new(1, 8, (pc_snapper **)out); }
 static int32_t c_snap_list(void *g, void **out)
 {
     (void)g;

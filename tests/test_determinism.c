@@ -179,7 +179,9 @@ static void pickerel(void)
             snprintf(w2, sizeof w2, "%s moves", what);
             line_i64("pickerel", w2, moves);
             snprintf(w2, sizeof w2, "%s score", what);
-            line_i64("pickerel", w2, pc_pickerel_score(g));
+            int64_t psc = 0;
+            pc_pickerel_score(g, &psc);
+            line_i64("pickerel", w2, psc);
             SAVE("pickerel", what, pc_pickerel_save, g, level == 1 && seed == 1);
             pc_pickerel_free(g);
         }
@@ -192,7 +194,7 @@ static void snapper(void)
         pc_snapper *g = NULL;
         char what[64], w2[96];
         snprintf(what, sizeof what, "preset%d-seed%d", (int)preset, (int)(preset + 5));
-        if (pc_snapper_new((uint64_t)preset + 5u, preset, &g) != PC_OK) {
+        if (pc_snapper_new(preset, (uint64_t)preset + 5u, &g) != PC_OK) {
             line_i64("snapper", what, -1);
             continue;
         }
@@ -209,7 +211,9 @@ static void snapper(void)
         snprintf(w2, sizeof w2, "%s moves", what);
         line_i64("snapper", w2, moves);
         snprintf(w2, sizeof w2, "%s score-units", what);
-        line_i64("snapper", w2, pc_snapper_score_units(g));
+        int64_t units = 0;
+        pc_snapper_score_units(g, &units);
+        line_i64("snapper", w2, units);
         snprintf(w2, sizeof w2, "%s figures", what);
         line_i64("snapper", w2, pc_snapper_figures(g));
         SAVE("snapper", what, pc_snapper_save, g, preset == 0);
@@ -273,8 +277,9 @@ static void patchwork(void)
         int32_t *codes = malloc(sizeof(int32_t) * 4096);
         int moves = 0;
         while (codes && !pc_patchwork_is_over(g) && moves < 500) {
-            int32_t code = 0;
-            if (pc_patchwork_to_move(g) == 0) {
+            int32_t code = 0, who = PC_PATCHWORK_NOBODY;
+            pc_patchwork_to_move(g, &who);
+            if (who == 0) {
                 if (pc_patchwork_baseline_move(g, &code) != PC_OK)
                     break;
             } else {
@@ -294,9 +299,12 @@ static void patchwork(void)
         snprintf(w2, sizeof w2, "%s moves", what);
         line_i64("patchwork", w2, moves);
         snprintf(w2, sizeof w2, "%s score0", what);
-        line_i64("patchwork", w2, pc_patchwork_score(g, 0));
+        int32_t sc0 = 0, sc1 = 0;
+        pc_patchwork_score(g, 0, &sc0);
+        pc_patchwork_score(g, 1, &sc1);
+        line_i64("patchwork", w2, sc0);
         snprintf(w2, sizeof w2, "%s score1", what);
-        line_i64("patchwork", w2, pc_patchwork_score(g, 1));
+        line_i64("patchwork", w2, sc1);
         SAVE("patchwork", what, pc_patchwork_save, g, i == 0);
         pc_patchwork_free(g);
     }

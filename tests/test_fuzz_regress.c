@@ -88,7 +88,7 @@ static void nonogram_nodes_within_budget(void)
         pc_budget_init(&b, sizeof b);
         b.max_nodes = max;
         int64_t stats[PC_NONOGRAM_STAT_COUNT];
-        int32_t r = pc_nonogram_solve_clues(N, N, counts, clues, counts, clues, NULL, 3, &b, sols, sizeof sols, stats);
+        int32_t r = pc_nonogram_solve_clues(N, N, counts, clues, counts, clues, NULL, 3, &b, sols, sizeof sols, stats, PC_NONOGRAM_STAT_COUNT);
         if (!((r == PC_ELIMIT || r == 3) && stats[PC_NONOGRAM_STAT_NODES] <= max)) bad++;
     }
     is_int(bad, 0, "nonogram: nodes never exceed max_nodes (max 1..40)");

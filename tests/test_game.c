@@ -85,13 +85,21 @@ static double typed_score(const pc_game *g, int32_t player)
     const char *k = pc_game_kind(g);
     if (strcmp(k, "nonogram") == 0)
         return pc_nonogram_satisfied_count(t, PC_NONOGRAM_ROWS) + pc_nonogram_satisfied_count(t, PC_NONOGRAM_COLS);
-    if (strcmp(k, "pickerel") == 0)
-        return (double)pc_pickerel_score(t);
-    if (strcmp(k, "snapper") == 0)
-        return pc_snapper_score(t);
+    if (strcmp(k, "pickerel") == 0) {
+        int64_t v = 0;
+        pc_pickerel_score(t, &v);
+        return (double)v;
+    }
+    if (strcmp(k, "snapper") == 0) {
+        double v = 0.0;
+        pc_snapper_score(t, &v);
+        return v;
+    }
     if (strcmp(k, "sokoban") == 0)
         return pc_sokoban_boxes_on_goals(t);
-    return pc_patchwork_score(t, player);
+    int32_t v = 0;
+    pc_patchwork_score(t, player, &v);
+    return v;
 }
 
 /* Texts of the kind's notation that a step may or may not list: every one
@@ -425,7 +433,7 @@ static void arguments(void)
     is_int(p, 0, "player 0 to move");
     is_int(pc_game_score(g, 1, &sc), PC_EINVAL, "score of a player out of range");
     is_int(pc_game_score(g, 0, NULL), PC_EINVAL, "score into NULL");
-    is_int(pc_game_moves(g, NULL, 0, &n), PC_ESPACE, "moves: a size query");
+    is_int(pc_game_moves(g, NULL, 0, &n), PC_OK, "moves: a size query (PC_OK)");
     is_int((int64_t)n, 4, "l and r, 4 bytes");
     is_int(pc_game_moves(g, buf, 3, &n), PC_ESPACE, "moves into a short buffer");
     is_int(pc_game_play(g, NULL, 1), PC_EINVAL, "a NULL move with a length");

@@ -98,7 +98,7 @@ static void nonogram(void)
     refuse("nonogram: 2^28 + 16384 cells (above)", pc_nonogram_new_from_clues(16384, 16385, ones, zeros, ones, zeros, NULL, 0, &g),
            PC_ERANGE, PC_ERANGE);
     reset();
-    refuse("nonogram: solver on 65535 x 65535", pc_nonogram_solve_clues(65535, 65535, ones, zeros, ones, zeros, NULL, 1, NULL, NULL, 0, NULL),
+    refuse("nonogram: solver on 65535 x 65535", pc_nonogram_solve_clues(65535, 65535, ones, zeros, ones, zeros, NULL, 1, NULL, NULL, 0, NULL, 0),
            PC_ERANGE, PC_ERANGE);
     free(zeros);
     free(ones);
@@ -235,13 +235,13 @@ static void games(void)
 
     pc_snapper *s = NULL;
     int32_t w[4] = {1000, 1000, 1000, 1000};
-    is_int(pc_snapper_new_custom(1, w, 8, 1000, &s), PC_OK, "snapper: weights 1000, 8 colours, target 1000 (at the bounds)");
+    is_int(pc_snapper_new_custom(w, 8, 1000, 1, &s), PC_OK, "snapper: weights 1000, 8 colours, target 1000 (at the bounds)");
     pc_snapper_free(s);
     s = NULL;
     int32_t w2[4] = {1001, 0, 0, 0};
-    refuse("snapper: weight 1001", pc_snapper_new_custom(1, w2, 3, 10, &s), PC_EINVAL, PC_ERANGE);
-    refuse("snapper: 9 colours", pc_snapper_new_custom(1, w, 9, 10, &s), PC_EINVAL, PC_ERANGE);
-    refuse("snapper: target 1001", pc_snapper_new_custom(1, w, 3, 1001, &s), PC_EINVAL, PC_ERANGE);
+    refuse("snapper: weight 1001", pc_snapper_new_custom(w2, 3, 10, 1, &s), PC_EINVAL, PC_ERANGE);
+    refuse("snapper: 9 colours", pc_snapper_new_custom(w, 9, 10, 1, &s), PC_EINVAL, PC_ERANGE);
+    refuse("snapper: target 1001", pc_snapper_new_custom(w, 3, 1001, 1, &s), PC_EINVAL, PC_ERANGE);
     t = repeat("", "NESW:1111 ", 200000, "", &n);
     reset();
     rc = pc_snapper_new_list(t, n, 1, NULL, 0, &s);

@@ -85,7 +85,7 @@ int main(void)
     memset(sols, 0xAB, sizeof sols);
     pthread_t th;
     pthread_create(&th, NULL, cancel_later, &b);
-    int32_t rc = pc_nonogram_solve(g, INT32_MAX, &b, sols, sizeof sols, st);
+    int32_t rc = pc_nonogram_solve(g, INT32_MAX, &b, sols, sizeof sols, st, PC_NONOGRAM_STAT_COUNT);
     double stopped = now();
     pthread_join(th, NULL);
     is_int(rc, PC_ECANCELLED, "cancel from another thread: PC_ECANCELLED");
@@ -97,10 +97,10 @@ int main(void)
     free(after);
 
     /* the flag is still set: the next call stops at once */
-    rc = pc_nonogram_solve(g, 2, &b, sols, sizeof sols, NULL);
+    rc = pc_nonogram_solve(g, 2, &b, sols, sizeof sols, NULL, 0);
     is_int(rc, PC_ECANCELLED, "a cancelled budget stops the next call at once");
     is_int(pc_nonogram_consistent(g, &b), PC_ECANCELLED, "consistent takes the budget");
-    is_int(pc_nonogram_grade(g, &b, NULL), PC_ECANCELLED, "grade takes the budget");
+    is_int(pc_nonogram_grade(g, &b, NULL, 0), PC_ECANCELLED, "grade takes the budget");
     int32_t x = -7;
     is_int(pc_nonogram_hint(g, &b, &x, NULL, NULL, NULL, NULL), PC_ECANCELLED, "hint takes the budget");
     is_int(x, -7, "hint writes nothing when cancelled");
@@ -110,7 +110,7 @@ int main(void)
     b.progress = on_progress;
     b.progress_every = 0.01;
     b.user = &b;
-    rc = pc_nonogram_solve(g, INT32_MAX, &b, NULL, 0, NULL);
+    rc = pc_nonogram_solve(g, INT32_MAX, &b, NULL, 0, NULL, 0);
     is_int(rc, PC_ECANCELLED, "the progress callback stops the search");
     ok(progress_calls >= 2, "progress called %d times", progress_calls);
     ok(progress_bound >= 0 && progress_bound <= N * N, "progress bound = cells known (%g)", progress_bound);
@@ -119,19 +119,19 @@ int main(void)
     /* a node limit still gives PC_ELIMIT */
     b.progress = NULL;
     b.max_nodes = 50;
-    is_int(pc_nonogram_solve(g, INT32_MAX, &b, NULL, 0, st), PC_ELIMIT, "node limit: PC_ELIMIT");
+    is_int(pc_nonogram_solve(g, INT32_MAX, &b, NULL, 0, st, PC_NONOGRAM_STAT_COUNT), PC_ELIMIT, "node limit: PC_ELIMIT");
     ok(st[PC_NONOGRAM_STAT_NODES] <= 51, "stopped at the node limit (%lld)", (long long)st[PC_NONOGRAM_STAT_NODES]);
     /* a bad budget */
     b.max_nodes = -1;
-    is_int(pc_nonogram_solve(g, 2, &b, NULL, 0, NULL), PC_EINVAL, "negative max_nodes: PC_EINVAL");
+    is_int(pc_nonogram_solve(g, 2, &b, NULL, 0, NULL, 0), PC_EINVAL, "negative max_nodes: PC_EINVAL");
     b.max_nodes = 0;
     b.max_seconds = NAN;
-    is_int(pc_nonogram_solve(g, 2, &b, NULL, 0, NULL), PC_EINVAL, "NaN max_seconds: PC_EINVAL");
+    is_int(pc_nonogram_solve(g, 2, &b, NULL, 0, NULL, 0), PC_EINVAL, "NaN max_seconds: PC_EINVAL");
 
     /* a tiny memory budget */
     pc_budget_init(&b, sizeof b);
     b.max_bytes = 1000;
-    is_int(pc_nonogram_solve(g, 2, &b, NULL, 0, NULL), PC_ELIMIT, "1000 bytes of memory: PC_ELIMIT");
+    is_int(pc_nonogram_solve(g, 2, &b, NULL, 0, NULL, 0), PC_ELIMIT, "1000 bytes of memory: PC_ELIMIT");
 
     /* the default budget answers an easy question (a 4x4 permutation
      * puzzle: fast even under valgrind on a loaded machine) */
@@ -139,7 +139,7 @@ int main(void)
         int32_t c4[4] = {1, 1, 1, 1};
         pc_nonogram *small = NULL;
         pc_nonogram_new_from_clues(4, 4, c4, c4, c4, c4, NULL, 0, &small);
-        is_int(pc_nonogram_solve(small, 2, NULL, sols, sizeof sols, NULL), 2, "NULL budget: several solutions");
+        is_int(pc_nonogram_solve(small, 2, NULL, sols, sizeof sols, NULL, 0), 2, "NULL budget: several solutions");
         pc_nonogram_free(small);
     }
     after = saved(g);

@@ -112,7 +112,7 @@ static void test_non(void)
     pc_nonogram_free(g);
     g = import(text, PC_NONOGRAM_FORMAT_NON, 1, err);
     ok(g && pc_nonogram_width(g) == 3 && pc_nonogram_has_solution(g) == 0, "second puzzle of the bundle");
-    ok(pc_nonogram_solve(g, 2, NULL, NULL, 0, NULL) == 1, "Plus is unique");
+    ok(pc_nonogram_solve(g, 2, NULL, NULL, 0, NULL, 0) == 1, "Plus is unique");
     pc_nonogram_free(g);
     pc_nonogram *none = NULL;
     is_int(pc_nonogram_import(text, len, PC_NONOGRAM_FORMAT_NON, 2, err, sizeof err, &none), PC_ENOTFOUND,
@@ -180,7 +180,7 @@ static void test_tatham(void)
     free(t);
     ok(round_trips(g), "round-trips through every format");
     int64_t st[PC_NONOGRAM_STAT_COUNT];
-    is_int(pc_nonogram_solve(g, 2, NULL, NULL, 0, st), 1, "unique");
+    is_int(pc_nonogram_solve(g, 2, NULL, NULL, 0, st, PC_NONOGRAM_STAT_COUNT), 1, "unique");
     is_int(st[PC_NONOGRAM_STAT_GRADE], PC_NONOGRAM_GRADE_PROBE, "line logic cannot solve it alone");
     pc_nonogram_free(g);
     /* empty fields and givens: "A" = skip 0 then filled, "c" = skip 2 then crossed */
@@ -228,7 +228,7 @@ static void test_tcga(void)
                strcmp(idb, want) == 0;
         /* the question's solutions include the published one */
         uint8_t sol[2 * 625];
-        int32_t k = a ? pc_nonogram_solve(a, 2, NULL, sol, sizeof sol, NULL) : -1;
+        int32_t k = a ? pc_nonogram_solve(a, 2, NULL, sol, sizeof sol, NULL, 0) : -1;
         int has = 0;
         for (int32_t j = 0; j < k && b; j++) {
             int same = 1;

@@ -52,7 +52,7 @@ static int meets(const uint8_t *g, const clues_t *c)
 static int32_t solve(const clues_t *c, const uint8_t *givens, int32_t limit, uint8_t *sol, size_t cap,
                      int64_t *st)
 {
-    return pc_nonogram_solve_clues(c->w, c->h, c->rc, c->rcl, c->cc, c->ccl, givens, limit, NULL, sol, cap, st);
+    return pc_nonogram_solve_clues(c->w, c->h, c->rc, c->rcl, c->cc, c->ccl, givens, limit, NULL, sol, cap, st, PC_NONOGRAM_STAT_COUNT);
 }
 
 /* Brute force: which values can each cell take over all arrangements? */
@@ -183,7 +183,7 @@ static void test_grid(void)
     /* Tatham's example 4x4:2/1/2/1/1.1/2/1/1 (line logic alone is stuck) */
     int32_t rcn[] = {2, 1, 1, 1}, rcl[] = {1, 1, 2, 1, 1}, ccn[] = {1, 1, 1, 1}, ccl[] = {2, 1, 2, 1};
     uint8_t sol[64];
-    is_int(pc_nonogram_solve_clues(4, 4, rcn, rcl, ccn, ccl, NULL, 2, NULL, sol, sizeof sol, st), 1,
+    is_int(pc_nonogram_solve_clues(4, 4, rcn, rcl, ccn, ccl, NULL, 2, NULL, sol, sizeof sol, st, PC_NONOGRAM_STAT_COUNT), 1,
            "Tatham 4x4: unique");
     is_int(st[PC_NONOGRAM_STAT_GRADE], PC_NONOGRAM_GRADE_PROBE, "Tatham 4x4 needs probing");
     ok(st[PC_NONOGRAM_STAT_LINE_CELLS] < 16, "line logic leaves cells open (%d settled)",
@@ -196,47 +196,47 @@ static void test_grid(void)
 
     /* no solution, though rows and columns have the same total */
     int32_t n_rc[] = {1, 1}, n_rcl[] = {2, 0}, n_cc[] = {1, 1}, n_ccl[] = {0, 2};
-    is_int(pc_nonogram_solve_clues(2, 2, n_rc, n_rcl, n_cc, n_ccl, NULL, 2, NULL, NULL, 0, st), 0,
+    is_int(pc_nonogram_solve_clues(2, 2, n_rc, n_rcl, n_cc, n_ccl, NULL, 2, NULL, NULL, 0, st, PC_NONOGRAM_STAT_COUNT), 0,
            "no solution");
     is_int(st[PC_NONOGRAM_STAT_GRADE], PC_NONOGRAM_GRADE_NONE, "grade NONE");
     /* clues that cannot fit their line: no solution, not an error */
     int32_t f_rc[] = {1, 1}, f_rcl[] = {3, 0}, f_cc[] = {1, 1}, f_ccl[] = {1, 1};
-    is_int(pc_nonogram_solve_clues(2, 2, f_rc, f_rcl, f_cc, f_ccl, NULL, 2, NULL, NULL, 0, NULL), 0,
+    is_int(pc_nonogram_solve_clues(2, 2, f_rc, f_rcl, f_cc, f_ccl, NULL, 2, NULL, NULL, 0, NULL, 0), 0,
            "a clue longer than its line: no solution");
 
     /* exactly two: the diagonals of a 2x2 */
     int32_t d_rc[] = {1, 1}, d_rcl[] = {1, 1}, d_cc[] = {1, 1}, d_ccl[] = {1, 1};
     uint8_t two[8];
-    is_int(pc_nonogram_solve_clues(2, 2, d_rc, d_rcl, d_cc, d_ccl, NULL, 5, NULL, two, sizeof two, st), 2,
+    is_int(pc_nonogram_solve_clues(2, 2, d_rc, d_rcl, d_cc, d_ccl, NULL, 5, NULL, two, sizeof two, st, PC_NONOGRAM_STAT_COUNT), 2,
            "2x2 diagonals: exactly two (limit 5)");
     ok(memcmp(two, two + 4, 4) != 0 && two[0] + two[1] + two[2] + two[3] == 2 && two[0] != two[1] &&
            two[0] == two[3],
        "both diagonals written");
     is_int(st[PC_NONOGRAM_STAT_GRADE], PC_NONOGRAM_GRADE_SEARCH, "several solutions grade SEARCH");
-    is_int(pc_nonogram_solve_clues(2, 2, d_rc, d_rcl, d_cc, d_ccl, NULL, 1, NULL, two, sizeof two, NULL), 1,
+    is_int(pc_nonogram_solve_clues(2, 2, d_rc, d_rcl, d_cc, d_ccl, NULL, 1, NULL, two, sizeof two, NULL, 0), 1,
            "limit 1 stops at the first");
     /* a given picks one */
     uint8_t giv[4] = {1, 0, 0, 0};
-    is_int(pc_nonogram_solve_clues(2, 2, d_rc, d_rcl, d_cc, d_ccl, giv, 2, NULL, two, sizeof two, NULL), 1,
+    is_int(pc_nonogram_solve_clues(2, 2, d_rc, d_rcl, d_cc, d_ccl, giv, 2, NULL, two, sizeof two, NULL, 0), 1,
            "a given makes it unique");
     ok(two[0] == 1 && two[3] == 1, "the given's diagonal");
     uint8_t badg[4] = {1, 1, 0, 0};
-    is_int(pc_nonogram_solve_clues(2, 2, d_rc, d_rcl, d_cc, d_ccl, badg, 2, NULL, NULL, 0, NULL), 0,
+    is_int(pc_nonogram_solve_clues(2, 2, d_rc, d_rcl, d_cc, d_ccl, badg, 2, NULL, NULL, 0, NULL, 0), 0,
            "contradicting givens: none");
     uint8_t badv[4] = {9, 0, 0, 0};
-    is_int(pc_nonogram_solve_clues(2, 2, d_rc, d_rcl, d_cc, d_ccl, badv, 2, NULL, NULL, 0, NULL), PC_EINVAL,
+    is_int(pc_nonogram_solve_clues(2, 2, d_rc, d_rcl, d_cc, d_ccl, badv, 2, NULL, NULL, 0, NULL, 0), PC_EINVAL,
            "a given of 9 refused");
 
     /* bad arguments */
     int32_t z_rcl[] = {0, 1};
     int32_t z_rc[] = {2, 0};
-    is_int(pc_nonogram_solve_clues(2, 2, z_rc, z_rcl, d_cc, d_ccl, NULL, 2, NULL, NULL, 0, NULL), PC_EINVAL,
+    is_int(pc_nonogram_solve_clues(2, 2, z_rc, z_rcl, d_cc, d_ccl, NULL, 2, NULL, NULL, 0, NULL, 0), PC_EINVAL,
            "a 0 among other clues refused");
-    is_int(pc_nonogram_solve_clues(2, 2, d_rc, d_rcl, d_cc, d_ccl, NULL, 0, NULL, NULL, 0, NULL), PC_EINVAL,
+    is_int(pc_nonogram_solve_clues(2, 2, d_rc, d_rcl, d_cc, d_ccl, NULL, 0, NULL, NULL, 0, NULL, 0), PC_EINVAL,
            "limit 0 refused");
-    is_int(pc_nonogram_solve_clues(0, 2, d_rc, d_rcl, d_cc, d_ccl, NULL, 1, NULL, NULL, 0, NULL), PC_EINVAL,
+    is_int(pc_nonogram_solve_clues(0, 2, d_rc, d_rcl, d_cc, d_ccl, NULL, 1, NULL, NULL, 0, NULL, 0), PC_EINVAL,
            "width 0 refused");
-    is_int(pc_nonogram_solve_clues(2, 2, d_rc, d_rcl, d_cc, d_ccl, NULL, 1, NULL, NULL, 4, NULL), PC_EINVAL,
+    is_int(pc_nonogram_solve_clues(2, 2, d_rc, d_rcl, d_cc, d_ccl, NULL, 1, NULL, NULL, 4, NULL, 0), PC_EINVAL,
            "NULL buffer with a capacity refused");
 
     /* random 20x20 puzzles (p = 1/2): every answer meets the clues; the
@@ -279,17 +279,17 @@ static void test_grid(void)
     pc_budget b;
     pc_budget_init(&b, sizeof b);
     b.max_nodes = 1;
-    is_int(pc_nonogram_solve_clues(20, 20, c.rc, c.rcl, c.cc, c.ccl, NULL, 2, &b, s2, sizeof s2, st), PC_ELIMIT,
+    is_int(pc_nonogram_solve_clues(20, 20, c.rc, c.rcl, c.cc, c.ccl, NULL, 2, &b, s2, sizeof s2, st, PC_NONOGRAM_STAT_COUNT), PC_ELIMIT,
            "node budget 1: PC_ELIMIT");
     ok(s2[0] == 0xAA && s2[799] == 0xAA, "no solution written on PC_ELIMIT");
     ok(st[PC_NONOGRAM_STAT_NODES] >= 1, "stats still filled on PC_ELIMIT");
     b.max_nodes = 0;
     b.max_seconds = 1e-9;
-    is_int(pc_nonogram_solve_clues(20, 20, c.rc, c.rcl, c.cc, c.ccl, NULL, 2, &b, s2, sizeof s2, st), PC_ELIMIT,
+    is_int(pc_nonogram_solve_clues(20, 20, c.rc, c.rcl, c.cc, c.ccl, NULL, 2, &b, s2, sizeof s2, st, PC_NONOGRAM_STAT_COUNT), PC_ELIMIT,
            "time budget of a nanosecond: PC_ELIMIT");
     b.max_seconds = 0;
     b.size = 4;
-    is_int(pc_nonogram_solve_clues(20, 20, c.rc, c.rcl, c.cc, c.ccl, NULL, 2, &b, s2, sizeof s2, st), PC_EINVAL,
+    is_int(pc_nonogram_solve_clues(20, 20, c.rc, c.rcl, c.cc, c.ccl, NULL, 2, &b, s2, sizeof s2, st, PC_NONOGRAM_STAT_COUNT), PC_EINVAL,
            "a budget whose size is too small: PC_EINVAL");
 
     /* working memory is bounded (256 MiB): a 4000 x 4000 grid is refused
@@ -298,7 +298,7 @@ static void test_grid(void)
         int32_t *ones = malloc(sizeof(int32_t) * 4000), *zeros = calloc(4000, sizeof(int32_t));
         for (int i = 0; i < 4000; i++)
             ones[i] = 1;
-        is_int(pc_nonogram_solve_clues(4000, 4000, ones, zeros, ones, zeros, NULL, 1, NULL, NULL, 0, NULL),
+        is_int(pc_nonogram_solve_clues(4000, 4000, ones, zeros, ones, zeros, NULL, 1, NULL, NULL, 0, NULL, 0),
                PC_ERANGE, "4000 x 4000: PC_ERANGE (over the 256 MiB bound)");
         free(ones);
         free(zeros);
@@ -339,8 +339,8 @@ static void test_handle(void)
     pc_nonogram *g = from_bits(4, 4, "1001110000100010");
     ok(g != NULL, "Tatham 4x4 puzzle");
     uint8_t sol[32];
-    is_int(pc_nonogram_solve(g, 2, NULL, sol, sizeof sol, st), 1, "pc_nonogram_solve: unique");
-    is_int(pc_nonogram_grade(g, NULL, st), PC_NONOGRAM_GRADE_PROBE, "grade PROBE");
+    is_int(pc_nonogram_solve(g, 2, NULL, sol, sizeof sol, st, PC_NONOGRAM_STAT_COUNT), 1, "pc_nonogram_solve: unique");
+    is_int(pc_nonogram_grade(g, NULL, st, PC_NONOGRAM_STAT_COUNT), PC_NONOGRAM_GRADE_PROBE, "grade PROBE");
     ok(st[PC_NONOGRAM_STAT_PROBES] > 0, "probes counted (%lld)", (long long)st[PC_NONOGRAM_STAT_PROBES]);
     is_int(pc_nonogram_consistent(g, NULL), 1, "empty grid is consistent");
 
@@ -409,7 +409,7 @@ static void test_handle(void)
     int32_t d_rc[] = {1, 1}, d_rcl[] = {1, 1};
     pc_nonogram_new_from_clues(2, 2, d_rc, d_rcl, d_rc, d_rcl, NULL, 0, &g);
     is_int(pc_nonogram_mistakes(g, m2, sizeof m2), PC_ENOTFOUND, "no unique solution: PC_ENOTFOUND");
-    is_int(pc_nonogram_grade(g, NULL, st), PC_NONOGRAM_GRADE_SEARCH, "diagonals grade SEARCH");
+    is_int(pc_nonogram_grade(g, NULL, st, PC_NONOGRAM_STAT_COUNT), PC_NONOGRAM_GRADE_SEARCH, "diagonals grade SEARCH");
     is_int(st[PC_NONOGRAM_STAT_SOLUTIONS], 2, "two solutions");
     rc = pc_nonogram_hint(g, NULL, &x, &y, &v, &axis, &index);
     is_int(rc, PC_NONOGRAM_HINT_SOLUTION, "no logic left: a cell from a solution");
@@ -488,7 +488,7 @@ static void test_generate(void)
     size_t len = 0;
     pc_nonogram_id(g, id, sizeof id, &len);
     is_str(id, "gen-15x10-5", "generated id");
-    is_int(pc_nonogram_grade(g, NULL, NULL), PC_NONOGRAM_GRADE_LINE, "line grade as asked");
+    is_int(pc_nonogram_grade(g, NULL, NULL, 0), PC_NONOGRAM_GRADE_LINE, "line grade as asked");
     pc_nonogram_free(g);
 }
 

@@ -37,7 +37,8 @@ static int play_through(int32_t league, uint64_t seed, int32_t reader_league, in
     pc_patchwork_reader_new(reader_league, &rd[1]);
     *turns = 0;
     while (!pc_patchwork_is_over(ref) && okay) {
-        int32_t p = pc_patchwork_to_move(ref), ready, code;
+        int32_t p = PC_PATCHWORK_NOBODY, mp = PC_PATCHWORK_NOBODY, ready, code;
+        pc_patchwork_to_move(ref, &p);
         pc_patchwork_referee_input(ref, buf, sizeof buf, &n);
         if (feed(rd[p], buf, n, &ready, err, sizeof err) != PC_OK || !ready) {
             diag(err);
@@ -45,7 +46,8 @@ static int play_through(int32_t league, uint64_t seed, int32_t reader_league, in
             break;
         }
         pc_patchwork_reader_game(rd[p], &mine);
-        okay = pc_patchwork_reader_seat(rd[p]) == p && pc_patchwork_to_move(mine) == p &&
+        pc_patchwork_to_move(mine, &mp);
+        okay = pc_patchwork_reader_seat(rd[p]) == p && mp == p &&
                pc_patchwork_actions(mine) == pc_patchwork_actions(ref);
         pc_patchwork_baseline_move(mine, &code);
         pc_patchwork_move_text(league, code, buf, sizeof buf, &n);

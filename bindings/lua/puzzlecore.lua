@@ -61,6 +61,19 @@ function M.text_out(f, ...)
   return ffi.string(buf, n[0])
 end
 
+--- Call an accessor that answers through an out-pointer of type `ctype`
+--- ("int32_t", "int64_t", "double": its value may be negative, the return
+--- being only a status) and return the value (nil, message, code on error).
+function M.out(ctype, f, ...)
+  local k = select("#", ...)
+  local args = { ... }
+  local v = ffi.new(ctype .. "[1]")
+  args[k + 1] = v
+  local rc = f(unpack(args, 1, k + 1))
+  if rc < 0 then return M.fail(rc) end
+  return tonumber(v[0])
+end
+
 --- An int32 array from a Lua table (1-based) or a count.
 function M.i32(t)
   if type(t) == "number" then return ffi.new("int32_t[?]", math.max(t, 1)) end

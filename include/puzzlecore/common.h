@@ -8,7 +8,9 @@
  *   - handles are opaque; pc_<x>_free() accepts NULL;
  *   - text out follows snprintf: (char *buf, size_t cap, size_t *len) writes at
  *     most cap bytes including the NUL, always sets *len to the full length
- *     (without the NUL) and returns PC_ESPACE when cap was too small;
+ *     (without the NUL) and returns PC_ESPACE when cap was too small; cap 0
+ *     (buf may then be NULL) is a size query and returns PC_OK.  Arrays out
+ *     with a count (int32_t *ids, size_t cap, size_t *n) follow the same rule;
  *   - no global mutable state: every call is thread-safe on distinct handles
  *     (the one process-wide setting is the allocator, pc_set_allocator).
  */

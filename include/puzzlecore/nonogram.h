@@ -66,7 +66,7 @@ typedef struct pc_nonogram pc_nonogram;
  * is stride w from &grid[x]).  Writes the run lengths in order into clues[0 ..]
  * and their number into *count; an empty line gives the single clue 0 (count 1).
  * When cap is too small, writes the first cap clues, sets *count to the full
- * number and returns PC_ESPACE.  A line of n cells has at most (n + 1) / 2 clues.
+ * number and returns PC_ESPACE (cap 0 asks the number: PC_OK).  A line of n cells has at most (n + 1) / 2 clues.
  * Errors: PC_EINVAL (NULL pointer, len < 1, stride < 1), PC_ERANGE (len too big).
  */
 PUZZLECORE_API int32_t pc_nonogram_line_clues(const uint8_t *cells, int32_t len, int32_t stride,
@@ -79,7 +79,8 @@ PUZZLECORE_API int32_t pc_nonogram_line_clues(const uint8_t *cells, int32_t len,
  * (h entries for rows, w for columns, h + w for both); clues receives all the
  * lines' clues one after the other, *total their number.  When `cap` is too
  * small the counts are still complete, the clues that fit are written, *total
- * tells the size needed, and PC_ESPACE is returned.  Figures for a 4096 x 4096
+ * tells the size needed, and PC_ESPACE is returned (cap 0 is a size query:
+ * PC_OK).  Figures for a 4096 x 4096
  * grid: bench/nonogram_clues.
  */
 PUZZLECORE_API int32_t pc_nonogram_grid_clues(const uint8_t *cells, int32_t w, int32_t h, int32_t axis,
@@ -251,8 +252,11 @@ enum pc_nonogram_grade {
     PC_NONOGRAM_GRADE_SEARCH = 3  /* needs search, or has several solutions */
 };
 
-/* Indexes of the statistics array the solver fills (PC_NONOGRAM_STAT_COUNT
- * int64_t entries; pass NULL when not wanted). */
+/* Indexes of the statistics array the solver fills.  The caller passes the
+ * array and its length (int64_t *stats, size_t nstats; NULL and 0 when not
+ * wanted): the first min(nstats, PC_NONOGRAM_STAT_COUNT) entries are written,
+ * so an array sized for this release stays valid when a later one adds
+ * statistics. */
 enum pc_nonogram_stat {
     PC_NONOGRAM_STAT_NODES = 0,        /* search nodes (0: solved without branching) */
     PC_NONOGRAM_STAT_LINE_SOLVES = 1,  /* lines taken off the queue and solved (line-cache hits included) */
@@ -311,8 +315,8 @@ PUZZLECORE_API int32_t pc_nonogram_solve_line(const int32_t *clues, int32_t coun
  * callback receives the nodes so far and, as its bound, the number of cells
  * known; the cancel flag is read every 256 line solves.  Past a limit the call
  * returns PC_ELIMIT, on a cancel PC_ECANCELLED, and writes no solution: a
- * verdict is never guessed.  `stats` (NULL or PC_NONOGRAM_STAT_COUNT entries)
- * is filled in every case but PC_EINVAL.
+ * verdict is never guessed.  `stats` (nstats entries; NULL with 0) is filled,
+ * as far as nstats reaches, in every case but PC_EINVAL.
  * Working memory is about 36 bytes per cell plus the line tables; a puzzle
  * that would need more than 256 MiB is refused with PC_ERANGE (about 7
  * million cells: 2,700 x 2,700).
@@ -323,17 +327,18 @@ PUZZLECORE_API int32_t pc_nonogram_solve_clues(int32_t w, int32_t h, const int32
                                                const int32_t *row_clues, const int32_t *col_counts,
                                                const int32_t *col_clues, const uint8_t *givens,
                                                int32_t max_solutions, const pc_budget *budget,
-                                               uint8_t *solutions, size_t cap, int64_t *stats);
+                                               uint8_t *solutions, size_t cap, int64_t *stats, size_t nstats);
 
 /* pc_nonogram_solve_clues on a puzzle's clues (the player's grid is ignored;
  * the puzzle is not changed). */
 PUZZLECORE_API int32_t pc_nonogram_solve(const pc_nonogram *g, int32_t max_solutions, const pc_budget *budget,
-                                         uint8_t *solutions, size_t cap, int64_t *stats);
+                                         uint8_t *solutions, size_t cap, int64_t *stats, size_t nstats);
 
 /* Difficulty grade of the puzzle (a pc_nonogram_grade value; SEARCH also for a
  * puzzle with several solutions: stats[PC_NONOGRAM_STAT_SOLUTIONS] tells), with
  * the step counts in `stats`.  Same budget rules as the solver. */
-PUZZLECORE_API int32_t pc_nonogram_grade(const pc_nonogram *g, const pc_budget *budget, int64_t *stats);
+PUZZLECORE_API int32_t pc_nonogram_grade(const pc_nonogram *g, const pc_budget *budget, int64_t *stats,
+                                         size_t nstats);
 
 /*
  * A hint for the player: the next cell that logic can settle from the

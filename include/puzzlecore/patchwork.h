@@ -65,7 +65,8 @@ enum pc_patchwork_consts {
     PC_PATCHWORK_BOARD = 9,        /* the quilt is 9 x 9 */
     PC_PATCHWORK_MAX_MOVES = 2048, /* bound on pc_patchwork_legal_moves */
     PC_PATCHWORK_DRAW = 2,         /* pc_patchwork_winner: a draw */
-    PC_PATCHWORK_NOT_OVER = -1     /* pc_patchwork_winner/_to_move: none */
+    PC_PATCHWORK_NOT_OVER = -1,    /* pc_patchwork_winner: still playing */
+    PC_PATCHWORK_NOBODY = -1       /* _to_move once over, _bonus_owner, _finished_first: none */
 };
 
 /* Why the referee changed a bot's command (pc_patchwork_referee_step), as
@@ -118,11 +119,11 @@ PUZZLECORE_API int32_t pc_patchwork_initial_money(const pc_patchwork *g);
 /* The seed given to pc_patchwork_new (0 for an explicit deck). */
 PUZZLECORE_API uint64_t pc_patchwork_seed(const pc_patchwork *g);
 /* The initial circle of 33 ids (snprintf-like count convention: writes at
- * most cap ids, *n = 33, PC_ESPACE when cap < 33). */
+ * most cap ids, *n = 33, PC_ESPACE when 0 < cap < 33; cap 0 asks: PC_OK). */
 PUZZLECORE_API int32_t pc_patchwork_deck(const pc_patchwork *g, int32_t *ids, size_t cap, size_t *n);
 
-/* The player to move (0 or 1), or PC_PATCHWORK_NOT_OVER (-1) once over. */
-PUZZLECORE_API int32_t pc_patchwork_to_move(const pc_patchwork *g);
+/* *player = the player to move (0 or 1), or PC_PATCHWORK_NOBODY once over. */
+PUZZLECORE_API int32_t pc_patchwork_to_move(const pc_patchwork *g, int32_t *player);
 /* 1 when the game is over, 0 otherwise. */
 PUZZLECORE_API int32_t pc_patchwork_is_over(const pc_patchwork *g);
 /* Actions taken so far (the referee's turns; special placements count). */
@@ -148,28 +149,30 @@ PUZZLECORE_API int32_t pc_patchwork_board_text(const pc_patchwork *g, int32_t pl
                                                size_t *len);
 
 /* The remaining circle from the marker (the first 3 are buyable): writes at
- * most cap ids, sets *n to the count, PC_ESPACE when cap is too small. */
+ * most cap ids, sets *n to the count, PC_ESPACE when cap is too small (cap 0
+ * asks the count: PC_OK). */
 PUZZLECORE_API int32_t pc_patchwork_market(const pc_patchwork *g, int32_t *ids, size_t cap, size_t *n);
 
-/* The referee id of the special patch the player to move must place now
- * (-20, -26, -32, -44 or -50), or 0 when none is pending. */
-PUZZLECORE_API int32_t pc_patchwork_special_id(const pc_patchwork *g);
+/* *id = the referee id of the special patch the player to move must place
+ * now (-20, -26, -32, -44 or -50), or 0 when none is pending. */
+PUZZLECORE_API int32_t pc_patchwork_special_id(const pc_patchwork *g, int32_t *id);
 /* Special patches still unclaimed on the timeline, as a count. */
 PUZZLECORE_API int32_t pc_patchwork_specials_left(const pc_patchwork *g);
-/* Who holds the bonus tile (-1 nobody yet). */
-PUZZLECORE_API int32_t pc_patchwork_bonus_owner(const pc_patchwork *g);
-/* Who reached the last position first (-1 nobody yet). */
-PUZZLECORE_API int32_t pc_patchwork_finished_first(const pc_patchwork *g);
+/* *player = who holds the bonus tile (PC_PATCHWORK_NOBODY yet). */
+PUZZLECORE_API int32_t pc_patchwork_bonus_owner(const pc_patchwork *g, int32_t *player);
+/* *player = who reached the last position first (PC_PATCHWORK_NOBODY yet). */
+PUZZLECORE_API int32_t pc_patchwork_finished_first(const pc_patchwork *g, int32_t *player);
 /* Who moved last (the tie rule for the turn; 0 at the start). */
 PUZZLECORE_API int32_t pc_patchwork_last_player(const pc_patchwork *g);
 
 /* The score as the ruleset counts it, valid at any time:
  * CodinGame: 200 + money_mult*buttons + 7*[bonus, league 4] - 2*empty, +1 to
  * the player who finished first when both are equal; 0 for both after the
- * action cap.  Official: buttons + 7*[bonus] - 2*empty. */
-PUZZLECORE_API int32_t pc_patchwork_score(const pc_patchwork *g, int32_t player);
-/* 0 or 1, PC_PATCHWORK_DRAW, or PC_PATCHWORK_NOT_OVER while playing. */
-PUZZLECORE_API int32_t pc_patchwork_winner(const pc_patchwork *g);
+ * action cap.  Official: buttons + 7*[bonus] - 2*empty (can be negative:
+ * hence *score, the return being a status). */
+PUZZLECORE_API int32_t pc_patchwork_score(const pc_patchwork *g, int32_t player, int32_t *score);
+/* *winner = 0 or 1, PC_PATCHWORK_DRAW, or PC_PATCHWORK_NOT_OVER while playing. */
+PUZZLECORE_API int32_t pc_patchwork_winner(const pc_patchwork *g, int32_t *winner);
 
 /* ---- the patches ------------------------------------------------------------ */
 
@@ -203,7 +206,8 @@ PUZZLECORE_API int32_t pc_patchwork_move_text(int32_t ruleset, int32_t code, cha
 /* Every legal move of the player to move, each distinct placement once (in
  * its smallest orientation k): SKIP first when allowed, then by window
  * index, orientation, then row-major origin.  Writes at most cap codes, sets
- * *n to the count (<= PC_PATCHWORK_MAX_MOVES); PC_ESPACE when cap < *n.  A
+ * *n to the count (<= PC_PATCHWORK_MAX_MOVES); PC_ESPACE when 0 < cap < *n
+ * (cap 0 asks the count: PC_OK).  A
  * finished game has no moves (*n = 0, PC_OK). */
 PUZZLECORE_API int32_t pc_patchwork_legal_moves(const pc_patchwork *g, int32_t *codes, size_t cap, size_t *n);
 
@@ -224,7 +228,8 @@ PUZZLECORE_API int32_t pc_patchwork_skip(pc_patchwork *g);
 PUZZLECORE_API int32_t pc_patchwork_place_special(pc_patchwork *g, int32_t x, int32_t y);
 
 /* The moves played so far (codes and, if players is not NULL, who played
- * each); *n gets the count; PC_ESPACE when cap is too small. */
+ * each); *n gets the count; PC_ESPACE when cap is too small (cap 0 asks:
+ * PC_OK). */
 PUZZLECORE_API int32_t pc_patchwork_history(const pc_patchwork *g, int32_t *codes, int32_t *players, size_t cap,
                                             size_t *n);
 

@@ -248,8 +248,9 @@ PUZZLECORE_API int32_t pc_pickerel_overlap(const pc_pickerel *g);
 PUZZLECORE_API int32_t pc_pickerel_colours(const pc_pickerel *g);
 /* Number of tray slots (width + 4 of the level; empty slots included). */
 PUZZLECORE_API int32_t pc_pickerel_tray_size(const pc_pickerel *g);
-/* Score so far: the sum of every event's points (0 for NULL). */
-PUZZLECORE_API int64_t pc_pickerel_score(const pc_pickerel *g);
+/* *score = the score so far: the sum of every event's points.  (Every game
+ * reads its score the same way: a status, the value through a pointer.) */
+PUZZLECORE_API int32_t pc_pickerel_score(const pc_pickerel *g, int64_t *score);
 /* 1 when the game is over, else 0. */
 PUZZLECORE_API int32_t pc_pickerel_over(const pc_pickerel *g);
 
@@ -258,13 +259,14 @@ PUZZLECORE_API int32_t pc_pickerel_over(const pc_pickerel *g);
 PUZZLECORE_API int32_t pc_pickerel_tray(const pc_pickerel *g, int32_t slot, int32_t *colour, int32_t *length);
 /* Spools not yet dealt to the tray. */
 PUZZLECORE_API int32_t pc_pickerel_deal_left(const pc_pickerel *g);
-/* Spools left (tray + undealt) of one colour; -1 for a bad colour. */
+/* Spools left (tray + undealt) of one colour; PC_EINVAL for a bad colour. */
 PUZZLECORE_API int32_t pc_pickerel_spools_left(const pc_pickerel *g, int32_t colour);
-/* Inches left (tray + undealt) of one colour; -1 for a bad colour. */
+/* Inches left (tray + undealt) of one colour; PC_EINVAL for a bad colour. */
 PUZZLECORE_API int32_t pc_pickerel_inches_left(const pc_pickerel *g, int32_t colour);
 
-/* Colour of the cloth on the loom (-1 when the loom is empty). */
-PUZZLECORE_API int32_t pc_pickerel_loom_colour(const pc_pickerel *g);
+/* *colour = the colour of the cloth on the loom, or PC_PICKEREL_NO_COLOUR
+ * when the loom is empty. */
+PUZZLECORE_API int32_t pc_pickerel_loom_colour(const pc_pickerel *g, int32_t *colour);
 /* Completed rows in the current cloth (0..width-1). */
 PUZZLECORE_API int32_t pc_pickerel_loom_rows(const pc_pickerel *g);
 /* Inches woven in the incomplete row (0..width-1). */

@@ -117,14 +117,15 @@ typedef struct pc_snapper pc_snapper;
 /* ---- construction ----------------------------------------------------------- */
 
 /* New game with seeded random pieces from a preset (enum pc_snapper_preset).
- * PC_EINVAL for a bad preset or NULL out. */
-PUZZLECORE_API int32_t pc_snapper_new(uint64_t seed, int32_t preset, pc_snapper **out);
+ * PC_EINVAL for a bad preset or NULL out.  (Every constructor takes what
+ * the game is first, then the seed, then the out-pointer.) */
+PUZZLECORE_API int32_t pc_snapper_new(int32_t preset, uint64_t seed, pc_snapper **out);
 
 /* New game with seeded random pieces drawn with the given weights of
  * I, L, T, + (four values 0..1000, not all 0), `colours` colours (1..8) and
  * the number of figures that ends the game (`target`, 1..1000). */
-PUZZLECORE_API int32_t pc_snapper_new_custom(uint64_t seed, const int32_t *weights, int32_t colours,
-                                             int32_t target, pc_snapper **out);
+PUZZLECORE_API int32_t pc_snapper_new_custom(const int32_t *weights, int32_t colours, int32_t target,
+                                             uint64_t seed, pc_snapper **out);
 
 /* New game on an empty field whose pieces come, in order, from an explicit
  * list: white-space separated tokens, each a piece as in the save format
@@ -204,9 +205,11 @@ PUZZLECORE_API int32_t pc_snapper_piece_type(int32_t arms);
 /* Column of the current piece in the positioning row (0..4). */
 PUZZLECORE_API int32_t pc_snapper_column(const pc_snapper *g);
 
-/* Score in points, and exactly in units of 1/PC_SNAPPER_SCORE_UNIT. */
-PUZZLECORE_API double pc_snapper_score(const pc_snapper *g);
-PUZZLECORE_API int64_t pc_snapper_score_units(const pc_snapper *g);
+/* *points = the score in points, *units = exactly, in units of
+ * 1/PC_SNAPPER_SCORE_UNIT.  A score can be negative (penalties), so it travels
+ * through the pointer; the return is a status (PC_EINVAL for NULL). */
+PUZZLECORE_API int32_t pc_snapper_score(const pc_snapper *g, double *points);
+PUZZLECORE_API int32_t pc_snapper_score_units(const pc_snapper *g, int64_t *units);
 
 /* Closed figures cleared, drops made, drains made so far. */
 PUZZLECORE_API int32_t pc_snapper_figures(const pc_snapper *g);
@@ -240,7 +243,8 @@ PUZZLECORE_API int32_t pc_snapper_event(const pc_snapper *g, int32_t i, int32_t 
 
 /* The quarters of a FIGURE or DRAINED event as (x, y, quarter) triples:
  * writes at most cap triples into xyq (may be NULL when cap is 0), sets *n to
- * the number of quarters, PC_ESPACE when cap was too small. */
+ * the number of quarters, PC_ESPACE when cap was too small (cap 0 asks:
+ * PC_OK). */
 PUZZLECORE_API int32_t pc_snapper_event_quarters(const pc_snapper *g, int32_t i, int32_t *xyq, size_t cap,
                                                  size_t *n);
 

@@ -125,8 +125,8 @@ PUZZLECORE_API int32_t pc_sokoban_clone(const pc_sokoban *g, pc_sokoban **out);
 PUZZLECORE_API int32_t pc_sokoban_width(const pc_sokoban *g);
 PUZZLECORE_API int32_t pc_sokoban_height(const pc_sokoban *g);
 
-/* PC_SOKOBAN_* bits of cell (x, y) in the current position; PC_ERANGE off
- * the board, PC_EINVAL for NULL. */
+/* PC_SOKOBAN_* bits of cell (x, y) in the current position; PC_EINVAL off
+ * the board or for NULL. */
 PUZZLECORE_API int32_t pc_sokoban_cell(const pc_sokoban *g, int32_t x, int32_t y);
 
 /* Player position now. */
@@ -207,15 +207,15 @@ PUZZLECORE_API int32_t pc_sokoban_title(const pc_sokoban *g, char *buf, size_t c
 /* The squares the player can walk to now without pushing: cells[y * width
  * + x] = 1 for each (its own square included), 0 elsewhere; *count (may be
  * NULL) receives how many.  cap must be at least width x height (PC_ESPACE
- * otherwise, *count still set; cells may be NULL with cap 0 to ask the
- * count). */
+ * otherwise, *count still set); cells NULL with cap 0 asks the count only
+ * (PC_OK). */
 PUZZLECORE_API int32_t pc_sokoban_reachable(const pc_sokoban *g, uint8_t *cells, size_t cap,
                                             int32_t *count);
 
 /* A shortest walk (lower-case LURD, no push) from the player to (x, y);
  * apply it with pc_sokoban_apply_lurd to walk there (undo then takes one
  * step back).  "" when the player is there.  PC_ENOTFOUND when (x, y) is
- * not reachable without pushing, PC_ERANGE off the board.  snprintf
+ * not reachable without pushing, PC_EINVAL off the board.  snprintf
  * convention. */
 PUZZLECORE_API int32_t pc_sokoban_walk_path(const pc_sokoban *g, int32_t x, int32_t y, char *buf,
                                             size_t cap, size_t *len);
@@ -225,7 +225,7 @@ PUZZLECORE_API int32_t pc_sokoban_walk_path(const pc_sokoban *g, int32_t x, int3
  * (walks and pushes), to apply with pc_sokoban_apply_lurd.  "" when the box
  * is there already.  PC_ENOTFOUND when there is no box on (bx, by), (tx, ty)
  * is a wall, another box or outside, or the box cannot get there alone;
- * PC_ERANGE off the board.  snprintf convention. */
+ * PC_EINVAL off the board.  snprintf convention. */
 PUZZLECORE_API int32_t pc_sokoban_push_path(const pc_sokoban *g, int32_t bx, int32_t by, int32_t tx,
                                             int32_t ty, char *buf, size_t cap, size_t *len);
 

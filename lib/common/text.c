@@ -114,11 +114,11 @@ int32_t pc__emit_str(const char *s, char *buf, size_t cap, size_t *len)
         return PC_EINVAL;
     size_t n = strlen(s);
     *len = n;
+    if (cap == 0)
+        return PC_OK; /* a size query (doc/api.md, "Sizes") */
     if (n + 1 > cap) {
-        if (cap) {
-            memcpy(buf, s, cap - 1);
-            buf[cap - 1] = '\0';
-        }
+        memcpy(buf, s, cap - 1);
+        buf[cap - 1] = '\0';
         return PC_ESPACE;
     }
     memcpy(buf, s, n + 1);

@@ -32,8 +32,8 @@ __attribute__((format(printf, 2, 3)))
 void pc__sb_printf(pc__sb *sb, const char *fmt, ...);
 
 /* Copy the built text into the caller's (buf, cap, len) following the
- * library convention (see common.h), then free the builder.  Returns PC_OK,
- * PC_ESPACE, PC_ENOMEM, or PC_EINVAL when len is NULL or buf is NULL with a
+ * library convention (see common.h), then free the builder.  Returns PC_OK
+ * (also for the size query cap == 0), PC_ESPACE, PC_ENOMEM, or PC_EINVAL when len is NULL or buf is NULL with a
  * non-zero cap. */
 int32_t pc__sb_emit(pc__sb *sb, char *buf, size_t cap, size_t *len);
 

@@ -128,22 +128,28 @@ static int32_t pw_over(const void *s)
 
 static int32_t pw_to_move(const void *s)
 {
-    return pc_patchwork_to_move(s);
+    int32_t p = PC_PATCHWORK_NOBODY;
+    int32_t rc = pc_patchwork_to_move(s, &p);
+    return rc < 0 ? rc : p;
 }
 
 static int32_t pw_score(const void *s, int32_t player, double *out)
 {
-    *out = pc_patchwork_score(s, player);
-    return PC_OK;
+    int32_t v = 0, rc = pc_patchwork_score(s, player, &v);
+    if (rc == PC_OK)
+        *out = v;
+    return rc;
 }
 
 static int32_t pw_render(const void *s, pc__sb *out)
 {
     int32_t rc = PC_OK;
     for (int32_t p = 0; p < 2 && rc == PC_OK; p++) {
+        int32_t score = 0;
+        pc_patchwork_score(s, p, &score);
         pc__sb_printf(out, "player %d: position %d, buttons %d, income %d, score %d\n", (int)p,
                       (int)pc_patchwork_position(s, p), (int)pc_patchwork_buttons(s, p),
-                      (int)pc_patchwork_income(s, p), (int)pc_patchwork_score(s, p));
+                      (int)pc_patchwork_income(s, p), (int)score);
         char b[256];
         size_t n = 0;
         rc = pc_patchwork_board_text(s, p, b, sizeof b, &n);

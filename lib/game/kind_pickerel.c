@@ -157,7 +157,11 @@ static int32_t pk_to_move(const void *s)
 static int32_t pk_score(const void *s, int32_t player, double *out)
 {
     (void)player;
-    *out = (double)pc_pickerel_score(s);
+    int64_t v = 0;
+    int32_t rc = pc_pickerel_score(s, &v);
+    if (rc != PC_OK)
+        return rc;
+    *out = (double)v;
     return PC_OK;
 }
 

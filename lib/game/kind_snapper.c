@@ -22,7 +22,7 @@ static int32_t sn_create(const pc__param *p, int32_t np, uint64_t seed, char *er
             return rc;
     }
     pc_snapper *g = NULL;
-    int32_t rc = pc_snapper_new(seed, (int32_t)preset, &g);
+    int32_t rc = pc_snapper_new((int32_t)preset, seed, &g);
     if (rc == PC_OK)
         *out = g;
     return rc;
@@ -113,8 +113,7 @@ static int32_t sn_to_move(const void *s)
 static int32_t sn_score(const void *s, int32_t player, double *out)
 {
     (void)player;
-    *out = pc_snapper_score(s);
-    return PC_OK;
+    return pc_snapper_score(s, out);
 }
 
 static int32_t sn_render_text(const void *s, char *buf, size_t cap, size_t *len)

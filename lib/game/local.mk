@@ -11,6 +11,12 @@ check_PROGRAMS += tests/test_game
 tests_test_game_SOURCES = tests/test_game.c
 tests_test_game_LDADD = $(TEST_LDADD)
 TESTS += tests/test_game
+
+# doc/api.md's conventions, checked in every game
+check_PROGRAMS += tests/test_conventions
+tests_test_conventions_SOURCES = tests/test_conventions.c
+tests_test_conventions_LDADD = $(TEST_LDADD)
+TESTS += tests/test_conventions
 EXTRA_DIST += tests/golden/game-nonogram.txt tests/golden/game-pickerel.txt tests/golden/game-snapper.txt \
 	tests/golden/game-sokoban.txt tests/golden/game-patchwork.txt
 TESTS += tests/cli_play.sh

@@ -89,7 +89,7 @@ int32_t pc_nonogram_line_clues(const uint8_t *cells, int32_t len, int32_t stride
         return PC_ERANGE;
     size_t n = pc__nonogram_scan_line(cells, (size_t)len, (size_t)stride, clues, (size_t)cap);
     *count = (int32_t)n;
-    return n > (size_t)cap ? PC_ESPACE : PC_OK;
+    return cap && n > (size_t)cap ? PC_ESPACE : PC_OK;
 }
 
 /* ---- the fast whole-grid path ------------------------------------------------ */
@@ -510,5 +510,5 @@ int32_t pc_nonogram_grid_clues(const uint8_t *cells, int32_t w, int32_t h, int32
     pc__free(cols);
     pc__free(scratch);
     *total = pos;
-    return pos > cap ? PC_ESPACE : PC_OK;
+    return cap && pos > cap ? PC_ESPACE : PC_OK;
 }

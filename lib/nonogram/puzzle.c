@@ -390,7 +390,7 @@ int32_t pc_nonogram_clues(const pc_nonogram *g, int32_t axis, int32_t index, int
     if (cap)
         memcpy(clues, g->clue[axis] + g->off[axis][index], (size_t)(n < cap ? n : cap) * sizeof(int32_t));
     *count = n;
-    return n > cap ? PC_ESPACE : PC_OK;
+    return cap && n > cap ? PC_ESPACE : PC_OK;
 }
 
 /* ---- the player's grid ---------------------------------------------------------------- */
@@ -466,7 +466,7 @@ int32_t pc_nonogram_player_clues(const pc_nonogram *g, int32_t axis, int32_t ind
     const uint8_t *p = line_start(g, g->cells, axis, index, &len, &stride);
     size_t n = pc__nonogram_scan_line(p, len, stride, clues, (size_t)cap);
     *count = (int32_t)n;
-    return n > (size_t)cap ? PC_ESPACE : PC_OK;
+    return cap && n > (size_t)cap ? PC_ESPACE : PC_OK;
 }
 
 int32_t pc_nonogram_line_satisfied(const pc_nonogram *g, int32_t axis, int32_t index)

@@ -954,14 +954,26 @@ int32_t pc__nonogram_solve_metered(int32_t w, int32_t h, const int32_t *row_coun
 int32_t pc_nonogram_solve_clues(int32_t w, int32_t h, const int32_t *row_counts, const int32_t *row_clues,
                                 const int32_t *col_counts, const int32_t *col_clues, const uint8_t *givens,
                                 int32_t max_solutions, const pc_budget *budget, uint8_t *solutions, size_t cap,
-                                int64_t *stats)
+                                int64_t *stats, size_t nstats)
 {
     pc__meter m;
-    if (max_solutions < 1 || (!solutions && cap))
+    if (max_solutions < 1 || (!solutions && cap) || (!stats && nstats))
         return PC_EINVAL;
     int32_t rc = pc__meter_start(&m, budget);
     if (rc != PC_OK)
         return rc;
-    return pc__nonogram_solve_metered(w, h, row_counts, row_clues, col_counts, col_clues, givens, max_solutions, &m,
-                                      solutions, cap, stats);
+    /* the library's whole array here; the caller's only as far as it said
+     * (an older caller's shorter array is never written past) */
+    int64_t st[PC_NONOGRAM_STAT_COUNT] = {0};
+    rc = pc__nonogram_solve_metered(w, h, row_counts, row_clues, col_counts, col_clues, givens, max_solutions, &m,
+                                    solutions, cap, st);
+    if (rc != PC_EINVAL)
+        pc__nonogram_copy_stats(st, stats, nstats);
+    return rc;
+}
+
+void pc__nonogram_copy_stats(const int64_t *st, int64_t *stats, size_t nstats)
+{
+    for (size_t i = 0; i < nstats && i < PC_NONOGRAM_STAT_COUNT; i++)
+        stats[i] = st[i];
 }

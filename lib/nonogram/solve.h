@@ -149,6 +149,10 @@ int32_t pc__nonogram_solve_metered(int32_t w, int32_t h, const int32_t *row_coun
                                    int32_t max_solutions, pc__meter *meter, uint8_t *solutions, size_t cap,
                                    int64_t *stats);
 
+/* Copy the first min(nstats, PC_NONOGRAM_STAT_COUNT) of the library's full
+ * statistics st into the caller's stats (the rule of the public calls). */
+void pc__nonogram_copy_stats(const int64_t *st, int64_t *stats, size_t nstats);
+
 /* Clue arrays of a pc_nonogram into malloc'd arrays (freed with free()):
  * rows first.  PC_OK or an error. */
 int32_t pc__nonogram_get_clues(const pc_nonogram *g, int32_t *w, int32_t *h, int32_t **row_counts,

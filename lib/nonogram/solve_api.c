@@ -87,24 +87,26 @@ static void free_set(clueset *cs)
 }
 
 int32_t pc_nonogram_solve(const pc_nonogram *g, int32_t max_solutions, const pc_budget *budget,
-                          uint8_t *solutions, size_t cap, int64_t *stats)
+                          uint8_t *solutions, size_t cap, int64_t *stats, size_t nstats)
 {
     clueset cs;
     int32_t rc = get_set(g, &cs);
     if (rc != PC_OK)
         return rc;
     rc = pc_nonogram_solve_clues(cs.w, cs.h, cs.rc, cs.rcl, cs.cc, cs.ccl, NULL, max_solutions, budget, solutions,
-                                 cap, stats);
+                                 cap, stats, nstats);
     free_set(&cs);
     return rc;
 }
 
-int32_t pc_nonogram_grade(const pc_nonogram *g, const pc_budget *budget, int64_t *stats)
+int32_t pc_nonogram_grade(const pc_nonogram *g, const pc_budget *budget, int64_t *stats, size_t nstats)
 {
-    int64_t st[PC_NONOGRAM_STAT_COUNT];
-    int32_t rc = pc_nonogram_solve(g, 2, budget, NULL, 0, st);
-    if (stats && rc != PC_EINVAL)
-        memcpy(stats, st, sizeof st);
+    int64_t st[PC_NONOGRAM_STAT_COUNT] = {0};
+    if (!stats && nstats)
+        return PC_EINVAL;
+    int32_t rc = pc_nonogram_solve(g, 2, budget, NULL, 0, st, PC_NONOGRAM_STAT_COUNT);
+    if (rc != PC_EINVAL)
+        pc__nonogram_copy_stats(st, stats, nstats);
     if (rc < 0)
         return rc;
     return (int32_t)st[PC_NONOGRAM_STAT_GRADE];
@@ -133,7 +135,7 @@ int32_t pc_nonogram_consistent(const pc_nonogram *g, const pc_budget *budget)
         return PC_ENOMEM;
     }
     rc = pc_nonogram_solve_clues(cs.w, cs.h, cs.rc, cs.rcl, cs.cc, cs.ccl, cells, 1, budget, NULL, 0,
-                                 NULL);
+                                 NULL, 0);
     pc__free(cells);
     free_set(&cs);
     return rc < 0 ? rc : rc > 0;
@@ -165,7 +167,7 @@ int32_t pc_nonogram_mistakes(const pc_nonogram *g, uint8_t *marks, size_t cap)
                 sol[(size_t)y * (size_t)w + (size_t)x] = (uint8_t)v;
             }
     } else if (rc == PC_OK) {
-        rc = pc_nonogram_solve(g, 2, NULL, sol, n, NULL);
+        rc = pc_nonogram_solve(g, 2, NULL, sol, n, NULL, 0);
         rc = rc == 1 ? PC_OK : rc < 0 ? rc : PC_ENOTFOUND;
     }
     if (rc != PC_OK) {

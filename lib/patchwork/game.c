@@ -112,7 +112,21 @@ int32_t pc_patchwork_duration(const pc_patchwork *g) { NEED(g); return g->s.r.du
 int32_t pc_patchwork_bonus_size(const pc_patchwork *g) { NEED(g); return g->s.r.bonus_size; }
 int32_t pc_patchwork_initial_money(const pc_patchwork *g) { NEED(g); return g->s.r.initial_money; }
 uint64_t pc_patchwork_seed(const pc_patchwork *g) { return g ? g->seed : 0; }
-int32_t pc_patchwork_to_move(const pc_patchwork *g) { NEED(g); return pc__patchwork_to_move(&g->s); }
+/* Values that can be negative ("nobody", a special patch's id, a score)
+ * travel through an out-pointer: the return is only ever a status. */
+#define PUT(out, v) \
+    do { \
+        if (!(out)) \
+            return PC_EINVAL; \
+        *(out) = (v); \
+        return PC_OK; \
+    } while (0)
+
+int32_t pc_patchwork_to_move(const pc_patchwork *g, int32_t *player)
+{
+    NEED(g);
+    PUT(player, pc__patchwork_to_move(&g->s));
+}
 int32_t pc_patchwork_is_over(const pc_patchwork *g) { NEED(g); return g->s.over != 0; }
 int32_t pc_patchwork_actions(const pc_patchwork *g) { NEED(g); return g->s.actions; }
 int32_t pc_patchwork_capped(const pc_patchwork *g) { NEED(g); return g->s.over == 2; }
@@ -125,17 +139,37 @@ int32_t pc_patchwork_empty(const pc_patchwork *g, int32_t p)
     NEEDP(g, p);
     return 81 - pw_popcount(g->s.p[p].board);
 }
-int32_t pc_patchwork_special_id(const pc_patchwork *g) { NEED(g); return pc__patchwork_special_id(&g->s); }
+int32_t pc_patchwork_special_id(const pc_patchwork *g, int32_t *id)
+{
+    NEED(g);
+    PUT(id, pc__patchwork_special_id(&g->s));
+}
 int32_t pc_patchwork_specials_left(const pc_patchwork *g)
 {
     NEED(g);
     return pc__popcount64(g->s.unclaimed);
 }
-int32_t pc_patchwork_bonus_owner(const pc_patchwork *g) { NEED(g); return g->s.bonus_owner; }
-int32_t pc_patchwork_finished_first(const pc_patchwork *g) { NEED(g); return g->s.finished_first; }
+int32_t pc_patchwork_bonus_owner(const pc_patchwork *g, int32_t *player)
+{
+    NEED(g);
+    PUT(player, g->s.bonus_owner);
+}
+int32_t pc_patchwork_finished_first(const pc_patchwork *g, int32_t *player)
+{
+    NEED(g);
+    PUT(player, g->s.finished_first);
+}
 int32_t pc_patchwork_last_player(const pc_patchwork *g) { NEED(g); return g->s.last_play; }
-int32_t pc_patchwork_score(const pc_patchwork *g, int32_t p) { NEEDP(g, p); return pc__patchwork_score(&g->s, p); }
-int32_t pc_patchwork_winner(const pc_patchwork *g) { NEED(g); return pc__patchwork_winner(&g->s); }
+int32_t pc_patchwork_score(const pc_patchwork *g, int32_t p, int32_t *score)
+{
+    NEEDP(g, p);
+    PUT(score, pc__patchwork_score(&g->s, p));
+}
+int32_t pc_patchwork_winner(const pc_patchwork *g, int32_t *winner)
+{
+    NEED(g);
+    PUT(winner, pc__patchwork_winner(&g->s));
+}
 
 int32_t pc_patchwork_cell(const pc_patchwork *g, int32_t p, int32_t x, int32_t y)
 {
@@ -181,7 +215,7 @@ static int32_t put_ids(const uint8_t *src, size_t count, int32_t *ids, size_t ca
     *n = count;
     for (size_t i = 0; i < count && i < cap; i++)
         ids[i] = src[i];
-    return cap < count ? PC_ESPACE : PC_OK;
+    return cap && cap < count ? PC_ESPACE : PC_OK;
 }
 
 int32_t pc_patchwork_deck(const pc_patchwork *g, int32_t *ids, size_t cap, size_t *n)
@@ -324,7 +358,7 @@ int32_t pc_patchwork_legal_moves(const pc_patchwork *g, int32_t *codes, size_t c
     *n = (size_t)c;
     for (int32_t i = 0; i < c && (size_t)i < cap; i++)
         codes[i] = pc__patchwork_move_code(&mv[i]);
-    return cap < (size_t)c ? PC_ESPACE : PC_OK;
+    return cap && cap < (size_t)c ? PC_ESPACE : PC_OK;
 }
 
 int32_t pc__patchwork_apply_move(pc_patchwork *g, const pw_move *m)
@@ -417,7 +451,7 @@ int32_t pc_patchwork_history(const pc_patchwork *g, int32_t *codes, int32_t *pla
         if (players)
             players[i] = g->hist_player[i];
     }
-    return cap < (size_t)g->nhist ? PC_ESPACE : PC_OK;
+    return cap && cap < (size_t)g->nhist ? PC_ESPACE : PC_OK;
 }
 
 /* ---- save / load ------------------------------------------------------------------ */

@@ -149,9 +149,10 @@ static int32_t finish_turn(pc_patchwork_reader *r, char *err, size_t errcap)
             return rc;
     }
     for (int32_t i = 0; i < r->nmv; i++) {
-        int32_t fixes = 0;
+        int32_t fixes = 0, who = PC_PATCHWORK_NOBODY;
         const char *mv = text + r->move_at[i];
-        rc = pc_patchwork_to_move(g) == 1 - seat
+        pc_patchwork_to_move(g, &who);
+        rc = who == 1 - seat
                  ? pc_patchwork_referee_step(g, mv, (size_t)r->move_len[i], NULL, &fixes, NULL, 0)
                  : PC_EILLEGAL;
         if (rc != PC_OK || fixes) {
@@ -160,7 +161,9 @@ static int32_t finish_turn(pc_patchwork_reader *r, char *err, size_t errcap)
                           (int)r->move_len[i], mv);
         }
     }
-    if (pc_patchwork_to_move(g) != seat) {
+    int32_t who = PC_PATCHWORK_NOBODY;
+    pc_patchwork_to_move(g, &who);
+    if (who != seat) {
         pc_patchwork_free(g);
         return DESYNC(line0, "after the opponent's moves it is not this player's turn");
     }

@@ -719,10 +719,22 @@ int32_t pc_pickerel_width(const pc_pickerel *g) { return g ? g->w : PC_EINVAL; }
 int32_t pc_pickerel_overlap(const pc_pickerel *g) { return g ? g->overlap : PC_EINVAL; }
 int32_t pc_pickerel_colours(const pc_pickerel *g) { return g ? g->ncol : PC_EINVAL; }
 int32_t pc_pickerel_tray_size(const pc_pickerel *g) { return g ? g->tray_n : PC_EINVAL; }
-int64_t pc_pickerel_score(const pc_pickerel *g) { return g ? g->score : 0; }
+int32_t pc_pickerel_score(const pc_pickerel *g, int64_t *score)
+{
+    if (!g || !score)
+        return PC_EINVAL;
+    *score = g->score;
+    return PC_OK;
+}
 int32_t pc_pickerel_over(const pc_pickerel *g) { return g ? g->over : PC_EINVAL; }
 int32_t pc_pickerel_deal_left(const pc_pickerel *g) { return g ? g->deal_n - g->deal_pos : PC_EINVAL; }
-int32_t pc_pickerel_loom_colour(const pc_pickerel *g) { return g ? g->colour : PC_EINVAL; }
+int32_t pc_pickerel_loom_colour(const pc_pickerel *g, int32_t *colour)
+{
+    if (!g || !colour)
+        return PC_EINVAL;
+    *colour = g->colour;
+    return PC_OK;
+}
 int32_t pc_pickerel_loom_rows(const pc_pickerel *g) { return g ? g->rows : PC_EINVAL; }
 int32_t pc_pickerel_loom_fill(const pc_pickerel *g) { return g ? g->fill : PC_EINVAL; }
 int32_t pc_pickerel_loom_run(const pc_pickerel *g) { return g ? g->run : PC_EINVAL; }
@@ -753,7 +765,7 @@ int32_t pc_pickerel_tray(const pc_pickerel *g, int32_t slot, int32_t *colour, in
 static int32_t left_of(const pc_pickerel *g, int32_t colour, int inches)
 {
     if (!g || colour < 0 || colour >= g->ncol)
-        return -1;
+        return PC_EINVAL;
     int32_t n = 0;
     for (int32_t i = 0; i < g->tray_n; i++)
         if (g->tray[i].len > 0 && g->tray[i].colour == colour)

@@ -67,7 +67,7 @@ static int32_t check_weights(const int32_t *w)
     return sum > 0 ? PC_OK : PC_ERANGE;
 }
 
-int32_t pc_snapper_new_custom(uint64_t seed, const int32_t *weights, int32_t colours, int32_t target,
+int32_t pc_snapper_new_custom(const int32_t *weights, int32_t colours, int32_t target, uint64_t seed,
                               pc_snapper **out)
 {
     if (!out || !weights)
@@ -91,11 +91,11 @@ int32_t pc_snapper_new_custom(uint64_t seed, const int32_t *weights, int32_t col
     return PC_OK;
 }
 
-int32_t pc_snapper_new(uint64_t seed, int32_t preset, pc_snapper **out)
+int32_t pc_snapper_new(int32_t preset, uint64_t seed, pc_snapper **out)
 {
     if (!out || preset < 0 || preset >= PC_SNAPPER_PRESETS)
         return PC_EINVAL;
-    return pc_snapper_new_custom(seed, preset_weights[preset], preset_colours[preset], PC_SNAPPER_TARGET, out);
+    return pc_snapper_new_custom(preset_weights[preset], preset_colours[preset], PC_SNAPPER_TARGET, seed, out);
 }
 
 sn_piece pc__snapper_parse_piece(const char *s, size_t n)
@@ -414,14 +414,20 @@ int32_t pc_snapper_column(const pc_snapper *g)
     return g ? g->column : PC_EINVAL;
 }
 
-double pc_snapper_score(const pc_snapper *g)
+int32_t pc_snapper_score(const pc_snapper *g, double *points)
 {
-    return g ? (double)g->b.score / SN_UNIT : 0.0;
+    if (!g || !points)
+        return PC_EINVAL;
+    *points = (double)g->b.score / SN_UNIT;
+    return PC_OK;
 }
 
-int64_t pc_snapper_score_units(const pc_snapper *g)
+int32_t pc_snapper_score_units(const pc_snapper *g, int64_t *units)
 {
-    return g ? g->b.score : 0;
+    if (!g || !units)
+        return PC_EINVAL;
+    *units = g->b.score;
+    return PC_OK;
 }
 
 int32_t pc_snapper_figures(const pc_snapper *g)
@@ -489,7 +495,7 @@ int32_t pc_snapper_event_quarters(const pc_snapper *g, int32_t i, int32_t *xyq, 
     size_t k = e->qcount < cap ? e->qcount : cap;
     if (k)
         memcpy(xyq, g->log.q + e->qstart * 3, k * 3 * sizeof *xyq);
-    return e->qcount > cap ? PC_ESPACE : PC_OK;
+    return cap && e->qcount > cap ? PC_ESPACE : PC_OK;
 }
 
 /* ---- pure scoring ------------------------------------------------------------------- */

@@ -58,7 +58,9 @@ int32_t pc_sokoban_reachable(const pc_sokoban *g, uint8_t *cells, size_t cap, in
     if (count)
         *count = (int32_t)qt;
     int32_t rc = PC_OK, pw = g->w - 2, ph = g->h - 2;
-    if (cap < (size_t)pw * (size_t)ph)
+    if (cap == 0)
+        rc = PC_OK; /* asking the count only */
+    else if (cap < (size_t)pw * (size_t)ph)
         rc = PC_ESPACE;
     else
         for (int32_t y = 0; y < ph; y++)
@@ -74,7 +76,7 @@ int32_t pc_sokoban_walk_path(const pc_sokoban *g, int32_t x, int32_t y, char *bu
     if (!g)
         return PC_EINVAL;
     if (!on_board(g, x, y))
-        return PC_ERANGE;
+        return PC_EINVAL;
     int32_t to = cell_of(g, x, y);
     if (to != g->player && !free_cell(g, to))
         return PC_ENOTFOUND;
@@ -201,7 +203,7 @@ int32_t pc_sokoban_push_path(const pc_sokoban *g, int32_t bx, int32_t by, int32_
     if (!g)
         return PC_EINVAL;
     if (!on_board(g, bx, by) || !on_board(g, tx, ty))
-        return PC_ERANGE;
+        return PC_EINVAL;
     int32_t b0 = cell_of(g, bx, by), t = cell_of(g, tx, ty);
     if (!g->box[b0] || !(g->stat[t] & SK_INTERIOR) || (g->box[t] && t != b0))
         return PC_ENOTFOUND;

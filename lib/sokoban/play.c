@@ -67,7 +67,7 @@ int32_t pc_sokoban_cell(const pc_sokoban *g, int32_t x, int32_t y)
     if (!g)
         return PC_EINVAL;
     if (x < 0 || y < 0 || x >= g->w - 2 || y >= g->h - 2)
-        return PC_ERANGE;
+        return PC_EINVAL; /* an index outside the object: doc/api.md */
     size_t i = (size_t)(y + 1) * (size_t)g->w + (size_t)(x + 1);
     int32_t bits = g->stat[i] & (SK_WALL | SK_GOAL | SK_INTERIOR | SK_DEAD);
     if (g->box[i])

@@ -76,7 +76,7 @@ function M.solve(p, count, max_nodes, max_seconds)
   local w, h = p:width(), p:height()
   local buf = ffi.new("uint8_t[?]", w * h * count)
   local st = ffi.new("int64_t[?]", C.PC_NONOGRAM_STAT_COUNT)
-  local rc = C.pc_nonogram_solve(p.h, count, budget(max_nodes, max_seconds), buf, w * h * count, st)
+  local rc = C.pc_nonogram_solve(p.h, count, budget(max_nodes, max_seconds), buf, w * h * count, st, C.PC_NONOGRAM_STAT_COUNT)
   if rc < 0 then return pc.fail(rc) end
   return result(rc, count, buf, w, h, st)
 end
@@ -95,7 +95,7 @@ function M.solve_clues(rows, cols, count, givens, max_nodes, max_seconds)
   local buf = ffi.new("uint8_t[?]", w * h * count)
   local st = ffi.new("int64_t[?]", C.PC_NONOGRAM_STAT_COUNT)
   local rc = C.pc_nonogram_solve_clues(w, h, rc_, rv, cc, cv, g, count, budget(max_nodes, max_seconds), buf,
-    w * h * count, st)
+    w * h * count, st, C.PC_NONOGRAM_STAT_COUNT)
   if rc < 0 then return pc.fail(rc) end
   return result(rc, count, buf, w, h, st)
 end
@@ -115,7 +115,7 @@ end
 --- grade, stats: "line" | "probe" | "search" | "none".
 function M.grade(p, max_nodes, max_seconds)
   local st = ffi.new("int64_t[?]", C.PC_NONOGRAM_STAT_COUNT)
-  local rc = C.pc_nonogram_grade(p.h, budget(max_nodes, max_seconds), st)
+  local rc = C.pc_nonogram_grade(p.h, budget(max_nodes, max_seconds), st, C.PC_NONOGRAM_STAT_COUNT)
   if rc < 0 then return pc.fail(rc) end
   return M.GRADES[rc], stats_table(st)
 end

@@ -105,20 +105,20 @@ end
 function Game:save() return text_out(C.pc_patchwork_save, self.h) end
 function Game:league() return C.pc_patchwork_ruleset(self.h) end
 function Game:duration() return C.pc_patchwork_duration(self.h) end
-function Game:to_move() return C.pc_patchwork_to_move(self.h) end
+function Game:to_move() return pc.out("int32_t", C.pc_patchwork_to_move, self.h) end
 function Game:over() return C.pc_patchwork_is_over(self.h) == 1 end
 function Game:capped() return C.pc_patchwork_capped(self.h) == 1 end
 function Game:actions() return C.pc_patchwork_actions(self.h) end
-function Game:winner() return C.pc_patchwork_winner(self.h) end
-function Game:special_id() return C.pc_patchwork_special_id(self.h) end
-function Game:bonus_owner() return C.pc_patchwork_bonus_owner(self.h) end
-function Game:finished_first() return C.pc_patchwork_finished_first(self.h) end
+function Game:winner() return pc.out("int32_t", C.pc_patchwork_winner, self.h) end
+function Game:special_id() return pc.out("int32_t", C.pc_patchwork_special_id, self.h) end
+function Game:bonus_owner() return pc.out("int32_t", C.pc_patchwork_bonus_owner, self.h) end
+function Game:finished_first() return pc.out("int32_t", C.pc_patchwork_finished_first, self.h) end
 function Game:position(p) return C.pc_patchwork_position(self.h, p) end
 function Game:buttons(p) return C.pc_patchwork_buttons(self.h, p) end
 function Game:income(p) return C.pc_patchwork_income(self.h, p) end
 function Game:pending(p) return C.pc_patchwork_pending(self.h, p) end
 function Game:empty(p) return C.pc_patchwork_empty(self.h, p) end
-function Game:score(p) return C.pc_patchwork_score(self.h, p) end
+function Game:score(p) return pc.out("int32_t", C.pc_patchwork_score, self.h, p) end
 function Game:cell(p, x, y) return C.pc_patchwork_cell(self.h, p, x, y) == 1 end
 function Game:board(p) return text_out(C.pc_patchwork_board_text, self.h, p) end
 function Game:set_bonus_size(n) return ok(C.pc_patchwork_set_bonus_size(self.h, n)) end

@@ -118,14 +118,14 @@ function Game:suggest(budget)
   return { m[0], m[1], m[2], m[3] }
 end
 
-function Game:score() return tonumber(C.pc_pickerel_score(self.h)) end
+function Game:score() return pc.out("int64_t", C.pc_pickerel_score, self.h) end
 function Game:over() return C.pc_pickerel_over(self.h) == 1 end
 function Game:level() return C.pc_pickerel_level(self.h) end
 function Game:width() return C.pc_pickerel_width(self.h) end
 function Game:tray_size() return C.pc_pickerel_tray_size(self.h) end
 function Game:rating() return C.pc_pickerel_rating(self.h) end
 function Game:rating_name() return M.RATINGS[self:rating()] end
-function Game:loom() return C.pc_pickerel_loom_colour(self.h), C.pc_pickerel_loom_rows(self.h),
+function Game:loom() return pc.out("int32_t", C.pc_pickerel_loom_colour, self.h), C.pc_pickerel_loom_rows(self.h),
   C.pc_pickerel_loom_fill(self.h), C.pc_pickerel_loom_run(self.h) end
 function Game:inches_left(c) return C.pc_pickerel_inches_left(self.h, c) end
 function Game:deal_left() return C.pc_pickerel_deal_left(self.h) end

@@ -37,7 +37,7 @@ function M.new(seed, preset)
   local p = M.PRESETS[preset or "classic"]
   if not p then return nil, "unknown preset " .. tostring(preset), C.PC_EINVAL end
   local out = ffi.new("pc_snapper *[1]")
-  local rc = C.pc_snapper_new(ffi.cast("uint64_t", seed or 0), p, out)
+  local rc = C.pc_snapper_new(p, ffi.cast("uint64_t", seed or 0), out)
   if rc ~= 0 then return pc.fail(rc) end
   return wrap(out[0])
 end
@@ -45,7 +45,7 @@ end
 --- Random pieces with weights {I, L, T, +}, colours and target figures.
 function M.custom(seed, weights, colours, target)
   local out = ffi.new("pc_snapper *[1]")
-  local rc = C.pc_snapper_new_custom(ffi.cast("uint64_t", seed or 0), pc.i32(weights), colours, target or 20, out)
+  local rc = C.pc_snapper_new_custom(pc.i32(weights), colours, target or 20, ffi.cast("uint64_t", seed or 0), out)
   if rc ~= 0 then return pc.fail(rc) end
   return wrap(out[0])
 end
@@ -117,8 +117,8 @@ function Game:apply(a)
 end
 
 -- state
-function Game:score() return C.pc_snapper_score(self.h) end
-function Game:score_units() return C.pc_snapper_score_units(self.h) end
+function Game:score() return pc.out("double", C.pc_snapper_score, self.h) end
+function Game:score_units() return pc.out("int64_t", C.pc_snapper_score_units, self.h) end
 function Game:figures() return C.pc_snapper_figures(self.h) end
 function Game:drops() return C.pc_snapper_drops(self.h) end
 function Game:drains() return C.pc_snapper_drains(self.h) end

@@ -158,6 +158,28 @@ def text_out(fn, *args):
     return buf.value.decode("utf-8")
 
 
+def out_i32(fn, *args):
+    """Call an accessor that answers through an int32_t out-pointer (its
+    value may be negative: the return is only a status) and return it."""
+    v = ctypes.c_int32(0)
+    check(fn(*args, ctypes.byref(v)))
+    return v.value
+
+
+def out_i64(fn, *args):
+    """out_i32 for an int64_t out-pointer."""
+    v = ctypes.c_int64(0)
+    check(fn(*args, ctypes.byref(v)))
+    return v.value
+
+
+def out_double(fn, *args):
+    """out_i32 for a double out-pointer."""
+    v = ctypes.c_double(0.0)
+    check(fn(*args, ctypes.byref(v)))
+    return v.value
+
+
 def text_in(s):
     """(bytes, length) for a `const char *text, size_t len` pair."""
     b = s.encode("utf-8") if isinstance(s, str) else bytes(s)

@@ -110,7 +110,7 @@ def _run(fn, args, count, w, h):
     cells = w * h
     buf = (ctypes.c_uint8 * max(1, cells * count))()
     st = (ctypes.c_int64 * _NSTAT)()
-    found = check(fn(*args, buf, cells * count, st))
+    found = check(fn(*args, buf, cells * count, st, _NSTAT))
     sols = []
     for s in range(found):
         base = s * cells
@@ -159,7 +159,7 @@ def grade(puzzle, max_nodes=0, max_seconds=0.0):
     solutions: stats["solutions"] tells) or "none"."""
     st = (ctypes.c_int64 * _NSTAT)()
     b = _budget(max_nodes, max_seconds)
-    g = check(lib.pc_nonogram_grade(puzzle, ctypes.byref(b), st))
+    g = check(lib.pc_nonogram_grade(puzzle, ctypes.byref(b), st, _NSTAT))
     return GRADES[g], _stats(st)
 
 

@@ -14,7 +14,7 @@ through ``g.players[0]`` / ``g.players[1]``.  Failing calls raise
 import ctypes
 from collections import namedtuple
 
-from ._ffi import Error, Handle, check, enums, err_buf, i32_array, lib, new_handle, text_in, text_out
+from ._ffi import Error, Handle, check, enums, err_buf, i32_array, lib, new_handle, out_i32, text_in, text_out
 
 __all__ = ["Budget", "Game", "Reader", "Move", "Patch", "Player", "patch", "parse_command", "LEAGUE1", "LEAGUE2",
            "LEAGUE3", "LEAGUE4", "LEAGUE5", "OFFICIAL", "SKIP", "PLAY", "SPECIAL", "DRAW", "Error"]
@@ -141,7 +141,7 @@ class Player:
     income = property(lambda self: self._get("income"))
     pending = property(lambda self: self._get("pending"))
     empty = property(lambda self: self._get("empty"))
-    score = property(lambda self: lib.pc_patchwork_score(self._g, self.index))
+    score = property(lambda self: out_i32(lib.pc_patchwork_score, self._g, self.index))
 
     @property
     def board(self):
@@ -195,17 +195,17 @@ class Game(Handle):
     league = property(lambda self: check(lib.pc_patchwork_ruleset(self)))
     duration = property(lambda self: check(lib.pc_patchwork_duration(self)))
     seed = property(lambda self: lib.pc_patchwork_seed(self))
-    to_move = property(lambda self: lib.pc_patchwork_to_move(self),
+    to_move = property(lambda self: out_i32(lib.pc_patchwork_to_move, self),
                        doc="0 or 1, or -1 once the game is over")
     over = property(lambda self: bool(check(lib.pc_patchwork_is_over(self))))
     capped = property(lambda self: bool(check(lib.pc_patchwork_capped(self))))
     actions = property(lambda self: check(lib.pc_patchwork_actions(self)))
-    special_id = property(lambda self: lib.pc_patchwork_special_id(self))
+    special_id = property(lambda self: out_i32(lib.pc_patchwork_special_id, self))
     specials_left = property(lambda self: check(lib.pc_patchwork_specials_left(self)))
-    bonus_owner = property(lambda self: lib.pc_patchwork_bonus_owner(self))
-    finished_first = property(lambda self: lib.pc_patchwork_finished_first(self))
+    bonus_owner = property(lambda self: out_i32(lib.pc_patchwork_bonus_owner, self))
+    finished_first = property(lambda self: out_i32(lib.pc_patchwork_finished_first, self))
     last_player = property(lambda self: lib.pc_patchwork_last_player(self))
-    winner = property(lambda self: lib.pc_patchwork_winner(self),
+    winner = property(lambda self: out_i32(lib.pc_patchwork_winner, self),
                       doc="0, 1, DRAW, or -1 while playing")
     scores = property(lambda self: (self.players[0].score, self.players[1].score))
 

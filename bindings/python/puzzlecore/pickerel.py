@@ -14,7 +14,7 @@ PC_EOVER once the game is over) and change nothing.
 import ctypes
 from collections import namedtuple
 
-from ._ffi import budget as _budget, Error, Handle, check, enums, err_buf, lib, new_handle, text_in, text_out
+from ._ffi import budget as _budget, Error, Handle, check, enums, err_buf, lib, new_handle, out_i32, out_i64, text_in, text_out
 
 __all__ = ["Game", "Spool", "Bead", "LoomBead", "Event", "level_info", "run_name", "rating_threshold",
            "COLOURS", "RATINGS", "MOVE", "EVENT"]
@@ -170,12 +170,12 @@ class Game(Handle):
     overlap = property(lambda self: lib.pc_pickerel_overlap(self))
     colours = property(lambda self: lib.pc_pickerel_colours(self))
     tray_size = property(lambda self: lib.pc_pickerel_tray_size(self))
-    score = property(lambda self: lib.pc_pickerel_score(self))
+    score = property(lambda self: out_i64(lib.pc_pickerel_score, self))
     over = property(lambda self: bool(lib.pc_pickerel_over(self)))
     rating = property(lambda self: lib.pc_pickerel_rating(self))
     rating_name = property(lambda self: RATINGS[self.rating])
     deal_left = property(lambda self: lib.pc_pickerel_deal_left(self))
-    loom_colour = property(lambda self: lib.pc_pickerel_loom_colour(self))
+    loom_colour = property(lambda self: out_i32(lib.pc_pickerel_loom_colour, self))
     loom_rows = property(lambda self: lib.pc_pickerel_loom_rows(self))
     loom_fill = property(lambda self: lib.pc_pickerel_loom_fill(self))
     loom_run = property(lambda self: lib.pc_pickerel_loom_run(self))

@@ -14,7 +14,7 @@ nothing.
 import ctypes
 from collections import namedtuple
 
-from ._ffi import budget as _budget, Error, Handle, check, enums, err_buf, lib, new_handle, text_in, text_out
+from ._ffi import budget as _budget, Error, Handle, check, enums, err_buf, lib, new_handle, out_double, out_i64, text_in, text_out
 
 __all__ = ["Game", "Piece", "Event", "Advice", "PRESETS", "WIDTH", "HEIGHT", "figure_points", "Error"]
 
@@ -82,14 +82,14 @@ class Game(Handle):
                 raise ValueError(f"unknown preset {preset!r} (want one of {', '.join(PRESETS)})")
             preset = PRESETS[preset]
         out = ctypes.c_void_p()
-        check(lib.pc_snapper_new(seed, preset, ctypes.byref(out)))
+        check(lib.pc_snapper_new(preset, seed, ctypes.byref(out)))
         super().__init__(out.value)
 
     @classmethod
     def custom(cls, seed, weights, colours, target=20):
         """Random pieces with weights (I, L, T, +), colours 1..8, target figures."""
         w = (ctypes.c_int32 * 4)(*weights)
-        return new_handle(cls, lib.pc_snapper_new_custom, seed, w, colours, target)
+        return new_handle(cls, lib.pc_snapper_new_custom, w, colours, target, seed)
 
     @classmethod
     def from_list(cls, pieces, colours):
@@ -151,8 +151,8 @@ class Game(Handle):
     width = property(lambda self: WIDTH)
     height = property(lambda self: HEIGHT)
     column = property(lambda self: lib.pc_snapper_column(self), doc="column of the current piece")
-    score = property(lambda self: lib.pc_snapper_score(self), doc="score in points")
-    score_units = property(lambda self: lib.pc_snapper_score_units(self), doc="exact score in 1/5040 points")
+    score = property(lambda self: out_double(lib.pc_snapper_score, self), doc="score in points")
+    score_units = property(lambda self: out_i64(lib.pc_snapper_score_units, self), doc="exact score in 1/5040 points")
     figures = property(lambda self: lib.pc_snapper_figures(self))
     drops = property(lambda self: lib.pc_snapper_drops(self))
     drains = property(lambda self: lib.pc_snapper_drains(self))
