@@ -828,6 +828,94 @@ static void test_bots(void)
     pc_patchwork_free(g);
 }
 
+/* ---- events of a move and who covers each square ------------------------------------------ */
+static int32_t owner_of(const pc_patchwork *g, int32_t p, int32_t x, int32_t y, int32_t *k)
+{
+    int32_t id = INT32_MIN;
+    return pc_patchwork_cell_patch(g, p, x, y, &id, k) == PC_OK ? id : INT32_MIN;
+}
+
+static void test_events(void)
+{
+    const int32_t first[] = {9, 26, 18, 32};
+    pc_patchwork *g = deck_game(PC_PATCHWORK_LEAGUE4, first, 4);
+    pc_patchwork_set_bonus_size(g, 2);
+    pc_patchwork_set_initial_money(g, 50);
+    is_int(pc_patchwork_event_count(g), 0, "no events before the first move");
+    int32_t price = 0, time = 0, kind = -1, who = -1, v[PC_PATCHWORK_EVENT_VALUES];
+    pc_patchwork_patch_info(26, NULL, &price, &time, NULL);
+    pc_patchwork_play(g, 9, 0, 0, 0, 0);
+    pc_patchwork_play(g, 26, 4, 4, 0, 0);
+    is_int(pc_patchwork_event_count(g), 4, "P1's purchase: buy, advance, income, bonus");
+    pc_patchwork_event(g, 0, &kind, &who, v);
+    ok(kind == PC_PATCHWORK_EVENT_BUY && who == 1 && v[0] == 26 && v[1] == 4 && v[2] == 4 && v[3] == 0 &&
+           v[4] == price, "buy: patch 26 at (4, 4), orientation 0, price %d", price);
+    pc_patchwork_event(g, 1, &kind, &who, v);
+    ok(kind == PC_PATCHWORK_EVENT_ADVANCE && v[0] == time && v[1] == pc_patchwork_position(g, 1),
+       "advance: %d squares to %d", v[0], v[1]);
+    pc_patchwork_event(g, 2, &kind, &who, v);
+    ok(kind == PC_PATCHWORK_EVENT_INCOME && who == 1 && v[0] == 2 && v[1] == 2,
+       "income: the earn event at 5 pays the 2 buttons patch 26 earns");
+    pc_patchwork_event(g, 3, &kind, &who, v);
+    ok(kind == PC_PATCHWORK_EVENT_BONUS && who == 1 && v[0] == 2, "bonus: P1 takes the 2x2 tile");
+    is_int(pc_patchwork_event(g, 4, &kind, &who, v), PC_EINVAL, "event past the end: PC_EINVAL");
+    int32_t k = -1;
+    ok(owner_of(g, 1, 4, 4, &k) == 26 && owner_of(g, 1, 5, 5, NULL) == 26 && k == 0, "P1's quilt: the 2x2 is patch 26");
+    ok(owner_of(g, 1, 6, 4, NULL) == PC_PATCHWORK_NOBODY, "a square beside it is nobody's");
+    ok(owner_of(g, 0, 3, 0, NULL) == 9 && owner_of(g, 0, 4, 0, NULL) == PC_PATCHWORK_NOBODY, "P0's 1x4 on row 0");
+    is_int(owner_of(g, 0, 9, 0, NULL), INT32_MIN, "off the quilt: an error");
+    pc_patchwork_free(g);
+
+    /* random games: the events account for every button, the owners for every covered square */
+    pc_rng *r;
+    pc_rng_new(5, &r);
+    int bad_buttons = 0, bad_cover = 0, bad_over = 0, bad_copy = 0, specials = 0, incomes = 0;
+    for (int gi = 0; gi < 20; gi++) {
+        int32_t rules[] = {2, 3, 4, 10};
+        pc_patchwork_new(rules[gi % 4], (uint64_t)gi + 100, &g);
+        int32_t codes[PC_PATCHWORK_MAX_MOVES];
+        size_t n;
+        while (!pc_patchwork_is_over(g)) {
+            int32_t me = pw_to_move(g), before = pc_patchwork_buttons(g, me);
+            pc_patchwork_legal_moves(g, codes, PC_PATCHWORK_MAX_MOVES, &n);
+            uint64_t i;
+            pc_rng_uniform(r, n, &i);
+            pc_patchwork_apply(g, codes[i]);
+            int32_t delta = 0, over = 0;
+            for (int32_t e = 0; e < pc_patchwork_event_count(g); e++) {
+                pc_patchwork_event(g, e, &kind, &who, v);
+                delta += kind == PC_PATCHWORK_EVENT_SKIP ? v[1] : kind == PC_PATCHWORK_EVENT_INCOME ? v[0]
+                         : kind == PC_PATCHWORK_EVENT_BUY ? -v[4] : 0;
+                specials += kind == PC_PATCHWORK_EVENT_PLACE_SPECIAL;
+                incomes += kind == PC_PATCHWORK_EVENT_INCOME;
+                over |= kind == PC_PATCHWORK_EVENT_OVER;
+            }
+            bad_buttons += delta != pc_patchwork_buttons(g, me) - before;
+            bad_over += over != pc_patchwork_is_over(g);
+        }
+        for (int32_t p = 0; p < 2; p++)
+            for (int32_t y = 0; y < 9; y++)
+                for (int32_t x = 0; x < 9; x++)
+                    bad_cover += (owner_of(g, p, x, y, NULL) != PC_PATCHWORK_NOBODY) != pc_patchwork_cell(g, p, x, y);
+        char *s = save(g);
+        pc_patchwork *h = NULL;
+        pc_patchwork_load(s, strlen(s), NULL, 0, &h);
+        for (int32_t p = 0; h && p < 2; p++)
+            for (int32_t sq = 0; sq < 81; sq++)
+                bad_copy += owner_of(g, p, sq % 9, sq / 9, NULL) != owner_of(h, p, sq % 9, sq / 9, NULL);
+        bad_copy += !h;
+        pc_patchwork_free(h);
+        free(s);
+        pc_patchwork_free(g);
+    }
+    pc_rng_free(r);
+    is_int(bad_buttons, 0, "20 random games: SKIP + INCOME - BUY prices = every button change");
+    is_int(bad_over, 0, "an OVER event exactly on the last move");
+    is_int(bad_cover, 0, "a square has an owner exactly when it is covered");
+    is_int(bad_copy, 0, "a loaded save has the same owners");
+    ok(specials > 0 && incomes > 0, "specials placed (%d) and income paid (%d) were seen", specials, incomes);
+}
+
 int main(void)
 {
     test_patches();
@@ -837,6 +925,7 @@ int main(void)
     test_league1();
     test_specials();
     test_bonus();
+    test_events();
     test_atomic();
     test_legal();
     test_protocol_text();

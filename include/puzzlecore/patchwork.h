@@ -227,6 +227,40 @@ PUZZLECORE_API int32_t pc_patchwork_play(pc_patchwork *g, int32_t patch, int32_t
 PUZZLECORE_API int32_t pc_patchwork_skip(pc_patchwork *g);
 PUZZLECORE_API int32_t pc_patchwork_place_special(pc_patchwork *g, int32_t x, int32_t y);
 
+/* ---- what the last move did, and who covers each square ---------------------
+ * For front ends that animate a turn and draw the quilt.  Events are in the
+ * order they happened; values not listed are 0. */
+enum pc_patchwork_event_kind {
+    PC_PATCHWORK_EVENT_SKIP = 0,          /* v: squares moved, buttons received for them */
+    PC_PATCHWORK_EVENT_BUY = 1,           /* v: patch id, x, y, orientation k (4*flip+rot), price */
+    PC_PATCHWORK_EVENT_ADVANCE = 2,       /* v: squares moved for a bought patch, new position */
+    PC_PATCHWORK_EVENT_PLACE_SPECIAL = 3, /* v: the special patch's referee id (-20 ...), x, y */
+    PC_PATCHWORK_EVENT_INCOME = 4,        /* v: buttons paid by income events crossed, income per event */
+    PC_PATCHWORK_EVENT_SPECIAL_WON = 5,   /* v: special patches won (to place next) */
+    PC_PATCHWORK_EVENT_BONUS = 6,         /* the event's player takes the bonus tile; v: its side */
+    PC_PATCHWORK_EVENT_FINISHED = 7,      /* the event's player reached the last position first */
+    PC_PATCHWORK_EVENT_OVER = 8,          /* the game ended; player: winner (or DRAW); v: 1 on the action cap */
+    PC_PATCHWORK_EVENT_VALUES = 5         /* length of the values array of pc_patchwork_event */
+};
+
+/* Number of events of the last move (0 before the first; a failed move
+ * keeps the previous ones). */
+PUZZLECORE_API int32_t pc_patchwork_event_count(const pc_patchwork *g);
+
+/* Event i of the last move: its kind (enum pc_patchwork_event_kind), the
+ * player it concerns and PC_PATCHWORK_EVENT_VALUES values (each pointer may
+ * be NULL).  PC_EINVAL for a bad index. */
+PUZZLECORE_API int32_t pc_patchwork_event(const pc_patchwork *g, int32_t i, int32_t *kind, int32_t *player,
+                                          int32_t *values);
+
+/* Who covers square (x, y) of the player's quilt: *patch = the patch id
+ * (0..32), a special patch's referee id (-20, -26, ...), or
+ * PC_PATCHWORK_NOBODY for an empty square; *orientation (may be NULL) = the
+ * k = 4*flip + rot it was placed in (0 when empty).  Every square of one
+ * placed patch has the same id, so a front end can draw each patch whole. */
+PUZZLECORE_API int32_t pc_patchwork_cell_patch(const pc_patchwork *g, int32_t player, int32_t x, int32_t y,
+                                               int32_t *patch, int32_t *orientation);
+
 /* The moves played so far (codes and, if players is not NULL, who played
  * each); *n gets the count; PC_ESPACE when cap is too small (cap 0 asks:
  * PC_OK). */

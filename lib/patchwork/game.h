@@ -7,6 +7,13 @@
 #include "patchwork/pw.h"
 #include "puzzlecore/patchwork.h"
 
+/* One thing the last move did (pc_patchwork_event). */
+typedef struct pw_event {
+    int32_t kind, player, v[PC_PATCHWORK_EVENT_VALUES];
+} pw_event;
+
+enum { PW_MAXEVENTS = 8 };
+
 struct pc_patchwork {
     pw_state s;
     uint64_t seed;
@@ -14,6 +21,15 @@ struct pc_patchwork {
     int32_t nhist;
     pw_move hist[PW_MAXHIST];
     uint8_t hist_player[PW_MAXHIST];
+    /* who covers each square, for front ends that draw the quilt: 0 empty,
+     * patch id + 1, or a special patch's (negative) referee id; and the
+     * orientation k = 4 * flip + rot it was placed in.  Kept beside the rules
+     * state, which needs only the covered bits. */
+    int8_t own_id[2][81];
+    uint8_t own_k[2][81];
+    /* the events of the last move */
+    int32_t nev;
+    pw_event ev[PW_MAXEVENTS];
 };
 
 /* Checks and applies one move, recording it in the history. */
