@@ -1155,11 +1155,51 @@ static void test_index(void)
     is_int(pc_sokoban_variant_rules(PC_SOKOBAN_COLORBAN, 0, &a, &t), PC_EINVAL, "0 colours");
 }
 
+/* ---- events of a step ---------------------------------------------------------------------- */
+static int event_is(const pc_sokoban *g, int32_t i, int32_t kind, int32_t a, int32_t b, int32_t c, int32_t d)
+{
+    int32_t k = -1, v[PC_SOKOBAN_EVENT_VALUES] = {-9, -9, -9, -9};
+    return pc_sokoban_event(g, i, &k, v) == PC_OK && k == kind && v[0] == a && v[1] == b &&
+           (kind > PC_SOKOBAN_EVENT_BOX || (v[2] == c && v[3] == d));
+}
+
+static void test_events(void)
+{
+    static const char t[] = "######\n#@$ .#\n######\n";
+    pc_sokoban *g = NULL;
+    pc_sokoban_new(t, sizeof t - 1, NULL, 0, &g);
+    is_int(pc_sokoban_event_count(g), 0, "events: none before the first step");
+    pc_sokoban_step(g, PC_SOKOBAN_RIGHT, NULL);
+    is_int(pc_sokoban_event_count(g), 2, "a push: walk and box");
+    ok(event_is(g, 0, PC_SOKOBAN_EVENT_WALK, 1, 1, 2, 1) && event_is(g, 1, PC_SOKOBAN_EVENT_BOX, 2, 1, 3, 1),
+       "the player (1,1)->(2,1), the box (2,1)->(3,1)");
+    pc_sokoban_step(g, PC_SOKOBAN_RIGHT, NULL);
+    is_int(pc_sokoban_event_count(g), 4, "onto the goal: walk, box, goal reached, solved");
+    ok(event_is(g, 2, PC_SOKOBAN_EVENT_GOAL_REACHED, 4, 1, 0, 0) && event_is(g, 3, PC_SOKOBAN_EVENT_SOLVED, 4, 1, 0, 0),
+       "the goal at (4,1), and solved");
+    pc_sokoban_undo(g);
+    is_int(pc_sokoban_event_count(g), 3, "undo: walk back, box pulled, goal left");
+    ok(event_is(g, 0, PC_SOKOBAN_EVENT_WALK, 3, 1, 2, 1) && event_is(g, 1, PC_SOKOBAN_EVENT_BOX, 4, 1, 3, 1) &&
+           event_is(g, 2, PC_SOKOBAN_EVENT_GOAL_LEFT, 4, 1, 0, 0),
+       "the reverse of the step");
+    pc_sokoban_step(g, PC_SOKOBAN_LEFT, NULL);
+    is_int(pc_sokoban_event_count(g), 1, "a plain walk: one event");
+    is_int(pc_sokoban_event(g, 1, NULL, NULL), PC_EINVAL, "past the end: PC_EINVAL");
+    pc_sokoban *c = NULL;
+    pc_sokoban_clone(g, &c);
+    ok(event_is(c, 0, PC_SOKOBAN_EVENT_WALK, 2, 1, 1, 1), "a clone keeps the events");
+    is_int(pc_sokoban_step(g, PC_SOKOBAN_UP, NULL), PC_EILLEGAL, "a blocked step ...");
+    ok(pc_sokoban_event_count(g) == 1 && event_is(g, 0, PC_SOKOBAN_EVENT_WALK, 2, 1, 1, 1), "... keeps the events");
+    pc_sokoban_free(c);
+    pc_sokoban_free(g);
+}
+
 int main(void)
 {
     test_parse();
     test_collection();
     test_play();
+    test_events();
     test_save();
     test_solver();
     test_index();

@@ -163,6 +163,26 @@ PUZZLECORE_API int32_t pc_sokoban_step(pc_sokoban *g, int32_t dir, int32_t *push
 PUZZLECORE_API int32_t pc_sokoban_undo(pc_sokoban *g);
 PUZZLECORE_API int32_t pc_sokoban_redo(pc_sokoban *g);
 
+/* What the last step taken, undone or redone did (apply_lurd and restart: their
+ * last step), for front ends that animate it.  Values are (x, y) of where
+ * and to where, in board coordinates; the kinds come in this order. */
+enum pc_sokoban_event_kind {
+    PC_SOKOBAN_EVENT_WALK = 0,         /* the player went from (v0, v1) to (v2, v3) */
+    PC_SOKOBAN_EVENT_BOX = 1,          /* a box went from (v0, v1) to (v2, v3) (undo: pulled back) */
+    PC_SOKOBAN_EVENT_GOAL_LEFT = 2,    /* the box left the goal at (v0, v1) */
+    PC_SOKOBAN_EVENT_GOAL_REACHED = 3, /* the box reached the goal at (v0, v1) */
+    PC_SOKOBAN_EVENT_SOLVED = 4,       /* every box is on a goal now (v0, v1: the last box) */
+    PC_SOKOBAN_EVENT_VALUES = 4        /* length of the values array of pc_sokoban_event */
+};
+
+/* Number of events of the last step (0 before the first). */
+PUZZLECORE_API int32_t pc_sokoban_event_count(const pc_sokoban *g);
+
+/* Event i of the last step: its kind (enum pc_sokoban_event_kind) and
+ * PC_SOKOBAN_EVENT_VALUES values (each pointer may be NULL).  PC_EINVAL for
+ * a bad index. */
+PUZZLECORE_API int32_t pc_sokoban_event(const pc_sokoban *g, int32_t i, int32_t *kind, int32_t *values);
+
 /* Number of steps that can be redone. */
 PUZZLECORE_API int32_t pc_sokoban_redo_count(const pc_sokoban *g);
 

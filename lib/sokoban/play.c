@@ -147,6 +147,32 @@ static int can_step(const pc_sokoban *g, int d, int *push)
     return 1;
 }
 
+static void add_event(pc_sokoban *g, int32_t kind, int32_t from, int32_t to)
+{
+    sk_event *e = &g->ev[g->nev++]; /* at most 4 per step */
+    e->kind = kind;
+    e->v[0] = from % g->w - 1, e->v[1] = from / g->w - 1; /* the public grid has no void frame */
+    e->v[2] = to % g->w - 1, e->v[3] = to / g->w - 1;
+}
+
+/* What one step did: the player walked from `from`; a box (when box_from
+ * >= 0) went from box_from to box_to.  Undo records its own reverse step. */
+static void note_step(pc_sokoban *g, int32_t from, int32_t box_from, int32_t box_to)
+{
+    g->nev = 0;
+    add_event(g, PC_SOKOBAN_EVENT_WALK, from, g->player);
+    if (box_from < 0)
+        return;
+    add_event(g, PC_SOKOBAN_EVENT_BOX, box_from, box_to);
+    if (g->stat[box_from] & SK_GOAL)
+        add_event(g, PC_SOKOBAN_EVENT_GOAL_LEFT, box_from, box_from);
+    if (g->stat[box_to] & SK_GOAL) {
+        add_event(g, PC_SOKOBAN_EVENT_GOAL_REACHED, box_to, box_to);
+        if (pc_sokoban_is_solved(g) == 1 && g->nev < 4)
+            add_event(g, PC_SOKOBAN_EVENT_SOLVED, box_to, box_to);
+    }
+}
+
 static void do_step(pc_sokoban *g, int d, int push)
 {
     int32_t dl = pc__sokoban_delta(g, d);
@@ -156,8 +182,10 @@ static void do_step(pc_sokoban *g, int d, int push)
         g->box[n + dl] = 1;
         g->pushes++;
     }
+    int32_t from = g->player;
     g->player = n;
     g->moves++;
+    note_step(g, from, push ? n : -1, n + dl);
 }
 
 static int32_t hist_reserve(pc_sokoban *g, size_t extra)
@@ -200,7 +228,7 @@ int32_t pc_sokoban_undo(pc_sokoban *g)
         return PC_EILLEGAL;
     uint8_t h = g->hist[--g->cursor];
     int32_t dl = pc__sokoban_delta(g, h & 3);
-    int32_t from = g->player - dl;
+    int32_t from = g->player - dl, at = g->player;
     if (h & 4) {
         g->box[g->player + dl] = 0;
         g->box[g->player] = 1;
@@ -208,6 +236,7 @@ int32_t pc_sokoban_undo(pc_sokoban *g)
     }
     g->player = from;
     g->moves--;
+    note_step(g, at, (h & 4) ? at + dl : -1, at);
     return PC_OK;
 }
 
@@ -219,6 +248,22 @@ int32_t pc_sokoban_redo(pc_sokoban *g)
         return PC_EILLEGAL;
     uint8_t h = g->hist[g->cursor++];
     do_step(g, h & 3, (h & 4) != 0);
+    return PC_OK;
+}
+
+int32_t pc_sokoban_event_count(const pc_sokoban *g)
+{
+    return g ? g->nev : PC_EINVAL;
+}
+
+int32_t pc_sokoban_event(const pc_sokoban *g, int32_t i, int32_t *kind, int32_t *values)
+{
+    if (!g || i < 0 || i >= g->nev)
+        return PC_EINVAL;
+    if (kind)
+        *kind = g->ev[i].kind;
+    if (values)
+        memcpy(values, g->ev[i].v, sizeof g->ev[i].v);
     return PC_OK;
 }
 

@@ -19,7 +19,14 @@ enum {
     SK_VOID = 64      /* beyond the end of a short row: nothing there */
 };
 
+/* One thing the last step did (pc_sokoban_event). */
+typedef struct sk_event {
+    int32_t kind, v[PC_SOKOBAN_EVENT_VALUES];
+} sk_event;
+
 struct pc_sokoban {
+    int32_t nev;     /* events of the last step taken, undone or redone */
+    sk_event ev[4];
     int32_t w, h;
     uint8_t *stat;   /* w*h static flags (SK_*) */
     uint8_t *box0;   /* w*h: 1 where a box stands at the start */
