@@ -5,6 +5,7 @@ lib_libpuzzlecore_la_SOURCES += \
 	lib/pickerel/pickerel.c \
 	lib/pickerel/save.c \
 	lib/pickerel/advisor.c \
+	lib/pickerel/candidates.c \
 	lib/pickerel/plan.c
 cli_puzzlecore_SOURCES += cli/pickerel.c
 

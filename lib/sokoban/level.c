@@ -217,6 +217,48 @@ void pc_sokoban_free(pc_sokoban *g)
     pc__free(g);
 }
 
+/* A deep copy (shared by clone and the searches, which work on copies). */
+pc_sokoban *pc__sokoban_dup(const pc_sokoban *g)
+{
+    size_t n = (size_t)g->w * (size_t)g->h;
+    pc_sokoban *c = pc__malloc(sizeof *c);
+    if (!c)
+        return NULL;
+    *c = *g;
+    c->stat = pc__malloc(n);
+    c->box0 = pc__malloc(n);
+    c->box = pc__malloc(n);
+    c->hist = g->histcap ? pc__malloc(g->histcap) : NULL;
+    c->title = pc__malloc(strlen(g->title) + 1);
+    if (!c->stat || !c->box0 || !c->box || (g->histcap && !c->hist) || !c->title) {
+        pc__free(c->stat);
+        pc__free(c->box0);
+        pc__free(c->box);
+        pc__free(c->hist);
+        pc__free(c->title);
+        pc__free(c);
+        return NULL;
+    }
+    memcpy(c->stat, g->stat, n);
+    memcpy(c->box0, g->box0, n);
+    memcpy(c->box, g->box, n);
+    if (g->nhist)
+        memcpy(c->hist, g->hist, g->nhist);
+    strcpy(c->title, g->title);
+    return c;
+}
+
+int32_t pc_sokoban_clone(const pc_sokoban *g, pc_sokoban **out)
+{
+    if (!g || !out)
+        return PC_EINVAL;
+    pc_sokoban *c = pc__sokoban_dup(g);
+    if (!c)
+        return PC_ENOMEM;
+    *out = c;
+    return PC_OK;
+}
+
 /* Dead squares: a cell is live when a box there can reach a goal by pushes
  * with the player anywhere and no other box on the board; found by pulling
  * boxes backwards from every goal. */
@@ -657,7 +699,7 @@ int32_t pc_sokoban_collection_find(const pc_sokoban_collection *c, const char *t
     return PC_ENOTFOUND;
 }
 
-static void write_board(const pc_sokoban *g, int start, pc__sb *sb)
+void pc__sokoban_write_board(const pc_sokoban *g, int start, pc__sb *sb)
 {
     const uint8_t *box = start ? g->box0 : g->box;
     int32_t player = start ? g->player0 : g->player;
@@ -717,14 +759,14 @@ int32_t pc_sokoban_collection_write(const pc_sokoban_collection *c, char *buf, s
             pc__sb_putc(&sb, '\n');
         if (*g->title)
             pc__sb_printf(&sb, "; %s\n", g->title);
-        write_board(g, 1, &sb);
+        pc__sokoban_write_board(g, 1, &sb);
         pc__sb_putc(&sb, '\n');
     }
     return pc__sb_emit(&sb, buf, cap, len);
 }
 
-static int32_t new_impl(const char *text, size_t len, int32_t line0, char *err, size_t errcap,
-                        pc_sokoban **out)
+int32_t pc__sokoban_new_at(const char *text, size_t len, int32_t line0, char *err, size_t errcap,
+                           pc_sokoban **out)
 {
     if (!out)
         return PC_EINVAL;
@@ -746,93 +788,7 @@ static int32_t new_impl(const char *text, size_t len, int32_t line0, char *err, 
 
 int32_t pc_sokoban_new(const char *text, size_t len, char *err, size_t errcap, pc_sokoban **out)
 {
-    return new_impl(text, len, 0, err, errcap, out);
-}
-
-/* ---- save files ------------------------------------------------------------------------ */
-
-int32_t pc_sokoban_save(const pc_sokoban *g, char *buf, size_t cap, size_t *len)
-{
-    if (!g)
-        return PC_EINVAL;
-    static const char letters[4] = {'u', 'r', 'd', 'l'};
-    pc__sb sb;
-    pc__sb_init(&sb);
-    pc__sb_puts(&sb, "puzzlecore-sokoban 1\n");
-    pc__sb_printf(&sb, "title %s\n", g->title);
-    pc__sb_puts(&sb, "history ");
-    for (size_t i = 0; i < g->nhist; i++) {
-        char c = letters[g->hist[i] & 3];
-        pc__sb_putc(&sb, (g->hist[i] & 4) ? (char)(c - 'a' + 'A') : c);
-    }
-    pc__sb_printf(&sb, "\ncursor %zu\nboard\n", g->cursor);
-    write_board(g, 1, &sb);
-    return pc__sb_emit(&sb, buf, cap, len);
-}
-
-int32_t pc_sokoban_load(const char *text, size_t len, char *err, size_t errcap, pc_sokoban **out)
-{
-    if (err && errcap)
-        err[0] = '\0';
-    if (!out || (!text && len))
-        return PC_EINVAL;
-    pc__lines it;
-    pc__lines_init(&it, text, len);
-    const char *s, *hist = "", *title = "";
-    size_t n, histn = 0, titlen = 0;
-    int64_t cursor = -1;
-    int seen_board = 0;
-    if (!pc__lines_next(&it, &s, &n) || n != 20 || memcmp(s, "puzzlecore-sokoban 1", 20) != 0)
-        return pc__parse_error(err, errcap, 1, 0, "not a puzzlecore-sokoban 1 save");
-    while (pc__lines_next(&it, &s, &n)) {
-        if (n == 5 && memcmp(s, "board", 5) == 0) {
-            seen_board = 1;
-            break;
-        }
-        const char *sp = memchr(s, ' ', n);
-        size_t kn = sp ? (size_t)(sp - s) : n;
-        const char *v = sp ? sp + 1 : s + n;
-        size_t vn = sp ? n - kn - 1 : 0;
-        if (kn == 5 && memcmp(s, "title", 5) == 0) {
-            title = v;
-            titlen = vn;
-        } else if (kn == 7 && memcmp(s, "history", 7) == 0) {
-            hist = v;
-            histn = vn;
-        } else if (kn == 6 && memcmp(s, "cursor", 6) == 0) {
-            if (pc__parse_i64(v, vn, &cursor) < 0 || cursor < 0)
-                return pc__parse_error(err, errcap, it.lineno, 8, "bad cursor");
-        } else {
-            return pc__parse_error(err, errcap, it.lineno, 1, "unknown key '%.*s'", (int)kn, s);
-        }
-    }
-    if (!seen_board)
-        return pc__parse_error(err, errcap, it.lineno, 0, "no 'board' line");
-    if (cursor < 0 || (size_t)cursor > histn)
-        return pc__parse_error(err, errcap, 0, 0, "cursor missing or past the end of the history");
-    pc_sokoban *g = NULL;
-    int32_t rc = new_impl(text + it.pos, len - it.pos, it.lineno, err, errcap, &g);
-    if (rc < 0)
-        return rc;
-    char *t = pc__field_clean(title, titlen, NULL);
-    if (!t) {
-        pc_sokoban_free(g);
-        return PC_ENOMEM;
-    }
-    pc__free(g->title);
-    g->title = t;
-    char e2[128];
-    rc = pc_sokoban_apply_lurd(g, hist, histn, e2, sizeof e2);
-    if (rc < 0) {
-        pc_sokoban_free(g);
-        if (rc == PC_ENOMEM)
-            return rc;
-        return pc__parse_error(err, errcap, 0, 0, "history: %s", e2);
-    }
-    for (size_t k = (size_t)cursor; k < histn; k++)
-        pc_sokoban_undo(g);
-    *out = g;
-    return PC_OK;
+    return pc__sokoban_new_at(text, len, 0, err, errcap, out);
 }
 
 int32_t pc_sokoban_write(const pc_sokoban *g, int32_t which, char *buf, size_t cap, size_t *len)
@@ -841,7 +797,7 @@ int32_t pc_sokoban_write(const pc_sokoban *g, int32_t which, char *buf, size_t c
         return PC_EINVAL;
     pc__sb sb;
     pc__sb_init(&sb);
-    write_board(g, which, &sb);
+    pc__sokoban_write_board(g, which, &sb);
     return pc__sb_emit(&sb, buf, cap, len);
 }
 

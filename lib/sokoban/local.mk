@@ -3,6 +3,7 @@ pcinclude_HEADERS += include/puzzlecore/sokoban.h
 lib_libpuzzlecore_la_SOURCES += \
 	lib/sokoban/sokoban_int.h \
 	lib/sokoban/level.c \
+	lib/sokoban/save.c \
 	lib/sokoban/play.c \
 	lib/sokoban/solver_int.h \
 	lib/sokoban/solver.c \

@@ -10,47 +10,6 @@
 
 static const char lurd_lower[4] = {'u', 'r', 'd', 'l'};
 
-pc_sokoban *pc__sokoban_dup(const pc_sokoban *g)
-{
-    size_t n = (size_t)g->w * (size_t)g->h;
-    pc_sokoban *c = pc__malloc(sizeof *c);
-    if (!c)
-        return NULL;
-    *c = *g;
-    c->stat = pc__malloc(n);
-    c->box0 = pc__malloc(n);
-    c->box = pc__malloc(n);
-    c->hist = g->histcap ? pc__malloc(g->histcap) : NULL;
-    c->title = pc__malloc(strlen(g->title) + 1);
-    if (!c->stat || !c->box0 || !c->box || (g->histcap && !c->hist) || !c->title) {
-        pc__free(c->stat);
-        pc__free(c->box0);
-        pc__free(c->box);
-        pc__free(c->hist);
-        pc__free(c->title);
-        pc__free(c);
-        return NULL;
-    }
-    memcpy(c->stat, g->stat, n);
-    memcpy(c->box0, g->box0, n);
-    memcpy(c->box, g->box, n);
-    if (g->nhist)
-        memcpy(c->hist, g->hist, g->nhist);
-    strcpy(c->title, g->title);
-    return c;
-}
-
-int32_t pc_sokoban_clone(const pc_sokoban *g, pc_sokoban **out)
-{
-    if (!g || !out)
-        return PC_EINVAL;
-    pc_sokoban *c = pc__sokoban_dup(g);
-    if (!c)
-        return PC_ENOMEM;
-    *out = c;
-    return PC_OK;
-}
-
 /* The public grid hides the one-cell void frame of the internal grid. */
 int32_t pc_sokoban_width(const pc_sokoban *g)
 {

@@ -8,6 +8,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "common/text.h"
 #include "puzzlecore/sokoban.h"
 
 /* Static cell flags (the low bits match the public PC_SOKOBAN_* bits). */
@@ -54,5 +55,13 @@ static inline int32_t pc__sokoban_delta(const pc_sokoban *g, int d)
 
 /* Duplicate a game (NULL on allocation failure). */
 pc_sokoban *pc__sokoban_dup(const pc_sokoban *g);
+
+/* The board as XSB rows: start = 1 the start position, 0 the current one. */
+void pc__sokoban_write_board(const pc_sokoban *g, int start, pc__sb *sb);
+
+/* pc_sokoban_new on text whose first line is line0 + 1 of a larger file (so
+ * errors name the file's own lines). */
+int32_t pc__sokoban_new_at(const char *text, size_t len, int32_t line0, char *err, size_t errcap,
+                           pc_sokoban **out);
 
 #endif
