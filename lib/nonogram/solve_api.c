@@ -8,7 +8,14 @@
 
 #include "nonogram/solve.h"
 #include "puzzlecore/nonogram.h"
+#include "puzzlecore/nonogram_colour.h"
 #include "common/alloc.h"
+
+/* A colour puzzle (more than one colour) goes to lib/nonogram/colour_solve.c. */
+static int is_colour(const pc_nonogram *g)
+{
+    return g && pc_nonogram_colour_count(g) > 1;
+}
 
 int32_t pc__nonogram_get_clues(const pc_nonogram *g, int32_t *w, int32_t *h, int32_t **row_counts,
                                int32_t **row_clues, int32_t **col_counts, int32_t **col_clues)
@@ -89,6 +96,9 @@ static void free_set(clueset *cs)
 int32_t pc_nonogram_solve(const pc_nonogram *g, int32_t max_solutions, const pc_budget *budget,
                           uint8_t *solutions, size_t cap, int64_t *stats)
 {
+    if (is_colour(g))
+        return pc_nonogram_solve_colour(g, 0, max_solutions, budget, solutions, cap, stats,
+                                        stats ? PC_NONOGRAM_STAT_COUNT : 0);
     clueset cs;
     int32_t rc = get_set(g, &cs);
     if (rc != PC_OK)
@@ -123,6 +133,10 @@ static uint8_t *player_cells(const pc_nonogram *g, int32_t w, int32_t h)
 
 int32_t pc_nonogram_consistent(const pc_nonogram *g, const pc_budget *budget)
 {
+    if (is_colour(g)) {
+        int32_t r = pc_nonogram_solve_colour(g, 1, 1, budget, NULL, 0, NULL, 0);
+        return r < 0 ? r : r > 0;
+    }
     clueset cs;
     int32_t rc = get_set(g, &cs);
     if (rc != PC_OK)
@@ -143,6 +157,8 @@ int32_t pc_nonogram_mistakes(const pc_nonogram *g, uint8_t *marks, size_t cap)
 {
     if (!g || !marks)
         return PC_EINVAL;
+    if (is_colour(g))
+        return pc_nonogram_colour_mistakes(g, NULL, marks, cap);
     int32_t w = pc_nonogram_width(g), h = pc_nonogram_height(g);
     if (w < 1 || h < 1)
         return PC_EINVAL;

@@ -1,0 +1,11 @@
+# lib/nonogram/colour.mk: colour nonograms (palette, coloured clues, the
+# colour line and grid solvers) on the pc_nonogram handle.
+pcinclude_HEADERS += include/puzzlecore/nonogram_colour.h
+lib_libpuzzlecore_la_SOURCES += \
+	lib/nonogram/colour.c lib/nonogram/colour.h \
+	lib/nonogram/colour_solve.c lib/nonogram/colour_record.c
+
+check_PROGRAMS += tests/test_nonogram_colour
+tests_test_nonogram_colour_SOURCES = tests/test_nonogram_colour.c
+tests_test_nonogram_colour_LDADD = $(TEST_LDADD)
+TESTS += tests/test_nonogram_colour
