@@ -581,6 +581,135 @@ static void saves(void)
     pc_nonogram_free(g);
 }
 
+static char *export_text(const pc_nonogram *g, int32_t format)
+{
+    size_t len = 0;
+    if (pc_nonogram_export(g, format, NULL, 0, &len) != PC_ESPACE && len == 0)
+        return NULL;
+    char *buf = malloc(len + 1);
+    if (buf && pc_nonogram_export(g, format, buf, len + 1, &len) != PC_OK) {
+        free(buf);
+        return NULL;
+    }
+    return buf;
+}
+
+static const char WEBPBN[] =
+    "<?xml version=\"1.0\"?>\n<puzzleset>\n<puzzle type=\"grid\" defaultcolor=\"black\">\n"
+    "<title>Tiny &amp; red</title>\n"
+    "<color name=\"white\" char=\".\">fff</color>\n<color name=\"black\" char=\"X\">000</color>\n"
+    "<color name=\"red\" char=\"r\">f00</color>\n"
+    "<clues type=\"columns\">\n<line><count>1</count><count color=\"red\">1</count></line>\n"
+    "<line><count color=\"red\">2</count></line>\n<line></line>\n</clues>\n"
+    "<clues type=\"rows\">\n<line><count>1</count><count color=\"red\">1</count></line>\n"
+    "<line><count color=\"red\">2</count></line>\n</clues>\n"
+    "<solution type=\"goal\"><image>\n|Xr.|\n|rr.|\n</image></solution>\n"
+    "</puzzle>\n</puzzleset>\n";
+
+static const char NONC[] = "title \"Two colours\"\nwidth 3\nheight 2\ncolor a #ff0000\ncolor b #0000ff blue\n"
+                           "rows\n1a,2b\n1b\ncolumns\n1a\n2b\n1b\ngoal \"abb0b0\"\n";
+
+static int round_trip(const pc_nonogram *g, int32_t format)
+{
+    char *a = export_text(g, format);
+    if (!a)
+        return 0;
+    pc_nonogram *h = NULL;
+    char err[200];
+    int good = pc_nonogram_import(a, strlen(a), format, 0, err, sizeof err, &h) == PC_OK;
+    char *b = good ? export_text(h, format) : NULL;
+    good = good && b && strcmp(a, b) == 0;
+    if (good) {
+        char s1[2048], s2[2048];
+        size_t l1, l2;
+        pc_nonogram_write_record(g, s1, sizeof s1, &l1);
+        pc_nonogram_write_record(h, s2, sizeof s2, &l2);
+        good = strcmp(s1, s2) == 0;
+    }
+    if (!good)
+        diag(a);
+    pc_nonogram_free(h);
+    free(a);
+    free(b);
+    return good;
+}
+
+static void formats(void)
+{
+    char err[200] = "";
+    pc_nonogram *g = NULL;
+    is_int(pc_nonogram_import(WEBPBN, strlen(WEBPBN), PC_NONOGRAM_FORMAT_AUTO, 0, err, sizeof err, &g), PC_OK,
+           "webpbn XML with colours (%s)", err);
+    if (g) {
+        is_int(pc_nonogram_colour_count(g), 2, "black and red");
+        ok(same_clues(g, PC_NONOGRAM_ROWS, 0, (const int32_t[]){1, 1}, "\1\2", 2), "row 0: 1 black, 1 red");
+        ok(same_clues(g, PC_NONOGRAM_COLS, 1, (const int32_t[]){2}, "\2", 1), "column 1: 2 red");
+        ok(same_clues(g, PC_NONOGRAM_COLS, 2, (const int32_t[]){0}, "\0", 1), "column 2: empty");
+        is_int(pc_nonogram_solution_cell(g, 1, 0), 2, "goal image read through the chars");
+        char buf[64];
+        size_t n;
+        pc_nonogram_title(g, "en", buf, sizeof buf, &n);
+        is_str(buf, "Tiny & red", "title");
+        uint8_t sol[12];
+        is_int(pc_nonogram_solve(g, 2, NULL, sol, sizeof sol, NULL), 1, "unique");
+        ok(round_trip(g, PC_NONOGRAM_FORMAT_XML), "XML round trip stable");
+        ok(round_trip(g, PC_NONOGRAM_FORMAT_NON), ".non round trip stable");
+        char *x = export_text(g, PC_NONOGRAM_FORMAT_XML);
+        ok(x && strstr(x, "<count color=\"red\">2</count>") && strstr(x, "|Xr.|"), "XML export has colours");
+        free(x);
+        size_t len = 0;
+        is_int(pc_nonogram_export(g, PC_NONOGRAM_FORMAT_TATHAM, NULL, 0, &len), PC_EINVAL,
+               "a colour puzzle has no Tatham form");
+        is_int(pc_nonogram_export(g, PC_NONOGRAM_FORMAT_TCGA, NULL, 0, &len), PC_EINVAL, "nor a TCGA one");
+        pc_nonogram_free(g);
+    }
+    g = NULL;
+    is_int(pc_nonogram_import(NONC, strlen(NONC), PC_NONOGRAM_FORMAT_NON, 0, err, sizeof err, &g), PC_OK,
+           ".non with color lines (%s)", err);
+    if (g) {
+        is_int(pc_nonogram_colour_count(g), 2, "two colours");
+        ok(same_clues(g, PC_NONOGRAM_ROWS, 0, (const int32_t[]){1, 2}, "\1\2", 2), "row 0: 1a,2b");
+        uint32_t rgb = 0;
+        char name[40];
+        size_t n;
+        pc_nonogram_colour_info(g, 2, &rgb, NULL, name, sizeof name, &n);
+        ok(rgb == 0x0000ff && strcmp(name, "blue") == 0, "colour b is blue 0000ff");
+        pc_nonogram_colour_info(g, 1, NULL, NULL, name, sizeof name, &n);
+        is_str(name, "a", "a colour without a name is named by its character");
+        is_int(pc_nonogram_solution_cell(g, 2, 0), 2, "goal read");
+        ok(round_trip(g, PC_NONOGRAM_FORMAT_NON), ".non round trip stable");
+        ok(round_trip(g, PC_NONOGRAM_FORMAT_XML), "XML round trip stable");
+        char *x = export_text(g, PC_NONOGRAM_FORMAT_NON);
+        ok(x && strstr(x, "rows\n1a,2b\n1b\n") && strstr(x, "goal \"abb0b0\""), ".non export writes 1a,2b");
+        free(x);
+        pc_nonogram_free(g);
+    }
+    /* the 4x3 picture through both */
+    g = NULL;
+    if (pc_nonogram_new_colour_from_solution(4, 3, PAL3, strlen(PAL3), PIC, 12, err, sizeof err, &g) == PC_OK) {
+        pc_nonogram_set_title(g, "en", "Flag", 4);
+        pc_nonogram_set_id(g, "f1", 2);
+        ok(round_trip(g, PC_NONOGRAM_FORMAT_XML), "4x3 XML round trip");
+        ok(round_trip(g, PC_NONOGRAM_FORMAT_NON), "4x3 .non round trip");
+        pc_nonogram_free(g);
+    }
+    /* errors */
+    static const char *const bad[] = {
+        "width 2\nheight 1\ncolor a #ff0000\nrows\n1c\ncolumns\n1a\n0\n",        /* unknown colour char */
+        "width 2\nheight 1\ncolor 1 #ff0000\nrows\n1\ncolumns\n1\n0\n",          /* digit symbol */
+        "width 2\nheight 1\ncolor a #ff00\nrows\n1a\ncolumns\n1a\n0\n",          /* bad rgb */
+        "width 2\nheight 1\ncolor a #ff0000\nrows\n1a\ncolumns\n1a\n0\ngoal \"0a\"\n", /* goal differs */
+        "<puzzleset><puzzle><color name=\"red\" char=\"r\">f00</color><clues type=\"rows\"><line>"
+        "<count color=\"blue\">1</count></line></clues><clues type=\"columns\"><line></line></clues></puzzle>"
+        "</puzzleset>", /* unknown colour name */
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        g = NULL;
+        int32_t r = pc_nonogram_import(bad[i], strlen(bad[i]), PC_NONOGRAM_FORMAT_AUTO, 0, err, sizeof err, &g);
+        ok((r == PC_EPARSE || r == PC_EINVAL) && g == NULL, "bad colour file %zu refused: %d (%s)", i, (int)r, err);
+    }
+}
+
 int main(void)
 {
     palette_and_clues();
@@ -592,5 +721,6 @@ int main(void)
     budgets();
     random_pictures();
     saves();
+    formats();
     return done_testing();
 }

@@ -77,6 +77,16 @@ int32_t pc__ncol_parse_clues(const char *s, size_t n, int32_t line_no, int32_t c
                              char sep_clue, char sep_line, int32_t lines, int32_t *counts, int32_t **clues_out,
                              uint8_t **colours_out, char *err, size_t errcap);
 
+/* File formats (colour_formats.c): webpbn XML and .non with colours. */
+int pc__ncol_xml_is_colour(const char *t, size_t len);
+int pc__ncol_non_is_colour(const char *text, size_t len);
+/* 1 when puzzle `index` of a text in `format` (XML or NON) has colours. */
+int pc__ncol_import_wants(const char *text, size_t len, int32_t format, int32_t index);
+int32_t pc__ncol_import(const char *text, size_t len, int32_t format, int32_t index, char *err, size_t errcap,
+                        pc_nonogram **out);
+/* Append a colour puzzle in XML or NON (PC_EINVAL for another format). */
+int32_t pc__ncol_export(const pc_nonogram *g, int32_t format, pc__sb *sb);
+
 /* The grid solver under a running meter (colour_solve.c): clue arrays as
  * pc_nonogram_solve_colour_clues, or a puzzle's own clues. */
 struct pc__meter;

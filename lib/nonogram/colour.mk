@@ -3,7 +3,7 @@
 pcinclude_HEADERS += include/puzzlecore/nonogram_colour.h
 lib_libpuzzlecore_la_SOURCES += \
 	lib/nonogram/colour.c lib/nonogram/colour.h \
-	lib/nonogram/colour_solve.c lib/nonogram/colour_record.c
+	lib/nonogram/colour_solve.c lib/nonogram/colour_record.c lib/nonogram/colour_formats.c
 
 check_PROGRAMS += tests/test_nonogram_colour
 tests_test_nonogram_colour_SOURCES = tests/test_nonogram_colour.c
