@@ -9,3 +9,7 @@ check_PROGRAMS += tests/test_nonogram_colour
 tests_test_nonogram_colour_SOURCES = tests/test_nonogram_colour.c
 tests_test_nonogram_colour_LDADD = $(TEST_LDADD)
 TESTS += tests/test_nonogram_colour
+
+# the CLI on colour files
+TESTS += tests/cli_nonogram_colour.sh
+EXTRA_DIST += tests/cli_nonogram_colour.sh data/nonogram/colour-sample.xml
