@@ -710,6 +710,130 @@ static void formats(void)
     }
 }
 
+static void generator(void)
+{
+    int good = 0, total = 0;
+    for (int32_t ncol = 1; ncol <= 8; ncol *= 2)
+        for (int32_t grade = PC_NONOGRAM_GRADE_LINE; grade <= PC_NONOGRAM_GRADE_SEARCH; grade++) {
+            pc_nonogram *g = NULL;
+            total++;
+            if (pc_nonogram_generate_colour(12, 10, ncol, 7 + (uint64_t)grade, grade, &g) != PC_OK)
+                continue;
+            int64_t st[PC_NONOGRAM_STAT_COUNT];
+            uint8_t sol[240];
+            int32_t r = pc_nonogram_solve_colour(g, 0, 2, NULL, sol, sizeof sol, st, PC_NONOGRAM_STAT_COUNT);
+            int used[9] = {0};
+            for (int i = 0; i < 120; i++)
+                used[pc_nonogram_solution_cell(g, i % 12, i / 12)] = 1;
+            int all = 1;
+            for (int32_t c = 1; c <= ncol; c++)
+                all &= used[c];
+            good += r == 1 && st[PC_NONOGRAM_STAT_GRADE] <= grade && pc_nonogram_colour_count(g) == ncol && all &&
+                    pc_nonogram_matches_solution(g) == 0;
+            pc_nonogram_free(g);
+        }
+    is_int(good, total, "generated colour puzzles: unique, at or below their grade, every colour used");
+    uint8_t a[144], b[144];
+    is_int(pc_nonogram_generate_colour_cells(12, 12, 4, 99, PC_NONOGRAM_GRADE_SEARCH, a, sizeof a), PC_OK, "cells");
+    pc_nonogram_generate_colour_cells(12, 12, 4, 99, PC_NONOGRAM_GRADE_SEARCH, b, sizeof b);
+    ok(memcmp(a, b, sizeof a) == 0, "same seed, same picture");
+    uint64_t hsh = 1469598103934665603ull;
+    for (int i = 0; i < 144; i++)
+        hsh = (hsh ^ a[i]) * 1099511628211ull;
+    {
+        char m[64];
+        snprintf(m, sizeof m, "%016llx", (unsigned long long)hsh);
+        is_str(m, "526f9e24d1cf34b5", "12x12 4-colour seed 99 picture is pinned (FNV-1a)");
+    }
+    is_int(pc_nonogram_generate_colour_cells(12, 12, 9, 1, 1, a, sizeof a), PC_EINVAL, "nine colours refused");
+    is_int(pc_nonogram_generate_colour_cells(12, 12, 2, 1, 4, a, sizeof a), PC_EINVAL, "grade 4 refused");
+    is_int(pc_nonogram_generate_colour_cells(12, 12, 2, 1, 1, a, 100), PC_ESPACE, "small buffer");
+    is_int(pc_nonogram_generate_colour_cells(200, 12, 2, 1, 1, a, sizeof a), PC_ERANGE, "200 wide refused");
+    pc_nonogram *g = NULL;
+    if (pc_nonogram_generate_colour(6, 5, 3, 5, PC_NONOGRAM_GRADE_LINE, &g) == PC_OK) {
+        char id[64], name[40];
+        size_t n;
+        pc_nonogram_id(g, id, sizeof id, &n);
+        is_str(id, "gen-6x5-c3-5", "generated id");
+        pc_nonogram_colour_info(g, 3, NULL, NULL, name, sizeof name, &n);
+        is_str(name, "green", "third colour of the generated palette");
+        pc_nonogram_free(g);
+    }
+}
+
+static void pictures(void)
+{
+    /* 6x6, two red cells on a diagonal: the other diagonal also fits */
+    uint8_t pic[36] = {0};
+    pic[0] = 1;
+    pic[7] = 1;
+    uint8_t amb[36], giv[36], out[36];
+    int32_t na = -1, ng = -1, ch = -1;
+    is_int(pc_nonogram_picture_check(6, 6, 2, pic, 36, NULL, amb, sizeof amb, &na), 0, "diagonal pair: not unique");
+    is_int(na, 4, "four ambiguous cells");
+    ok(amb[0] && amb[1] && amb[6] && amb[7] && !amb[2], "the 2x2 corner");
+    is_int(pc_nonogram_picture_givens(6, 6, 2, pic, 36, NULL, giv, sizeof giv, &ng), PC_OK, "givens");
+    is_int(ng, 1, "one given makes it unique");
+    is_int(pc_nonogram_picture_nearby(6, 6, 2, pic, 36, NULL, out, sizeof out, &ch), PC_OK, "nearby picture");
+    ok(ch >= 1 && ch <= 2, "one or two cells changed (%d)", (int)ch);
+    is_int(pc_nonogram_picture_check(6, 6, 2, out, 36, NULL, NULL, 0, &na), 1, "the nearby picture is unique");
+    /* the givens, as the player's grid, make the solve unique */
+    pc_nonogram *g = NULL;
+    char err[100];
+    if (pc_nonogram_new_colour_from_solution(6, 6, PAL3, strlen(PAL3), pic, 36, err, sizeof err, &g) == PC_OK) {
+        for (int i = 0; i < 36; i++)
+            if (giv[i])
+                pc_nonogram_set_colour_cell(g, i % 6, i / 6, pic[i]);
+        is_int(pc_nonogram_solve_colour(g, 1, 2, NULL, NULL, 0, NULL, 0), 1, "with the givens: unique");
+        pc_nonogram_free(g);
+    }
+    /* a unique picture stays as it is */
+    is_int(pc_nonogram_picture_check(4, 3, 2, PIC, 12, NULL, amb, sizeof amb, &na), 1, "the 4x3 picture is unique");
+    is_int(na, 0, "no ambiguous cell");
+    is_int(pc_nonogram_picture_givens(4, 3, 2, PIC, 12, NULL, giv, sizeof giv, &ng), PC_OK, "givens of a unique one");
+    is_int(ng, 0, "none needed");
+    is_int(pc_nonogram_picture_nearby(4, 3, 2, PIC, 12, NULL, out, sizeof out, &ch), PC_OK, "nearby of a unique one");
+    ok(ch == 0 && memcmp(out, PIC, 12) == 0, "unchanged");
+    /* against brute force: ambiguous cells of random small pictures */
+    int agree = 0, total = 0;
+    for (int rep = 0; rep < 12; rep++) {
+        uint8_t p[12];
+        for (int i = 0; i < 12; i++)
+            p[i] = (uint8_t)rnd(3);
+        pc_nonogram *h = NULL;
+        if (pc_nonogram_new_colour_from_solution(4, 3, PAL3, strlen(PAL3), p, 12, err, sizeof err, &h) != PC_OK)
+            continue;
+        uint8_t want[12] = {0}, cells[12] = {0};
+        for (;;) { /* every grid: mark where a solution differs from p */
+            if (grid_matches(h, cells, 4, 3))
+                for (int i = 0; i < 12; i++)
+                    want[i] |= cells[i] != p[i];
+            int i = 0;
+            while (i < 12 && cells[i] == 2)
+                cells[i++] = 0;
+            if (i == 12)
+                break;
+            cells[i]++;
+        }
+        is_int(pc_nonogram_picture_check(4, 3, 2, p, 12, NULL, amb, sizeof amb, &na) >= 0, 1, "check %d", rep);
+        agree += memcmp(amb, want, 12) == 0;
+        total++;
+        pc_nonogram_free(h);
+    }
+    is_int(agree, total, "ambiguous cells = brute force on %d random 4x3 pictures", total);
+    /* bad input */
+    uint8_t bad[36] = {0};
+    bad[3] = 3;
+    is_int(pc_nonogram_picture_check(6, 6, 2, bad, 36, NULL, NULL, 0, NULL), PC_EINVAL, "a cell outside the colours");
+    is_int(pc_nonogram_picture_check(6, 6, 2, pic, 35, NULL, NULL, 0, NULL), PC_EINVAL, "wrong n");
+    is_int(pc_nonogram_picture_check(6, 6, 2, pic, 36, NULL, amb, 35, NULL), PC_ESPACE, "short ambiguous buffer");
+    is_int(pc_nonogram_picture_givens(6, 6, 2, pic, 36, NULL, NULL, 0, NULL), PC_EINVAL, "NULL givens");
+    pc_budget b;
+    pc_budget_init(&b, sizeof b);
+    pc_budget_cancel(&b);
+    is_int(pc_nonogram_picture_check(6, 6, 2, pic, 36, &b, NULL, 0, NULL), PC_ECANCELLED, "cancelled");
+}
+
 int main(void)
 {
     palette_and_clues();
@@ -722,5 +846,7 @@ int main(void)
     random_pictures();
     saves();
     formats();
+    generator();
+    pictures();
     return done_testing();
 }

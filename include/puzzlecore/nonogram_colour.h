@@ -200,6 +200,71 @@ PUZZLECORE_API int32_t pc_nonogram_solve_colour(const pc_nonogram *g, int32_t us
 PUZZLECORE_API int32_t pc_nonogram_colour_mistakes(const pc_nonogram *g, const pc_budget *budget,
                                                    uint8_t *marks, size_t cap);
 
+/* ---- generating ------------------------------------------------------------------ */
+
+/*
+ * Seeded colour generator: a w x h picture of blobs (ellipses of random
+ * colours over a background, about 55% coloured, every colour present), made
+ * unique at `max_grade` (a pc_nonogram_grade from LINE to SEARCH) or easier:
+ * while the solver at that grade leaves cells open (at SEARCH: finds a second
+ * solution within 2000 nodes), some open cells take another value and the
+ * clues are recomputed.  The same arguments give the same picture on every
+ * platform.  pc_nonogram_generate_colour_cells writes w*h palette indices
+ * (0 .. ncolours); pc_nonogram_generate_colour makes the puzzle with the
+ * palette ". ffffff white", then the first ncolours of k black, r red,
+ * g green, b blue, y yellow, m magenta, c cyan, o orange (ncolours 1: the
+ * default black-and-white palette) and the id "gen-<w>x<h>-c<n>-<seed>".
+ * Sides 2..128.  Errors: PC_EINVAL, PC_ERANGE, PC_ESPACE, PC_ELIMIT (no
+ * such picture found).
+ */
+PUZZLECORE_API int32_t pc_nonogram_generate_colour_cells(int32_t w, int32_t h, int32_t ncolours, uint64_t seed,
+                                                         int32_t max_grade, uint8_t *cells, size_t cap);
+PUZZLECORE_API int32_t pc_nonogram_generate_colour(int32_t w, int32_t h, int32_t ncolours, uint64_t seed,
+                                                   int32_t max_grade, pc_nonogram **out);
+
+/* ---- from a picture ------------------------------------------------------------- */
+
+/*
+ * A caller's picture (w*h palette indices 0 .. ncolours, n = w*h) as a
+ * puzzle: do its clues have exactly one solution?  Returns 1 (unique) or 0
+ * (several).  When `ambiguous` is not NULL (cap >= w*h) it receives 1 for
+ * every cell where some solution of the clues differs from the picture (0
+ * elsewhere), *nambiguous their number (0 when unique).  Every cell is
+ * decided: a cell left open by line logic and probing is tested with each
+ * other value it may take.  Budget: NULL for the defaults (PC_ELIMIT /
+ * PC_ECANCELLED, nothing written).  Errors: PC_EINVAL (size, a cell above
+ * ncolours, ncolours outside 1..8), PC_ESPACE, PC_ENOMEM.
+ */
+PUZZLECORE_API int32_t pc_nonogram_picture_check(int32_t w, int32_t h, int32_t ncolours, const uint8_t *cells,
+                                                 size_t n, const pc_budget *budget, uint8_t *ambiguous,
+                                                 size_t cap, int32_t *nambiguous);
+
+/*
+ * A small set of given cells (shown to the player from the start) that
+ * makes the picture's clues have one solution: givens[i] = 1 for a given
+ * cell (its value is the picture's), 0 otherwise; *ngivens their number.
+ * Found greedily (while a second solution exists, give the first cell where
+ * it differs from the picture), then every given whose removal keeps the
+ * solution unique is removed; the result is checked by the solver.  Small,
+ * not always the smallest.  Same errors and budget as pc_nonogram_picture_check.
+ */
+PUZZLECORE_API int32_t pc_nonogram_picture_givens(int32_t w, int32_t h, int32_t ncolours, const uint8_t *cells,
+                                                  size_t n, const pc_budget *budget, uint8_t *givens, size_t cap,
+                                                  int32_t *ngivens);
+
+/*
+ * A nearby picture whose clues have one solution: from the caller's picture,
+ * while the solver finds a second solution, a few cells where the two
+ * solutions differ take another value they may take (chosen with the
+ * budget's seed), and the clues are recomputed.  Writes the picture into
+ * `out` (w*h) and the number of cells that differ from the caller's into
+ * *changed; the result is checked by the solver.  Same errors and budget as
+ * pc_nonogram_picture_check.
+ */
+PUZZLECORE_API int32_t pc_nonogram_picture_nearby(int32_t w, int32_t h, int32_t ncolours, const uint8_t *cells,
+                                                  size_t n, const pc_budget *budget, uint8_t *out, size_t cap,
+                                                  int32_t *changed);
+
 #ifdef __cplusplus
 }
 #endif

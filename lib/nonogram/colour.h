@@ -95,5 +95,10 @@ int32_t pc__ncol_solve_metered(int32_t w, int32_t h, int32_t ncol, const int32_t
                                struct pc__meter *m, uint8_t *solutions, size_t cap, int64_t *stats, size_t nstats);
 int32_t pc__ncol_solve_puzzle(const pc_nonogram *g, const uint8_t *givens, int32_t max_solutions,
                               struct pc__meter *m, uint8_t *solutions, size_t cap, int64_t *stats, size_t nstats);
+int32_t pc__ncol_settle(int32_t w, int32_t h, int32_t ncol, const int32_t *counts[2], const int32_t *clues[2],
+                        const uint8_t *colours[2], const uint8_t *givens, int32_t level, struct pc__meter *m,
+                        uint32_t *masks);
+/* The palette of generated puzzles with ncol colours (colour_generate.c). */
+int32_t pc__ncol_default_palette(int32_t ncol, struct pc__ncpalette *p);
 
 #endif

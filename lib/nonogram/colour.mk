@@ -3,7 +3,8 @@
 pcinclude_HEADERS += include/puzzlecore/nonogram_colour.h
 lib_libpuzzlecore_la_SOURCES += \
 	lib/nonogram/colour.c lib/nonogram/colour.h \
-	lib/nonogram/colour_solve.c lib/nonogram/colour_record.c lib/nonogram/colour_formats.c
+	lib/nonogram/colour_solve.c lib/nonogram/colour_record.c lib/nonogram/colour_formats.c \
+	lib/nonogram/colour_generate.c
 
 check_PROGRAMS += tests/test_nonogram_colour
 tests_test_nonogram_colour_SOURCES = tests/test_nonogram_colour.c
@@ -13,3 +14,8 @@ TESTS += tests/test_nonogram_colour
 # the CLI on colour files
 TESTS += tests/cli_nonogram_colour.sh
 EXTRA_DIST += tests/cli_nonogram_colour.sh data/nonogram/colour-sample.xml
+
+EXTRA_PROGRAMS += bench/nonogram_colour
+bench_nonogram_colour_SOURCES = bench/nonogram_colour.c
+bench_nonogram_colour_LDADD = lib/libpuzzlecore.la
+BENCHES += bench/nonogram_colour

@@ -746,3 +746,33 @@ int32_t pc_nonogram_colour_mistakes(const pc_nonogram *g, const pc_budget *budge
     pc__free(tmp);
     return count;
 }
+
+/* Propagation (level LINE) or propagation and probing (PROBE) from the
+ * givens; the value sets into masks (w*h).  0: done, 1: contradiction, or a
+ * negative status. */
+int32_t pc__ncol_settle(int32_t w, int32_t h, int32_t ncol, const int32_t *counts[2], const int32_t *clues[2],
+                        const uint8_t *colours[2], const uint8_t *givens, int32_t level, pc__meter *m,
+                        uint32_t *masks)
+{
+    ncs s;
+    int32_t rc = ncs_init(&s, w, h, ncol, counts, clues, colours);
+    uint32_t *save = NULL;
+    if (rc == PC_OK) {
+        s.m = m;
+        uint32_t full = (1u << (ncol + 1)) - 1;
+        for (int32_t c = 0; c < s.ncells; c++)
+            s.cells[c] = !givens || givens[c] == PC_NONOGRAM_COLOUR_UNKNOWN ? full : 1u << givens[c];
+        for (int32_t l = 0; l < s.nlines; l++)
+            enqueue(&s, l);
+        rc = propagate(&s);
+        if (rc == NC_OK && level >= PC_NONOGRAM_GRADE_PROBE) {
+            save = pc__malloc((size_t)s.ncells * sizeof(uint32_t));
+            rc = save ? probe_all(&s, save) : PC_ENOMEM;
+        }
+        if (rc == NC_OK)
+            memcpy(masks, s.cells, (size_t)s.ncells * sizeof(uint32_t));
+    }
+    pc__free(save);
+    ncs_free(&s);
+    return rc;
+}
