@@ -834,6 +834,60 @@ static void pictures(void)
     is_int(pc_nonogram_picture_check(6, 6, 2, pic, 36, &b, NULL, 0, NULL), PC_ECANCELLED, "cancelled");
 }
 
+static void hints(void)
+{
+    char err[100];
+    for (int rep = 0; rep < 3; rep++) {
+        pc_nonogram *g = NULL;
+        if (rep == 0)
+            pc_nonogram_new_colour_from_solution(4, 3, PAL3, strlen(PAL3), PIC, 12, err, sizeof err, &g);
+        else
+            pc_nonogram_generate_colour(10, 8, rep == 1 ? 3 : 6, 11, PC_NONOGRAM_GRADE_SEARCH, &g);
+        if (!g) {
+            ok(0, "puzzle");
+            continue;
+        }
+        int32_t w = pc_nonogram_width(g), h = pc_nonogram_height(g), steps = 0, right = 0, lines = 0;
+        char before[2048], after[2048];
+        save_text(g, before, sizeof before);
+        int32_t x, y, v, axis, index;
+        pc_nonogram_hint_colour(g, NULL, &x, &y, &v, &axis, &index);
+        save_text(g, after, sizeof after);
+        is_str(after, before, "a hint changes nothing");
+        for (;;) {
+            int32_t r = pc_nonogram_hint_colour(g, NULL, &x, &y, &v, &axis, &index);
+            if (r < 0)
+                break;
+            steps++;
+            lines += r == PC_NONOGRAM_HINT_LINE;
+            right += v == pc_nonogram_solution_cell(g, x, y);
+            pc_nonogram_set_colour_cell(g, x, y, v);
+        }
+        is_int(steps, w * h, "puzzle %d: a hint per cell until none is left", rep);
+        is_int(right, steps, "every hint agrees with the solution");
+        ok(lines > 0, "line hints given (%d)", (int)lines);
+        is_int(pc_nonogram_is_solved(g), 1, "the hints solve the puzzle");
+        is_int(pc_nonogram_hint_colour(g, NULL, &x, &y, &v, &axis, &index), PC_ENOTFOUND, "then PC_ENOTFOUND");
+        pc_nonogram_free(g);
+    }
+    /* a wrong cell: the line is named */
+    pc_nonogram *g = NULL;
+    pc_nonogram_new_colour_from_solution(4, 3, PAL3, strlen(PAL3), PIC, 12, err, sizeof err, &g);
+    if (g) {
+        pc_nonogram_set_colour_cell(g, 3, 2, 0); /* should be red: column 3 = 2r cannot fit with row 0 crossed */
+        pc_nonogram_set_colour_cell(g, 3, 1, 0);
+        int32_t x, y, v, axis = -2, index = -2;
+        is_int(pc_nonogram_hint_colour(g, NULL, &x, &y, &v, &axis, &index), PC_EILLEGAL, "contradiction");
+        ok(axis == PC_NONOGRAM_ROWS || axis == PC_NONOGRAM_COLS, "names a line (%d %d)", (int)axis, (int)index);
+        int32_t bw = -1;
+        pc_nonogram_set_colour_cell(g, 3, 2, PC_NONOGRAM_COLOUR_UNKNOWN);
+        pc_nonogram_set_colour_cell(g, 3, 1, PC_NONOGRAM_COLOUR_UNKNOWN);
+        int32_t r = pc_nonogram_hint(g, NULL, &x, &y, &bw, &axis, &index);
+        ok(r == PC_NONOGRAM_HINT_LINE && bw >= 1 && bw <= 3, "pc_nonogram_hint on a colour puzzle: b/w code %d", (int)bw);
+        pc_nonogram_free(g);
+    }
+}
+
 int main(void)
 {
     palette_and_clues();
@@ -848,5 +902,6 @@ int main(void)
     formats();
     generator();
     pictures();
+    hints();
     return done_testing();
 }

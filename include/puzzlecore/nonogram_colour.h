@@ -200,6 +200,21 @@ PUZZLECORE_API int32_t pc_nonogram_solve_colour(const pc_nonogram *g, int32_t us
 PUZZLECORE_API int32_t pc_nonogram_colour_mistakes(const pc_nonogram *g, const pc_budget *budget,
                                                    uint8_t *marks, size_t cap);
 
+/*
+ * A hint on the player's grid (decided cells taken as known): the line
+ * whose line logic settles most undecided cells (rows before columns, then
+ * the lowest index) gives its first such cell — *x, *y, its value *value (a
+ * palette index) and the line (*axis, *index); kind PC_NONOGRAM_HINT_LINE.
+ * With no such line, a cell of a solution agreeing with the grid (kind
+ * PC_NONOGRAM_HINT_SOLUTION, *axis = *index = -1).  (Probing hints are not
+ * given for colour puzzles yet.)  Errors: PC_EILLEGAL (a line contradicts
+ * the clues: that line; or no solution agrees: *axis = -1), PC_ENOTFOUND (no
+ * undecided cell), PC_ELIMIT / PC_ECANCELLED.  pc_nonogram_hint on a colour
+ * puzzle gives the same hint with the value in the black-and-white codes.
+ */
+PUZZLECORE_API int32_t pc_nonogram_hint_colour(const pc_nonogram *g, const pc_budget *budget, int32_t *x,
+                                               int32_t *y, int32_t *value, int32_t *axis, int32_t *index);
+
 /* ---- generating ------------------------------------------------------------------ */
 
 /*

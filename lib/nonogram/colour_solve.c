@@ -776,3 +776,119 @@ int32_t pc__ncol_settle(int32_t w, int32_t h, int32_t ncol, const int32_t *count
     ncs_free(&s);
     return rc;
 }
+
+/*
+ * A hint on the player's grid: the line whose line logic settles most
+ * undecided cells (rows before columns, then the lowest index) gives its
+ * first such cell; with no such line, a cell of a solution that agrees with
+ * the grid.  Returns a pc_nonogram_hint_kind.
+ */
+int32_t pc_nonogram_hint_colour(const pc_nonogram *g, const pc_budget *budget, int32_t *x, int32_t *y,
+                                int32_t *value, int32_t *axis, int32_t *index)
+{
+    if (!g)
+        return PC_EINVAL;
+    pc__meter m;
+    int32_t rc = pc__meter_start(&m, budget);
+    if (rc != PC_OK)
+        return rc;
+    if (m.status != PC_OK)
+        return m.status;
+    int32_t w = g->w, h = g->h, side = w > h ? w : h;
+    size_t N = (size_t)w * (size_t)h;
+    uint32_t full = (1u << (g->ncol + 1)) - 1;
+    uint32_t *lin = pc__malloc((size_t)side * sizeof(uint32_t)), *lout = pc__malloc((size_t)side * sizeof(uint32_t));
+    uint8_t *colours[2] = {NULL, NULL}, *sol = pc__malloc(2 * N), *givens = pc__malloc(N);
+    pc__ncline_ws ws;
+    memset(&ws, 0, sizeof ws);
+    rc = lin && lout && sol && givens ? puzzle_colours(g, colours) : PC_ENOMEM;
+    int32_t best = 0, hx = -1, hy = -1, hv = 0, hl = -1, kind = 0;
+    for (size_t i = 0; rc == PC_OK && i < N; i++)
+        givens[i] = pc__ncode_to_index(g->cells[i]);
+    for (int a = 0; rc == PC_OK && a < 2; a++) {
+        int32_t lines = a == 0 ? h : w, n = a == 0 ? w : h;
+        for (int32_t i = 0; i < lines && rc == PC_OK; i++) {
+            size_t base = a == 0 ? (size_t)i * (size_t)w : (size_t)i, stride = a == 0 ? 1 : (size_t)w;
+            for (int32_t j = 0; j < n; j++) {
+                uint8_t v = givens[base + (size_t)j * stride];
+                lin[j] = v == PC_NONOGRAM_COLOUR_UNKNOWN ? full : 1u << v;
+            }
+            int32_t s = g->off[a][i];
+            int32_t r = pc__ncline_solve(&ws, g->ncol, g->clue[a] + s, colours[a] + s, g->off[a][i + 1] - s, lin, n,
+                                         lout);
+            if (r == PC_ENOMEM)
+                rc = r;
+            else if (r < 0) {
+                hl = a == 0 ? i : h + i;
+                rc = PC_EILLEGAL;
+            } else {
+                int32_t settled = 0, first = -1;
+                for (int32_t j = 0; j < n; j++)
+                    if (lin[j] == full && popc(lout[j]) == 1) {
+                        settled++;
+                        if (first < 0)
+                            first = j;
+                    }
+                if (settled > best) {
+                    best = settled;
+                    size_t c = base + (size_t)first * stride;
+                    hx = (int32_t)(c % (size_t)w);
+                    hy = (int32_t)(c / (size_t)w);
+                    uint32_t v = lout[first];
+                    hv = 0;
+                    while (!(v & 1u)) {
+                        v >>= 1;
+                        hv++;
+                    }
+                    hl = a == 0 ? i : h + i;
+                    kind = PC_NONOGRAM_HINT_LINE;
+                }
+            }
+        }
+    }
+    if (rc == PC_OK && !kind) {
+        size_t c = 0;
+        while (c < N && givens[c] != PC_NONOGRAM_COLOUR_UNKNOWN)
+            c++;
+        if (c == N)
+            rc = PC_ENOTFOUND;
+        else {
+            int32_t r = pc__ncol_solve_puzzle(g, givens, 1, &m, sol, N, NULL, 0);
+            if (r < 0)
+                rc = r;
+            else if (r == 0) {
+                hl = -1;
+                rc = PC_EILLEGAL;
+            } else {
+                hx = (int32_t)(c % (size_t)w);
+                hy = (int32_t)(c / (size_t)w);
+                hv = sol[c];
+                hl = -1;
+                kind = PC_NONOGRAM_HINT_SOLUTION;
+            }
+        }
+    }
+    if (rc == PC_OK || rc == PC_EILLEGAL) {
+        if (x)
+            *x = hx;
+        if (y)
+            *y = hy;
+        if (value)
+            *value = hv;
+        if (axis)
+            *axis = hl < 0 ? -1 : hl < h ? PC_NONOGRAM_ROWS : PC_NONOGRAM_COLS;
+        if (index)
+            *index = hl < 0 ? -1 : hl < h ? hl : hl - h;
+        if (rc == PC_OK)
+            rc = kind;
+    }
+    pc__ncline_ws_free(&ws);
+    for (int a = 0; a < 2; a++)
+        if (!g->ccol[a])
+            pc__free(colours[a]);
+    pc__free(lin);
+    pc__free(lout);
+    pc__free(sol);
+    pc__free(givens);
+    return rc;
+}

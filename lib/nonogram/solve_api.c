@@ -207,6 +207,14 @@ static void put(int32_t *p, int32_t v)
 int32_t pc_nonogram_hint(const pc_nonogram *g, const pc_budget *budget, int32_t *x, int32_t *y, int32_t *value,
                          int32_t *axis, int32_t *index)
 {
+    if (is_colour(g)) {
+        int32_t v = -1, r = pc_nonogram_hint_colour(g, budget, x, y, &v, axis, index);
+        if (value && r > 0)
+            *value = v == 0 ? PC_NONOGRAM_CROSSED : v == 1 ? PC_NONOGRAM_FILLED : v + 1;
+        else if (value && r == PC_EILLEGAL)
+            *value = 0;
+        return r;
+    }
     pc__meter m;
     int32_t rc = pc__meter_start(&m, budget);
     if (rc != PC_OK)
