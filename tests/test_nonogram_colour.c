@@ -888,6 +888,55 @@ static void hints(void)
     }
 }
 
+static void game(void)
+{
+    pc_game *gm = NULL;
+    is_int(pc_game_new("nonogram", "size=8x6 colours=4 grade=2", 5, &gm), PC_OK, "pc_game nonogram colours=4");
+    if (!gm)
+        return;
+    const pc_nonogram *g = pc_game_typed(gm);
+    is_int(pc_nonogram_colour_count(g), 4, "a four-colour puzzle");
+    char save0[4096], save1[4096], buf[256];
+    size_t len;
+    pc_game_save(gm, save0, sizeof save0, &len);
+    is_int(pc_game_play(gm, "paint 5 0 0", 11), PC_EPARSE, "paint 5 refused (4 colours)");
+    is_int(pc_game_play(gm, "clear 0 0", 9), PC_EILLEGAL, "clearing an undecided cell is no move");
+    is_int(pc_game_play(gm, "paint 1 9 0", 11), PC_EILLEGAL, "off the grid");
+    pc_game_save(gm, save1, sizeof save1, &len);
+    is_str(save1, save0, "failing moves changed nothing");
+    int steps = 0;
+    while (pc_game_over(gm) == 0 && steps < 100) {
+        if (pc_game_suggest(gm, NULL, buf, sizeof buf, &len) != PC_OK)
+            break;
+        if (pc_game_play(gm, buf, len) != PC_OK)
+            break;
+        steps++;
+    }
+    is_int(pc_game_over(gm), 1, "suggestions play the colour puzzle to the end (%d moves)", steps);
+    is_int(pc_nonogram_matches_solution(pc_game_typed(gm)), 1, "the picture");
+    is_int(pc_game_undo(gm), PC_OK, "undo");
+    pc_game_save(gm, save1, sizeof save1, &len);
+    pc_game *g2 = NULL;
+    is_int(pc_game_load(save1, len, NULL, 0, &g2), PC_OK, "save loads");
+    if (g2) {
+        char save2[4096];
+        pc_game_save(g2, save2, sizeof save2, &len);
+        is_str(save2, save1, "save -> load -> save");
+        pc_game_free(g2);
+    }
+    pc_game_free(gm);
+    gm = NULL;
+    is_int(pc_game_new("nonogram", "size=3x2 colours=2 solution=120220", 1, &gm), PC_OK, "own colour picture");
+    if (gm) {
+        is_int(pc_game_render(gm, buf, sizeof buf, &len), PC_OK, "render");
+        ok(strstr(buf, "???   1k 1r\n") != NULL, "render: '?' cells, coloured clues");
+        pc_game_free(gm);
+    }
+    gm = NULL;
+    is_int(pc_game_new("nonogram", "size=3x2 colours=2 solution=120320", 1, &gm), PC_EPARSE, "a digit above 2 refused");
+    is_int(pc_game_new("nonogram", "colours=9", 1, &gm), PC_EPARSE, "colours=9 refused");
+}
+
 int main(void)
 {
     palette_and_clues();
@@ -903,5 +952,6 @@ int main(void)
     generator();
     pictures();
     hints();
+    game();
     return done_testing();
 }
