@@ -6,6 +6,7 @@
 
 #include "cli.h"
 #include "nonogram_solve.h"
+#include "nonogram_colour.h"
 #include "puzzlecore/puzzlecore.h"
 
 static void usage(FILE *f)
@@ -13,6 +14,7 @@ static void usage(FILE *f)
     fprintf(f, "usage: puzzlecore nonogram clues [--axis rows|cols|both] FILE...\n"
                "       puzzlecore nonogram solve [OPTIONS] FILE...     (solve --help)\n"
                "       puzzlecore nonogram generate [OPTIONS]          (generate --help)\n"
+               "       puzzlecore nonogram from-image [OPTIONS] FILE... (from-image --help)\n"
                "\n"
                "FILE is a puzzle record (\"puzzlecore-nonogram 1\", see doc/nonogram.md) or a\n"
                "picture: one row per line of '0'/'1' (or '.'/'#') characters, or a puzzle file\n"
@@ -174,6 +176,8 @@ int pc_cli_nonogram(int argc, char **argv)
         return pc_cli_nonogram_solve(argc - 1, argv + 1);
     if (strcmp(argv[1], "generate") == 0)
         return pc_cli_nonogram_generate(argc - 1, argv + 1);
+    if (strcmp(argv[1], "from-image") == 0)
+        return pc_cli_nonogram_from_image(argc - 1, argv + 1);
     fprintf(stderr, "puzzlecore: nonogram: unknown command '%s'\n", argv[1]);
     usage(stderr);
     return 2;

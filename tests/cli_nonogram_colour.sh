@@ -26,5 +26,22 @@ cli clues "$tmp/s.txt" > "$tmp/out"
 grep -q "^axis=row index=0 clues=1r.1g satisfied=1$" "$tmp/out"; tap $? "colour save: greyed row 1r.1g"
 grep -q "^puzzle=$tmp/s.txt width=3 height=1 solved=1$" "$tmp/out"; tap $? "solved"
 
+# from-image: PBM (ASCII and binary) and PPM (ASCII and binary)
+printf 'P1\n# two on a diagonal\n6 6\n1 0 0 0 0 0\n0 1 0 0 0 0\n0 0 0 0 0 0\n0 0 0 0 0 0\n0 0 0 0 0 0\n0 0 0 0 0 0\n' > "$tmp/d.pbm"
+"$PUZZLECORE_CLI" nonogram from-image "$tmp/d.pbm" > "$tmp/out"; tap $? "from-image P1"
+head -1 "$tmp/out" | grep -q "width=6 height=6 colours=1 unique=0 ambiguous=4 givens=1 changed=1 "; tap $? "diagonal pair: 4 ambiguous, 1 given, 1 change"
+[ "$(grep '^ambiguous' "$tmp/out" | head -2 | tr '\n' ' ')" = "ambiguous ??.... ambiguous ??.... " ]; tap $? "ambiguous cells shown"
+printf 'P4\n8 2\n\200\100' > "$tmp/b.pbm"
+"$PUZZLECORE_CLI" nonogram from-image --quiet "$tmp/b.pbm" | grep -q "width=8 height=2 colours=1 unique=0 "; tap $? "from-image P4"
+printf 'P3\n3 2\n255\n255 0 0  0 0 255  255 255 255\n0 0 255  0 0 255  255 255 255\n' > "$tmp/c.ppm"
+"$PUZZLECORE_CLI" nonogram from-image "$tmp/c.ppm" > "$tmp/out"
+head -1 "$tmp/out" | grep -q "width=3 height=2 colours=2 unique=1 ambiguous=0 givens=0 changed=0 "; tap $? "from-image P3: unique"
+grep -q "^palette b 0000ff 0000ff$" "$tmp/out"; tap $? "palette lines"
+printf 'P6\n2 2\n255\n\377\0\0\377\377\377\377\377\377\0\0\377' > "$tmp/c6.ppm"
+"$PUZZLECORE_CLI" nonogram from-image --quiet "$tmp/c6.ppm" | grep -q "width=2 height=2 colours=2 unique=1 "; tap $? "from-image P6"
+printf 'P2\n2 2\n' > "$tmp/bad.pgm"
+"$PUZZLECORE_CLI" nonogram from-image "$tmp/bad.pgm" 2>/dev/null; [ $? = 1 ]; tap $? "PGM refused (exit 1)"
+"$PUZZLECORE_CLI" nonogram from-image 2>/dev/null; [ $? = 2 ]; tap $? "no file: usage error"
+
 echo "1..$n"
 exit $fail

@@ -19,3 +19,6 @@ EXTRA_PROGRAMS += bench/nonogram_colour
 bench_nonogram_colour_SOURCES = bench/nonogram_colour.c
 bench_nonogram_colour_LDADD = lib/libpuzzlecore.la
 BENCHES += bench/nonogram_colour
+
+# `puzzlecore nonogram from-image` (cli/nonogram.c dispatches here)
+cli_puzzlecore_SOURCES += cli/nonogram_colour.c cli/nonogram_colour.h
