@@ -277,7 +277,7 @@ enum pc_nonogram_hint_kind {
 enum pc_nonogram_format {
     PC_NONOGRAM_FORMAT_AUTO = 0,      /* import only: guess from the text */
     PC_NONOGRAM_FORMAT_NON = 1,       /* .non (Simpson), "====" between puzzles of a bundle */
-    PC_NONOGRAM_FORMAT_XML = 2,       /* webpbn XML, black-and-white puzzles */
+    PC_NONOGRAM_FORMAT_XML = 2,       /* webpbn XML (colours: nonogram_colour.h) */
     PC_NONOGRAM_FORMAT_TATHAM = 3,    /* Tatham game id "WxH:clues/...[,givens]" */
     PC_NONOGRAM_FORMAT_TCGA = 4,      /* TCGA/TAAI question file ("$n", column lines, row lines) */
     PC_NONOGRAM_FORMAT_TCGA_SOLUTION = 5 /* TCGA/TAAI solution file ("$n", rows of 0/1) */
