@@ -53,10 +53,13 @@ static int32_t ws_reserve(pc__ncline_ws *ws, int32_t n, int32_t k)
     return PC_OK;
 }
 
-/* bad[c*(n+1) + i] = cells among 0..i-1 that cannot take value c */
-static void prefix_bad(int32_t *bad, int32_t ncol, const uint32_t *cells, int32_t n)
+/* bad[c*(n+1) + i] = cells among 0..i-1 that cannot take value c (for the
+ * background and the colours in `used` only) */
+static void prefix_bad(int32_t *bad, int32_t ncol, const uint32_t *cells, int32_t n, uint32_t used)
 {
     for (int32_t c = 0; c <= ncol; c++) {
+        if (!(used & (1u << c)))
+            continue;
         int32_t *b = bad + (size_t)c * ((size_t)n + 1);
         uint32_t bit = 1u << c;
         b[0] = 0;
@@ -109,8 +112,11 @@ int32_t pc__ncline_solve(pc__ncline_ws *ws, int32_t ncol, const int32_t *clues, 
     uint32_t *rc = ws->rev;
     for (int32_t i = 0; i < n; i++)
         rc[i] = cells[n - 1 - i];
-    prefix_bad(bad, ncol, cells, n);
-    prefix_bad(rbad, ncol, rc, n);
+    uint32_t used = 1;
+    for (int32_t j = 0; j < k; j++)
+        used |= 1u << colours[j];
+    prefix_bad(bad, ncol, cells, n, used);
+    prefix_bad(rbad, ncol, rc, n, used);
     fill(ws->F, bad, cells, n, clues, colours, k, 0);
     if (!ws->F[(size_t)k * W + (size_t)n])
         return -1;
@@ -150,6 +156,8 @@ int32_t pc__ncline_solve(pc__ncline_ws *ws, int32_t ncol, const int32_t *clues, 
                     break;
                 }
         for (int32_t c = 1; c <= ncol; c++) {
+            if (!(used & (1u << c)))
+                continue;
             run[c] += diff[(size_t)c * W + (size_t)i];
             if (run[c] > 0)
                 v |= 1u << c;
