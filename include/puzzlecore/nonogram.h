@@ -326,7 +326,10 @@ PUZZLECORE_API int32_t pc_nonogram_solve_clues(int32_t w, int32_t h, const int32
                                                uint8_t *solutions, size_t cap, int64_t *stats);
 
 /* pc_nonogram_solve_clues on a puzzle's clues (the player's grid is ignored;
- * the puzzle is not changed). */
+ * the puzzle is not changed).  A colour puzzle (nonogram_colour.h) goes to
+ * pc_nonogram_solve_colour: its solutions are grids of palette indices, and
+ * stats (when not NULL) receives PC_NONOGRAM_STAT_COUNT entries.  Grade,
+ * consistent, hint and mistakes take colour puzzles the same way. */
 PUZZLECORE_API int32_t pc_nonogram_solve(const pc_nonogram *g, int32_t max_solutions, const pc_budget *budget,
                                          uint8_t *solutions, size_t cap, int64_t *stats);
 
