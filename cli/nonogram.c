@@ -6,6 +6,7 @@
 
 #include "cli.h"
 #include "nonogram_solve.h"
+#include "nonogram_colour.h"
 #include "puzzlecore/puzzlecore.h"
 
 static void usage(FILE *f)
@@ -13,9 +14,12 @@ static void usage(FILE *f)
     fprintf(f, "usage: puzzlecore nonogram clues [--axis rows|cols|both] FILE...\n"
                "       puzzlecore nonogram solve [OPTIONS] FILE...     (solve --help)\n"
                "       puzzlecore nonogram generate [OPTIONS]          (generate --help)\n"
+               "       puzzlecore nonogram from-image [OPTIONS] FILE... (from-image --help)\n"
                "\n"
                "FILE is a puzzle record (\"puzzlecore-nonogram 1\", see doc/nonogram.md) or a\n"
-               "picture: one row per line of '0'/'1' (or '.'/'#') characters.  '-' reads stdin.\n"
+               "picture: one row per line of '0'/'1' (or '.'/'#') characters, or a puzzle file\n"
+               "(.non, webpbn XML, ...; the first puzzle).  '-' reads stdin.  A colour\n"
+               "puzzle's clues carry their colour's character: clues=2r.1g\n"
                "For each file: one line\n"
                "  puzzle=<id or file name> width=<w> height=<h> solved=<0|1>\n"
                "then one line per row and per column\n"
@@ -77,13 +81,25 @@ static void print_lines(const pc_nonogram *g, int32_t axis)
 {
     int32_t lines = axis == PC_NONOGRAM_ROWS ? pc_nonogram_height(g) : pc_nonogram_width(g);
     int32_t len = axis == PC_NONOGRAM_ROWS ? pc_nonogram_width(g) : pc_nonogram_height(g);
-    int32_t *c = malloc(sizeof *c * (size_t)((len + 1) / 2));
+    int32_t *c = malloc(sizeof *c * (size_t)len);
     for (int32_t i = 0; c && i < lines; i++) {
         int32_t n = 0;
-        pc_nonogram_clues(g, axis, i, c, (len + 1) / 2, &n);
+        pc_nonogram_clues(g, axis, i, c, len, &n);
         printf("axis=%s index=%d clues=", axis == PC_NONOGRAM_ROWS ? "row" : "col", (int)i);
-        for (int32_t k = 0; k < n; k++)
+        for (int32_t k = 0; k < n; k++) {
             printf(k ? ".%d" : "%d", (int)c[k]);
+            if (pc_nonogram_colour_count(g) > 1 && c[k]) { /* a colour clue: 2r.1g */
+                uint8_t col[1] = {0};
+                int32_t m = 0, sym = '?';
+                pc_nonogram_clue_colours(g, axis, i, NULL, 0, &m);
+                uint8_t *cols = malloc((size_t)m);
+                if (cols && pc_nonogram_clue_colours(g, axis, i, cols, m, &m) == PC_OK)
+                    col[0] = cols[k];
+                free(cols);
+                pc_nonogram_colour_info(g, col[0], NULL, &sym, NULL, 0, NULL);
+                putchar((char)sym);
+            }
+        }
         printf(" satisfied=%d\n", (int)pc_nonogram_line_satisfied(g, axis, i));
     }
     free(c);
@@ -122,6 +138,9 @@ static int cmd_clues(int argc, char **argv)
         char err[256] = "";
         int32_t rc = strncmp(text, "puzzlecore-nonogram", 19) == 0 ? pc_nonogram_load(text, len, err, sizeof err, &g)
                                                                    : load_picture(text, len, &g, err, sizeof err);
+        if (rc == PC_EPARSE && strncmp(text, "puzzlecore-nonogram", 19) != 0 &&
+            (pc_nonogram_detect_format(text, len) == PC_NONOGRAM_FORMAT_XML || strstr(text, "width")))
+            rc = pc_nonogram_import(text, len, PC_NONOGRAM_FORMAT_AUTO, 0, err, sizeof err, &g); /* .non, XML */
         free(text);
         if (rc != PC_OK) {
             status = cli_fail(argv[i], rc, err);
@@ -157,6 +176,8 @@ int pc_cli_nonogram(int argc, char **argv)
         return pc_cli_nonogram_solve(argc - 1, argv + 1);
     if (strcmp(argv[1], "generate") == 0)
         return pc_cli_nonogram_generate(argc - 1, argv + 1);
+    if (strcmp(argv[1], "from-image") == 0)
+        return pc_cli_nonogram_from_image(argc - 1, argv + 1);
     fprintf(stderr, "puzzlecore: nonogram: unknown command '%s'\n", argv[1]);
     usage(stderr);
     return 2;

@@ -52,7 +52,8 @@ static void solve_usage(FILE *f)
             "  grade=<line|probe|search|none|unknown> solutions=<k> nodes=<n> probes=<n>\n"
             "  memory=<bytes> seconds=<s>\n"
             "(one line; \"solved\" is the status when --count 1 leaves uniqueness unchecked),\n"
-            "followed by the k solutions found, each as <h> rows of 0/1.\n"
+            "followed by the k solutions found, each as <h> rows of 0/1 (a colour puzzle:\n"
+            "of its colours' characters, background included).\n"
             "Exit status: 0 when every puzzle was read and solved, 1 otherwise, 2 on usage errors.\n");
 }
 
@@ -69,6 +70,28 @@ static void print_grid(const uint8_t *g, int32_t w, int32_t h)
         fputs(row, stdout);
     }
     free(row);
+}
+
+/* A solution's rows: 0/1, or for a colour puzzle its palette's symbols
+ * (background included). */
+static void print_solution(const pc_nonogram *pz, const uint8_t *g, int32_t w, int32_t h)
+{
+    int32_t ncol = pc_nonogram_colour_count(pz);
+    if (ncol < 2) {
+        print_grid(g, w, h);
+        return;
+    }
+    char sym[PC_NONOGRAM_MAX_COLOURS + 1];
+    for (int32_t k = 0; k <= ncol; k++) {
+        int32_t c = '?';
+        pc_nonogram_colour_info(pz, k, NULL, &c, NULL, 0, NULL);
+        sym[k] = (char)c;
+    }
+    for (int32_t y = 0; y < h; y++) {
+        for (int32_t x = 0; x < w; x++)
+            putchar(sym[g[(size_t)y * (size_t)w + (size_t)x] % (ncol + 1)]);
+        putchar('\n');
+    }
 }
 
 /* Solve one puzzle and print its result; returns 0 or 1 (not solved). */
@@ -105,7 +128,7 @@ static int solve_one(const pc_nonogram *g, const char *name, int32_t count, int6
            rc > 0 ? (int)rc : 0, (long long)st[PC_NONOGRAM_STAT_NODES], (long long)st[PC_NONOGRAM_STAT_PROBES],
            (long long)st[PC_NONOGRAM_STAT_MEMORY], dt);
     for (int32_t i = 0; sols && i < rc; i++)
-        print_grid(sols + cells * (size_t)i, w, h);
+        print_solution(g, sols + cells * (size_t)i, w, h);
     free(sols);
     if (rc < 0 && rc != PC_ELIMIT && rc != PC_ECANCELLED)
         fprintf(stderr, "puzzlecore: %s: %s\n", name, pc_strerror(rc));

@@ -373,7 +373,7 @@ static void records(void)
         {"hello\n", "line 1, column 1"},
         {"puzzlecore-nonogram 1\nsize 3\n", "line 2"},
         {"puzzlecore-nonogram 1\nsize 2x2\nsolution 1021\n", "line 3, column 12"},
-        {"puzzlecore-nonogram 1\nsize 2x2\ncolour red\n", "unknown key"},
+        {"puzzlecore-nonogram 1\nsize 2x2\nshade red\n", "unknown key"},
         {"puzzlecore-nonogram 1\nsize 2x2\nsize 2x2\n", "twice"},
         {"puzzlecore-nonogram 1\nsize 2x2\nrows 1/1/1\ncols 1/1\n", "more than 2 lines"},
         {"puzzlecore-nonogram 1\nsize 2x2\nrows 1\ncols 1/1\n", "1 lines of clues, expected 2"},

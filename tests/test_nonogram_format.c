@@ -160,7 +160,7 @@ static void test_xml(void)
     pc_nonogram_free(g);
     free(text);
     expect_error("<puzzleset><puzzle type=\"grid\">\n<color name=\"red\" char=\"r\">f00</color>\n</puzzle></puzzleset>",
-                 PC_NONOGRAM_FORMAT_XML, "line 2, column 1", "XML: multicolour refused");
+                 PC_NONOGRAM_FORMAT_XML, "line 1, column 12", "XML: a colour puzzle without clues refused");
     expect_error("<puzzleset><puzzle>\n<clues type=\"rows\"><line><count>x</count></line></clues>\n"
                  "<clues type=\"columns\"><line></line></clues></puzzle></puzzleset>",
                  PC_NONOGRAM_FORMAT_XML, "line 2, column 33", "XML: a bad count");

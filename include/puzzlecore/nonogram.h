@@ -281,7 +281,7 @@ enum pc_nonogram_hint_kind {
 enum pc_nonogram_format {
     PC_NONOGRAM_FORMAT_AUTO = 0,      /* import only: guess from the text */
     PC_NONOGRAM_FORMAT_NON = 1,       /* .non (Simpson), "====" between puzzles of a bundle */
-    PC_NONOGRAM_FORMAT_XML = 2,       /* webpbn XML, black-and-white puzzles */
+    PC_NONOGRAM_FORMAT_XML = 2,       /* webpbn XML (colours: nonogram_colour.h) */
     PC_NONOGRAM_FORMAT_TATHAM = 3,    /* Tatham game id "WxH:clues/...[,givens]" */
     PC_NONOGRAM_FORMAT_TCGA = 4,      /* TCGA/TAAI question file ("$n", column lines, row lines) */
     PC_NONOGRAM_FORMAT_TCGA_SOLUTION = 5 /* TCGA/TAAI solution file ("$n", rows of 0/1) */
@@ -330,7 +330,10 @@ PUZZLECORE_API int32_t pc_nonogram_solve_clues(int32_t w, int32_t h, const int32
                                                uint8_t *solutions, size_t cap, int64_t *stats, size_t nstats);
 
 /* pc_nonogram_solve_clues on a puzzle's clues (the player's grid is ignored;
- * the puzzle is not changed). */
+ * the puzzle is not changed).  A colour puzzle (nonogram_colour.h) goes to
+ * pc_nonogram_solve_colour: its solutions are grids of palette indices, and
+ * stats (when not NULL) receives PC_NONOGRAM_STAT_COUNT entries.  Grade,
+ * consistent, hint and mistakes take colour puzzles the same way. */
 PUZZLECORE_API int32_t pc_nonogram_solve(const pc_nonogram *g, int32_t max_solutions, const pc_budget *budget,
                                          uint8_t *solutions, size_t cap, int64_t *stats, size_t nstats);
 

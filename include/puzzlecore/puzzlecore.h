@@ -8,6 +8,7 @@
 #include "puzzlecore/common.h"
 #include "puzzlecore/budget.h"
 #include "puzzlecore/nonogram.h"
+#include "puzzlecore/nonogram_colour.h"
 #include "puzzlecore/pickerel.h"
 #include "puzzlecore/snapper.h"
 #include "puzzlecore/sokoban.h"

@@ -9,6 +9,13 @@
  * solving technique the generated puzzle may need: 1 line logic, 2 probing,
  * 3 search; default 1), or solution=BITS (W*H of 0/1, row by row, with size)
  * for a puzzle of your own.
+ *
+ * Colour: colours=N (1..8, default 1) makes a colour puzzle (generated, or
+ * with solution=DIGITS: W*H palette indices 0..N).  Its moves are
+ * "paint K X Y" (K = 1..N a colour), "cross X Y" (background) and
+ * "clear X Y"; "fill X Y" is "paint 1 X Y".  Its render shows '?' for an
+ * undecided cell and the palette's symbols otherwise, and the clues with
+ * their colours' symbols ("2r 1g").
  */
 
 #include <stdlib.h>
@@ -16,6 +23,7 @@
 
 #include "game/kind.h"
 #include "puzzlecore/nonogram.h"
+#include "puzzlecore/nonogram_colour.h"
 #include "common/alloc.h"
 
 static const char *const ng_verbs[3] = {"clear", "fill", "cross"}; /* by cell value */
@@ -36,7 +44,7 @@ static int32_t ng_parse_size(const pc__param *p, int32_t *w, int32_t *h, char *e
 static int32_t ng_create(const pc__param *p, int32_t np, uint64_t seed, char *err, size_t errcap, void **out)
 {
     int32_t w = 10, h = 10;
-    int64_t grade = PC_NONOGRAM_GRADE_LINE;
+    int64_t grade = PC_NONOGRAM_GRADE_LINE, ncol = 1;
     const pc__param *sol = NULL;
     for (int32_t i = 0; i < np; i++) {
         int32_t rc;
@@ -44,18 +52,45 @@ static int32_t ng_create(const pc__param *p, int32_t np, uint64_t seed, char *er
             rc = ng_parse_size(&p[i], &w, &h, err, errcap);
         else if (pc__param_is(&p[i], "grade"))
             rc = pc__param_int(&p[i], PC_NONOGRAM_GRADE_LINE, PC_NONOGRAM_GRADE_SEARCH, &grade, err, errcap);
+        else if (pc__param_is(&p[i], "colours"))
+            rc = pc__param_int(&p[i], 1, PC_NONOGRAM_MAX_COLOURS, &ncol, err, errcap);
         else if (pc__param_is(&p[i], "solution")) {
             sol = &p[i];
             rc = PC_OK;
         }
         else
-            rc = pc__param_unknown(&p[i], "size, grade, solution", err, errcap);
+            rc = pc__param_unknown(&p[i], "size, grade, colours, solution", err, errcap);
         if (rc != PC_OK)
             return rc;
     }
     pc_nonogram *g = NULL;
     int32_t rc;
-    if (sol) {
+    if (ncol > 1) {
+        if (!sol)
+            rc = pc_nonogram_generate_colour(w, h, (int32_t)ncol, seed, (int32_t)grade, &g);
+        else {
+            uint8_t *cells = pc__malloc(sol->vlen ? sol->vlen : 1);
+            if (!cells)
+                return PC_ENOMEM;
+            size_t n = 0;
+            for (size_t i = 0; i < sol->vlen; i++)
+                cells[n++] = (uint8_t)(sol->val[i] >= '0' && sol->val[i] <= '9' ? sol->val[i] - '0' : 99);
+            char msg[160] = "";
+            static const char pal[] = ". ffffff white\nk 000000 black\nr e02020 red\ng 20a040 green\n"
+                                      "b 2050e0 blue\ny f0d020 yellow\nm c030c0 magenta\nc 20c0c0 cyan\n"
+                                      "o f08020 orange\n";
+            size_t plen = 0;
+            for (int64_t k = 0; k <= ncol; k++)
+                plen += (size_t)(strchr(pal + plen, '\n') - (pal + plen)) + 1;
+            rc = n == (size_t)w * (size_t)h
+                     ? pc_nonogram_new_colour_from_solution(w, h, pal, plen, cells, n, msg, sizeof msg, &g)
+                     : PC_EINVAL;
+            pc__free(cells);
+            if (rc == PC_EPARSE || rc == PC_EINVAL || rc == PC_ERANGE)
+                return pc__parse_error(err, errcap, 0, 0, "solution: %s",
+                                       msg[0] ? msg : "not W*H digits from 0 to the number of colours");
+        }
+    } else if (sol) {
         char msg[160] = "";
         rc = pc_nonogram_new_from_solution(w, h, sol->val, sol->vlen, msg, sizeof msg, &g);
         if (rc == PC_EPARSE || rc == PC_EINVAL || rc == PC_ERANGE)
@@ -98,7 +133,21 @@ static void ng_release(void *s)
 
 static int32_t ng_moves(const void *s, pc__sb *out)
 {
-    int32_t w = pc_nonogram_width(s), h = pc_nonogram_height(s);
+    int32_t w = pc_nonogram_width(s), h = pc_nonogram_height(s), ncol = pc_nonogram_colour_count(s);
+    if (ncol > 1) {
+        for (int32_t y = 0; y < h; y++)
+            for (int32_t x = 0; x < w; x++) {
+                int32_t v = pc_nonogram_colour_cell(s, x, y);
+                if (v != PC_NONOGRAM_COLOUR_UNKNOWN)
+                    pc__sb_printf(out, "clear %d %d\n", (int)x, (int)y);
+                if (v != 0)
+                    pc__sb_printf(out, "cross %d %d\n", (int)x, (int)y);
+                for (int32_t k = 1; k <= ncol; k++)
+                    if (k != v)
+                        pc__sb_printf(out, "paint %d %d %d\n", (int)k, (int)x, (int)y);
+            }
+        return out->failed ? PC_ENOMEM : PC_OK;
+    }
     for (int32_t y = 0; y < h; y++)
         for (int32_t x = 0; x < w; x++) {
             int32_t v = pc_nonogram_cell(s, x, y);
@@ -109,11 +158,37 @@ static int32_t ng_moves(const void *s, pc__sb *out)
     return out->failed ? PC_ENOMEM : PC_OK;
 }
 
+/* "paint K X Y" / "fill|cross|clear X Y" on a colour puzzle */
+static int32_t ng_play_colour(void *s, const char *m, size_t n, int32_t ncol)
+{
+    const char *w[4];
+    size_t wn[4];
+    int32_t nw = pc__words(m, n, w, wn, 4), x, y, to = -1, k = 0;
+    if (nw == 4 && pc__word_is(w[0], wn[0], "paint") && pc__word_int(w[1], wn[1], 1, ncol, &k))
+        to = k;
+    else if (nw == 3 && pc__word_is(w[0], wn[0], "fill"))
+        to = 1;
+    else if (nw == 3 && pc__word_is(w[0], wn[0], "cross"))
+        to = 0;
+    else if (nw == 3 && pc__word_is(w[0], wn[0], "clear"))
+        to = PC_NONOGRAM_COLOUR_UNKNOWN;
+    if (to < 0 || !pc__word_int(w[nw - 2], wn[nw - 2], 0, PC_NONOGRAM_MAX_SIDE - 1, &x) ||
+        !pc__word_int(w[nw - 1], wn[nw - 1], 0, PC_NONOGRAM_MAX_SIDE - 1, &y))
+        return PC_EPARSE;
+    int32_t v = pc_nonogram_colour_cell(s, x, y);
+    if (v < 0 || v == to)
+        return PC_EILLEGAL; /* off the grid, or changes nothing */
+    return pc_nonogram_set_colour_cell(s, x, y, to);
+}
+
 static int32_t ng_play(void *s, const char *m, size_t n)
 {
     const char *w[3];
     size_t wn[3];
     int32_t x, y, to = -1;
+    int32_t ncol = pc_nonogram_colour_count(s);
+    if (ncol > 1)
+        return ng_play_colour(s, m, n, ncol);
     if (pc__words(m, n, w, wn, 3) != 3)
         return PC_EPARSE;
     for (int32_t v = 0; v < 3; v++)
@@ -155,7 +230,14 @@ static int32_t ng_score(const void *s, int32_t player, double *out)
  * its right, then each column's clues, a '*' marking satisfied lines. */
 static int32_t ng_render(const void *s, pc__sb *out)
 {
-    int32_t w = pc_nonogram_width(s), h = pc_nonogram_height(s);
+    int32_t w = pc_nonogram_width(s), h = pc_nonogram_height(s), ncol = pc_nonogram_colour_count(s);
+    char sym[PC_NONOGRAM_MAX_COLOURS + 1] = {'x', '#'};
+    for (int32_t k = 0; ncol > 1 && k <= ncol; k++) {
+        int32_t c = '?';
+        pc_nonogram_colour_info(s, k, NULL, &c, NULL, 0, NULL);
+        sym[k] = (char)c;
+    }
+    uint8_t ccol[128];
     int32_t *clue = pc__malloc(sizeof *clue * (size_t)(w > h ? w : h));
     if (!clue)
         return PC_ENOMEM;
@@ -167,6 +249,11 @@ static int32_t ng_render(const void *s, pc__sb *out)
         for (int32_t i = 0; i < lines && rc == PC_OK; i++) {
             if (axis == PC_NONOGRAM_ROWS)
                 for (int32_t x = 0; x < w; x++) {
+                    if (ncol > 1) {
+                        int32_t v = pc_nonogram_colour_cell(s, x, i);
+                        pc__sb_putc(out, v >= 0 && v <= ncol ? sym[v] : '?');
+                        continue;
+                    }
                     int32_t v = pc_nonogram_cell(s, x, i);
                     pc__sb_putc(out, v >= 0 && v < 3 ? ".#x"[v] : '?');
                 }
@@ -175,8 +262,14 @@ static int32_t ng_render(const void *s, pc__sb *out)
             int32_t k = 0;
             rc = pc_nonogram_clues(s, axis, i, clue, w > h ? w : h, &k);
             pc__sb_puts(out, pc_nonogram_line_satisfied(s, axis, i) == 1 ? " *" : "  ");
-            for (int32_t j = 0; j < k && rc == PC_OK; j++)
+            int32_t kc = 0;
+            if (ncol > 1 && pc_nonogram_clue_colours(s, axis, i, ccol, (int32_t)sizeof ccol, &kc) != PC_OK)
+                kc = 0;
+            for (int32_t j = 0; j < k && rc == PC_OK; j++) {
                 pc__sb_printf(out, " %d", (int)clue[j]);
+                if (j < kc && ccol[j])
+                    pc__sb_putc(out, sym[ccol[j]]);
+            }
             pc__sb_putc(out, '\n');
         }
     }
@@ -192,7 +285,12 @@ static int32_t ng_suggest(const void *s, const pc_budget *b, pc__sb *out)
         return PC_ENOTFOUND;
     if (rc < 0)
         return rc;
-    pc__sb_printf(out, "%s %d %d", ng_verbs[v == PC_NONOGRAM_FILLED ? 1 : 2], (int)x, (int)y);
+    if (v > PC_NONOGRAM_CROSSED) /* colour k >= 2 of a colour puzzle (code k + 1) */
+        pc__sb_printf(out, "paint %d %d %d", (int)(v - 1), (int)x, (int)y);
+    else if (v == PC_NONOGRAM_FILLED && pc_nonogram_colour_count(s) > 1)
+        pc__sb_printf(out, "paint 1 %d %d", (int)x, (int)y);
+    else
+        pc__sb_printf(out, "%s %d %d", ng_verbs[v == PC_NONOGRAM_FILLED ? 1 : 2], (int)x, (int)y);
     return out->failed ? PC_ENOMEM : PC_OK;
 }
 

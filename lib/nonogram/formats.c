@@ -237,6 +237,21 @@ static int32_t sections(const char *text, size_t len, int kind, int32_t index, s
     return count;
 }
 
+int32_t pc__nformat_section(const char *text, size_t len, int kind, int32_t index, size_t *start, size_t *end,
+                            int32_t *line0)
+{
+    section sec = {0, 0, 0};
+    int32_t c = sections(text, len, kind, index, &sec);
+    if (c == 0)
+        return PC_EPARSE;
+    if (index >= c)
+        return PC_ENOTFOUND;
+    *start = sec.start;
+    *end = sec.end;
+    *line0 = sec.line0;
+    return PC_OK;
+}
+
 /* ---- .non -------------------------------------------------------------------- */
 
 /* A value after a key: a "quoted string" or the rest of the line. */

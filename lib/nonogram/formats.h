@@ -39,4 +39,10 @@ int32_t pc__nformat_parse(const char *text, size_t len, int32_t format, int32_t 
  * PC_ENOTFOUND (TCGA_SOLUTION without goal), PC_EINVAL. */
 int32_t pc__nformat_write(const pc__nspec *sp, int32_t format, pc__sb *sb);
 
+/* Byte range and first line (minus 1) of section `index` of a line-based
+ * format (kind 'N' .non, 'T' TCGA, 'I' Tatham): PC_OK, PC_EPARSE (no
+ * puzzle at all), PC_ENOTFOUND (fewer sections). */
+int32_t pc__nformat_section(const char *text, size_t len, int kind, int32_t index, size_t *start, size_t *end,
+                            int32_t *line0);
+
 #endif

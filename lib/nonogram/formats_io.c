@@ -10,6 +10,7 @@
 #include "nonogram/solve.h"
 #include "puzzlecore/nonogram.h"
 #include "common/alloc.h"
+#include "nonogram/colour.h"
 
 int32_t pc_nonogram_detect_format(const char *text, size_t len)
 {
@@ -116,6 +117,13 @@ int32_t pc_nonogram_import(const char *text, size_t len, int32_t format, int32_t
         return PC_EINVAL;
     if (format < PC_NONOGRAM_FORMAT_AUTO || format > PC_NONOGRAM_FORMAT_TCGA_SOLUTION)
         return PC_EINVAL;
+    /* a puzzle with colours goes to colour_formats.c */
+    int32_t f = format == PC_NONOGRAM_FORMAT_AUTO ? pc__nformat_detect(text ? text : "", len) : format;
+    if (text && pc__ncol_import_wants(text, len, f, index)) {
+        if (err && errcap)
+            err[0] = '\0';
+        return pc__ncol_import(text, len, f, index, err, errcap, out);
+    }
     pc__nspec sp;
     int32_t rc = pc__nformat_parse(text ? text : "", len, format, index, &sp, err, errcap);
     if (rc != PC_OK)
@@ -150,6 +158,17 @@ int32_t pc_nonogram_export(const pc_nonogram *g, int32_t format, char *buf, size
 {
     if (!g || !len || (!buf && cap) || format < PC_NONOGRAM_FORMAT_NON || format > PC_NONOGRAM_FORMAT_TCGA_SOLUTION)
         return PC_EINVAL;
+    if (pc__ncol_is_colour_record(g) &&
+        (format == PC_NONOGRAM_FORMAT_NON || format == PC_NONOGRAM_FORMAT_XML || pc_nonogram_colour_count(g) > 1)) {
+        pc__sb sb;
+        pc__sb_init(&sb);
+        int32_t r = pc__ncol_export(g, format, &sb);
+        if (r != PC_OK) {
+            pc__sb_free(&sb);
+            return r;
+        }
+        return pc__sb_emit(&sb, buf, cap, len);
+    }
     pc__nspec sp;
     pc__nspec_init(&sp);
     int32_t rc = pc__nonogram_get_clues(g, &sp.w, &sp.h, &sp.row_counts, &sp.row_clues, &sp.col_counts,

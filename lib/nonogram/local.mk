@@ -46,3 +46,4 @@ LUA_MODULES += bindings/lua/puzzlecore/nonogram.lua
 dist_doc_DATA += doc/nonogram.md
 
 include lib/nonogram/solve.mk
+include lib/nonogram/colour.mk

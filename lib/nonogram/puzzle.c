@@ -49,7 +49,8 @@ static void evaluate_line(pc_nonogram *g, int axis, int32_t i)
     const uint8_t *p = line_start(g, g->cells, axis, i, &len, &stride);
     const int32_t *c = g->clue[axis] + g->off[axis][i];
     size_t n = (size_t)(g->off[axis][i + 1] - g->off[axis][i]);
-    uint8_t now = (uint8_t)pc__nonogram_line_matches(p, len, stride, c, n);
+    uint8_t now = (uint8_t)(g->ccol[axis] ? pc__ncol_line_matches(p, len, stride, c, g->ccol[axis] + g->off[axis][i], n)
+                                          : pc__nonogram_line_matches(p, len, stride, c, n));
     g->nsat[axis] += (int32_t)now - (int32_t)g->sat[axis][i];
     g->sat[axis][i] = now;
     g->evaluated++;
@@ -84,6 +85,7 @@ int32_t pc__nonogram_make(int32_t w, int32_t h, int32_t *off[2], int32_t *clue[2
     }
     g->w = w;
     g->h = h;
+    g->ncol = 1;
     for (int a = 0; a < 2; a++) {
         g->off[a] = off[a];
         g->clue[a] = clue[a];
@@ -278,6 +280,7 @@ void pc_nonogram_free(pc_nonogram *g)
         pc__free(g->clue[a]);
         pc__free(g->sat[a]);
     }
+    pc__ncol_free(g);
     pc__free(g->solution);
     pc__free(g->cells);
     pc__free(g->id);
@@ -309,6 +312,8 @@ int32_t pc_nonogram_clone(const pc_nonogram *g, pc_nonogram **out)
     *c = *g;
     c->titles = NULL;
     c->ntitles = 0;
+    if (pc__ncol_clone(g, c) != PC_OK)
+        fail = 1;
     size_t lines[2] = {(size_t)g->h, (size_t)g->w};
     for (int a = 0; a < 2; a++) {
         c->off[a] = dup_mem(g->off[a], (lines[a] + 1) * sizeof(int32_t), &fail);
@@ -395,9 +400,10 @@ int32_t pc_nonogram_clues(const pc_nonogram *g, int32_t axis, int32_t index, int
 
 /* ---- the player's grid ---------------------------------------------------------------- */
 
-static int valid_value(int32_t v)
+/* 0 unknown, 1 filled (colour 1), 2 crossed (background), k + 1 colour k >= 2 */
+static int valid_value(const pc_nonogram *g, int32_t v)
 {
-    return v == PC_NONOGRAM_UNKNOWN || v == PC_NONOGRAM_FILLED || v == PC_NONOGRAM_CROSSED;
+    return v >= PC_NONOGRAM_UNKNOWN && v <= g->ncol + 1;
 }
 
 int32_t pc_nonogram_cell(const pc_nonogram *g, int32_t x, int32_t y)
@@ -409,7 +415,7 @@ int32_t pc_nonogram_cell(const pc_nonogram *g, int32_t x, int32_t y)
 
 int32_t pc_nonogram_set_rect(pc_nonogram *g, int32_t x, int32_t y, int32_t rw, int32_t rh, int32_t value)
 {
-    if (!g || !valid_value(value) || rw < 1 || rh < 1 || x < 0 || y < 0 || rw > g->w - x || rh > g->h - y)
+    if (!g || !valid_value(g, value) || rw < 1 || rh < 1 || x < 0 || y < 0 || rw > g->w - x || rh > g->h - y)
         return PC_EINVAL;
     for (int32_t j = y; j < y + rh; j++)
         memset(g->cells + (size_t)j * (size_t)g->w + (size_t)x, value, (size_t)rw);
@@ -450,7 +456,7 @@ int32_t pc_nonogram_set_cells(pc_nonogram *g, const uint8_t *cells, size_t n)
     if (!g || !cells || n != (size_t)g->w * (size_t)g->h)
         return PC_EINVAL;
     for (size_t i = 0; i < n; i++)
-        if (!valid_value(cells[i]))
+        if (!valid_value(g, cells[i]))
             return PC_EINVAL;
     memcpy(g->cells, cells, n);
     pc__nonogram_refresh(g);
@@ -498,7 +504,7 @@ int32_t pc_nonogram_matches_solution(const pc_nonogram *g)
         return PC_ENOTFOUND;
     size_t n = (size_t)g->w * (size_t)g->h;
     for (size_t i = 0; i < n; i++)
-        if ((g->cells[i] == PC_NONOGRAM_FILLED) != (g->solution[i] == 1))
+        if (g->cells[i] == PC_NONOGRAM_UNKNOWN ? g->solution[i] != 0 : pc__ncode_to_index(g->cells[i]) != g->solution[i])
             return 0;
     return 1;
 }

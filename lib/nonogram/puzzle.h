@@ -9,11 +9,20 @@
 #include <stdint.h>
 
 #include "puzzlecore/nonogram.h"
+#include "puzzlecore/nonogram_colour.h"
 
 struct pc_nonogram_title {
     char *lang;
     char *text;
     size_t len;
+};
+
+/* A palette: entry 0 the background, 1 .. n the colours. */
+struct pc__ncpalette {
+    int32_t n; /* colours besides the background */
+    char sym[PC_NONOGRAM_MAX_COLOURS + 1];
+    uint32_t rgb[PC_NONOGRAM_MAX_COLOURS + 1];
+    char name[PC_NONOGRAM_MAX_COLOURS + 1][PC_NONOGRAM_MAX_NAME + 1];
 };
 
 struct pc_nonogram {
@@ -32,7 +41,33 @@ struct pc_nonogram {
     int32_t xp;
     struct pc_nonogram_title *titles;
     int32_t ntitles;
+    /* colour (lib/nonogram/colour.c): ncol colours besides the background
+     * (1 for black-and-white); ccol[a] parallel to clue[a] (the colour of
+     * each clue), NULL when ncol == 1; pal NULL means the default
+     * black-and-white palette.  The player's grid keeps the black-and-white
+     * codes: 0 unknown, 1 colour 1, 2 background, k + 1 colour k >= 2. */
+    int32_t ncol;
+    uint8_t *ccol[2];
+    struct pc__ncpalette *pal;
 };
+
+/* Player's grid code <-> palette index (255 unknown). */
+static inline uint8_t pc__ncode_from_index(uint32_t v)
+{
+    return (uint8_t)(v == PC_NONOGRAM_COLOUR_UNKNOWN ? 0 : v == 0 ? 2 : v == 1 ? 1 : v + 1);
+}
+static inline uint8_t pc__ncode_to_index(uint8_t c)
+{
+    return (uint8_t)(c == 0 ? PC_NONOGRAM_COLOUR_UNKNOWN : c == 1 ? 1 : c == 2 ? 0 : c - 1);
+}
+
+/* 1 when the player's line (codes) shows exactly the coloured clues. */
+int pc__ncol_line_matches(const uint8_t *cells, size_t len, size_t stride, const int32_t *clues,
+                          const uint8_t *colours, size_t count);
+
+/* Copy / free the colour parts (clone, free). */
+int32_t pc__ncol_clone(const pc_nonogram *g, pc_nonogram *c);
+void pc__ncol_free(pc_nonogram *g);
 
 /* A new puzzle with its clue arrays taken over (no copy) and an all-unknown
  * player's grid; solution may be NULL (taken over too).  On failure nothing

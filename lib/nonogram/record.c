@@ -9,6 +9,7 @@
 
 #include "common/text.h"
 #include "nonogram/puzzle.h"
+#include "nonogram/colour.h"
 #include "common/alloc.h"
 
 static const char MAGIC[] = "puzzlecore-nonogram 1";
@@ -179,7 +180,10 @@ int32_t pc_nonogram_write_record(const pc_nonogram *g, char *buf, size_t cap, si
         return PC_EINVAL;
     pc__sb sb;
     pc__sb_init(&sb);
-    put_record(&sb, g);
+    if (pc__ncol_is_colour_record(g))
+        pc__ncol_put_record(&sb, g, 0);
+    else
+        put_record(&sb, g);
     return pc__sb_emit(&sb, buf, cap, len);
 }
 
@@ -190,6 +194,10 @@ int32_t pc_nonogram_save(const pc_nonogram *g, char *buf, size_t cap, size_t *le
     static const char sym[3] = {'.', '#', 'x'};
     pc__sb sb;
     pc__sb_init(&sb);
+    if (pc__ncol_is_colour_record(g)) {
+        pc__ncol_put_record(&sb, g, 1);
+        return pc__sb_emit(&sb, buf, cap, len);
+    }
     put_record(&sb, g);
     pc__sb_puts(&sb, "grid ");
     size_t n = (size_t)g->w * (size_t)g->h;
@@ -277,6 +285,8 @@ int32_t pc_nonogram_load(const char *text, size_t len, char *err, size_t errcap,
         return PC_EINVAL;
     if (err && errcap)
         err[0] = '\0';
+    if (pc__ncol_text_has_palette(text, len))
+        return pc__ncol_load(text, len, err, errcap, out);
     struct field fields[F_COUNT];
     memset(fields, 0, sizeof fields);
     struct field titles[64];

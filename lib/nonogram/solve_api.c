@@ -8,7 +8,14 @@
 
 #include "nonogram/solve.h"
 #include "puzzlecore/nonogram.h"
+#include "puzzlecore/nonogram_colour.h"
 #include "common/alloc.h"
+
+/* A colour puzzle (more than one colour) goes to lib/nonogram/colour_solve.c. */
+static int is_colour(const pc_nonogram *g)
+{
+    return g && pc_nonogram_colour_count(g) > 1;
+}
 
 int32_t pc__nonogram_get_clues(const pc_nonogram *g, int32_t *w, int32_t *h, int32_t **row_counts,
                                int32_t **row_clues, int32_t **col_counts, int32_t **col_clues)
@@ -89,6 +96,9 @@ static void free_set(clueset *cs)
 int32_t pc_nonogram_solve(const pc_nonogram *g, int32_t max_solutions, const pc_budget *budget,
                           uint8_t *solutions, size_t cap, int64_t *stats, size_t nstats)
 {
+    if (is_colour(g))
+        return pc_nonogram_solve_colour(g, 0, max_solutions, budget, solutions, cap, stats,
+                                        stats ? PC_NONOGRAM_STAT_COUNT : 0);
     clueset cs;
     int32_t rc = get_set(g, &cs);
     if (rc != PC_OK)
@@ -125,6 +135,10 @@ static uint8_t *player_cells(const pc_nonogram *g, int32_t w, int32_t h)
 
 int32_t pc_nonogram_consistent(const pc_nonogram *g, const pc_budget *budget)
 {
+    if (is_colour(g)) {
+        int32_t r = pc_nonogram_solve_colour(g, 1, 1, budget, NULL, 0, NULL, 0);
+        return r < 0 ? r : r > 0;
+    }
     clueset cs;
     int32_t rc = get_set(g, &cs);
     if (rc != PC_OK)
@@ -145,6 +159,8 @@ int32_t pc_nonogram_mistakes(const pc_nonogram *g, uint8_t *marks, size_t cap)
 {
     if (!g || !marks)
         return PC_EINVAL;
+    if (is_colour(g))
+        return pc_nonogram_colour_mistakes(g, NULL, marks, cap);
     int32_t w = pc_nonogram_width(g), h = pc_nonogram_height(g);
     if (w < 1 || h < 1)
         return PC_EINVAL;
@@ -193,6 +209,14 @@ static void put(int32_t *p, int32_t v)
 int32_t pc_nonogram_hint(const pc_nonogram *g, const pc_budget *budget, int32_t *x, int32_t *y, int32_t *value,
                          int32_t *axis, int32_t *index)
 {
+    if (is_colour(g)) {
+        int32_t v = -1, r = pc_nonogram_hint_colour(g, budget, x, y, &v, axis, index);
+        if (value && r > 0)
+            *value = v == 0 ? PC_NONOGRAM_CROSSED : v == 1 ? PC_NONOGRAM_FILLED : v + 1;
+        else if (value && r == PC_EILLEGAL)
+            *value = 0;
+        return r;
+    }
     pc__meter m;
     int32_t rc = pc__meter_start(&m, budget);
     if (rc != PC_OK)

@@ -1,0 +1,335 @@
+/*
+ * bench/nonogram_colour — colour nonogram solver speed beside black and
+ * white, and pictures turned into unique puzzles (public API only).
+ *
+ *   bench/nonogram_colour [--count N] [--seed S] [--limit-seconds T]
+ *
+ * For each size 20x20, 30x30, 40x40 and each colour count 1 (black and
+ * white), 2, 4, 8, N puzzles (default 20) of two kinds:
+ *   gen   pc_nonogram_generate_colour at SEARCH grade (1 colour:
+ *         pc_nonogram_generate, the black-and-white generator), unique by
+ *         construction;
+ *   blob  raw blob pictures drawn here (ellipses of random colours, about
+ *         55% coloured, no repair): often several solutions, needing search.
+ * Each puzzle is solved to two solutions by pc_nonogram_solve (which takes
+ * the colour solver for a colour puzzle), each found solution verified by
+ * recomputing its clues.  One-colour blob pictures are also solved by the
+ * colour solver (pc_nonogram_solve_colour) to compare the two solvers on the
+ * same puzzles.  Printed: solved (answers within the limit), unique /
+ * several, total seconds, search nodes, nodes/s, microseconds per cell.
+ *
+ * Then pictures to puzzles (pc_nonogram_picture_check / _givens / _nearby)
+ * on the 20x20 blob pictures and on a few hand-drawn pictures: ambiguous
+ * cells, givens added, cells changed.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "puzzlecore/puzzlecore.h"
+
+static double now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+static const char PAL[] = ". ffffff white\nk 000000 black\nr e02020 red\ng 20a040 green\nb 2050e0 blue\n"
+                          "y f0d020 yellow\nm c030c0 magenta\nc 20c0c0 cyan\no f08020 orange\n";
+
+static size_t palette_len(int32_t ncol)
+{
+    const char *p = PAL;
+    for (int32_t k = 0; k <= ncol; k++)
+        p = strchr(p, '\n') + 1;
+    return (size_t)(p - PAL);
+}
+
+static int64_t below(pc_rng *r, int64_t n)
+{
+    uint64_t v = 0;
+    pc_rng_uniform(r, (uint64_t)n, &v);
+    return (int64_t)v;
+}
+
+static void blobs(pc_rng *r, int32_t w, int32_t h, int32_t ncol, uint8_t *pic)
+{
+    size_t N = (size_t)w * (size_t)h, filled = 0;
+    memset(pic, 0, N);
+    int32_t maxr = (w < h ? w : h) / 4;
+    for (int guard = 0; guard < 4000 && filled * 100 < N * 55; guard++) {
+        int32_t c = 1 + (int32_t)below(r, ncol), cx = (int32_t)below(r, w), cy = (int32_t)below(r, h);
+        int32_t rx = 1 + (int32_t)below(r, maxr), ry = 1 + (int32_t)below(r, maxr);
+        for (int32_t y = cy - ry; y <= cy + ry; y++)
+            for (int32_t x = cx - rx; x <= cx + rx; x++) {
+                if (x < 0 || y < 0 || x >= w || y >= h)
+                    continue;
+                int64_t dx = x - cx, dy = y - cy;
+                if (dx * dx * ry * ry + dy * dy * rx * rx > (int64_t)rx * rx * ry * ry)
+                    continue;
+                filled += pic[y * w + x] == 0;
+                pic[y * w + x] = (uint8_t)c;
+            }
+    }
+}
+
+static pc_nonogram *make(int32_t w, int32_t h, int32_t ncol, const uint8_t *pic)
+{
+    pc_nonogram *g = NULL;
+    if (pc_nonogram_new_colour_from_solution(w, h, PAL, palette_len(ncol), pic, (size_t)w * (size_t)h, NULL, 0,
+                                             &g) != PC_OK)
+        return NULL;
+    return g;
+}
+
+/* 1 when grid meets g's clues */
+static int verify(const pc_nonogram *g, const uint8_t *grid)
+{
+    int32_t w = pc_nonogram_width(g), h = pc_nonogram_height(g);
+    int32_t c[64], pc[64], n, pn;
+    uint8_t col[64], pcol[64];
+    for (int a = 0; a < 2; a++)
+        for (int32_t i = 0; i < (a ? w : h); i++) {
+            pc_nonogram_line_clues_colour(a ? grid + i : grid + i * w, a ? h : w, a ? w : 1, c, col, 64, &n);
+            pc_nonogram_clues(g, a, i, pc, 64, &pn);
+            pc_nonogram_clue_colours(g, a, i, pcol, 64, &pn);
+            if (n != pn)
+                return 0;
+            for (int32_t j = 0; j < n; j++)
+                if (c[j] != pc[j] || col[j] != pcol[j])
+                    return 0;
+        }
+    return 1;
+}
+
+struct tally {
+    int solved, unique, several, none, limit, bad;
+    double seconds;
+    int64_t nodes, cells;
+};
+
+static void run(struct tally *t, const pc_nonogram *g, int colour_solver, double limit)
+{
+    int32_t w = pc_nonogram_width(g), h = pc_nonogram_height(g);
+    size_t N = (size_t)w * (size_t)h;
+    uint8_t *sols = malloc(2 * N);
+    int64_t st[PC_NONOGRAM_STAT_COUNT] = {0};
+    pc_budget b;
+    pc_budget_init(&b, sizeof b);
+    b.max_seconds = limit;
+    double t0 = now();
+    int32_t r = colour_solver ? pc_nonogram_solve_colour(g, 0, 2, &b, sols, 2 * N, st, PC_NONOGRAM_STAT_COUNT)
+                              : pc_nonogram_solve(g, 2, &b, sols, 2 * N, st);
+    t->seconds += now() - t0;
+    t->nodes += st[PC_NONOGRAM_STAT_NODES];
+    t->cells += (int64_t)N;
+    if (r < 0) {
+        t->limit++;
+    } else {
+        t->solved++;
+        t->unique += r == 1;
+        t->several += r == 2;
+        t->none += r == 0;
+        for (int32_t i = 0; i < r; i++)
+            t->bad += !verify(g, sols + (size_t)i * N);
+    }
+    free(sols);
+}
+
+static void print_row(const char *kind, int32_t side, const char *colours, const struct tally *t, int count)
+{
+    printf("| %-5s | %2dx%-2d | %-8s | %3d/%-3d | %3d | %3d | %8.4f | %9lld | %11.0f | %8.3f |%s\n", kind, (int)side,
+           (int)side, colours, t->solved, count, t->unique, t->several, t->seconds, (long long)t->nodes,
+           t->seconds > 0 ? (double)t->nodes / t->seconds : 0.0, t->cells ? t->seconds * 1e6 / (double)t->cells : 0.0,
+           t->bad ? " VERIFY FAILED" : "");
+}
+
+static const char *const HAND[] = {
+    /* 10x10 heart, red on white */
+    "0011001100"
+    "0111111110"
+    "1111111111"
+    "1111111111"
+    "1111111111"
+    "0111111110"
+    "0011111100"
+    "0001111000"
+    "0000110000"
+    "0000000000",
+    /* 10x10 flag: two colours in stripes with a square */
+    "2222211111"
+    "2332211111"
+    "2332211111"
+    "2222211111"
+    "1111111111"
+    "2222222222"
+    "2222222222"
+    "1111111111"
+    "2222222222"
+    "2222222222",
+    /* 10x10 smiley: yellow face, black eyes and mouth */
+    "0001111000"
+    "0111111110"
+    "0112112110"
+    "1112112111"
+    "1111111111"
+    "1211111121"
+    "1121111211"
+    "0112222110"
+    "0111111110"
+    "0001111000",
+    /* 10x10 checker corner (ambiguous by nature) */
+    "1010000000"
+    "0101000000"
+    "1010000000"
+    "0101000000"
+    "0000000000"
+    "0000000000"
+    "0000001111"
+    "0000001111"
+    "0000001111"
+    "0000001111",
+};
+
+int main(int argc, char **argv)
+{
+    int count = 20;
+    uint64_t seed = 2026;
+    double limit = 10;
+    for (int i = 1; i < argc; i++) {
+        if (strcmp(argv[i], "--count") == 0 && i + 1 < argc)
+            count = atoi(argv[++i]);
+        else if (strcmp(argv[i], "--seed") == 0 && i + 1 < argc)
+            seed = strtoull(argv[++i], NULL, 10);
+        else if (strcmp(argv[i], "--limit-seconds") == 0 && i + 1 < argc)
+            limit = atof(argv[++i]);
+        else {
+            fprintf(stderr, "usage: bench/nonogram_colour [--count N] [--seed S] [--limit-seconds T]\n");
+            return 2;
+        }
+    }
+    printf("bench/nonogram_colour: %d puzzles per row, seed %llu, %.0f s per puzzle\n\n", count,
+           (unsigned long long)seed, limit);
+    printf("| kind  | size  | colours  | solved  | uniq| sev | seconds  | nodes     | nodes/s     | us/cell  |\n");
+    printf("|-------|-------|----------|---------|-----|-----|----------|-----------|-------------|----------|\n");
+    static const int32_t sides[3] = {20, 30, 40}, ncols[4] = {1, 2, 4, 8};
+    pc_rng *r = NULL;
+    pc_rng_new(seed, &r);
+    uint8_t *pic = malloc(40 * 40);
+    for (int s = 0; s < 3; s++) {
+        int32_t side = sides[s];
+        for (int c = 0; c < 4; c++) {
+            int32_t ncol = ncols[c];
+            struct tally t;
+            memset(&t, 0, sizeof t);
+            double gen = 0;
+            for (int i = 0; i < count; i++) {
+                pc_nonogram *g = NULL;
+                double t0 = now();
+                int32_t rc = ncol == 1 ? pc_nonogram_generate(side, side, seed + (uint64_t)i, PC_NONOGRAM_GRADE_SEARCH, &g)
+                                       : pc_nonogram_generate_colour(side, side, ncol, seed + (uint64_t)i,
+                                                                     PC_NONOGRAM_GRADE_SEARCH, &g);
+                gen += now() - t0;
+                if (rc != PC_OK) {
+                    t.limit++;
+                    continue;
+                }
+                run(&t, g, 0, limit);
+                pc_nonogram_free(g);
+            }
+            char label[32];
+            snprintf(label, sizeof label, ncol == 1 ? "b/w" : "%d", (int)ncol);
+            print_row("gen", side, label, &t, count);
+            (void)gen;
+        }
+        for (int c = 0; c < 4; c++) {
+            int32_t ncol = ncols[c];
+            struct tally t, tc;
+            memset(&t, 0, sizeof t);
+            memset(&tc, 0, sizeof tc);
+            for (int i = 0; i < count; i++) {
+                blobs(r, side, side, ncol, pic);
+                pc_nonogram *g = make(side, side, ncol, pic);
+                if (!g)
+                    continue;
+                run(&t, g, 0, limit);
+                if (ncol == 1)
+                    run(&tc, g, 1, limit);
+                pc_nonogram_free(g);
+            }
+            char label[32];
+            snprintf(label, sizeof label, ncol == 1 ? "b/w" : "%d", (int)ncol);
+            print_row("blob", side, label, &t, count);
+            if (ncol == 1)
+                print_row("blob", side, "1 (col.)", &tc, count);
+        }
+    }
+
+    /* pictures to puzzles */
+    printf("\npictures to unique puzzles (pc_nonogram_picture_check / _givens / _nearby):\n\n");
+    printf("| picture              | colours | unique | ambiguous | givens | changed | seconds |\n");
+    printf("|----------------------|---------|--------|-----------|--------|---------|---------|\n");
+    pc_budget b;
+    pc_budget_init(&b, sizeof b);
+    b.max_seconds = limit;
+    int total = 0, sum_amb = 0, sum_giv = 0, sum_chg = 0, fails = 0;
+    for (int i = 0; i < count + 4; i++) {
+        int32_t w = 20, h = 20, ncol;
+        char name[32];
+        if (i < 4) {
+            w = h = 10;
+            ncol = 1;
+            for (int k = 0; k < 100; k++) {
+                pic[k] = (uint8_t)(HAND[i][k] - '0');
+                if (pic[k] > ncol)
+                    ncol = pic[k];
+            }
+            static const char *const names[4] = {"hand: heart", "hand: flag", "hand: smiley", "hand: checker"};
+            snprintf(name, sizeof name, "%s", names[i]);
+        } else {
+            ncol = i % 3 == 0 ? 2 : i % 3 == 1 ? 4 : 8;
+            blobs(r, w, h, ncol, pic);
+            snprintf(name, sizeof name, "blob 20x20 #%d", i - 3);
+        }
+        size_t N = (size_t)w * (size_t)h;
+        uint8_t amb[400], giv[400], out[400];
+        int32_t na = 0, ng = 0, ch = 0;
+        double t0 = now();
+        int32_t u = pc_nonogram_picture_check(w, h, ncol, pic, N, &b, amb, sizeof amb, &na);
+        int32_t rg = pc_nonogram_picture_givens(w, h, ncol, pic, N, &b, giv, sizeof giv, &ng);
+        int32_t rn = pc_nonogram_picture_nearby(w, h, ncol, pic, N, &b, out, sizeof out, &ch);
+        double dt = now() - t0;
+        if (u < 0 || rg < 0 || rn < 0) {
+            printf("| %-20s | %7d | error %d %d %d |\n", name, (int)ncol, (int)u, (int)rg, (int)rn);
+            fails++;
+            continue;
+        }
+        /* check: the givens make it unique, the nearby picture is unique */
+        pc_nonogram *g = make(w, h, ncol, pic), *g2 = make(w, h, ncol, out);
+        int ok = g && g2;
+        if (ok) {
+            for (size_t k = 0; k < N; k++)
+                if (giv[k])
+                    pc_nonogram_set_colour_cell(g, (int32_t)(k % (size_t)w), (int32_t)(k / (size_t)w), pic[k]);
+            ok = pc_nonogram_solve_colour(g, 1, 2, NULL, NULL, 0, NULL, 0) == 1 &&
+                 pc_nonogram_solve_colour(g2, 0, 2, NULL, NULL, 0, NULL, 0) == 1;
+        }
+        pc_nonogram_free(g);
+        pc_nonogram_free(g2);
+        printf("| %-20s | %7d | %6s | %9d | %6d | %7d | %7.3f |%s\n", name, (int)ncol, u ? "yes" : "no", (int)na,
+               (int)ng, (int)ch, dt, ok ? "" : " CHECK FAILED");
+        total++;
+        sum_amb += na;
+        sum_giv += ng;
+        sum_chg += ch;
+        fails += !ok;
+    }
+    printf("\n%d pictures: %d ambiguous cells, %d givens added, %d cells changed in all; %d failures\n", total,
+           sum_amb, sum_giv, sum_chg, fails);
+    free(pic);
+    pc_rng_free(r);
+    return fails ? 1 : 0;
+}

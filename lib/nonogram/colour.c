@@ -1,0 +1,659 @@
+/*
+ * Colour nonograms on the pc_nonogram handle: the palette, coloured clue
+ * computation (the seed's "isolate a line, then count", where a run ends
+ * where the colour changes), validation of coloured clue sets, the
+ * constructors, and the player's grid as palette indices.  The
+ * black-and-white puzzle is the one-colour case of the same struct
+ * (ncol = 1, no clue colours stored, the default palette).
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "common/alloc.h"
+#include "common/text.h"
+#include "nonogram/colour.h"
+#include "nonogram/puzzle.h"
+
+/* ---- palette ------------------------------------------------------------------------ */
+
+void pc__ncpalette_default(struct pc__ncpalette *p)
+{
+    memset(p, 0, sizeof *p);
+    p->n = 1;
+    p->sym[0] = '.';
+    p->rgb[0] = 0xffffff;
+    strcpy(p->name[0], "white");
+    p->sym[1] = '#';
+    p->rgb[1] = 0x000000;
+    strcpy(p->name[1], "black");
+}
+
+const struct pc__ncpalette *pc__ncol_palette(const pc_nonogram *g, struct pc__ncpalette *tmp)
+{
+    if (g->pal)
+        return g->pal;
+    pc__ncpalette_default(tmp);
+    return tmp;
+}
+
+int pc__ncol_sym_ok(char c, int background)
+{
+    if (c <= ' ' || c > '~' || c == '?')
+        return 0;
+    if (!background && ((c >= '0' && c <= '9') || c == '.' || c == ',' || c == '/' || c == '-'))
+        return 0;
+    return 1;
+}
+
+int pc__ncol_name_ok(const char *s, size_t n)
+{
+    if (n < 1 || n > PC_NONOGRAM_MAX_NAME)
+        return 0;
+    for (size_t i = 0; i < n; i++) {
+        char c = s[i];
+        if (!((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' || c == '-'))
+            return 0;
+    }
+    return 1;
+}
+
+static int lower(int c)
+{
+    return c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c;
+}
+
+static int same_name(const char *a, const char *b)
+{
+    while (*a && *b && lower((unsigned char)*a) == lower((unsigned char)*b)) {
+        a++;
+        b++;
+    }
+    return *a == *b;
+}
+
+int32_t pc__ncpalette_add(struct pc__ncpalette *p, int32_t k, char sym, uint32_t rgb, const char *name, size_t n,
+                          char *err, size_t errcap, int32_t line)
+{
+    if (k > PC_NONOGRAM_MAX_COLOURS)
+        return pc__parse_error(err, errcap, line, 1, "more than %d colours besides the background",
+                               (int)PC_NONOGRAM_MAX_COLOURS);
+    if (!pc__ncol_sym_ok(sym, k == 0))
+        return pc__parse_error(err, errcap, line, 1, "'%c' cannot be a colour's symbol", sym > ' ' ? sym : '?');
+    if (!pc__ncol_name_ok(name, n))
+        return pc__parse_error(err, errcap, line, 1, "bad colour name (1-%d letters, digits, _ or -)",
+                               (int)PC_NONOGRAM_MAX_NAME);
+    if (rgb > 0xffffff)
+        return pc__parse_error(err, errcap, line, 1, "RGB value out of range");
+    memcpy(p->name[k], name, n);
+    p->name[k][n] = '\0';
+    for (int32_t i = 0; i < k; i++) {
+        if (p->sym[i] == sym)
+            return pc__parse_error(err, errcap, line, 1, "symbol '%c' used twice", sym);
+        if (same_name(p->name[i], p->name[k]))
+            return pc__parse_error(err, errcap, line, 1, "colour name '%s' used twice", p->name[k]);
+    }
+    p->sym[k] = sym;
+    p->rgb[k] = rgb;
+    return PC_OK;
+}
+
+static int hexval(char c)
+{
+    return c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10 : c >= 'A' && c <= 'F' ? c - 'A' + 10 : -1;
+}
+
+int pc__ncol_parse_rgb(const char *s, size_t n, uint32_t *out)
+{
+    if (n == 7 && s[0] == '#') {
+        s++;
+        n--;
+    }
+    if (n != 6 && n != 3)
+        return -1;
+    uint32_t v = 0;
+    for (size_t i = 0; i < n; i++) {
+        int d = hexval(s[i]);
+        if (d < 0)
+            return -1;
+        v = v * 16 + (uint32_t)d;
+        if (n == 3)
+            v = v * 16 + (uint32_t)d;
+    }
+    *out = v;
+    return 0;
+}
+
+int32_t pc__ncpalette_parse(const char *text, size_t len, struct pc__ncpalette *p, char *err, size_t errcap)
+{
+    memset(p, 0, sizeof *p);
+    if (!text && len)
+        return PC_EINVAL;
+    pc__lines it;
+    pc__lines_init(&it, text, len);
+    const char *s;
+    size_t n;
+    int32_t k = 0;
+    while (pc__lines_next(&it, &s, &n)) {
+        pc__trim(&s, &n);
+        if (n == 0)
+            continue;
+        /* SYMBOL RRGGBB NAME */
+        size_t a = 1, b;
+        if (n < 2 || (s[1] != ' ' && s[1] != '\t'))
+            return pc__parse_error(err, errcap, it.lineno, 1, "expected \"SYMBOL RRGGBB NAME\"");
+        while (a < n && (s[a] == ' ' || s[a] == '\t'))
+            a++;
+        b = a;
+        while (b < n && s[b] != ' ' && s[b] != '\t')
+            b++;
+        uint32_t rgb;
+        if (pc__ncol_parse_rgb(s + a, b - a, &rgb) != 0)
+            return pc__parse_error(err, errcap, it.lineno, (int32_t)a + 1, "expected an RGB value RRGGBB");
+        while (b < n && (s[b] == ' ' || s[b] == '\t'))
+            b++;
+        int32_t rc = pc__ncpalette_add(p, k, s[0], rgb, s + b, n - b, err, errcap, it.lineno);
+        if (rc != PC_OK)
+            return rc;
+        k++;
+    }
+    if (k < 2)
+        return pc__parse_error(err, errcap, 0, 0, "a palette needs the background and at least one colour");
+    p->n = k - 1;
+    return PC_OK;
+}
+
+void pc__ncpalette_write(pc__sb *sb, const struct pc__ncpalette *p, const char *prefix)
+{
+    for (int32_t k = 0; k <= p->n; k++) {
+        pc__sb_puts(sb, prefix);
+        pc__sb_printf(sb, "%c %06x %s\n", p->sym[k], (unsigned)p->rgb[k], p->name[k]);
+    }
+}
+
+int pc__ncpalette_is_default(const struct pc__ncpalette *p)
+{
+    struct pc__ncpalette d;
+    pc__ncpalette_default(&d);
+    return p->n == 1 && memcmp(p->sym, d.sym, 2) == 0 && p->rgb[0] == d.rgb[0] && p->rgb[1] == d.rgb[1] &&
+           strcmp(p->name[0], d.name[0]) == 0 && strcmp(p->name[1], d.name[1]) == 0;
+}
+
+/* ---- clue computation ------------------------------------------------------------- */
+
+size_t pc__ncol_scan(const uint8_t *cells, size_t len, size_t stride, const uint8_t lut[256], int32_t *clues,
+                     uint8_t *colours, size_t cap)
+{
+    size_t n = 0;
+    int32_t run = 0;
+    uint8_t cur = 0;
+    for (size_t i = 0; i < len; i++) {
+        uint8_t c = lut[cells[i * stride]];
+        if (c == cur) {
+            if (c)
+                run++;
+            continue;
+        }
+        if (cur) {
+            if (n < cap) {
+                clues[n] = run;
+                colours[n] = cur;
+            }
+            n++;
+        }
+        cur = c;
+        run = c ? 1 : 0;
+    }
+    if (cur) {
+        if (n < cap) {
+            clues[n] = run;
+            colours[n] = cur;
+        }
+        n++;
+    }
+    if (n == 0) {
+        if (cap) {
+            clues[0] = 0;
+            colours[0] = 0;
+        }
+        n = 1;
+    }
+    return n;
+}
+
+/* palette index -> colour (0 none) */
+void pc__ncol_lut_index(uint8_t lut[256])
+{
+    for (int i = 0; i < 256; i++)
+        lut[i] = (uint8_t)(i >= 1 && i <= PC_NONOGRAM_MAX_COLOURS ? i : 0);
+}
+
+/* player's code -> colour */
+void pc__ncol_lut_code(uint8_t lut[256])
+{
+    for (int i = 0; i < 256; i++)
+        lut[i] = (uint8_t)(i == 1 ? 1 : i >= 3 && i <= PC_NONOGRAM_MAX_COLOURS + 1 ? i - 1 : 0);
+}
+
+int pc__ncol_line_matches(const uint8_t *cells, size_t len, size_t stride, const int32_t *clues,
+                          const uint8_t *colours, size_t count)
+{
+    /* streaming: compare each finished run with the next clue */
+    size_t k = 0;
+    int32_t run = 0;
+    uint8_t cur = 0;
+    for (size_t i = 0; i <= len; i++) {
+        uint8_t v = i < len ? cells[i * stride] : 0;
+        uint8_t c = (uint8_t)(v == 1 ? 1 : v >= 3 ? v - 1 : 0);
+        if (c == cur) {
+            run += c != 0;
+            continue;
+        }
+        if (cur) {
+            if (k >= count || clues[k] != run || colours[k] != cur)
+                return 0;
+            k++;
+        }
+        cur = c;
+        run = c != 0;
+    }
+    if (k == 0)
+        return count == 1 && clues[0] == 0;
+    return k == count;
+}
+
+int32_t pc_nonogram_line_clues_colour(const uint8_t *cells, int32_t len, int32_t stride, int32_t *clues,
+                                      uint8_t *colours, int32_t cap, int32_t *count)
+{
+    if (!cells || !count || len < 1 || stride < 1 || cap < 0 || (cap && (!clues || !colours)))
+        return PC_EINVAL;
+    if (len > PC_NONOGRAM_MAX_SIDE)
+        return PC_ERANGE;
+    uint8_t lut[256];
+    pc__ncol_lut_index(lut);
+    size_t n = pc__ncol_scan(cells, (size_t)len, (size_t)stride, lut, clues, colours, (size_t)cap);
+    *count = (int32_t)n;
+    return n > (size_t)cap ? PC_ESPACE : PC_OK;
+}
+
+/* ---- clue sets ----------------------------------------------------------------------- */
+
+int32_t pc__ncol_check_clues(int32_t w, int32_t h, int32_t ncol, const int32_t *counts[2],
+                             const int32_t *clues[2], const uint8_t *colours[2], int32_t *off_out[2],
+                             int32_t *clue_out[2], uint8_t *ccol_out[2], char *err, size_t errcap)
+{
+    static const char *const axis_name[2] = {"row", "column"};
+    int64_t filled[2][PC_NONOGRAM_MAX_COLOURS + 1];
+    int32_t *off[2] = {NULL, NULL}, *clue[2] = {NULL, NULL};
+    uint8_t *ccol[2] = {NULL, NULL};
+    int32_t rc = PC_OK;
+    memset(filled, 0, sizeof filled);
+    for (int a = 0; a < 2 && rc == PC_OK; a++) {
+        int32_t lines = a == 0 ? h : w, len = a == 0 ? w : h;
+        int64_t total = 0;
+        for (int32_t i = 0; i < lines; i++) {
+            if (counts[a][i] < 1 || counts[a][i] > len) {
+                pc__parse_error(err, errcap, 0, 0, "%s %d: %d clues cannot fit in %d cells", axis_name[a],
+                                (int)i + 1, (int)counts[a][i], (int)len);
+                rc = PC_EINVAL;
+                break;
+            }
+            total += counts[a][i];
+        }
+        if (rc != PC_OK)
+            break;
+        off[a] = pc__malloc(((size_t)lines + 1) * sizeof(int32_t));
+        clue[a] = pc__malloc((size_t)(total ? total : 1) * sizeof(int32_t));
+        ccol[a] = pc__malloc((size_t)(total ? total : 1));
+        if (!off[a] || !clue[a] || !ccol[a]) {
+            rc = PC_ENOMEM;
+            break;
+        }
+        int64_t k = 0;
+        off[a][0] = 0;
+        for (int32_t i = 0; i < lines && rc == PC_OK; i++) {
+            int64_t need = 0;
+            for (int32_t j = 0; j < counts[a][i]; j++, k++) {
+                int32_t v = clues[a][k];
+                int32_t c = colours[a][k];
+                if (v < 0 || (v == 0 && counts[a][i] != 1)) {
+                    pc__parse_error(err, errcap, 0, 0, "%s %d: clue %d is %d (clues are >= 1, or a lone 0)",
+                                    axis_name[a], (int)i + 1, (int)j + 1, (int)v);
+                    rc = PC_EINVAL;
+                    break;
+                }
+                if (v == 0)
+                    c = 0;
+                else if (c < 1 || c > ncol) {
+                    pc__parse_error(err, errcap, 0, 0, "%s %d: clue %d has colour %d (1..%d)", axis_name[a],
+                                    (int)i + 1, (int)j + 1, (int)c, (int)ncol);
+                    rc = PC_EINVAL;
+                    break;
+                }
+                need += v + (j > 0 && colours[a][k - 1] == c ? 1 : 0);
+                filled[a][c] += v;
+                clue[a][k] = v;
+                ccol[a][k] = (uint8_t)c;
+            }
+            if (rc == PC_OK && need > len) {
+                pc__parse_error(err, errcap, 0, 0, "%s %d: clues need %lld cells, the line has %d", axis_name[a],
+                                (int)i + 1, (long long)need, (int)len);
+                rc = PC_EINVAL;
+            }
+            off[a][i + 1] = (int32_t)k;
+        }
+    }
+    for (int32_t c = 1; rc == PC_OK && c <= ncol; c++)
+        if (filled[0][c] != filled[1][c]) {
+            pc__parse_error(err, errcap, 0, 0, "rows fill %lld cells of colour %d but columns fill %lld",
+                            (long long)filled[0][c], (int)c, (long long)filled[1][c]);
+            rc = PC_EINVAL;
+        }
+    if (rc != PC_OK) {
+        for (int a = 0; a < 2; a++) {
+            pc__free(off[a]);
+            pc__free(clue[a]);
+            pc__free(ccol[a]);
+        }
+        return rc;
+    }
+    for (int a = 0; a < 2; a++) {
+        off_out[a] = off[a];
+        clue_out[a] = clue[a];
+        ccol_out[a] = ccol[a];
+    }
+    return PC_OK;
+}
+
+/* Take over the arrays (on success) and make the puzzle. */
+static int32_t make_colour(int32_t w, int32_t h, const struct pc__ncpalette *pal, int32_t *off[2], int32_t *clue[2],
+                           uint8_t *ccol[2], uint8_t *solution, pc_nonogram **out)
+{
+    struct pc__ncpalette *p = NULL;
+    if (!pc__ncpalette_is_default(pal)) {
+        p = pc__malloc(sizeof *p);
+        if (!p)
+            return PC_ENOMEM;
+        *p = *pal;
+    }
+    pc_nonogram *g = NULL;
+    int32_t rc = pc__nonogram_make(w, h, off, clue, solution, &g);
+    if (rc != PC_OK) {
+        pc__free(p);
+        return rc;
+    }
+    g->ncol = pal->n;
+    g->pal = p;
+    if (pal->n > 1) {
+        g->ccol[0] = ccol[0];
+        g->ccol[1] = ccol[1];
+        pc__nonogram_refresh(g);
+    } else {
+        pc__free(ccol[0]);
+        pc__free(ccol[1]);
+    }
+    *out = g;
+    return PC_OK;
+}
+
+int32_t pc__ncol_new_from_clues(int32_t w, int32_t h, const struct pc__ncpalette *pal, const int32_t *counts[2],
+                                const int32_t *clues[2], const uint8_t *colours[2], uint8_t *solution, char *err,
+                                size_t errcap, pc_nonogram **out)
+{
+    int32_t *off[2], *clue[2];
+    uint8_t *ccol[2];
+    if (pc__nonogram_check_size(w, h) != PC_OK) {
+        pc__parse_error(err, errcap, 0, 0, "size %dx%d out of range", (int)w, (int)h);
+        return PC_ERANGE;
+    }
+    int32_t rc = pc__ncol_check_clues(w, h, pal->n, counts, clues, colours, off, clue, ccol, err, errcap);
+    if (rc != PC_OK)
+        return rc;
+    rc = make_colour(w, h, pal, off, clue, ccol, solution, out);
+    if (rc != PC_OK)
+        for (int a = 0; a < 2; a++) {
+            pc__free(off[a]);
+            pc__free(clue[a]);
+            pc__free(ccol[a]);
+        }
+    return rc;
+}
+
+int32_t pc__ncol_new_from_cells(int32_t w, int32_t h, const struct pc__ncpalette *pal, const uint8_t *cells,
+                                char *err, size_t errcap, pc_nonogram **out)
+{
+    if (pc__nonogram_check_size(w, h) != PC_OK) {
+        pc__parse_error(err, errcap, 0, 0, "size %dx%d out of range", (int)w, (int)h);
+        return PC_ERANGE;
+    }
+    size_t n = (size_t)w * (size_t)h;
+    for (size_t i = 0; i < n; i++)
+        if (cells[i] > pal->n) {
+            pc__parse_error(err, errcap, 0, 0, "cell %zu has colour %u, the palette has %d", i, (unsigned)cells[i],
+                            (int)pal->n);
+            return PC_EINVAL;
+        }
+    uint8_t lut[256];
+    pc__ncol_lut_index(lut);
+    int32_t *counts[2] = {pc__malloc((size_t)h * sizeof(int32_t)), pc__malloc((size_t)w * sizeof(int32_t))};
+    int32_t *clues[2] = {pc__malloc(n * sizeof(int32_t)), pc__malloc(n * sizeof(int32_t))};
+    uint8_t *colours[2] = {pc__malloc(n), pc__malloc(n)};
+    uint8_t *sol = pc__malloc(n);
+    int32_t rc = PC_ENOMEM;
+    if (counts[0] && counts[1] && clues[0] && clues[1] && colours[0] && colours[1] && sol) {
+        memcpy(sol, cells, n);
+        for (int a = 0; a < 2; a++) {
+            int32_t lines = a == 0 ? h : w;
+            size_t len = a == 0 ? (size_t)w : (size_t)h, stride = a == 0 ? 1 : (size_t)w, k = 0;
+            for (int32_t i = 0; i < lines; i++) {
+                const uint8_t *p = a == 0 ? cells + (size_t)i * (size_t)w : cells + i;
+                size_t c = pc__ncol_scan(p, len, stride, lut, clues[a] + k, colours[a] + k, n - k);
+                counts[a][i] = (int32_t)c;
+                k += c;
+            }
+        }
+        const int32_t *cc[2] = {counts[0], counts[1]}, *cl[2] = {clues[0], clues[1]};
+        const uint8_t *co[2] = {colours[0], colours[1]};
+        rc = pc__ncol_new_from_clues(w, h, pal, cc, cl, co, sol, err, errcap, out);
+        if (rc == PC_OK)
+            sol = NULL;
+    }
+    for (int a = 0; a < 2; a++) {
+        pc__free(counts[a]);
+        pc__free(clues[a]);
+        pc__free(colours[a]);
+    }
+    pc__free(sol);
+    return rc;
+}
+
+int32_t pc_nonogram_new_colour_from_solution(int32_t w, int32_t h, const char *palette, size_t palette_len,
+                                             const uint8_t *cells, size_t n, char *err, size_t errcap,
+                                             pc_nonogram **out)
+{
+    if (!out || !cells || !palette)
+        return PC_EINVAL;
+    if (pc__nonogram_check_size(w, h) != PC_OK)
+        return PC_ERANGE;
+    if (n != (size_t)w * (size_t)h)
+        return PC_EINVAL;
+    struct pc__ncpalette pal;
+    int32_t rc = pc__ncpalette_parse(palette, palette_len, &pal, err, errcap);
+    if (rc != PC_OK)
+        return rc;
+    return pc__ncol_new_from_cells(w, h, &pal, cells, err, errcap, out);
+}
+
+int32_t pc_nonogram_new_colour_from_clues(int32_t w, int32_t h, const char *palette, size_t palette_len,
+                                          const int32_t *row_counts, const int32_t *row_clues,
+                                          const uint8_t *row_colours, const int32_t *col_counts,
+                                          const int32_t *col_clues, const uint8_t *col_colours, char *err,
+                                          size_t errcap, pc_nonogram **out)
+{
+    if (!out || !palette || !row_counts || !row_clues || !row_colours || !col_counts || !col_clues ||
+        !col_colours)
+        return PC_EINVAL;
+    if (pc__nonogram_check_size(w, h) != PC_OK)
+        return PC_ERANGE;
+    struct pc__ncpalette pal;
+    int32_t rc = pc__ncpalette_parse(palette, palette_len, &pal, err, errcap);
+    if (rc != PC_OK)
+        return rc;
+    const int32_t *counts[2] = {row_counts, col_counts}, *clues[2] = {row_clues, col_clues};
+    const uint8_t *colours[2] = {row_colours, col_colours};
+    return pc__ncol_new_from_clues(w, h, &pal, counts, clues, colours, NULL, err, errcap, out);
+}
+
+/* ---- struct helpers ------------------------------------------------------------------ */
+
+int32_t pc__ncol_clone(const pc_nonogram *g, pc_nonogram *c)
+{
+    c->pal = NULL;
+    c->ccol[0] = c->ccol[1] = NULL;
+    int32_t rc = PC_OK;
+    if (g->pal) {
+        c->pal = pc__malloc(sizeof *c->pal);
+        if (c->pal)
+            *c->pal = *g->pal;
+        else
+            rc = PC_ENOMEM;
+    }
+    size_t lines[2] = {(size_t)g->h, (size_t)g->w};
+    for (int a = 0; a < 2; a++)
+        if (g->ccol[a]) {
+            size_t n = (size_t)g->off[a][lines[a]];
+            c->ccol[a] = pc__malloc(n ? n : 1);
+            if (c->ccol[a])
+                memcpy(c->ccol[a], g->ccol[a], n);
+            else
+                rc = PC_ENOMEM;
+        }
+    return rc;
+}
+
+void pc__ncol_free(pc_nonogram *g)
+{
+    pc__free(g->pal);
+    pc__free(g->ccol[0]);
+    pc__free(g->ccol[1]);
+}
+
+/* ---- accessors --------------------------------------------------------------------- */
+
+int32_t pc_nonogram_colour_count(const pc_nonogram *g)
+{
+    return g ? g->ncol : PC_EINVAL;
+}
+
+int32_t pc_nonogram_palette(const pc_nonogram *g, char *buf, size_t cap, size_t *len)
+{
+    if (!g)
+        return PC_EINVAL;
+    struct pc__ncpalette tmp;
+    pc__sb sb;
+    pc__sb_init(&sb);
+    pc__ncpalette_write(&sb, pc__ncol_palette(g, &tmp), "");
+    return pc__sb_emit(&sb, buf, cap, len);
+}
+
+int32_t pc_nonogram_colour_info(const pc_nonogram *g, int32_t index, uint32_t *rgb, int32_t *symbol, char *name,
+                                size_t cap, size_t *len)
+{
+    if (!g || index < 0 || index > g->ncol)
+        return PC_EINVAL;
+    struct pc__ncpalette tmp;
+    const struct pc__ncpalette *p = pc__ncol_palette(g, &tmp);
+    if (rgb)
+        *rgb = p->rgb[index];
+    if (symbol)
+        *symbol = (unsigned char)p->sym[index];
+    return pc__emit_str(p->name[index], name, cap, len);
+}
+
+static int line_ok(const pc_nonogram *g, int32_t axis, int32_t index)
+{
+    return g && (axis == PC_NONOGRAM_ROWS || axis == PC_NONOGRAM_COLS) && index >= 0 &&
+           index < (axis == PC_NONOGRAM_ROWS ? g->h : g->w);
+}
+
+uint8_t pc__ncol_clue_colour(const pc_nonogram *g, int axis, int32_t k)
+{
+    if (g->ccol[axis])
+        return g->ccol[axis][k];
+    return g->clue[axis][k] ? 1 : 0;
+}
+
+int32_t pc_nonogram_clue_colours(const pc_nonogram *g, int32_t axis, int32_t index, uint8_t *colours, int32_t cap,
+                                 int32_t *count)
+{
+    if (!line_ok(g, axis, index) || !count || cap < 0 || (!colours && cap))
+        return PC_EINVAL;
+    int32_t s = g->off[axis][index], n = g->off[axis][index + 1] - s;
+    for (int32_t i = 0; i < n && i < cap; i++)
+        colours[i] = pc__ncol_clue_colour(g, axis, s + i);
+    *count = n;
+    return n > cap ? PC_ESPACE : PC_OK;
+}
+
+int32_t pc_nonogram_colour_cell(const pc_nonogram *g, int32_t x, int32_t y)
+{
+    if (!g || x < 0 || y < 0 || x >= g->w || y >= g->h)
+        return PC_EINVAL;
+    return pc__ncode_to_index(g->cells[(size_t)y * (size_t)g->w + (size_t)x]);
+}
+
+static int colour_value_ok(const pc_nonogram *g, int32_t v)
+{
+    return v == PC_NONOGRAM_COLOUR_UNKNOWN || (v >= 0 && v <= g->ncol);
+}
+
+int32_t pc_nonogram_set_colour_rect(pc_nonogram *g, int32_t x, int32_t y, int32_t rw, int32_t rh, int32_t value)
+{
+    if (!g || !colour_value_ok(g, value))
+        return PC_EINVAL;
+    return pc_nonogram_set_rect(g, x, y, rw, rh, pc__ncode_from_index((uint32_t)value));
+}
+
+int32_t pc_nonogram_set_colour_cell(pc_nonogram *g, int32_t x, int32_t y, int32_t value)
+{
+    return pc_nonogram_set_colour_rect(g, x, y, 1, 1, value);
+}
+
+int32_t pc_nonogram_get_colour_cells(const pc_nonogram *g, uint8_t *cells, size_t cap)
+{
+    if (!g || (!cells && cap))
+        return PC_EINVAL;
+    size_t n = (size_t)g->w * (size_t)g->h;
+    if (cap < n)
+        return PC_ESPACE;
+    for (size_t i = 0; i < n; i++)
+        cells[i] = pc__ncode_to_index(g->cells[i]);
+    return PC_OK;
+}
+
+int32_t pc_nonogram_set_colour_cells(pc_nonogram *g, const uint8_t *cells, size_t n)
+{
+    if (!g || !cells || n != (size_t)g->w * (size_t)g->h)
+        return PC_EINVAL;
+    for (size_t i = 0; i < n; i++)
+        if (!colour_value_ok(g, cells[i]))
+            return PC_EINVAL;
+    for (size_t i = 0; i < n; i++)
+        g->cells[i] = pc__ncode_from_index(cells[i]);
+    pc__nonogram_refresh(g);
+    return PC_OK;
+}
+
+int32_t pc_nonogram_player_clues_colour(const pc_nonogram *g, int32_t axis, int32_t index, int32_t *clues,
+                                        uint8_t *colours, int32_t cap, int32_t *count)
+{
+    if (!line_ok(g, axis, index) || !count || cap < 0 || (cap && (!clues || !colours)))
+        return PC_EINVAL;
+    uint8_t lut[256];
+    pc__ncol_lut_code(lut);
+    const uint8_t *p = axis == PC_NONOGRAM_ROWS ? g->cells + (size_t)index * (size_t)g->w : g->cells + index;
+    size_t len = axis == PC_NONOGRAM_ROWS ? (size_t)g->w : (size_t)g->h;
+    size_t stride = axis == PC_NONOGRAM_ROWS ? 1 : (size_t)g->w;
+    size_t n = pc__ncol_scan(p, len, stride, lut, clues, colours, (size_t)cap);
+    *count = (int32_t)n;
+    return n > (size_t)cap ? PC_ESPACE : PC_OK;
+}

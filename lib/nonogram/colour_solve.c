@@ -1,0 +1,902 @@
+/*
+ * Colour nonogram solving: the line solver (dynamic programming over
+ * clue x position on value sets) and the grid solver (propagation over a
+ * queue of changed lines, probing at the root, depth-first search with a
+ * copy of the grid per level), under the common pc_budget.
+ *
+ * A cell is a set of values: bit 0 background, bit c colour c.  The line
+ * solver computes, for the first j clues, F[j][i] = "clues 0..j-1 fit in
+ * cells [0, i) (any background after the last)", and the same from the right
+ * end on the reversed line (G); clue j of length L and colour c can start at
+ * s when cells s..s+L-1 may all be c, the clues before fit in front of it
+ * (with one background cell between when clue j-1 has the same colour) and
+ * the clues after fit behind it (likewise).  A cell may be background when
+ * some j has F[j][i] and G[k-j][n-i-1].  O(k x n) per line.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "common/alloc.h"
+#include "common/bits.h"
+#include "common/budget.h"
+#include "nonogram/colour.h"
+#include "nonogram/puzzle.h"
+
+void pc__ncline_ws_free(pc__ncline_ws *ws)
+{
+    pc__free(ws->F);
+    pc__free(ws->G);
+    pc__free(ws->bad);
+    pc__free(ws->diff);
+    pc__free(ws->rev);
+    memset(ws, 0, sizeof *ws);
+}
+
+static int32_t ws_reserve(pc__ncline_ws *ws, int32_t n, int32_t k)
+{
+    if (n <= ws->n && k <= ws->k && ws->F)
+        return PC_OK;
+    int32_t nn = n > ws->n ? n : ws->n, kk = k > ws->k ? k : ws->k;
+    pc__ncline_ws_free(ws);
+    size_t fsz = ((size_t)kk + 1) * ((size_t)nn + 1);
+    ws->F = pc__malloc(fsz);
+    ws->G = pc__malloc(fsz);
+    ws->bad = pc__malloc(2 * (PC_NONOGRAM_MAX_COLOURS + 1) * ((size_t)nn + 1) * sizeof(int32_t));
+    ws->diff = pc__malloc((PC_NONOGRAM_MAX_COLOURS + 1) * ((size_t)nn + 1) * sizeof(int32_t));
+    ws->rev = pc__malloc((size_t)nn * sizeof(uint32_t));
+    if (!ws->F || !ws->G || !ws->bad || !ws->diff || !ws->rev) {
+        pc__ncline_ws_free(ws);
+        return PC_ENOMEM;
+    }
+    ws->n = nn;
+    ws->k = kk;
+    return PC_OK;
+}
+
+/* bad[c*(n+1) + i] = cells among 0..i-1 that cannot take value c (for the
+ * background and the colours in `used` only) */
+static void prefix_bad(int32_t *bad, int32_t ncol, const uint32_t *cells, int32_t n, uint32_t used)
+{
+    for (int32_t c = 0; c <= ncol; c++) {
+        if (!(used & (1u << c)))
+            continue;
+        int32_t *b = bad + (size_t)c * ((size_t)n + 1);
+        uint32_t bit = 1u << c;
+        b[0] = 0;
+        for (int32_t i = 0; i < n; i++)
+            b[i + 1] = b[i] + !(cells[i] & bit);
+    }
+}
+
+/* Forward table: F[j*(n+1)+i].  `rev` reads the clues from the end. */
+static void fill(uint8_t *F, const int32_t *bad, const uint32_t *cells, int32_t n, const int32_t *clues,
+                 const uint8_t *colours, int32_t k, int rev)
+{
+    size_t W = (size_t)n + 1;
+    const int32_t *bg = bad; /* colour 0 row */
+    F[0] = 1;
+    for (int32_t i = 1; i <= n; i++)
+        F[i] = (uint8_t)(F[i - 1] && (cells[i - 1] & 1u));
+    for (int32_t j = 0; j < k; j++) {
+        int32_t jj = rev ? k - 1 - j : j;
+        int32_t L = clues[jj];
+        uint8_t c = colours[jj];
+        int same = j > 0 && colours[rev ? jj + 1 : jj - 1] == c;
+        const int32_t *bc = bad + (size_t)c * W;
+        const uint8_t *Fp = F + (size_t)j * W;
+        uint8_t *Fn = F + (size_t)(j + 1) * W;
+        memset(Fn, 0, W);
+        for (int32_t s = 0; s + L <= n; s++) {
+            if (bc[s + L] - bc[s])
+                continue;
+            int ok = same ? (s >= 1 && (cells[s - 1] & 1u) && Fp[s - 1]) : Fp[s];
+            if (ok)
+                Fn[s + L] = 1;
+        }
+        for (int32_t i = 1; i <= n; i++)
+            if (!Fn[i] && Fn[i - 1] && (cells[i - 1] & 1u))
+                Fn[i] = 1;
+    }
+    (void)bg;
+}
+
+int32_t pc__ncline_solve(pc__ncline_ws *ws, int32_t ncol, const int32_t *clues, const uint8_t *colours, int32_t k,
+                         const uint32_t *cells, int32_t n, uint32_t *out)
+{
+    if (k == 1 && clues[0] == 0)
+        k = 0;
+    if (ws_reserve(ws, n, k) != PC_OK)
+        return PC_ENOMEM;
+    size_t W = (size_t)n + 1;
+    int32_t *bad = ws->bad, *rbad = ws->bad + (size_t)(ncol + 1) * W;
+    uint32_t *rc = ws->rev;
+    for (int32_t i = 0; i < n; i++)
+        rc[i] = cells[n - 1 - i];
+    uint32_t used = 1;
+    for (int32_t j = 0; j < k; j++)
+        used |= 1u << colours[j];
+    prefix_bad(bad, ncol, cells, n, used);
+    prefix_bad(rbad, ncol, rc, n, used);
+    fill(ws->F, bad, cells, n, clues, colours, k, 0);
+    if (!ws->F[(size_t)k * W + (size_t)n])
+        return -1;
+    fill(ws->G, rbad, rc, n, clues, colours, k, 1);
+    const uint8_t *F = ws->F, *G = ws->G;
+    int32_t *diff = ws->diff;
+    memset(diff, 0, (size_t)(ncol + 1) * W * sizeof(int32_t));
+    for (int32_t j = 0; j < k; j++) {
+        int32_t L = clues[j];
+        uint8_t c = colours[j];
+        const int32_t *bc = bad + (size_t)c * W;
+        int same_before = j > 0 && colours[j - 1] == c;
+        int same_after = j + 1 < k && colours[j + 1] == c;
+        const uint8_t *Fj = F + (size_t)j * W, *Gr = G + (size_t)(k - j - 1) * W;
+        int32_t *d = diff + (size_t)c * W;
+        for (int32_t s = 0; s + L <= n; s++) {
+            int32_t e = s + L;
+            if (bc[e] - bc[s])
+                continue;
+            if (!(same_before ? (s >= 1 && (cells[s - 1] & 1u) && Fj[s - 1]) : Fj[s]))
+                continue;
+            if (!(same_after ? (e < n && (cells[e] & 1u) && Gr[n - e - 1]) : Gr[n - e]))
+                continue;
+            d[s]++;
+            d[e]--;
+        }
+    }
+    int32_t changed = 0;
+    int32_t run[PC_NONOGRAM_MAX_COLOURS + 1];
+    memset(run, 0, sizeof run);
+    for (int32_t i = 0; i < n; i++) {
+        uint32_t v = 0;
+        if (cells[i] & 1u)
+            for (int32_t j = 0; j <= k; j++)
+                if (F[(size_t)j * W + (size_t)i] && G[(size_t)(k - j) * W + (size_t)(n - i - 1)]) {
+                    v = 1;
+                    break;
+                }
+        for (int32_t c = 1; c <= ncol; c++) {
+            if (!(used & (1u << c)))
+                continue;
+            run[c] += diff[(size_t)c * W + (size_t)i];
+            if (run[c] > 0)
+                v |= 1u << c;
+        }
+        if (!v)
+            return -1;
+        changed += v != cells[i];
+        out[i] = v;
+    }
+    return changed;
+}
+
+int32_t pc_nonogram_solve_line_colour(int32_t ncolours, const int32_t *clues, const uint8_t *colours, int32_t count,
+                                      const uint32_t *cells, int32_t len, uint32_t *out)
+{
+    if (!cells || !out || len < 1 || count < 0 || ncolours < 1 || ncolours > PC_NONOGRAM_MAX_COLOURS ||
+        (count && (!clues || !colours)))
+        return PC_EINVAL;
+    if (len > PC_NONOGRAM_MAX_SIDE)
+        return PC_ERANGE;
+    uint32_t full = (1u << (ncolours + 1)) - 1;
+    for (int32_t i = 0; i < len; i++)
+        if (!cells[i] || (cells[i] & ~full))
+            return PC_EINVAL;
+    for (int32_t j = 0; j < count; j++) {
+        if (clues[j] == 0 && count == 1)
+            break;
+        if (clues[j] < 1 || clues[j] > len || colours[j] < 1 || colours[j] > ncolours)
+            return PC_EINVAL;
+    }
+    pc__ncline_ws ws;
+    memset(&ws, 0, sizeof ws);
+    uint32_t *tmp = pc__malloc((size_t)len * sizeof(uint32_t));
+    if (!tmp)
+        return PC_ENOMEM;
+    int32_t r = pc__ncline_solve(&ws, ncolours, clues, colours, count, cells, len, tmp);
+    pc__ncline_ws_free(&ws);
+    if (r >= 0)
+        memcpy(out, tmp, (size_t)len * sizeof(uint32_t));
+    pc__free(tmp);
+    return r == -1 ? PC_EILLEGAL : r;
+}
+
+/* ---- the grid solver ---------------------------------------------------------------- */
+
+typedef struct ncs {
+    int32_t w, h, ncol, nlines, ncells;
+    int32_t *kstart, *kcount, *clue;
+    uint8_t *ccol;
+    uint32_t *cells;
+    uint32_t *lin, *lout;
+    int32_t *queue;
+    uint8_t *inq;
+    int32_t qhead, qlen;
+    pc__ncline_ws ws;
+    pc__meter *m;
+    int64_t nodes, line_solves, probes;
+    uint64_t bytes;
+} ncs;
+
+enum { NC_OK = 0, NC_CONTRA = 1 };
+
+static int popc(uint32_t v)
+{
+    int n = 0;
+    while (v) {
+        v &= v - 1;
+        n++;
+    }
+    return n;
+}
+
+static void enqueue(ncs *s, int32_t line)
+{
+    if (s->inq[line])
+        return;
+    s->inq[line] = 1;
+    s->queue[(s->qhead + s->qlen) % s->nlines] = line;
+    s->qlen++;
+}
+
+static void enqueue_cell(ncs *s, int32_t c)
+{
+    enqueue(s, c / s->w);
+    enqueue(s, s->h + c % s->w);
+}
+
+static void clear_queue(ncs *s)
+{
+    while (s->qlen) {
+        s->inq[s->queue[s->qhead]] = 0;
+        s->qhead = (s->qhead + 1) % s->nlines;
+        s->qlen--;
+    }
+}
+
+static int32_t known(const ncs *s)
+{
+    int32_t k = 0;
+    for (int32_t c = 0; c < s->ncells; c++)
+        k += popc(s->cells[c]) == 1;
+    return k;
+}
+
+static int32_t over_budget(ncs *s)
+{
+    pc__meter *m = s->m;
+    if (m->max_nodes > 0 && s->nodes > m->max_nodes) {
+        m->status = PC_ELIMIT;
+        return PC_ELIMIT;
+    }
+    if (m->status != PC_OK)
+        return m->status;
+    if ((s->line_solves & 255) == 0) {
+        m->nodes = (m->max_nodes > 0 && s->nodes >= m->max_nodes) ? m->max_nodes - 1 : s->nodes;
+        m->bound = (double)known(s);
+        return pc__meter_check(m);
+    }
+    return PC_OK;
+}
+
+/* NC_OK, NC_CONTRA, or a negative status */
+static int32_t propagate(ncs *s)
+{
+    while (s->qlen) {
+        int32_t line = s->queue[s->qhead];
+        s->qhead = (s->qhead + 1) % s->nlines;
+        s->qlen--;
+        s->inq[line] = 0;
+        int32_t base = line < s->h ? line * s->w : line - s->h, stride = line < s->h ? 1 : s->w;
+        int32_t n = line < s->h ? s->w : s->h;
+        for (int32_t i = 0; i < n; i++)
+            s->lin[i] = s->cells[base + i * stride];
+        int32_t r = pc__ncline_solve(&s->ws, s->ncol, s->clue + s->kstart[line], s->ccol + s->kstart[line],
+                                     s->kcount[line], s->lin, n, s->lout);
+        s->line_solves++;
+        int32_t st = over_budget(s);
+        if (st != PC_OK)
+            return st;
+        if (r == PC_ENOMEM)
+            return r;
+        if (r < 0) {
+            clear_queue(s);
+            return NC_CONTRA;
+        }
+        if (r > 0)
+            for (int32_t i = 0; i < n; i++)
+                if (s->lout[i] != s->lin[i]) {
+                    int32_t c = base + i * stride;
+                    s->cells[c] = s->lout[i];
+                    enqueue(s, line < s->h ? s->h + c % s->w : c / s->w);
+                }
+    }
+    return NC_OK;
+}
+
+static void ncs_free(ncs *s)
+{
+    pc__free(s->kstart);
+    pc__free(s->kcount);
+    pc__free(s->clue);
+    pc__free(s->ccol);
+    pc__free(s->cells);
+    pc__free(s->lin);
+    pc__free(s->lout);
+    pc__free(s->queue);
+    pc__free(s->inq);
+    pc__ncline_ws_free(&s->ws);
+}
+
+/* Validate and copy the clues (rows, then columns). */
+static int32_t ncs_init(ncs *s, int32_t w, int32_t h, int32_t ncol, const int32_t *counts[2],
+                        const int32_t *clues[2], const uint8_t *colours[2])
+{
+    memset(s, 0, sizeof *s);
+    s->w = w;
+    s->h = h;
+    s->ncol = ncol;
+    s->nlines = w + h;
+    s->ncells = w * h;
+    int64_t total = 0;
+    for (int a = 0; a < 2; a++) {
+        int32_t lines = a == 0 ? h : w, len = a == 0 ? w : h;
+        for (int32_t i = 0; i < lines; i++) {
+            if (counts[a][i] < 0 || counts[a][i] > len)
+                return PC_EINVAL;
+            total += counts[a][i];
+        }
+    }
+    size_t side = (size_t)(w > h ? w : h);
+    s->kstart = pc__malloc((size_t)s->nlines * sizeof(int32_t));
+    s->kcount = pc__malloc((size_t)s->nlines * sizeof(int32_t));
+    s->clue = pc__malloc((size_t)(total + s->nlines) * sizeof(int32_t));
+    s->ccol = pc__malloc((size_t)(total + s->nlines));
+    s->cells = pc__malloc((size_t)s->ncells * sizeof(uint32_t));
+    s->lin = pc__malloc(side * sizeof(uint32_t));
+    s->lout = pc__malloc(side * sizeof(uint32_t));
+    s->queue = pc__malloc((size_t)s->nlines * sizeof(int32_t));
+    s->inq = pc__calloc((size_t)s->nlines, 1);
+    if (!s->kstart || !s->kcount || !s->clue || !s->ccol || !s->cells || !s->lin || !s->lout || !s->queue ||
+        !s->inq)
+        return PC_ENOMEM;
+    s->bytes = (uint64_t)s->ncells * 4 * 1 + (uint64_t)(total + 1) * 5 + (uint64_t)s->nlines * 9 + side * 8;
+    int32_t k = 0, line = 0;
+    for (int a = 0; a < 2; a++) {
+        int32_t lines = a == 0 ? h : w, len = a == 0 ? w : h;
+        int32_t p = 0;
+        for (int32_t i = 0; i < lines; i++, line++) {
+            int32_t cnt = counts[a][i];
+            int64_t need = 0;
+            s->kstart[line] = k;
+            s->kcount[line] = cnt;
+            for (int32_t j = 0; j < cnt; j++, p++, k++) {
+                int32_t v = clues[a][p], c = colours[a][p];
+                if (v == 0 && cnt == 1)
+                    c = 0;
+                else if (v < 1 || c < 1 || c > ncol)
+                    return PC_EINVAL;
+                need += v + (j > 0 && s->ccol[k - 1] == c ? 1 : 0);
+                s->clue[k] = v;
+                s->ccol[k] = (uint8_t)c;
+            }
+            if (need > len)
+                return PC_EINVAL;
+            if (cnt == 0) { /* an empty line: the clue 0 */
+                s->clue[k] = 0;
+                s->ccol[k] = 0;
+                s->kcount[line] = 1;
+                k++;
+            }
+        }
+    }
+    return PC_OK;
+}
+
+static void put_stats(int64_t *stats, size_t nstats, const int64_t *st)
+{
+    if (!stats)
+        return;
+    size_t n = nstats < PC_NONOGRAM_STAT_COUNT ? nstats : PC_NONOGRAM_STAT_COUNT;
+    memcpy(stats, st, n * sizeof(int64_t));
+}
+
+static int32_t pick_cell(const ncs *s, uint32_t *bit)
+{
+    int32_t best = -1, bp = 99;
+    for (int32_t c = 0; c < s->ncells; c++) {
+        int p = popc(s->cells[c]);
+        if (p > 1 && p < bp) {
+            bp = p;
+            best = c;
+            if (p == 2)
+                break;
+        }
+    }
+    if (best >= 0) {
+        uint32_t v = s->cells[best];
+        uint32_t col = v & ~1u;
+        *bit = col ? (col & (~col + 1)) : (v & (~v + 1));
+    }
+    return best;
+}
+
+/* Probing at the root until nothing changes: NC_OK, NC_CONTRA or a status. */
+static int32_t probe_all(ncs *s, uint32_t *save)
+{
+    int changed = 1;
+    while (changed) {
+        changed = 0;
+        for (int32_t c = 0; c < s->ncells; c++) {
+            uint32_t v = s->cells[c];
+            if (popc(v) < 2)
+                continue;
+            for (uint32_t rest = v; rest; rest &= rest - 1) {
+                uint32_t b = rest & (~rest + 1);
+                if (!(s->cells[c] & b) || popc(s->cells[c]) < 2)
+                    continue;
+                memcpy(save, s->cells, (size_t)s->ncells * sizeof(uint32_t));
+                s->cells[c] = b;
+                enqueue_cell(s, c);
+                int32_t r = propagate(s);
+                s->probes++;
+                memcpy(s->cells, save, (size_t)s->ncells * sizeof(uint32_t));
+                if (r < 0)
+                    return r;
+                if (r == NC_CONTRA) {
+                    s->cells[c] &= ~b;
+                    enqueue_cell(s, c);
+                    r = propagate(s);
+                    if (r != NC_OK)
+                        return r;
+                    changed = 1;
+                }
+            }
+        }
+    }
+    return NC_OK;
+}
+
+struct frame {
+    int32_t cell;
+    uint32_t bit;
+    int32_t second;
+};
+
+static int32_t run_solver(ncs *s, const uint8_t *givens, int32_t max_solutions, uint8_t *solutions, size_t cap,
+                          int64_t *st)
+{
+    uint32_t full = (1u << (s->ncol + 1)) - 1;
+    size_t N = (size_t)s->ncells;
+    for (size_t c = 0; c < N; c++)
+        s->cells[c] = !givens || givens[c] == PC_NONOGRAM_COLOUR_UNKNOWN ? full : 1u << givens[c];
+    for (int32_t l = 0; l < s->nlines; l++)
+        enqueue(s, l);
+    size_t room = N ? cap / N : 0;
+    int32_t found = 0, depth = 0, maxdepth = 0, fcap = 0;
+    struct frame *fr = NULL;
+    uint32_t *saves = NULL;
+    uint32_t *probe_save = pc__malloc(N * sizeof(uint32_t));
+    int32_t rc = probe_save ? PC_OK : PC_ENOMEM;
+    int grade = PC_NONOGRAM_GRADE_NONE;
+    int32_t r = rc == PC_OK ? propagate(s) : rc;
+    st[PC_NONOGRAM_STAT_LINE_CELLS] = r == NC_OK ? known(s) : 0;
+    if (r == NC_OK) {
+        if (known(s) == s->ncells)
+            grade = PC_NONOGRAM_GRADE_LINE;
+        else {
+            r = probe_all(s, probe_save);
+            if (r == NC_OK) {
+                int32_t kn = known(s);
+                st[PC_NONOGRAM_STAT_PROBE_CELLS] = kn - st[PC_NONOGRAM_STAT_LINE_CELLS];
+                grade = kn == s->ncells ? PC_NONOGRAM_GRADE_PROBE : PC_NONOGRAM_GRADE_SEARCH;
+            }
+        }
+    }
+    s->bytes += N * sizeof(uint32_t);
+    for (;;) {
+        if (r < 0) {
+            rc = r;
+            break;
+        }
+        if (r == NC_OK) {
+            uint32_t bit = 0;
+            int32_t c = pick_cell(s, &bit);
+            if (c < 0) {
+                if ((size_t)found < room)
+                    for (size_t i = 0; i < N; i++) {
+                        uint32_t v = s->cells[i];
+                        uint8_t idx = 0;
+                        while (!(v & 1u)) {
+                            v >>= 1;
+                            idx++;
+                        }
+                        solutions[(size_t)found * N + i] = idx;
+                    }
+                found++;
+                if (found >= max_solutions)
+                    break;
+                r = NC_CONTRA;
+            } else {
+                if (depth == fcap) {
+                    int32_t nc = fcap ? 2 * fcap : 16;
+                    uint64_t more = (uint64_t)(nc - fcap) * (N * sizeof(uint32_t) + sizeof(struct frame));
+                    if (pc__meter_over_bytes(s->m, s->bytes, more)) {
+                        rc = PC_ELIMIT;
+                        break;
+                    }
+                    struct frame *f2 = pc__realloc(fr, (size_t)nc * sizeof *fr);
+                    if (!f2) {
+                        rc = PC_ENOMEM;
+                        break;
+                    }
+                    fr = f2;
+                    uint32_t *s2 = pc__realloc(saves, (size_t)nc * N * sizeof(uint32_t));
+                    if (!s2) {
+                        rc = PC_ENOMEM;
+                        break;
+                    }
+                    saves = s2;
+                    s->bytes += more;
+                    fcap = nc;
+                }
+                s->nodes++;
+                if ((rc = over_budget(s)) != PC_OK)
+                    break;
+                fr[depth].cell = c;
+                fr[depth].bit = bit;
+                fr[depth].second = 0;
+                memcpy(saves + (size_t)depth * N, s->cells, N * sizeof(uint32_t));
+                depth++;
+                if (depth > maxdepth)
+                    maxdepth = depth;
+                s->cells[c] = bit;
+                enqueue_cell(s, c);
+                r = propagate(s);
+                continue;
+            }
+        }
+        /* backtrack */
+        while (depth > 0 && fr[depth - 1].second)
+            depth--;
+        if (depth == 0)
+            break;
+        struct frame *f = &fr[depth - 1];
+        memcpy(s->cells, saves + (size_t)(depth - 1) * N, N * sizeof(uint32_t));
+        f->second = 1;
+        s->nodes++;
+        if ((rc = over_budget(s)) != PC_OK)
+            break;
+        s->cells[f->cell] &= ~f->bit;
+        enqueue_cell(s, f->cell);
+        r = propagate(s);
+    }
+    pc__free(fr);
+    pc__free(saves);
+    pc__free(probe_save);
+    if (found == 0)
+        grade = PC_NONOGRAM_GRADE_NONE;
+    else if (found > 1)
+        grade = PC_NONOGRAM_GRADE_SEARCH;
+    else if (grade == PC_NONOGRAM_GRADE_NONE)
+        grade = PC_NONOGRAM_GRADE_SEARCH;
+    st[PC_NONOGRAM_STAT_NODES] = s->nodes;
+    st[PC_NONOGRAM_STAT_LINE_SOLVES] = s->line_solves;
+    st[PC_NONOGRAM_STAT_PROBES] = s->probes;
+    st[PC_NONOGRAM_STAT_GRADE] = grade;
+    st[PC_NONOGRAM_STAT_MAX_DEPTH] = maxdepth;
+    st[PC_NONOGRAM_STAT_MEMORY] = (int64_t)s->bytes;
+    st[PC_NONOGRAM_STAT_SOLUTIONS] = found;
+    return rc == PC_OK ? found : rc;
+}
+
+int32_t pc__ncol_solve_metered(int32_t w, int32_t h, int32_t ncol, const int32_t *counts[2], const int32_t *clues[2],
+                               const uint8_t *colours[2], const uint8_t *givens, int32_t max_solutions,
+                               pc__meter *m, uint8_t *solutions, size_t cap, int64_t *stats, size_t nstats)
+{
+    int64_t st[PC_NONOGRAM_STAT_COUNT];
+    memset(st, 0, sizeof st);
+    if (pc__nonogram_check_size(w, h) != PC_OK)
+        return PC_ERANGE;
+    if (ncol < 1 || ncol > PC_NONOGRAM_MAX_COLOURS || max_solutions < 1 || (!solutions && cap) ||
+        (!stats && nstats))
+        return PC_EINVAL;
+    size_t N = (size_t)w * (size_t)h;
+    if (givens)
+        for (size_t i = 0; i < N; i++)
+            if (givens[i] != PC_NONOGRAM_COLOUR_UNKNOWN && givens[i] > ncol)
+                return PC_EINVAL;
+    if ((uint64_t)N * 4 > 256u * 1024 * 1024 / 8) {
+        put_stats(stats, nstats, st);
+        return PC_ERANGE;
+    }
+    ncs s;
+    int32_t rc = ncs_init(&s, w, h, ncol, counts, clues, colours);
+    if (rc == PC_EINVAL) {
+        ncs_free(&s);
+        return rc;
+    }
+    if (rc == PC_OK) {
+        s.m = m;
+        rc = m->status;
+        if (rc == PC_OK)
+            rc = run_solver(&s, givens, max_solutions, solutions, cap, st);
+    }
+    ncs_free(&s);
+    put_stats(stats, nstats, st);
+    return rc;
+}
+
+int32_t pc_nonogram_solve_colour_clues(int32_t w, int32_t h, int32_t ncolours, const int32_t *row_counts,
+                                       const int32_t *row_clues, const uint8_t *row_colours,
+                                       const int32_t *col_counts, const int32_t *col_clues,
+                                       const uint8_t *col_colours, const uint8_t *givens, int32_t max_solutions,
+                                       const pc_budget *budget, uint8_t *solutions, size_t cap, int64_t *stats,
+                                       size_t nstats)
+{
+    if (!row_counts || !row_clues || !row_colours || !col_counts || !col_clues || !col_colours)
+        return PC_EINVAL;
+    pc__meter m;
+    int32_t rc = pc__meter_start(&m, budget);
+    if (rc != PC_OK)
+        return rc;
+    const int32_t *counts[2] = {row_counts, col_counts}, *clues[2] = {row_clues, col_clues};
+    const uint8_t *colours[2] = {row_colours, col_colours};
+    return pc__ncol_solve_metered(w, h, ncolours, counts, clues, colours, givens, max_solutions, &m, solutions, cap,
+                                  stats, nstats);
+}
+
+/* The puzzle's clue arrays in the solver's shape (colours filled in for a
+ * black-and-white puzzle).  Free with pc__free(*colours_buf). */
+static int32_t puzzle_colours(const pc_nonogram *g, uint8_t *colours[2])
+{
+    colours[0] = colours[1] = NULL;
+    for (int a = 0; a < 2; a++) {
+        size_t n = (size_t)g->off[a][a == 0 ? g->h : g->w];
+        if (g->ccol[a]) {
+            colours[a] = g->ccol[a];
+            continue;
+        }
+        colours[a] = pc__malloc(n ? n : 1);
+        if (!colours[a]) {
+            if (a == 1 && !g->ccol[0])
+                pc__free(colours[0]);
+            return PC_ENOMEM;
+        }
+        for (size_t k = 0; k < n; k++)
+            colours[a][k] = pc__ncol_clue_colour(g, a, (int32_t)k);
+    }
+    return PC_OK;
+}
+
+int32_t pc__ncol_solve_puzzle(const pc_nonogram *g, const uint8_t *givens, int32_t max_solutions, pc__meter *m,
+                              uint8_t *solutions, size_t cap, int64_t *stats, size_t nstats)
+{
+    uint8_t *colours[2];
+    int32_t rc = puzzle_colours(g, colours);
+    if (rc != PC_OK)
+        return rc;
+    int32_t *counts[2] = {NULL, NULL};
+    for (int a = 0; a < 2 && rc == PC_OK; a++) {
+        int32_t lines = a == 0 ? g->h : g->w;
+        counts[a] = pc__malloc((size_t)lines * sizeof(int32_t));
+        if (!counts[a])
+            rc = PC_ENOMEM;
+        else
+            for (int32_t i = 0; i < lines; i++)
+                counts[a][i] = g->off[a][i + 1] - g->off[a][i];
+    }
+    if (rc == PC_OK) {
+        const int32_t *cc[2] = {counts[0], counts[1]}, *cl[2] = {g->clue[0], g->clue[1]};
+        const uint8_t *co[2] = {colours[0], colours[1]};
+        rc = pc__ncol_solve_metered(g->w, g->h, g->ncol, cc, cl, co, givens, max_solutions, m, solutions, cap,
+                                    stats, nstats);
+    }
+    for (int a = 0; a < 2; a++) {
+        pc__free(counts[a]);
+        if (!g->ccol[a])
+            pc__free(colours[a]);
+    }
+    return rc;
+}
+
+int32_t pc_nonogram_solve_colour(const pc_nonogram *g, int32_t use_grid, int32_t max_solutions,
+                                 const pc_budget *budget, uint8_t *solutions, size_t cap, int64_t *stats,
+                                 size_t nstats)
+{
+    if (!g || (use_grid != 0 && use_grid != 1))
+        return PC_EINVAL;
+    pc__meter m;
+    int32_t rc = pc__meter_start(&m, budget);
+    if (rc != PC_OK)
+        return rc;
+    uint8_t *givens = NULL;
+    size_t N = (size_t)g->w * (size_t)g->h;
+    if (use_grid) {
+        givens = pc__malloc(N);
+        if (!givens)
+            return PC_ENOMEM;
+        for (size_t i = 0; i < N; i++)
+            givens[i] = pc__ncode_to_index(g->cells[i]);
+    }
+    rc = pc__ncol_solve_puzzle(g, givens, max_solutions, &m, solutions, cap, stats, nstats);
+    pc__free(givens);
+    return rc;
+}
+
+int32_t pc_nonogram_colour_mistakes(const pc_nonogram *g, const pc_budget *budget, uint8_t *marks, size_t cap)
+{
+    if (!g || (!marks && cap))
+        return PC_EINVAL;
+    size_t N = (size_t)g->w * (size_t)g->h;
+    if (cap < N)
+        return PC_ESPACE;
+    const uint8_t *sol = g->solution;
+    uint8_t *tmp = NULL;
+    if (!sol) {
+        tmp = pc__malloc(2 * N);
+        if (!tmp)
+            return PC_ENOMEM;
+        int32_t rc = pc_nonogram_solve_colour(g, 0, 2, budget, tmp, 2 * N, NULL, 0);
+        if (rc != 1) {
+            pc__free(tmp);
+            return rc < 0 ? rc : PC_ENOTFOUND;
+        }
+        sol = tmp;
+    }
+    int32_t count = 0;
+    for (size_t i = 0; i < N; i++) {
+        uint8_t v = g->cells[i];
+        uint8_t bad = v != PC_NONOGRAM_UNKNOWN && pc__ncode_to_index(v) != sol[i];
+        marks[i] = bad;
+        count += bad;
+    }
+    pc__free(tmp);
+    return count;
+}
+
+/* Propagation (level LINE) or propagation and probing (PROBE) from the
+ * givens; the value sets into masks (w*h).  0: done, 1: contradiction, or a
+ * negative status. */
+int32_t pc__ncol_settle(int32_t w, int32_t h, int32_t ncol, const int32_t *counts[2], const int32_t *clues[2],
+                        const uint8_t *colours[2], const uint8_t *givens, int32_t level, pc__meter *m,
+                        uint32_t *masks)
+{
+    ncs s;
+    int32_t rc = ncs_init(&s, w, h, ncol, counts, clues, colours);
+    uint32_t *save = NULL;
+    if (rc == PC_OK) {
+        s.m = m;
+        uint32_t full = (1u << (ncol + 1)) - 1;
+        for (int32_t c = 0; c < s.ncells; c++)
+            s.cells[c] = !givens || givens[c] == PC_NONOGRAM_COLOUR_UNKNOWN ? full : 1u << givens[c];
+        for (int32_t l = 0; l < s.nlines; l++)
+            enqueue(&s, l);
+        rc = propagate(&s);
+        if (rc == NC_OK && level >= PC_NONOGRAM_GRADE_PROBE) {
+            save = pc__malloc((size_t)s.ncells * sizeof(uint32_t));
+            rc = save ? probe_all(&s, save) : PC_ENOMEM;
+        }
+        if (rc == NC_OK)
+            memcpy(masks, s.cells, (size_t)s.ncells * sizeof(uint32_t));
+    }
+    pc__free(save);
+    ncs_free(&s);
+    return rc;
+}
+
+/*
+ * A hint on the player's grid: the line whose line logic settles most
+ * undecided cells (rows before columns, then the lowest index) gives its
+ * first such cell; with no such line, a cell of a solution that agrees with
+ * the grid.  Returns a pc_nonogram_hint_kind.
+ */
+int32_t pc_nonogram_hint_colour(const pc_nonogram *g, const pc_budget *budget, int32_t *x, int32_t *y,
+                                int32_t *value, int32_t *axis, int32_t *index)
+{
+    if (!g)
+        return PC_EINVAL;
+    pc__meter m;
+    int32_t rc = pc__meter_start(&m, budget);
+    if (rc != PC_OK)
+        return rc;
+    if (m.status != PC_OK)
+        return m.status;
+    int32_t w = g->w, h = g->h, side = w > h ? w : h;
+    size_t N = (size_t)w * (size_t)h;
+    uint32_t full = (1u << (g->ncol + 1)) - 1;
+    uint32_t *lin = pc__malloc((size_t)side * sizeof(uint32_t)), *lout = pc__malloc((size_t)side * sizeof(uint32_t));
+    uint8_t *colours[2] = {NULL, NULL}, *sol = pc__malloc(2 * N), *givens = pc__malloc(N);
+    pc__ncline_ws ws;
+    memset(&ws, 0, sizeof ws);
+    rc = lin && lout && sol && givens ? puzzle_colours(g, colours) : PC_ENOMEM;
+    int32_t best = 0, hx = -1, hy = -1, hv = 0, hl = -1, kind = 0;
+    for (size_t i = 0; rc == PC_OK && i < N; i++)
+        givens[i] = pc__ncode_to_index(g->cells[i]);
+    for (int a = 0; rc == PC_OK && a < 2; a++) {
+        int32_t lines = a == 0 ? h : w, n = a == 0 ? w : h;
+        for (int32_t i = 0; i < lines && rc == PC_OK; i++) {
+            size_t base = a == 0 ? (size_t)i * (size_t)w : (size_t)i, stride = a == 0 ? 1 : (size_t)w;
+            for (int32_t j = 0; j < n; j++) {
+                uint8_t v = givens[base + (size_t)j * stride];
+                lin[j] = v == PC_NONOGRAM_COLOUR_UNKNOWN ? full : 1u << v;
+            }
+            int32_t s = g->off[a][i];
+            int32_t r = pc__ncline_solve(&ws, g->ncol, g->clue[a] + s, colours[a] + s, g->off[a][i + 1] - s, lin, n,
+                                         lout);
+            if (r == PC_ENOMEM)
+                rc = r;
+            else if (r < 0) {
+                hl = a == 0 ? i : h + i;
+                rc = PC_EILLEGAL;
+            } else {
+                int32_t settled = 0, first = -1;
+                for (int32_t j = 0; j < n; j++)
+                    if (lin[j] == full && popc(lout[j]) == 1) {
+                        settled++;
+                        if (first < 0)
+                            first = j;
+                    }
+                if (settled > best) {
+                    best = settled;
+                    size_t c = base + (size_t)first * stride;
+                    hx = (int32_t)(c % (size_t)w);
+                    hy = (int32_t)(c / (size_t)w);
+                    uint32_t v = lout[first];
+                    hv = 0;
+                    while (!(v & 1u)) {
+                        v >>= 1;
+                        hv++;
+                    }
+                    hl = a == 0 ? i : h + i;
+                    kind = PC_NONOGRAM_HINT_LINE;
+                }
+            }
+        }
+    }
+    if (rc == PC_OK && !kind) {
+        size_t c = 0;
+        while (c < N && givens[c] != PC_NONOGRAM_COLOUR_UNKNOWN)
+            c++;
+        if (c == N)
+            rc = PC_ENOTFOUND;
+        else {
+            int32_t r = pc__ncol_solve_puzzle(g, givens, 1, &m, sol, N, NULL, 0);
+            if (r < 0)
+                rc = r;
+            else if (r == 0) {
+                hl = -1;
+                rc = PC_EILLEGAL;
+            } else {
+                hx = (int32_t)(c % (size_t)w);
+                hy = (int32_t)(c / (size_t)w);
+                hv = sol[c];
+                hl = -1;
+                kind = PC_NONOGRAM_HINT_SOLUTION;
+            }
+        }
+    }
+    if (rc == PC_OK || rc == PC_EILLEGAL) {
+        if (x)
+            *x = hx;
+        if (y)
+            *y = hy;
+        if (value)
+            *value = hv;
+        if (axis)
+            *axis = hl < 0 ? -1 : hl < h ? PC_NONOGRAM_ROWS : PC_NONOGRAM_COLS;
+        if (index)
+            *index = hl < 0 ? -1 : hl < h ? hl : hl - h;
+        if (rc == PC_OK)
+            rc = kind;
+    }
+    pc__ncline_ws_free(&ws);
+    for (int a = 0; a < 2; a++)
+        if (!g->ccol[a])
+            pc__free(colours[a]);
+    pc__free(lin);
+    pc__free(lout);
+    pc__free(sol);
+    pc__free(givens);
+    return rc;
+}
