@@ -122,7 +122,7 @@ static void run(struct tally *t, const pc_nonogram *g, int colour_solver, double
     b.max_seconds = limit;
     double t0 = now();
     int32_t r = colour_solver ? pc_nonogram_solve_colour(g, 0, 2, &b, sols, 2 * N, st, PC_NONOGRAM_STAT_COUNT)
-                              : pc_nonogram_solve(g, 2, &b, sols, 2 * N, st);
+                              : pc_nonogram_solve(g, 2, &b, sols, 2 * N, st, PC_NONOGRAM_STAT_COUNT);
     t->seconds += now() - t0;
     t->nodes += st[PC_NONOGRAM_STAT_NODES];
     t->cells += (int64_t)N;

@@ -342,7 +342,7 @@ static void hand_puzzles(void)
         int64_t two[4] = {-7, -7, -7, -7};
         pc_nonogram_solve_colour(g, 0, 2, NULL, NULL, 0, two, 2);
         ok(two[2] == -7 && two[3] == -7, "nstats = 2: only two entries written");
-        int32_t r = pc_nonogram_solve(g, 2, NULL, sols, sizeof sols, NULL);
+        int32_t r = pc_nonogram_solve(g, 2, NULL, sols, sizeof sols, NULL, 0);
         is_int(r, 1, "pc_nonogram_solve routes a colour puzzle to the colour solver");
         ok(memcmp(sols, PIC, 12) == 0, "... and gives palette indices");
         pc_nonogram_free(g);
@@ -418,7 +418,7 @@ static void black_and_white_case(void)
     is_int(pc_nonogram_clue_colours(g, PC_NONOGRAM_ROWS, 1, col, 8, &n), PC_OK, "clue colours of a b/w row");
     ok(n == 1 && col[0] == 1, "colour 1");
     uint8_t a[25], b[25];
-    is_int(pc_nonogram_solve(g, 2, NULL, a, sizeof a, NULL), 1, "b/w solver: unique");
+    is_int(pc_nonogram_solve(g, 2, NULL, a, sizeof a, NULL, 0), 1, "b/w solver: unique");
     is_int(pc_nonogram_solve_colour(g, 0, 2, NULL, b, sizeof b, NULL, 0), 1, "colour solver on it: unique");
     ok(memcmp(a, b, 25) == 0, "same solution");
     is_int(pc_nonogram_set_colour_cell(g, 0, 0, 1), PC_OK, "colour call on a b/w puzzle");
@@ -548,7 +548,7 @@ static void saves(void)
     if (h) {
         is_int(pc_nonogram_has_solution(h), 0, "no stored solution");
         uint8_t sol[24];
-        is_int(pc_nonogram_solve(h, 2, NULL, sol, sizeof sol, NULL), 1, "its clues: unique");
+        is_int(pc_nonogram_solve(h, 2, NULL, sol, sizeof sol, NULL, 0), 1, "its clues: unique");
         ok(memcmp(sol, PIC, 12) == 0, "the picture");
         pc_nonogram_save(h, a, sizeof a, &len);
         ok(strstr(a, "rows 2r.1g/2g.1r/1r.1r\ncols 1r.1r/1r.1g/2g/2r\n") != NULL, "clues written back");
@@ -651,7 +651,7 @@ static void formats(void)
         pc_nonogram_title(g, "en", buf, sizeof buf, &n);
         is_str(buf, "Tiny & red", "title");
         uint8_t sol[12];
-        is_int(pc_nonogram_solve(g, 2, NULL, sol, sizeof sol, NULL), 1, "unique");
+        is_int(pc_nonogram_solve(g, 2, NULL, sol, sizeof sol, NULL, 0), 1, "unique");
         ok(round_trip(g, PC_NONOGRAM_FORMAT_XML), "XML round trip stable");
         ok(round_trip(g, PC_NONOGRAM_FORMAT_NON), ".non round trip stable");
         char *x = export_text(g, PC_NONOGRAM_FORMAT_XML);

@@ -57,7 +57,7 @@ enum pc_nonogram_colour_limits {
  * clues[i], its colour into colours[i].  A line without coloured cells gives
  * the single clue 0 of colour 0.  Buffer rules as pc_nonogram_line_clues
  * (cap clues and colours; *count is the full number; PC_ESPACE when cap is
- * too small).  A line of n cells has at most n clues.
+ * too small, PC_OK for the size query cap 0).  A line of n cells has at most n clues.
  */
 PUZZLECORE_API int32_t pc_nonogram_line_clues_colour(const uint8_t *cells, int32_t len, int32_t stride,
                                                      int32_t *clues, uint8_t *colours, int32_t cap,

@@ -272,7 +272,7 @@ int32_t pc_nonogram_line_clues_colour(const uint8_t *cells, int32_t len, int32_t
     pc__ncol_lut_index(lut);
     size_t n = pc__ncol_scan(cells, (size_t)len, (size_t)stride, lut, clues, colours, (size_t)cap);
     *count = (int32_t)n;
-    return n > (size_t)cap ? PC_ESPACE : PC_OK;
+    return cap && n > (size_t)cap ? PC_ESPACE : PC_OK;
 }
 
 /* ---- clue sets ----------------------------------------------------------------------- */
@@ -591,7 +591,7 @@ int32_t pc_nonogram_clue_colours(const pc_nonogram *g, int32_t axis, int32_t ind
     for (int32_t i = 0; i < n && i < cap; i++)
         colours[i] = pc__ncol_clue_colour(g, axis, s + i);
     *count = n;
-    return n > cap ? PC_ESPACE : PC_OK;
+    return cap && n > cap ? PC_ESPACE : PC_OK;
 }
 
 int32_t pc_nonogram_colour_cell(const pc_nonogram *g, int32_t x, int32_t y)
@@ -655,5 +655,5 @@ int32_t pc_nonogram_player_clues_colour(const pc_nonogram *g, int32_t axis, int3
     size_t stride = axis == PC_NONOGRAM_ROWS ? 1 : (size_t)g->w;
     size_t n = pc__ncol_scan(p, len, stride, lut, clues, colours, (size_t)cap);
     *count = (int32_t)n;
-    return n > (size_t)cap ? PC_ESPACE : PC_OK;
+    return cap && n > (size_t)cap ? PC_ESPACE : PC_OK;
 }
