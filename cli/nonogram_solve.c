@@ -353,7 +353,7 @@ int pc_cli_nonogram_generate(int argc, char **argv)
     for (long long i = 0; i < count; i++) {
         pc_nonogram *g = NULL;
         double t0 = cli_now();
-        int32_t rc = pc_nonogram_generate(w, h, seed + (uint64_t)i, grade, &g);
+        int32_t rc = pc_nonogram_generate(w, h, seed + (uint64_t)i, grade, NULL, &g);
         double dt = cli_now() - t0;
         if (rc != PC_OK) {
             status = cli_fail("generate", rc, NULL);

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "puzzlecore/puzzlecore.h"
+#include "budget_util.h"
 #include "tap.h"
 
 #define W PC_SNAPPER_WIDTH
@@ -16,10 +17,7 @@
 static const pc_budget *nodes(int64_t n)
 {
     static pc_budget b;
-    pc_budget_init(&b, sizeof b);
-    b.max_nodes = n;
-    b.max_seconds = -1;
-    return &b;
+    return pc_test_nodes_budget(&b, n);
 }
 
 static pc_snapper *load(const char *text)
