@@ -152,7 +152,7 @@ static int cmd_auto(int argc, char **argv)
         sc[k] = pc_pickerel_score(g);
         sum += (double)sc[k];
         if (o.each)
-            printf("game=%lld seed=%lld score=%lld rating=%s\n", k, o.seed + k, (long long)sc[k],
+            printf("game=%lld seed=%lld score=%lld rating=%s\n", k + 1, o.seed + k, (long long)sc[k],
                    pc_pickerel_rating_name(pc_pickerel_rating(g)));
         pc_pickerel_free(g);
     }
@@ -240,7 +240,7 @@ static int cmd_play(int argc, char **argv)
         int32_t st = pc_pickerel_new((int32_t)o.level, (uint64_t)(o.seed + k), o.loom_beads ? 1u : 0u, &g);
         if (st)
             return cli_fail("new", st, NULL);
-        printf("game=%lld level=%lld seed=%lld\n", k, o.level, o.seed + k);
+        printf("game=%lld level=%lld seed=%lld\n", k + 1, o.level, o.seed + k);
         play_line(g, "state");
         int eof = 0;
         while (!pc_pickerel_over(g)) {
@@ -250,7 +250,7 @@ static int cmd_play(int argc, char **argv)
             }
             play_line(g, line);
         }
-        printf("game=%lld score=%lld rating=%s over=%d\n", k, (long long)pc_pickerel_score(g),
+        printf("game=%lld score=%lld rating=%s over=%d\n", k + 1, (long long)pc_pickerel_score(g),
                pc_pickerel_rating_name(pc_pickerel_rating(g)), (int)pc_pickerel_over(g));
         pc_pickerel_free(g);
         if (eof)
