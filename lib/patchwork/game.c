@@ -94,6 +94,27 @@ int32_t pc_patchwork_set_initial_money(pc_patchwork *g, int32_t money)
     return PC_OK;
 }
 
+/* The ruleset's own cap (engine.c: 80 in the leagues, none for the board game). */
+static int32_t default_cap(const pc_patchwork *g)
+{
+    return g->s.r.official ? 0 : 80;
+}
+
+int32_t pc_patchwork_set_action_cap(pc_patchwork *g, int32_t cap)
+{
+    if (!g || cap < 0 || cap > 1000)
+        return PC_EINVAL;
+    if (g->s.actions)
+        return PC_EILLEGAL;
+    g->s.r.cap = cap;
+    return PC_OK;
+}
+
+int32_t pc_patchwork_action_cap(const pc_patchwork *g)
+{
+    return g ? g->s.r.cap : PC_EINVAL;
+}
+
 /* ---- accessors ---------------------------------------------------------------- */
 
 #define NEED(g) \
@@ -429,8 +450,10 @@ int32_t pc_patchwork_save(const pc_patchwork *g, char *buf, size_t cap, size_t *
     pc__sb_init(&sb);
     pc__sb_printf(&sb, "puzzlecore-patchwork 1\nruleset %d\nseed ", (int)g->s.r.ruleset);
     pc__sb_u64(&sb, g->seed);
-    pc__sb_printf(&sb, "\nbonus_size %d\ninitial_money %d\ndeck", (int)g->s.r.bonus_size,
-                  (int)g->s.r.initial_money);
+    pc__sb_printf(&sb, "\nbonus_size %d\ninitial_money %d\n", (int)g->s.r.bonus_size, (int)g->s.r.initial_money);
+    if (g->s.r.cap != default_cap(g))
+        pc__sb_printf(&sb, "action_cap %d\n", (int)g->s.r.cap);
+    pc__sb_puts(&sb, "deck");
     for (int i = 0; i < PW_NPATCH; i++)
         pc__sb_printf(&sb, " %d", g->deck[i]);
     pc__sb_putc(&sb, '\n');
@@ -480,7 +503,7 @@ int32_t pc_patchwork_load(const char *text, size_t len, char *err, size_t errcap
     const char *tok[40];
     size_t tl[40];
     int64_t v;
-    int32_t ruleset = -1, bonus = -1, money = -1, have_deck = 0;
+    int32_t ruleset = -1, bonus = -1, money = -1, acap = -1, have_deck = 0;
     uint64_t seed = 0;
     int32_t deck[PW_NPATCH];
     pc_patchwork *g = NULL;
@@ -507,8 +530,9 @@ int32_t pc_patchwork_load(const char *text, size_t len, char *err, size_t errcap
                 }
                 g->seed = seed;
                 if ((bonus >= 0 && pc_patchwork_set_bonus_size(g, bonus)) ||
-                    (money >= 0 && pc_patchwork_set_initial_money(g, money))) {
-                    rc = pc__parse_error(err, errcap, ln, 1, "bad bonus_size or initial_money");
+                    (money >= 0 && pc_patchwork_set_initial_money(g, money)) ||
+                    (acap >= 0 && pc_patchwork_set_action_cap(g, acap))) {
+                    rc = pc__parse_error(err, errcap, ln, 1, "bad bonus_size, initial_money or action_cap");
                     goto fail;
                 }
             }
@@ -585,6 +609,8 @@ int32_t pc_patchwork_load(const char *text, size_t len, char *err, size_t errcap
             bonus = (int32_t)v;
         else if (tok_is(tok[0], tl[0], "initial_money"))
             money = (int32_t)v;
+        else if (tok_is(tok[0], tl[0], "action_cap"))
+            acap = (int32_t)v;
         else {
             rc = pc__parse_error(err, errcap, ln, 1, "unknown key");
             goto fail;
@@ -597,9 +623,10 @@ int32_t pc_patchwork_load(const char *text, size_t len, char *err, size_t errcap
             return rc == PC_ENOMEM ? rc : pc__parse_error(err, errcap, 0, 0, "bad ruleset or deck");
         g->seed = seed;
         if ((bonus >= 0 && pc_patchwork_set_bonus_size(g, bonus)) ||
-            (money >= 0 && pc_patchwork_set_initial_money(g, money))) {
+            (money >= 0 && pc_patchwork_set_initial_money(g, money)) ||
+                    (acap >= 0 && pc_patchwork_set_action_cap(g, acap))) {
             pc_patchwork_free(g);
-            return pc__parse_error(err, errcap, 0, 0, "bad bonus_size or initial_money");
+            return pc__parse_error(err, errcap, 0, 0, "bad bonus_size, initial_money or action_cap");
         }
     }
     *out = g;
