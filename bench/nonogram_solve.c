@@ -226,7 +226,7 @@ static void large_set(int per_size, uint64_t seed, double limit, int noisy)
         int32_t w = sizes[i / per_size][0], h = sizes[i / per_size][1];
         uint8_t *pic = malloc((size_t)w * (size_t)h);
         double t0 = now();
-        if (pc_nonogram_generate_cells(w, h, seed + (uint64_t)i, PC_NONOGRAM_GRADE_SEARCH, pic,
+        if (pc_nonogram_generate_cells(w, h, seed + (uint64_t)i, PC_NONOGRAM_GRADE_SEARCH, NULL, pic,
                                        (size_t)w * (size_t)h) != PC_OK) {
             r.bad++;
             free(pic);

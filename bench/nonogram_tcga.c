@@ -358,7 +358,7 @@ static void noisy_set(int32_t side, int n, uint64_t seed)
     uint8_t *pic = malloc(cells);
     int got = 0;
     for (int i = 0; i < n; i++) {
-        if (pc_nonogram_generate_cells(side, side, seed + (uint64_t)i, PC_NONOGRAM_GRADE_SEARCH, pic, cells) !=
+        if (pc_nonogram_generate_cells(side, side, seed + (uint64_t)i, PC_NONOGRAM_GRADE_SEARCH, NULL, pic, cells) !=
             PC_OK)
             continue;
         for (size_t c = 0; c < cells; c++)

@@ -26,6 +26,7 @@
 
 #include "pickerel/state.h"
 #include "puzzlecore/puzzlecore.h"
+#include "../tests/budget_util.h"
 
 /* The score (it can be negative: a status, the value through a pointer). */
 static int64_t score_of(const pc_pickerel *g)
@@ -48,17 +49,11 @@ static int cmp64(const void *a, const void *b)
     return (x > y) - (x < y);
 }
 
+/* A budget of n advisor nodes and no time limit. */
+#define nodes_budget pc_test_nodes_budget
+
 /* --stats: totals over the advisor's games of a level (weaves per width,
  * perfect events, squares, wasted inches), printed after the level's line. */
-/* A budget of n advisor nodes and no time limit. */
-static const pc_budget *nodes_budget(pc_budget *b, int64_t n)
-{
-    pc_budget_init(b, sizeof *b);
-    b->max_nodes = n;
-    b->max_seconds = -1;
-    return b;
-}
-
 static int stats, oracle_horizon, oracle_beam; /* 0, 0: the advisor's own */
 static int64_t width_weaves[PC_PICKEREL_MAX_WIDTH + 1], tot_stat[PC_PICKEREL_STAT_COUNT];
 

@@ -14,6 +14,8 @@
 
 #include <puzzlecore/puzzlecore.h>
 
+#include "../tests/budget_util.h"
+
 /* The score (it can be negative: a status, the value through a pointer). */
 static double points(const pc_snapper *g)
 {
@@ -25,13 +27,7 @@ static double points(const pc_snapper *g)
 #define MAX_DROPS 1000
 
 /* A budget of n positions and no time limit. */
-static const pc_budget *nodes_budget(pc_budget *b, int64_t n)
-{
-    pc_budget_init(b, sizeof *b);
-    b->max_nodes = n;
-    b->max_seconds = -1;
-    return b;
-}
+#define nodes_budget pc_test_nodes_budget
 
 static double now(void)
 {

@@ -41,4 +41,24 @@ const struct pc_budget *cli_budget(struct pc_budget *b, int64_t nodes, double se
 /* Seconds from a monotonic clock (for the `seconds=` fields). */
 double cli_now(void);
 
+/*
+ * Progress and Ctrl-C for every search a command runs (cli/search.c):
+ *   cli_search_init(0);                 once per command (1: interactive,
+ *                                       Ctrl-C cancels the search only)
+ *   if (cli_search_option(argv[i])) ... while parsing: --progress
+ *   rc = search(..., cli_search_begin(&budget, "label"), ...);
+ *   rc = cli_search_end(rc);
+ *   if (rc == PC_ECANCELLED) return cli_interrupted("command");
+ * SIGINT cancels the running search (PC_ECANCELLED); a batch command then
+ * exits with CLI_EXIT_INTERRUPTED after one line on stderr.  A progress line
+ * (nodes, seconds, bound) is drawn on stderr when it is a terminal or with
+ * --progress, a few times a second, and erased at the end.
+ */
+enum { CLI_EXIT_INTERRUPTED = 130 }; /* 128 + SIGINT, as shells report it */
+void cli_search_init(int interactive);
+int cli_search_option(const char *arg);
+struct pc_budget *cli_search_begin(struct pc_budget *b, const char *label);
+int32_t cli_search_end(int32_t rc);
+int cli_interrupted(const char *what);
+
 #endif

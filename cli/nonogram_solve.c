@@ -46,6 +46,7 @@ static void solve_usage(FILE *f)
             "  --limit-nodes N    give up after N search nodes (status=limit)\n"
             "  --format F         auto non xml tatham tcga tcga-solution\n"
             "  --quiet            print the result lines only, no solution rows\n"
+            "  --progress         a progress line on stderr even when it is not a terminal\n"
             "\n"
             "For each puzzle one line\n"
             "  puzzle=<id, $n, or FILE#i> width=<w> height=<h> status=<unique|multiple|none|limit|solved>\n"
@@ -54,7 +55,8 @@ static void solve_usage(FILE *f)
             "(one line; \"solved\" is the status when --count 1 leaves uniqueness unchecked),\n"
             "followed by the k solutions found, each as <h> rows of 0/1 (a colour puzzle:\n"
             "of its colours' characters, background included).\n"
-            "Exit status: 0 when every puzzle was read and solved, 1 otherwise, 2 on usage errors.\n");
+            "Exit status: 0 when every puzzle was read and solved, 1 otherwise, 2 on usage errors,\n"
+            "130 when Ctrl-C cancelled a search (the progress line shows on a terminal).\n");
 }
 
 static void print_grid(const uint8_t *g, int32_t w, int32_t h)
@@ -94,7 +96,8 @@ static void print_solution(const pc_nonogram *pz, const uint8_t *g, int32_t w, i
     }
 }
 
-/* Solve one puzzle and print its result; returns 0 or 1 (not solved). */
+/* Solve one puzzle and print its result; returns 0, 1 (not solved) or -1
+ * (cancelled by Ctrl-C: nothing printed). */
 static int solve_one(const pc_nonogram *g, const char *name, int32_t count, int64_t nodes, double seconds,
                      int quiet)
 {
@@ -107,10 +110,16 @@ static int solve_one(const pc_nonogram *g, const char *name, int32_t count, int6
     pc_budget_init(&b, sizeof b);
     b.max_nodes = nodes;
     b.max_seconds = seconds; /* 0: the default */
-    int32_t rc = pc_nonogram_solve(g, count, &b, sols, sols ? cells * (size_t)count : 0, st, PC_NONOGRAM_STAT_COUNT);
+    int32_t rc = cli_search_end(
+        pc_nonogram_solve(g, count, cli_search_begin(&b, name), sols, sols ? cells * (size_t)count : 0, st,
+                          PC_NONOGRAM_STAT_COUNT));
     double dt = cli_now() - t0;
+    if (rc == PC_ECANCELLED) {
+        free(sols);
+        return -1;
+    }
     const char *status;
-    if (rc == PC_ELIMIT || rc == PC_ECANCELLED)
+    if (rc == PC_ELIMIT)
         status = "limit";
     else if (rc < 0)
         status = "error";
@@ -130,7 +139,7 @@ static int solve_one(const pc_nonogram *g, const char *name, int32_t count, int6
     for (int32_t i = 0; sols && i < rc; i++)
         print_solution(g, sols + cells * (size_t)i, w, h);
     free(sols);
-    if (rc < 0 && rc != PC_ELIMIT && rc != PC_ECANCELLED)
+    if (rc < 0 && rc != PC_ELIMIT)
         fprintf(stderr, "puzzlecore: %s: %s\n", name, pc_strerror(rc));
     return rc < 0;
 }
@@ -221,6 +230,8 @@ int pc_cli_nonogram_solve(int argc, char **argv)
             format = parse_format(argv[++i], 1);
         } else if (strcmp(a, "--quiet") == 0) {
             quiet = 1;
+        } else if (cli_search_option(a)) {
+            continue;
         } else if (a[0] == '-' && a[1]) {
             fprintf(stderr, "puzzlecore: nonogram solve: unknown option %s\n", a);
             solve_usage(stderr);
@@ -233,10 +244,11 @@ int pc_cli_nonogram_solve(int argc, char **argv)
         solve_usage(stderr);
         return 2;
     }
+    cli_search_init(0);
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         if (a[0] == '-' && a[1]) {
-            if (strcmp(a, "--quiet") != 0)
+            if (strcmp(a, "--quiet") != 0 && strcmp(a, "--progress") != 0)
                 i++;
             continue;
         }
@@ -247,6 +259,7 @@ int pc_cli_nonogram_solve(int argc, char **argv)
             continue;
         }
         char err[256] = "";
+        int r = 0;
         if (strncmp(text, "puzzlecore-nonogram", 19) == 0) {
             pc_nonogram *g = NULL;
             int32_t rc = pc_nonogram_load(text, len, err, sizeof err, &g);
@@ -256,10 +269,13 @@ int pc_cli_nonogram_solve(int argc, char **argv)
                 char id[256];
                 size_t n = 0;
                 pc_nonogram_id(g, id, sizeof id, &n);
-                status |= solve_one(g, n && n < sizeof id ? id : a, count, nodes, seconds, quiet);
+                r = solve_one(g, n && n < sizeof id ? id : a, count, nodes, seconds, quiet);
             }
             pc_nonogram_free(g);
             free(text);
+            if (r < 0)
+                return cli_interrupted("nonogram solve");
+            status |= r;
             continue;
         }
         if (format == PC_NONOGRAM_FORMAT_AUTO && is_picture(text, len)) {
@@ -268,9 +284,12 @@ int pc_cli_nonogram_solve(int argc, char **argv)
             if (rc != PC_OK)
                 status = cli_fail(a, rc, "a picture needs rows of equal length");
             else
-                status |= solve_one(g, a, count, nodes, seconds, quiet);
+                r = solve_one(g, a, count, nodes, seconds, quiet);
             pc_nonogram_free(g);
             free(text);
+            if (r < 0)
+                return cli_interrupted("nonogram solve");
+            status |= r;
             continue;
         }
         int32_t total = pc_nonogram_import_count(text, len, format, err, sizeof err);
@@ -297,8 +316,13 @@ int pc_cli_nonogram_solve(int argc, char **argv)
                 snprintf(name, sizeof name, "%s#%d", a, (int)k + 1);
             else
                 snprintf(name, sizeof name, "%s", a);
-            status |= solve_one(g, name, count, nodes, seconds, quiet);
+            r = solve_one(g, name, count, nodes, seconds, quiet);
             pc_nonogram_free(g);
+            if (r < 0) {
+                free(text);
+                return cli_interrupted("nonogram solve");
+            }
+            status |= r;
         }
         free(text);
     }
@@ -319,15 +343,18 @@ static void generate_usage(FILE *f)
             "  --grade G              line | probe | search (default line)\n"
             "  --format F             write puzzle files instead: non xml tatham tcga tcga-solution\n"
             "                         (several .non puzzles are joined with ====)\n"
+            "  --limit-seconds S      give up on a puzzle after S seconds (default 10)\n"
+            "  --progress             a progress line on stderr even when it is not a terminal\n"
             "\n"
             "Without --format, one line per puzzle\n"
             "  puzzle=<id> width=<w> height=<h> seed=<s> grade=<line|probe|search> seconds=<s>\n"
-            "followed by the picture as <h> rows of 0/1.\n");
+            "followed by the picture as <h> rows of 0/1.  Ctrl-C cancels: exit 130.\n");
 }
 
 int pc_cli_nonogram_generate(int argc, char **argv)
 {
     int32_t w = 15, h = 15, grade = PC_NONOGRAM_GRADE_LINE, format = -1;
+    double seconds = 0; /* 0: the library's default */
     long long count = 1;
     uint64_t seed = 1;
     for (int i = 1; i < argc; i++) {
@@ -336,6 +363,8 @@ int pc_cli_nonogram_generate(int argc, char **argv)
             generate_usage(stdout);
             return 0;
         }
+        if (cli_search_option(a))
+            continue;
         if (i + 1 >= argc) {
             generate_usage(stderr);
             return 2;
@@ -351,6 +380,14 @@ int pc_cli_nonogram_generate(int argc, char **argv)
             count = cli_int(a, v, 1, 1000000);
         else if (strcmp(a, "--format") == 0)
             format = parse_format(v, 0);
+        else if (strcmp(a, "--limit-seconds") == 0) {
+            char *end = NULL;
+            seconds = strtod(v, &end);
+            if (!end || *end || !(seconds > 0)) {
+                fprintf(stderr, "puzzlecore: --limit-seconds needs a positive number\n");
+                return 2;
+            }
+        }
         else if (strcmp(a, "--grade") == 0) {
             if (strcmp(v, "line") == 0)
                 grade = PC_NONOGRAM_GRADE_LINE;
@@ -373,11 +410,22 @@ int pc_cli_nonogram_generate(int argc, char **argv)
     if (!pic)
         return cli_fail("generate", PC_ENOMEM, NULL);
     int status = 0;
+    cli_search_init(0);
     for (long long i = 0; i < count; i++) {
         pc_nonogram *g = NULL;
         double t0 = cli_now();
-        int32_t rc = pc_nonogram_generate(w, h, seed + (uint64_t)i, grade, &g);
+        pc_budget b;
+        char label[64];
+        snprintf(label, sizeof label, "puzzle %lld", i + 1);
+        cli_budget(&b, 0, seconds);
+        int32_t rc = cli_search_end(pc_nonogram_generate(w, h, seed + (uint64_t)i, grade, cli_search_begin(&b, label), &g));
         double dt = cli_now() - t0;
+        int32_t gr = rc == PC_OK ? cli_search_end(pc_nonogram_grade(g, cli_search_begin(&b, label), NULL, 0)) : rc;
+        if (rc == PC_ECANCELLED || gr == PC_ECANCELLED) {
+            pc_nonogram_free(g);
+            free(pic);
+            return cli_interrupted("nonogram generate");
+        }
         if (rc != PC_OK) {
             status = cli_fail("generate", rc, NULL);
             continue;
@@ -387,7 +435,7 @@ int pc_cli_nonogram_generate(int argc, char **argv)
             size_t n;
             pc_nonogram_id(g, id, sizeof id, &n);
             printf("puzzle=%s width=%d height=%d seed=%llu grade=%s seconds=%.6f\n", id, (int)w, (int)h,
-                   (unsigned long long)(seed + (uint64_t)i), grade_name(pc_nonogram_grade(g, NULL, NULL, 0)), dt);
+                   (unsigned long long)(seed + (uint64_t)i), grade_name(gr), dt);
             for (int32_t y = 0; y < h; y++)
                 for (int32_t x = 0; x < w; x++)
                     pic[(size_t)y * (size_t)w + (size_t)x] = (uint8_t)pc_nonogram_solution_cell(g, x, y);

@@ -43,6 +43,8 @@ static int usage(FILE *f)
             "  --league L     1-5 (CodinGame league; default 4) or 10 (board game)\n"
             "  --first-ms MS  time for a player's first turn (default 1000, as on CodinGame)\n"
             "  --turn-ms MS   time for each later turn (default 100, as on CodinGame)\n"
+            "  --action-cap N end the game after N actions, both scores 0 (a draw; default\n"
+            "                 80 in the leagues as on CodinGame, none for the board game)\n"
             "  -d DATA        key=value data, space or newline separated: seed=N\n"
             "                 (default: a seed from the clock)\n"
             "  -l FILE        write the game log as JSON\n"
@@ -183,7 +185,7 @@ static int read_data(const char *d, unsigned long long *seed, int *have_seed)
 
 /* ---- the old protocol -------------------------------------------------------------- */
 
-static int old_protocol(int league, unsigned long long seed, int have_seed, int first_ms, int turn_ms)
+static int old_protocol(int league, unsigned long long seed, int have_seed, int first_ms, int turn_ms, int action_cap)
 {
     pwm_proc tool;
     char line[4096];
@@ -213,6 +215,8 @@ static int old_protocol(int league, unsigned long long seed, int have_seed, int 
     }
     pc_patchwork *g;
     int32_t rc = pc_patchwork_new(league, seed, &g);
+    if (rc == PC_OK && action_cap >= 0)
+        rc = pc_patchwork_set_action_cap(g, action_cap);
     if (rc != PC_OK)
         return cli_fail("new game", rc, NULL);
     int turns[2] = {0, 0};
@@ -281,7 +285,7 @@ static int old_protocol(int league, unsigned long long seed, int have_seed, int 
 
 int pwm_cli_referee(int argc, char **argv)
 {
-    int league = 4, first_ms = 1000, turn_ms = 100, have_seed = 0;
+    int league = 4, first_ms = 1000, turn_ms = 100, have_seed = 0, action_cap = -1;
     unsigned long long seed = 0;
     const char *cmd[2] = {NULL, NULL}, *logpath = NULL;
     for (int i = 1; i < argc; i++) {
@@ -294,6 +298,8 @@ int pwm_cli_referee(int argc, char **argv)
             first_ms = (int)cli_int(a, argv[++i], 1, 3600000);
         else if (!strcmp(a, "--turn-ms") && i + 1 < argc)
             turn_ms = (int)cli_int(a, argv[++i], 1, 3600000);
+        else if (!strcmp(a, "--action-cap") && i + 1 < argc)
+            action_cap = (int)cli_int(a, argv[++i], 0, 1000);
         else if (!strcmp(a, "-p1") && i + 1 < argc)
             cmd[0] = argv[++i];
         else if (!strcmp(a, "-p2") && i + 1 < argc)
@@ -326,12 +332,14 @@ int pwm_cli_referee(int argc, char **argv)
     }
     signal(SIGPIPE, SIG_IGN);
     if (!cmd[0] && !cmd[1])
-        return old_protocol(league, seed, have_seed, first_ms, turn_ms);
+        return old_protocol(league, seed, have_seed, first_ms, turn_ms, action_cap);
     if (!cmd[0] || !cmd[1]) {
         fprintf(stderr, "puzzlecore: referee: both -p1 and -p2 are needed\n");
         return 2;
     }
     int32_t rc = pc_patchwork_new(league, seed, &g);
+    if (rc == PC_OK && action_cap >= 0)
+        rc = pc_patchwork_set_action_cap(g, action_cap);
     if (rc != PC_OK)
         return cli_fail("new game", rc, NULL);
     glog moves = {NULL, 0, 0, 0};

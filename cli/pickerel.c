@@ -48,13 +48,16 @@ static const char *usage_play =
     "  place BEAD ROW COLUMN | done | suggest | state | save\n"
     "Each answer: move=... status=ok|eillegal|einval|eover|unknown-command score=S over=0|1\n"
     "  events=kind:points,... (the status words are the same in every game's CLI)\n"
-    "Game k (0-based) uses seed S+k; the next game starts when one ends.\n";
+    "Games are numbered from 1 (game=); game k uses seed S+k-1; the next game starts when\n"
+    "one ends.  suggest shows its progress on a terminal (or with --progress); Ctrl-C\n"
+    "cancels it (suggest=ecancelled) and the game goes on.\n";
 
 static const char *usage_auto =
     "usage: puzzlecore pickerel auto [--level L] [--seed S] [--games N] [--budget NODES] [--each]\n"
     "The advisor plays games with seeds S..S+N-1 on level L (1-12, default 1) and prints\n"
     "  level=L games=N mean=M p5=P min= max= seconds=\n"
-    "--each also prints one line per game: game= seed= score= rating=.\n";
+    "--each also prints one line per game: game= seed= score= rating=.\n"
+    "Progress on stderr when it is a terminal (or with --progress); Ctrl-C stops: exit 130.\n";
 
 static int parse(int argc, char **argv, struct opts *o, const char *usage)
 {
@@ -77,6 +80,8 @@ static int parse(int argc, char **argv, struct opts *o, const char *usage)
             o->loom_beads = 1;
             continue;
         }
+        if (cli_search_option(a))
+            continue;
         if (i + 1 >= argc) {
             fprintf(stderr, "puzzlecore pickerel: unknown or incomplete option '%s'\n", a);
             fputs(usage, stderr);
@@ -145,6 +150,7 @@ static int cmd_auto(int argc, char **argv)
     int64_t *sc = malloc(sizeof *sc * (size_t)o.games);
     if (!sc)
         return cli_fail("auto", PC_ENOMEM, NULL);
+    cli_search_init(0);
     double t0 = cli_now(), sum = 0;
     for (long long k = 0; k < o.games; k++) {
         pc_pickerel *g;
@@ -155,8 +161,16 @@ static int cmd_auto(int argc, char **argv)
         }
         int32_t m[4];
         pc_budget nb;
+        char label[64];
+        snprintf(label, sizeof label, "game %lld", k + 1);
         while (!pc_pickerel_over(g)) {
-            st = pc_pickerel_suggest(g, cli_budget(&nb, o.budget, -1), m);
+            cli_budget(&nb, o.budget, -1);
+            st = cli_search_end(pc_pickerel_suggest(g, cli_search_begin(&nb, label), m));
+            if (st == PC_ECANCELLED) {
+                pc_pickerel_free(g);
+                free(sc);
+                return cli_interrupted("pickerel auto");
+            }
             if (!st)
                 st = pc_pickerel_play(g, m);
             if (st) {
@@ -168,7 +182,7 @@ static int cmd_auto(int argc, char **argv)
         sc[k] = score_of(g);
         sum += (double)sc[k];
         if (o.each)
-            printf("game=%lld seed=%lld score=%lld rating=%s\n", k, o.seed + k, (long long)sc[k],
+            printf("game=%lld seed=%lld score=%lld rating=%s\n", k + 1, o.seed + k, (long long)sc[k],
                    pc_pickerel_rating_name(pc_pickerel_rating(g)));
         pc_pickerel_free(g);
     }
@@ -202,7 +216,9 @@ static void play_line(pc_pickerel *g, const char *line)
     else if (strcmp(word, "done") == 0)
         m[0] = PC_PICKEREL_MOVE_DONE;
     else if (strcmp(word, "suggest") == 0) {
-        int32_t s = pc_pickerel_suggest(g, NULL, m);
+        pc_budget sb;
+        pc_budget_init(&sb, sizeof sb);
+        int32_t s = cli_search_end(pc_pickerel_suggest(g, cli_search_begin(&sb, "suggest"), m));
         printf("suggest=%s kind=%d a=%d b=%d c=%d\n", cli_status_word(s), (int)m[0], (int)m[1], (int)m[2], (int)m[3]);
         return;
     } else if (strcmp(word, "state") == 0) {
@@ -250,13 +266,14 @@ static int cmd_play(int argc, char **argv)
     int rc = parse(argc, argv, &o, usage_play);
     if (rc)
         return rc;
+    cli_search_init(1);
     char line[512];
     for (long long k = 0; k < o.games; k++) {
         pc_pickerel *g;
         int32_t st = pc_pickerel_new((int32_t)o.level, (uint64_t)(o.seed + k), o.loom_beads ? 1u : 0u, &g);
         if (st)
             return cli_fail("new", st, NULL);
-        printf("game=%lld level=%lld seed=%lld\n", k, o.level, o.seed + k);
+        printf("game=%lld level=%lld seed=%lld\n", k + 1, o.level, o.seed + k);
         play_line(g, "state");
         int eof = 0;
         while (!pc_pickerel_over(g)) {
@@ -266,7 +283,7 @@ static int cmd_play(int argc, char **argv)
             }
             play_line(g, line);
         }
-        printf("game=%lld score=%lld rating=%s over=%d\n", k, (long long)score_of(g),
+        printf("game=%lld score=%lld rating=%s over=%d\n", k + 1, (long long)score_of(g),
                pc_pickerel_rating_name(pc_pickerel_rating(g)), (int)pc_pickerel_over(g));
         pc_pickerel_free(g);
         if (eof)

@@ -13,36 +13,12 @@
  * (and move= for hint), as the other commands print key=value fields.
  */
 #define _POSIX_C_SOURCE 200809L
-#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "cli.h"
 #include "puzzlecore/puzzlecore.h"
-
-/* The budget of the search running now: SIGINT cancels it (an atomic store
- * of the flag, which the search reads within 100 ms). */
-static pc_budget *volatile running;
-
-static void on_sigint(int sig)
-{
-    (void)sig;
-    pc_budget *b = running;
-    if (b)
-        pc_budget_cancel(b);
-    else
-        _exit(130);
-}
-
-static int32_t progress(void *user, int64_t nodes, double seconds, double bound)
-{
-    (void)user;
-    (void)bound;
-    fprintf(stderr, "\r  searching: %lld nodes, %.1f s (Ctrl-C stops)", (long long)nodes, seconds);
-    return 0;
-}
 
 static void status_line(const pc_game *g, int32_t rc, const char *extra)
 {
@@ -94,17 +70,13 @@ static int32_t load_file(const char *path, pc_game **g)
 
 static int32_t hint(const pc_game *g, int32_t *rc_out)
 {
+    /* progress on a terminal (or --progress); Ctrl-C cancels the search,
+     * not the game (cli/search.c) */
     pc_budget b;
     pc_budget_init(&b, sizeof b);
-    if (isatty(2))
-        b.progress = progress;
-    running = &b;
     char m[PC_GAME_MAX_MOVE + 1] = "";
     size_t n = 0;
-    int32_t rc = pc_game_suggest(g, &b, m, sizeof m, &n);
-    running = NULL;
-    if (b.progress)
-        fprintf(stderr, "\r\033[K");
+    int32_t rc = cli_search_end(pc_game_suggest(g, cli_search_begin(&b, "hint"), m, sizeof m, &n));
     char extra[PC_GAME_MAX_MOVE + 16] = "";
     if (rc == PC_OK)
         snprintf(extra, sizeof extra, " move=%s", m);
@@ -115,7 +87,7 @@ static int32_t hint(const pc_game *g, int32_t *rc_out)
 
 static void usage(FILE *f)
 {
-    fprintf(f, "usage: puzzlecore play KIND [key=value...] [--seed N] [--load FILE]\n"
+    fprintf(f, "usage: puzzlecore play KIND [key=value...] [--seed N] [--load FILE] [--progress]\n"
                "Kinds: nonogram pickerel snapper sokoban patchwork (parameters: doc/game.md).\n"
                "Commands on stdin: MOVE | moves | undo | redo | hint | show | save FILE | load FILE | quit\n"
                "After each: status= over= to_move= score= (hint adds move=).\n");
@@ -140,6 +112,8 @@ int pc_cli_play(int argc, char **argv)
             seed = (unsigned long long)cli_int("--seed", argv[++i], 0, 9223372036854775807LL);
         } else if (strcmp(argv[i], "--load") == 0 && i + 1 < argc) {
             load = argv[++i];
+        } else if (cli_search_option(argv[i])) {
+            continue;
         } else if (argv[i][0] == '-') {
             free(params);
             usage(stderr);
@@ -164,7 +138,7 @@ int pc_cli_play(int argc, char **argv)
     free(params);
     if (rc != PC_OK)
         return 1;
-    signal(SIGINT, on_sigint);
+    cli_search_init(1);
     char line[4096];
     while (fgets(line, sizeof line, stdin)) {
         size_t n = strcspn(line, "\r\n");

@@ -182,7 +182,8 @@ static int cmd_auto(int argc, char **argv)
                    "(default 1000) is stopped and counted in capped=.\n"
                    "Output: with --each one line per game (seed= score= figures= drops= drains= end=),\n"
                    "then games= mean= figures= drops= drains= capped= player= preset= seconds=\n"
-                   "(figures, drops and drains are means per game).\n");
+                   "(figures, drops and drains are means per game).  Progress on stderr when it is\n"
+                   "a terminal (or with --progress); Ctrl-C stops: exit 130.\n");
             return 0;
         } else if (strcmp(a, "--seed") == 0) {
             seed = (uint64_t)cli_int(a, v, 0, 9007199254740991LL);
@@ -209,6 +210,8 @@ static int cmd_auto(int argc, char **argv)
             i++;
         } else if (strcmp(a, "--each") == 0) {
             each = 1;
+        } else if (cli_search_option(a)) {
+            continue;
         } else {
             fprintf(stderr, "puzzlecore: snapper auto: bad argument '%s'\n", a);
             return 2;
@@ -216,6 +219,7 @@ static int cmd_auto(int argc, char **argv)
     }
     double t0 = cli_now(), score = 0;
     long long figures = 0, drops = 0, drains = 0, capped = 0;
+    cli_search_init(0);
     for (long long k = 0; k < games; k++) {
         pc_snapper *g = NULL;
         int32_t st = pc_snapper_new(preset, seed + (uint64_t)k, &g);
@@ -224,7 +228,14 @@ static int cmd_auto(int argc, char **argv)
         while (!pc_snapper_is_over(g) && pc_snapper_drops(g) < max_drops) {
             int32_t mv, col, turns;
             pc_budget nb;
-            st = greedy ? pc_snapper_greedy(g, &mv, &col, &turns) : pc_snapper_suggest(g, cli_budget(&nb, budget, -1), &mv, &col, &turns, NULL);
+            cli_budget(&nb, budget, -1);
+            st = greedy ? pc_snapper_greedy(g, &mv, &col, &turns)
+                        : cli_search_end(pc_snapper_suggest(g, cli_search_begin(&nb, "snapper auto"), &mv, &col,
+                                                            &turns, NULL));
+            if (st == PC_ECANCELLED) {
+                pc_snapper_free(g);
+                return cli_interrupted("snapper auto");
+            }
             if (st == PC_OK)
                 st = mv == PC_SNAPPER_MOVE_DRAIN ? pc_snapper_drain(g) : pc_snapper_play(g, col, turns);
             if (st != PC_OK) {

@@ -33,7 +33,9 @@ static void usage(FILE *f)
                "in MiB (default 2048); a level over budget prints status=limit and\n"
                "bound=<b>, the proven lower bound on the optimum (moves or pushes).\n"
                "Output: one line per level, key=value fields: level moves pushes u c ci nodes\n"
-               "seconds solution status ('-' where there is no value).\n");
+               "seconds solution status ('-' where there is no value).\n"
+               "A search shows its progress on stderr when it is a terminal (or with\n"
+               "--progress); Ctrl-C cancels it: status=cancelled, exit 130.\n");
 }
 
 static void put_title(const pc_sokoban_collection *c, int32_t i)
@@ -62,6 +64,7 @@ int pc_cli_sokoban(int argc, char **argv)
         usage(stderr);
         return 2;
     }
+    cli_search_init(0);
     const char *file = NULL;
     long long level = 0, nodes = 0, mem = 2048;
     double seconds = 0; /* 0: the mode's default */
@@ -72,6 +75,8 @@ int pc_cli_sokoban(int argc, char **argv)
             usage(stdout);
             return 0;
         }
+        if (cli_search_option(a))
+            continue;
         if (a[0] == '-' && a[1] == '-') {
             if (i + 1 >= argc) {
                 fprintf(stderr, "puzzlecore sokoban: %s needs a value\n", a);
@@ -158,8 +163,17 @@ int pc_cli_sokoban(int argc, char **argv)
         b.max_nodes = (int64_t)nodes;
         b.max_seconds = seconds > 0 ? seconds : mode == PC_SOKOBAN_ANY ? 60.0 : -1.0;
         b.max_bytes = mem ? (uint64_t)mem << 20 : UINT64_MAX;
-        rc = pc_sokoban_solve(g, mode, &b, &r);
+        char label[64];
+        snprintf(label, sizeof label, "level %d", (int)i + 1);
+        rc = cli_search_end(pc_sokoban_solve(g, mode, cli_search_begin(&b, label), &r));
         double dt = cli_now() - t0;
+        if (rc == PC_ECANCELLED) {
+            printf(" status=cancelled\n");
+            pc_sokoban_result_free(r);
+            pc_sokoban_free(g);
+            pc_sokoban_collection_free(c);
+            return cli_interrupted(is_index ? "sokoban index" : "sokoban solve");
+        }
         if (!r) {
             printf("\n");
             exit_code = cli_fail("solve", rc, NULL);

@@ -73,8 +73,8 @@ long long cli_int(const char *opt, const char *value, long long lo, long long hi
 const char *cli_status_word(int32_t status)
 {
     static const char *const words[] = {"ok",     "einval", "enomem", "erange",    "eillegal", "eover",
-                                        "eparse", "espace", "elimit", "enotfound", "eio"};
-    return status <= 0 && status >= -10 ? words[-status] : "unknown";
+                                        "eparse", "espace", "elimit", "enotfound", "eio", "ecancelled"};
+    return status <= 0 && status >= -11 ? words[-status] : "unknown";
 }
 
 double cli_now(void)

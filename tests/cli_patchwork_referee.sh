@@ -59,6 +59,14 @@ out=$($drv old "$cli patchwork referee --league 1 --first-ms 30000 --turn-ms 200
 echo "$out" | tail -n 1 | grep -q '^result end="###End 1 0" winner=1 '; tap $? "old: a player 1 that stops answering loses"
 out=$($drv old "$cli patchwork referee --league 2 --first-ms 30000 --turn-ms 30000" "yes SKIP" "yes SKIP")
 echo "$out" | tail -n 1 | grep -q '^result end="###End 0 1" winner=0 '; tap $? "old: equal boards, the tie-break (finished first) ranks"
+# A tie: only the action cap gives one (both scores 0; no real game reaches 80 actions, only
+# four patches take one time unit), so --action-cap brings it within reach of two SKIP bots.
+capref="$cli patchwork referee --league 2 --first-ms 30000 --turn-ms 30000 --action-cap 6"
+out=$($drv old "$capref" "yes SKIP" "yes SKIP" --seed 3)
+echo "$out" | grep -v '^referee: ###\(Input\|Output\)\|^player' | sed 's/^/# /'
+echo "$out" | tail -n 1 | grep -q '^result end="###End 01" winner=draw '; tap $? "old: a tie (the action cap) ends with ###End 01, tied players in one field"
+out=$($drv new "$capref" "yes SKIP" "yes SKIP" --seed 3)
+echo "$out" | grep -qx 'result scores=0,0 winner=draw errors=0 exit=0 data=seed=3'; tap $? "new: the same tie prints 0 and 0"
 printf '###Start 3\n' | $cli patchwork referee >/dev/null 2>&1; [ $? = 1 ]; tap $? "old: ###Start 3 is refused"
 echo "1..$n"
 exit $fail

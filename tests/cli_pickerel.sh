@@ -21,7 +21,7 @@ tap $? "level 12: 4 colours of 75 inches, wild beads only"
 # rows (4 x 3 = 12 points), the scissors score them as a rectangle (3 x 4 = 12)
 out=$(printf 'state\nweave 0\nweave 9\nfoo\nscissors\nresize 5\nstate\n' | "$cli" pickerel play --level 1 --seed 1)
 tap $? "play exits 0"
-echo "$out" | sed -n 1p | grep -qx 'game=0 level=1 seed=1'; tap $? "game header"
+echo "$out" | sed -n 1p | grep -qx 'game=1 level=1 seed=1'; tap $? "game header"
 echo "$out" | sed -n 2p | grep -qx 'score=0 width=4 colour=-1 rows=0 fill=0 run=0 deal_left=21 beads=0 over=0 tray=0:12,0:12,1:12,1:9,0:10,0:12,0:12,1:5'
 tap $? "the deal of seed 1: the starting state and tray"
 echo "$out" | grep -qx 'move=weave status=ok score=12 over=0 events=thread:0,refill:0,weave:0,weave:0,weave:0,perfect:12'
@@ -31,14 +31,15 @@ echo "$out" | grep -qx 'move=foo status=unknown-command score=[0-9-]* over=0'; t
 echo "$out" | grep -qx 'move=scissors status=ok score=24 over=0 events=scissors:0,rectangle:12'; tap $? "scissors: the rectangle scores 12"
 echo "$out" | grep -qx 'move=resize status=ok score=24 over=0 events=resize:0'; tap $? "resize 5"
 echo "$out" | grep -q '^score=24 width=5 .* deal_left=20 beads=0 over=0 tray=0:7,'; tap $? "state after: width 5, the slot refilled from the deal"
-echo "$out" | tail -n 1 | grep -qx 'game=0 score=24 rating=Booched over=0'; tap $? "end of input: the game's summary line"
+echo "$out" | tail -n 1 | grep -qx 'game=1 score=24 rating=Booched over=0'; tap $? "end of input: the game's summary line"
 
-# play --games 2: done ends game 0 (its rectangle scored), game 1 uses seed 2
+# play --games 2: done ends game 1 (its rectangle scored), game 2 uses seed 2 (games count from 1,
+# as in every command)
 out=$(printf 'weave 0\ndone\nweave 1\n' | "$cli" pickerel play --level 1 --seed 1 --games 2)
 echo "$out" | grep -qx 'move=done status=ok score=24 over=1 events=rectangle:12,game-over:0'; tap $? "done scores the cloth and ends the game"
-echo "$out" | grep -qx 'game=0 score=24 rating=Booched over=1'; tap $? "game 0 summary: over"
-echo "$out" | grep -qx 'game=1 level=1 seed=2'; tap $? "game 1 starts on seed 2"
-echo "$out" | tail -n 1 | grep -qx 'game=1 score=0 rating=Booched over=0'; tap $? "game 1 summary"
+echo "$out" | grep -qx 'game=1 score=24 rating=Booched over=1'; tap $? "game 1 summary: over"
+echo "$out" | grep -qx 'game=2 level=1 seed=2'; tap $? "game 2 starts on seed 2"
+echo "$out" | tail -n 1 | grep -qx 'game=2 score=0 rating=Booched over=0'; tap $? "game 2 summary"
 
 # play save: the save line names the level and seed
 out=$(printf 'save\n' | "$cli" pickerel play --level 3 --seed 42)
@@ -47,8 +48,8 @@ echo "$out" | grep -q '^save=puzzlecore-pickerel 1;level 3;options 0;seed 42;'; 
 # auto: the advisor, seeds 1 and 2 on level 1 (advisor mean about 836 in doc/pickerel.md)
 out=$("$cli" pickerel auto --level 1 --seed 1 --games 2 --each)
 tap $? "auto exits 0"
-echo "$out" | grep -qx 'game=0 seed=1 score=861 rating=Excellent'; tap $? "seed 1: 861, Excellent"
-echo "$out" | grep -qx 'game=1 seed=2 score=784 rating=Excellent'; tap $? "seed 2: 784, Excellent"
+echo "$out" | grep -qx 'game=1 seed=1 score=861 rating=Excellent'; tap $? "seed 1: 861, Excellent"
+echo "$out" | grep -qx 'game=2 seed=2 score=784 rating=Excellent'; tap $? "seed 2: 784, Excellent"
 echo "$out" | tail -n 1 | grep -q '^level=1 games=2 mean=822\.5 p5=784 min=784 max=861 seconds=[0-9.]*$'; tap $? "summary: mean 822.5, p5 784, min 784, max 861"
 sum=$(echo "$out" | sed -n 's/^game=.* score=\([0-9]*\) .*/\1/p' | awk '{ s += $1 } END { printf "%.1f", s / NR }')
 [ "$sum" = "$(echo "$out" | tail -n 1 | sed 's/.* mean=\([0-9.]*\) .*/\1/')" ]; tap $? "the mean is the mean of the games"

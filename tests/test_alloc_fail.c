@@ -293,7 +293,7 @@ static int32_t c_nono_grade(void *g, void **out) { (void)out; return pc_nonogram
 static int32_t c_nono_hint(void *g, void **out) { (void)out; int32_t x, y, v; return pc_nonogram_hint(g, NULL, &x, &y, &v, NULL, NULL); }
 static int32_t c_nono_consistent(void *g, void **out) { (void)out; return pc_nonogram_consistent(g, NULL); }
 static int32_t c_nono_mistakes(void *g, void **out) { (void)out; uint8_t m[25]; return pc_nonogram_mistakes(g, m, 25); }
-static int32_t c_nono_generate(void *g, void **out) { (void)g; return pc_nonogram_generate(6, 5, 7, PC_NONOGRAM_GRADE_LINE, (pc_nonogram **)out); }
+static int32_t c_nono_generate(void *g, void **out) { (void)g; return pc_nonogram_generate(6, 5, 7, PC_NONOGRAM_GRADE_LINE, NULL, (pc_nonogram **)out); }
 static int32_t c_nono_import(void *g, void **out)
 {
     (void)g;

@@ -111,7 +111,7 @@ static void nonogram(void)
         char what[64];
         pc_nonogram *g = NULL;
         int32_t rc = pc_nonogram_generate(sizes[i][0], sizes[i][1], (uint64_t)sizes[i][2] * 1000003u,
-                                          PC_NONOGRAM_GRADE_SEARCH, &g);
+                                          PC_NONOGRAM_GRADE_SEARCH, NULL, &g);
         snprintf(what, sizeof what, "%dx%d-seed%d", sizes[i][0], sizes[i][1], sizes[i][2]);
         if (rc != PC_OK) {
             line_i64("nonogram", what, rc);

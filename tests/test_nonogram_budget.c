@@ -4,7 +4,14 @@
  * is cancelled from a second thread and returns PC_ECANCELLED promptly with
  * nothing written and the puzzle unchanged; the progress callback sees the
  * cells known as its bound and can stop the search; a pre-cancelled budget
- * stops before any work; hint and consistent take the same budget.
+ * stops before any work; hint and consistent take the same budget.  Grade,
+ * hint and consistent are cancelled from a second thread too (consistent and
+ * hint on a pigeonhole grid: 13 rows whose one cell must go into 12 columns,
+ * which line logic and probing cannot refute; grade, which reads the clues
+ * only and grades the permutation puzzle in a few ms, is slowed by a progress
+ * callback that sleeps, so the flag arrives mid-search), and so is the
+ * generator, whose budget (nodes, time, memory, progress, cancel) only ever
+ * stops it.
  */
 #define _POSIX_C_SOURCE 200809L
 #include <math.h>
@@ -15,6 +22,7 @@
 #include <time.h>
 
 #include "puzzlecore/puzzlecore.h"
+#include "cancel_util.h"
 #include "tap.h"
 
 enum { N = 24 };
@@ -67,6 +75,173 @@ static char *saved(const pc_nonogram *g)
     char *t = malloc(n + 1);
     pc_nonogram_save(g, t, n + 1, &n);
     return t;
+}
+
+
+/* ---- grade, hint, consistent and generate under a budget ------------------------- */
+
+/* A progress callback that takes 20 ms and never asks to stop. */
+static int slow_calls;
+static int32_t slow_progress(void *user, int64_t nodes, double seconds, double bound)
+{
+    (void)user;
+    (void)nodes;
+    (void)seconds;
+    (void)bound;
+    struct timespec ts = {0, 20 * 1000 * 1000};
+    nanosleep(&ts, NULL);
+    slow_calls++;
+    return 0;
+}
+
+static int gen_rounds_seen;
+static double gen_bound = -1;
+static int32_t gen_progress(void *user, int64_t nodes, double seconds, double bound)
+{
+    (void)nodes;
+    (void)seconds;
+    gen_rounds_seen++;
+    gen_bound = bound;
+    return user != NULL;
+}
+
+static void other_searches(void)
+{
+    pc_budget b;
+    pc_test_cancel c;
+    int32_t rc;
+
+    /* grade, slowed by its progress callback */
+    pc_nonogram *ph = permutations();
+    char *before = saved(ph);
+    pc_budget_init(&b, sizeof b);
+    b.max_seconds = -1;
+    b.progress = slow_progress;
+    b.progress_every = 1e-9;
+    int64_t st[PC_NONOGRAM_STAT_COUNT];
+    pc_test_cancel_start(&c, &b, 0.05);
+    rc = pc_nonogram_grade(ph, &b, st, PC_NONOGRAM_STAT_COUNT);
+    pc_test_cancel_join(&c);
+    is_int(rc, PC_ECANCELLED, "grade: cancelled from a second thread (%d slow progress calls)", slow_calls);
+    ok(c.latency < 5.0, "... returned %.1f ms after the flag (loose bound: 5 s)", c.latency * 1e3);
+    pc_budget_init(&b, sizeof b);
+    b.max_seconds = -1;
+
+    /* consistent and hint on the 24x24 permutation puzzle whose player
+     * crossed the right half of the top 13 rows: 13 rows into 12 columns */
+    pc_nonogram *g = permutations();
+    for (int y = 0; y < 13; y++)
+        for (int x = 12; x < N; x++)
+            pc_nonogram_set_cell(g, x, y, PC_NONOGRAM_CROSSED);
+    char *gbefore = saved(g);
+    pc_budget_reset(&b);
+    pc_test_cancel_start(&c, &b, 0.05);
+    rc = pc_nonogram_consistent(g, &b);
+    pc_test_cancel_join(&c);
+    is_int(rc, PC_ECANCELLED, "consistent: cancelled from a second thread");
+    ok(c.latency < 5.0, "... returned %.1f ms after the flag", c.latency * 1e3);
+    pc_budget_reset(&b);
+    int32_t x = -7, y = -7;
+    pc_test_cancel_start(&c, &b, 0.05);
+    rc = pc_nonogram_hint(g, &b, &x, &y, NULL, NULL, NULL);
+    pc_test_cancel_join(&c);
+    is_int(rc, PC_ECANCELLED, "hint: cancelled from a second thread");
+    ok(c.latency < 5.0 && x == -7 && y == -7, "... returned %.1f ms after the flag, nothing written",
+       c.latency * 1e3);
+    char *after = saved(g);
+    is_str(after, gbefore, "the puzzle and the player's grid are unchanged");
+    free(after);
+    after = saved(ph);
+    is_str(after, before, "the graded puzzle is unchanged");
+    free(after);
+    free(before);
+    free(gbefore);
+    pc_nonogram_free(g);
+    pc_nonogram_free(ph);
+
+    /* the generator */
+    static uint8_t cells[128 * 128], ref[60 * 60];
+    is_int(pc_nonogram_generate_cells(60, 60, 9, PC_NONOGRAM_GRADE_SEARCH, NULL, ref, sizeof ref), PC_OK,
+           "generate 60x60 under the default budget");
+    pc_budget_init(&b, sizeof b);
+    pc_budget_cancel(&b);
+    memset(cells, 0xAB, sizeof cells);
+    pc_nonogram *out = (pc_nonogram *)&b; /* a sentinel that must stay */
+    is_int(pc_nonogram_generate_cells(60, 60, 9, PC_NONOGRAM_GRADE_SEARCH, &b, cells, sizeof cells),
+           PC_ECANCELLED, "generate: a cancelled budget stops it before any work");
+    is_int(pc_nonogram_generate(10, 10, 9, PC_NONOGRAM_GRADE_LINE, &b, &out), PC_ECANCELLED,
+           "generate (a puzzle): the same");
+    ok(cells[0] == 0xAB && cells[60 * 60 - 1] == 0xAB && out == (pc_nonogram *)&b, "... nothing written");
+    /* node limit: every grade counts one node per uniqueness check (plus
+     * its search nodes); 30x30 seed 5 needs a few checks at every grade.
+     * Below the nodes it needs: PC_ELIMIT and nothing written; from there on
+     * the same picture as without a budget. */
+    for (int32_t grade = PC_NONOGRAM_GRADE_LINE; grade <= PC_NONOGRAM_GRADE_SEARCH; grade++) {
+        static uint8_t want[30 * 30];
+        pc_nonogram_generate_cells(30, 30, 5, grade, NULL, want, sizeof want);
+        int64_t n = 1;
+        int limited = 0, clean = 1;
+        for (; n < 100000; n++) {
+            pc_budget_init(&b, sizeof b);
+            b.max_nodes = n;
+            b.max_seconds = -1;
+            memset(cells, 0xAB, sizeof cells);
+            rc = pc_nonogram_generate_cells(30, 30, 5, grade, &b, cells, sizeof cells);
+            if (rc != PC_ELIMIT)
+                break;
+            limited++;
+            clean &= cells[0] == 0xAB && cells[30 * 30 - 1] == 0xAB;
+        }
+        ok(rc == PC_OK && limited > 0 && clean && memcmp(cells, want, sizeof want) == 0,
+           "generate, grade %d: PC_ELIMIT below %lld nodes (nothing written), the same picture from there",
+           (int)grade, (long long)n);
+    }
+    /* a budget that lets it finish gives the same picture as none */
+    pc_budget_init(&b, sizeof b);
+    b.max_nodes = 1000000;
+    b.max_seconds = -1;
+    rc = pc_nonogram_generate_cells(60, 60, 9, PC_NONOGRAM_GRADE_SEARCH, &b, cells, sizeof cells);
+    ok(rc == PC_OK && memcmp(cells, ref, sizeof ref) == 0, "a generous node limit: the same picture");
+    /* time and memory limits */
+    pc_budget_init(&b, sizeof b);
+    b.max_seconds = 1e-9;
+    is_int(pc_nonogram_generate_cells(128, 128, 3, PC_NONOGRAM_GRADE_PROBE, &b, cells, sizeof cells), PC_ELIMIT,
+           "a time limit stops it: PC_ELIMIT");
+    pc_budget_init(&b, sizeof b);
+    b.max_bytes = 4096;
+    is_int(pc_nonogram_generate_cells(60, 60, 9, PC_NONOGRAM_GRADE_LINE, &b, cells, sizeof cells), PC_ELIMIT,
+           "4 KiB of memory: PC_ELIMIT");
+    pc_budget_init(&b, sizeof b);
+    b.max_nodes = -3;
+    is_int(pc_nonogram_generate_cells(60, 60, 9, PC_NONOGRAM_GRADE_LINE, &b, cells, sizeof cells), PC_EINVAL,
+           "a bad budget: PC_EINVAL");
+    /* progress: the repair rounds as the bound; non-zero stops it */
+    pc_budget_init(&b, sizeof b);
+    b.max_seconds = -1;
+    b.progress = gen_progress;
+    b.progress_every = 1e-9;
+    rc = pc_nonogram_generate_cells(60, 60, 9, PC_NONOGRAM_GRADE_SEARCH, &b, cells, sizeof cells);
+    ok(rc == PC_OK && gen_rounds_seen > 0 && gen_bound >= 0 && memcmp(cells, ref, sizeof ref) == 0,
+       "progress called %d times (last bound: %g cells settled), the same picture", gen_rounds_seen, gen_bound);
+    b.user = &b;
+    gen_rounds_seen = 0;
+    is_int(pc_nonogram_generate_cells(60, 60, 9, PC_NONOGRAM_GRADE_SEARCH, &b, cells, sizeof cells),
+           PC_ECANCELLED, "progress returning non-zero cancels");
+    is_int(gen_rounds_seen, 1, "... after its first call");
+    /* cancel from a second thread: large puzzles, one after another, until
+     * the flag stops one */
+    pc_budget_init(&b, sizeof b);
+    b.max_seconds = -1;
+    pc_test_cancel_start(&c, &b, 0.05);
+    rc = PC_OK;
+    int made = 0;
+    for (uint64_t seed = 1; seed < 1000 && rc == PC_OK; seed++) {
+        rc = pc_nonogram_generate_cells(128, 128, seed, PC_NONOGRAM_GRADE_PROBE, &b, cells, sizeof cells);
+        made += rc == PC_OK;
+    }
+    pc_test_cancel_join(&c);
+    is_int(rc, PC_ECANCELLED, "generate: cancelled from a second thread (after %d whole puzzles)", made);
+    ok(c.latency < 5.0, "... returned %.1f ms after the flag (loose bound: 5 s)", c.latency * 1e3);
 }
 
 int main(void)
@@ -147,5 +322,6 @@ int main(void)
     free(after);
     free(before);
     pc_nonogram_free(g);
+    other_searches();
     return done_testing();
 }

@@ -281,7 +281,7 @@ static void test_generated(void)
     for (uint64_t seed = 0; seed < 12 && good; seed++) {
         pc_nonogram *g = NULL;
         int32_t w = 3 + (int32_t)(seed * 5 % 23), h = seed % 3 == 0 ? w : 2 + (int32_t)(seed * 3 % 17);
-        good = pc_nonogram_generate(w, h, seed, PC_NONOGRAM_GRADE_SEARCH, &g) == PC_OK && round_trips(g);
+        good = pc_nonogram_generate(w, h, seed, PC_NONOGRAM_GRADE_SEARCH, NULL, &g) == PC_OK && round_trips(g);
         pc_nonogram_free(g);
     }
     ok(good, "12 generated puzzles round-trip through every format");

@@ -438,7 +438,7 @@ static void test_generate(void)
     for (int32_t grade = PC_NONOGRAM_GRADE_LINE; grade <= PC_NONOGRAM_GRADE_SEARCH; grade++) {
         for (uint64_t seed = 0; seed < 25; seed++) {
             int32_t w = 4 + (int32_t)(seed % 17), h = 3 + (int32_t)((seed * 7) % 19);
-            int32_t r = pc_nonogram_generate_cells(w, h, seed, grade, a, sizeof a);
+            int32_t r = pc_nonogram_generate_cells(w, h, seed, grade, NULL, a, sizeof a);
             if (r != PC_OK) {
                 good = 0;
                 diag("generator failed");
@@ -454,8 +454,8 @@ static void test_generate(void)
         }
     }
     ok(good, "generator: %d puzzles, each unique and at or below its grade", n);
-    pc_nonogram_generate_cells(30, 30, 42, PC_NONOGRAM_GRADE_LINE, a, sizeof a);
-    pc_nonogram_generate_cells(30, 30, 42, PC_NONOGRAM_GRADE_LINE, b, sizeof b);
+    pc_nonogram_generate_cells(30, 30, 42, PC_NONOGRAM_GRADE_LINE, NULL, a, sizeof a);
+    pc_nonogram_generate_cells(30, 30, 42, PC_NONOGRAM_GRADE_LINE, NULL, b, sizeof b);
     ok(memcmp(a, b, 900) == 0, "same seed, same picture");
     /* the picture is a platform-independent contract */
     uint64_t h = fnv(a, 900);
@@ -473,15 +473,15 @@ static void test_generate(void)
             same += a[y * 30 + x] == a[y * 30 + x + 1];
     ok(same > 870 * 2 / 3, "neighbours mostly agree (%d of 870; noise gives ~435)", same);
     /* 60x60 */
-    int32_t r = pc_nonogram_generate_cells(60, 60, 1, PC_NONOGRAM_GRADE_PROBE, a, sizeof a);
+    int32_t r = pc_nonogram_generate_cells(60, 60, 1, PC_NONOGRAM_GRADE_PROBE, NULL, a, sizeof a);
     make_clues(a, 60, 60, &c);
     ok(r == PC_OK && solve(&c, NULL, 2, NULL, 0, st) == 1 && st[PC_NONOGRAM_STAT_GRADE] <= PC_NONOGRAM_GRADE_PROBE,
        "60x60 generated: unique, probe grade or easier");
-    is_int(pc_nonogram_generate_cells(10, 10, 1, 0, a, sizeof a), PC_EINVAL, "grade 0 refused");
-    is_int(pc_nonogram_generate_cells(10, 10, 1, 1, a, 99), PC_ESPACE, "small buffer");
-    is_int(pc_nonogram_generate_cells(129, 10, 1, 1, a, sizeof a), PC_ERANGE, "129 wide refused");
+    is_int(pc_nonogram_generate_cells(10, 10, 1, 0, NULL, a, sizeof a), PC_EINVAL, "grade 0 refused");
+    is_int(pc_nonogram_generate_cells(10, 10, 1, 1, NULL, a, 99), PC_ESPACE, "small buffer");
+    is_int(pc_nonogram_generate_cells(129, 10, 1, 1, NULL, a, sizeof a), PC_ERANGE, "129 wide refused");
     pc_nonogram *g = NULL;
-    is_int(pc_nonogram_generate(15, 10, 5, PC_NONOGRAM_GRADE_LINE, &g), PC_OK, "generate a puzzle handle");
+    is_int(pc_nonogram_generate(15, 10, 5, PC_NONOGRAM_GRADE_LINE, NULL, &g), PC_OK, "generate a puzzle handle");
     ok(g && pc_nonogram_width(g) == 15 && pc_nonogram_height(g) == 10 && pc_nonogram_has_solution(g) == 1,
        "15x10 with its solution");
     char id[64];

@@ -337,6 +337,48 @@ static void test_bonus(void)
     pc_patchwork_free(g);
 }
 
+/* ---- the action cap as an expert setting (the referee's --action-cap) ------------------------ */
+static void test_action_cap(void)
+{
+    pc_patchwork *g = NULL, *h = NULL;
+    pc_patchwork_new(PC_PATCHWORK_LEAGUE2, 3, &g);
+    is_int(pc_patchwork_action_cap(g), 80, "leagues: the CodinGame cap, 80 actions");
+    char *plain = save(g);
+    ok(plain && !strstr(plain, "action_cap"), "the default cap is not written in the save");
+    free(plain);
+    is_int(pc_patchwork_set_action_cap(g, -1), PC_EINVAL, "a negative cap: PC_EINVAL");
+    is_int(pc_patchwork_set_action_cap(g, 1001), PC_EINVAL, "a cap over 1000: PC_EINVAL");
+    is_int(pc_patchwork_set_action_cap(NULL, 5), PC_EINVAL, "NULL: PC_EINVAL");
+    is_int(pc_patchwork_set_action_cap(g, 4), PC_OK, "cap 4");
+    char *s = save(g);
+    ok(s && strstr(s, "\naction_cap 4\n") != NULL, "a cap of its own is in the save");
+    int over_at = -1;
+    for (int i = 0; i < 10 && !pc_patchwork_is_over(g); i++) {
+        pc_patchwork_skip(g);
+        if (pc_patchwork_is_over(g))
+            over_at = i + 1;
+    }
+    is_int(over_at, 4, "the game ends after the 4th action");
+    ok(pc_patchwork_capped(g) == 1 && pw_score(g, 0) == 0 && pw_score(g, 1) == 0 &&
+           pw_winner(g) == PC_PATCHWORK_DRAW,
+       "capped: both scores 0, a draw");
+    is_int(pc_patchwork_set_action_cap(g, 9), PC_EILLEGAL, "fixed once playing");
+    char *s2 = save(g);
+    is_int(s2 ? pc_patchwork_load(s2, strlen(s2), NULL, 0, &h) : PC_EINVAL, PC_OK, "the capped game's save loads");
+    char *s3 = h ? save(h) : NULL;
+    ok(h && pc_patchwork_action_cap(h) == 4 && pc_patchwork_capped(h) == 1 && s3 && strcmp(s2, s3) == 0,
+       "... with its cap, capped, and saves the same text");
+    free(s);
+    free(s2);
+    free(s3);
+    pc_patchwork_free(h);
+    pc_patchwork_free(g);
+    g = NULL;
+    pc_patchwork_new(PC_PATCHWORK_OFFICIAL, 3, &g);
+    is_int(pc_patchwork_action_cap(g), 0, "the board game: no cap");
+    pc_patchwork_free(g);
+}
+
 /* ---- atomic failures for every move kind --------------------------------------------------- */
 static void test_atomic(void)
 {
@@ -926,6 +968,7 @@ int main(void)
     test_specials();
     test_bonus();
     test_events();
+    test_action_cap();
     test_atomic();
     test_legal();
     test_protocol_text();

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "puzzlecore/puzzlecore.h"
+#include "budget_util.h"
 #include "tap.h"
 
 /* The score and the loom colour can be negative, so they answer through a
@@ -33,13 +34,7 @@ static int64_t dealt_total; /* inches of the whole deal */
 
 /* A budget of n advisor nodes and no time limit (the answer then depends on
  * the position and n alone). */
-static const pc_budget *nodes_budget(pc_budget *b, int64_t n)
-{
-    pc_budget_init(b, sizeof *b);
-    b->max_nodes = n;
-    b->max_seconds = -1;
-    return b;
-}
+#define nodes_budget pc_test_nodes_budget
 
 static int64_t stat(const pc_pickerel *g, int32_t f)
 {

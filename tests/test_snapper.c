@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "puzzlecore/puzzlecore.h"
+#include "budget_util.h"
 #include "tap.h"
 
 /* The score can be negative, so it answers through a pointer; these read it
@@ -29,10 +30,7 @@ static double sn_points(const pc_snapper *g)
 static const pc_budget *nodes(int64_t n)
 {
     static pc_budget b;
-    pc_budget_init(&b, sizeof b);
-    b.max_nodes = n;
-    b.max_seconds = -1;
-    return &b;
+    return pc_test_nodes_budget(&b, n);
 }
 
 static pc_snapper *load(const char *text)

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "puzzlecore/puzzlecore.h"
+#include "budget_util.h"
 #include "tap.h"
 
 static const char *M1 = "####\n"
@@ -25,9 +26,7 @@ static const char *M1 = "####\n"
  * limit: the figures tested below are deterministic. */
 static const pc_budget *budget_of(pc_budget *b, uint64_t nodes, uint64_t bytes)
 {
-    pc_budget_init(b, sizeof *b);
-    b->max_nodes = (int64_t)nodes;
-    b->max_seconds = -1;
+    pc_test_nodes_budget(b, (int64_t)nodes);
     b->max_bytes = bytes ? bytes : UINT64_MAX;
     return b;
 }

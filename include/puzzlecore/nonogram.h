@@ -384,15 +384,22 @@ PUZZLECORE_API int32_t pc_nonogram_mistakes(const pc_nonogram *g, uint8_t *marks
  * picture on every platform.  pc_nonogram_generate_cells writes the w*h 0/1
  * cells; pc_nonogram_generate makes the puzzle (with its solution and the id
  * "gen-<w>x<h>-<seed>").  Sizes 2..128 per side (120 x 120 takes about a
- * second).  The generator's inner searches run under a fixed node cap (so the
- * picture depends on the four arguments only); it takes no pc_budget yet.
- * Errors: PC_EINVAL,
- * PC_ERANGE, PC_ESPACE, PC_ELIMIT (no such puzzle found; rare, tiny sizes).
+ * second).
+ * The budget (NULL: the defaults of puzzlecore/budget.h) bounds the whole run:
+ * one node is one uniqueness check of a candidate picture plus every search
+ * node inside it; progress reports the cells the running check has settled
+ * as its bound.  The
+ * budget only stops the run, it never changes the picture (the inner searches
+ * run under a fixed node cap): a run that finishes gives the same picture
+ * under any budget.  Its seed is not used (`seed` is the argument).
+ * Errors: PC_EINVAL (also a bad budget), PC_ERANGE, PC_ESPACE, PC_ELIMIT (the
+ * budget ran out, or no such puzzle was found: rare, tiny sizes),
+ * PC_ECANCELLED; nothing is written then.
  */
 PUZZLECORE_API int32_t pc_nonogram_generate_cells(int32_t w, int32_t h, uint64_t seed, int32_t max_grade,
-                                                  uint8_t *cells, size_t cap);
+                                                  const pc_budget *budget, uint8_t *cells, size_t cap);
 PUZZLECORE_API int32_t pc_nonogram_generate(int32_t w, int32_t h, uint64_t seed, int32_t max_grade,
-                                            pc_nonogram **out);
+                                            const pc_budget *budget, pc_nonogram **out);
 
 /* The format of a text (a pc_nonogram_format other than AUTO), or PC_EPARSE
  * when it looks like none of them. */

@@ -104,6 +104,13 @@ PUZZLECORE_API int32_t pc_patchwork_clone(const pc_patchwork *g, pc_patchwork **
  * player starts with (0..1000000, default the ruleset's 200 or 5). */
 PUZZLECORE_API int32_t pc_patchwork_set_bonus_size(pc_patchwork *g, int32_t size);
 PUZZLECORE_API int32_t pc_patchwork_set_initial_money(pc_patchwork *g, int32_t money);
+/* The action cap (an expert parameter too, only before the first action): the
+ * game ends after `cap` actions with both scores 0, a draw, as the CodinGame
+ * referee's 80-action cap does (pc_patchwork_capped).  0..1000, 0 = no cap;
+ * default 80 in the leagues, none for the board game.  A save records a cap
+ * other than the ruleset's default ("action_cap N"). */
+PUZZLECORE_API int32_t pc_patchwork_set_action_cap(pc_patchwork *g, int32_t cap);
+PUZZLECORE_API int32_t pc_patchwork_action_cap(const pc_patchwork *g);
 
 /* ---- reading the state ---------------------------------------------------- */
 /* Accessors taking a player accept 0 or 1; a NULL handle or a bad player

@@ -53,3 +53,10 @@ tests_test_alloc_fail_SOURCES = tests/test_alloc_fail.c
 tests_test_alloc_fail_LDADD = $(TEST_LDADD)
 TESTS += tests/test_alloc_fail tests/alloc_calls.sh
 EXTRA_DIST += tests/alloc_calls.sh
+
+# Every search cancelled from a second thread (issue 17).
+check_PROGRAMS += tests/test_cancel
+tests_test_cancel_SOURCES = tests/test_cancel.c
+tests_test_cancel_CFLAGS = $(AM_CFLAGS) -pthread
+tests_test_cancel_LDADD = $(TEST_LDADD) -lpthread
+TESTS += tests/test_cancel

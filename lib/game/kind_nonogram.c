@@ -96,7 +96,12 @@ static int32_t ng_create(const pc__param *p, int32_t np, uint64_t seed, char *er
         if (rc == PC_EPARSE || rc == PC_EINVAL || rc == PC_ERANGE)
             return pc__parse_error(err, errcap, 0, 0, "solution: %s", msg[0] ? msg : "not W*H cells of 0 and 1");
     } else {
-        rc = pc_nonogram_generate(w, h, seed, (int32_t)grade, &g);
+        /* no time limit: the puzzle must depend on the seed only, even on a
+         * slow machine (the generator is bounded by its own caps) */
+        pc_budget b;
+        pc_budget_init(&b, sizeof b);
+        b.max_seconds = -1;
+        rc = pc_nonogram_generate(w, h, seed, (int32_t)grade, &b, &g);
     }
     if (rc == PC_OK)
         *out = g;

@@ -19,8 +19,8 @@ tests_test_conventions_LDADD = $(TEST_LDADD)
 TESTS += tests/test_conventions
 EXTRA_DIST += tests/golden/game-nonogram.txt tests/golden/game-pickerel.txt tests/golden/game-snapper.txt \
 	tests/golden/game-sokoban.txt tests/golden/game-patchwork.txt
-TESTS += tests/cli_play.sh
-EXTRA_DIST += tests/cli_play.sh
+TESTS += tests/cli_play.sh tests/cli_cancel.sh
+EXTRA_DIST += tests/cli_play.sh tests/cli_cancel.sh
 
 noinst_PROGRAMS += examples/play_any
 examples_play_any_SOURCES = examples/play_any.c

@@ -210,7 +210,8 @@ int32_t pc_nonogram_export(const pc_nonogram *g, int32_t format, char *buf, size
     return pc__sb_emit(&sb, buf, cap, len);
 }
 
-int32_t pc_nonogram_generate(int32_t w, int32_t h, uint64_t seed, int32_t max_grade, pc_nonogram **out)
+int32_t pc_nonogram_generate(int32_t w, int32_t h, uint64_t seed, int32_t max_grade, const pc_budget *budget,
+                             pc_nonogram **out)
 {
     if (!out || w < 1 || h < 1)
         return PC_EINVAL;
@@ -219,7 +220,7 @@ int32_t pc_nonogram_generate(int32_t w, int32_t h, uint64_t seed, int32_t max_gr
     size_t n = (size_t)w * (size_t)h;
     uint8_t *cells = pc__malloc(n);
     char *bits = pc__malloc(n + 1);
-    int32_t rc = cells && bits ? pc_nonogram_generate_cells(w, h, seed, max_grade, cells, n) : PC_ENOMEM;
+    int32_t rc = cells && bits ? pc_nonogram_generate_cells(w, h, seed, max_grade, budget, cells, n) : PC_ENOMEM;
     pc_nonogram *g = NULL;
     if (rc == PC_OK) {
         for (size_t i = 0; i < n; i++)

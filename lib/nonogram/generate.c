@@ -17,10 +17,19 @@
  *    solver settles every cell the puzzle is unique.
  * 3. After too many flips the picture is redrawn (same generator: still
  *    deterministic).
+ *
+ * The caller's pc_budget bounds the whole run: one node is one uniqueness
+ * check of a candidate picture plus every search node inside it (the
+ * solver's nodes are counted cumulatively across checks); time, memory,
+ * progress (bound: the cells the running check has settled, as the solver
+ * reports) and the cancel flag are those of the solver's meter.  The budget only ever stops the run (PC_ELIMIT,
+ * PC_ECANCELLED): the fixed per-check node cap above is what the picture
+ * depends on, so a run that finishes gives the same picture under any budget.
  */
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/budget.h"
 #include "common/rng.h"
 #include "nonogram/solve.h"
 #include "puzzlecore/nonogram.h"
@@ -158,9 +167,21 @@ static int mixed_lines(const uint8_t *pic, int32_t w, int32_t h)
     return 1;
 }
 
-/* The generator under a meter (NULL: no limit but the inner searches' fixed
- * node cap).  The meter's node limit is not used: the picture must depend on
- * (w, h, seed, max_grade) only. */
+/* Count one uniqueness check (a node) before it starts: PC_OK, or the
+ * meter's PC_ELIMIT / PC_ECANCELLED.  *total is the run's node count. */
+static int32_t gen_node(pc__meter *mt, int64_t *total)
+{
+    if (mt->status != PC_OK)
+        return mt->status;
+    if (mt->max_nodes > 0 && *total >= mt->max_nodes)
+        return mt->status = PC_ELIMIT;
+    ++*total;
+    /* the meter refuses nodes >= max_nodes; this node is allowed */
+    mt->nodes = mt->max_nodes > 0 && *total >= mt->max_nodes ? mt->max_nodes - 1 : *total;
+    return pc__meter_check(mt);
+}
+
+/* The generator under a running meter (see the top of the file). */
 static int32_t generate_metered(int32_t w, int32_t h, uint64_t seed, int32_t max_grade, pc__meter *mt,
                                 uint8_t *cells, size_t cap)
 {
@@ -181,8 +202,16 @@ static int32_t generate_metered(int32_t w, int32_t h, uint64_t seed, int32_t max
     int32_t *rcl = pc__malloc(sizeof(int32_t) * (size_t)(n + h)), *ccl = pc__malloc(sizeof(int32_t) * (size_t)(n + w));
     int32_t *open = pc__malloc(sizeof(int32_t) * (size_t)n);
     int32_t status = PC_ELIMIT;
+    int64_t total = 0;
+    /* the generator's own arrays, counted against the memory limit */
+    uint64_t own = (uint64_t)n * (3 + 2 * sizeof(int64_t) + sizeof(int32_t) * 3 + sizeof(keyed)) +
+                   (uint64_t)(w + h) * 2 * sizeof(int32_t);
     if (!pic || !two || !val || !ord || !rc || !cc || !rcl || !ccl || !open) {
         status = PC_ENOMEM;
+        goto out;
+    }
+    if (mt->status != PC_OK || pc__meter_over_bytes(mt, 0, own)) {
+        status = mt->status != PC_OK ? mt->status : PC_ELIMIT;
         goto out;
     }
     for (int32_t attempt = 0; attempt < 64 && status == PC_ELIMIT; attempt++) {
@@ -201,14 +230,26 @@ static int32_t generate_metered(int32_t w, int32_t h, uint64_t seed, int32_t max
             continue;
         int32_t max_flips = 4 * (w + h) + 16;
         for (int32_t flip = 0; flip <= max_flips; flip++) {
-            picture_clues(pic, w, h, rc, rcl, cc, ccl);
-            pc__nsolver *s = NULL;
-            int32_t e = pc__nsolver_new(w, h, rc, rcl, cc, ccl, &s);
+            int32_t e = gen_node(mt, &total);
             if (e != PC_OK) {
                 status = e;
                 goto out;
             }
+            picture_clues(pic, w, h, rc, rcl, cc, ccl);
+            pc__nsolver *s = NULL;
+            e = pc__nsolver_new(w, h, rc, rcl, cc, ccl, &s);
+            if (e != PC_OK) {
+                status = e;
+                goto out;
+            }
+            if (pc__meter_over_bytes(mt, own, s->bytes)) {
+                pc__nsolver_free(s);
+                status = PC_ELIMIT;
+                goto out;
+            }
             pc__nsolver_reset(s, NULL);
+            /* the run's nodes so far: the solver counts on from there */
+            s->nodes = total;
             s->meter = mt;
             int32_t nopen = 0;
             s->use_probing = max_grade >= PC_NONOGRAM_GRADE_PROBE;
@@ -216,7 +257,7 @@ static int32_t generate_metered(int32_t w, int32_t h, uint64_t seed, int32_t max
             /* the picture is a solution: no contradiction; an abort is the budget */
             if (res == PC__NS_ABORT) {
                 pc__nsolver_free(s);
-                status = mt && mt->status != PC_OK ? mt->status : PC_ELIMIT;
+                status = mt->status != PC_OK ? mt->status : PC_ELIMIT;
                 goto out;
             }
             for (int32_t i = 0; i < n; i++)
@@ -227,9 +268,9 @@ static int32_t generate_metered(int32_t w, int32_t h, uint64_t seed, int32_t max
                  * solutions give the cells where they differ; past the
                  * budget the cells probing left open are used */
                 int32_t found = 0;
-                s->max_nodes = PC__GEN_SEARCH_NODES;
+                s->max_nodes = s->nodes + PC__GEN_SEARCH_NODES;
                 int sr = pc__nsolver_solve(s, 2, two, 2, &found, NULL);
-                if (sr == PC__NS_ABORT && mt && mt->status != PC_OK) {
+                if (sr == PC__NS_ABORT && mt->status != PC_OK) {
                     pc__nsolver_free(s);
                     status = mt->status;
                     goto out;
@@ -245,6 +286,7 @@ static int32_t generate_metered(int32_t w, int32_t h, uint64_t seed, int32_t max
                     }
                 }
             }
+            total = s->nodes;
             pc__nsolver_free(s);
             if (nopen == 0) {
                 if (mixed_lines(pic, w, h) || flip == 0) {
@@ -277,8 +319,12 @@ out:
     return status;
 }
 
-int32_t pc_nonogram_generate_cells(int32_t w, int32_t h, uint64_t seed, int32_t max_grade, uint8_t *cells,
-                                   size_t cap)
+int32_t pc_nonogram_generate_cells(int32_t w, int32_t h, uint64_t seed, int32_t max_grade,
+                                   const pc_budget *budget, uint8_t *cells, size_t cap)
 {
-    return generate_metered(w, h, seed, max_grade, NULL, cells, cap);
+    pc__meter m;
+    int32_t rc = pc__meter_start(&m, budget);
+    if (rc != PC_OK)
+        return rc;
+    return generate_metered(w, h, seed, max_grade, &m, cells, cap);
 }

@@ -346,8 +346,11 @@ void pc__nsolver_undo(pc__nsolver *s, int32_t mark)
 }
 
 /* Node cap, then the caller's budget: its clock, cancel flag and progress
- * are read every 256 line solves (well under a millisecond), so a cancel is
- * seen quickly even while one node's probing runs long. */
+ * are read every 256 line solves in bit-parallel mode (well under a
+ * millisecond), every 16 on grids wider than a word, whose line solves cost
+ * up to a fraction of a millisecond each (a 128 x 128 grid's first pass took
+ * 150 ms between reads at 256), so a cancel is seen quickly even while one
+ * node's probing runs long. */
 static int over_budget(pc__nsolver *s)
 {
     if (s->max_nodes > 0 && s->nodes > s->max_nodes) {
@@ -356,7 +359,7 @@ static int over_budget(pc__nsolver *s)
     }
     pc__meter *m = s->meter;
     if (m && (m->status != PC_OK || (m->max_nodes > 0 && s->nodes > m->max_nodes) ||
-              (s->line_solves & 255) == 0)) {
+              (s->line_solves & (s->bits ? 255 : 15)) == 0)) {
         /* the meter stops at nodes >= max; this search allows max nodes */
         m->nodes = (m->max_nodes > 0 && s->nodes >= m->max_nodes) ? m->max_nodes - 1 : s->nodes;
         m->bound = (double)(s->ncells - s->unknown);

@@ -94,6 +94,27 @@ int32_t pc_patchwork_set_initial_money(pc_patchwork *g, int32_t money)
     return PC_OK;
 }
 
+/* The ruleset's own cap (engine.c: 80 in the leagues, none for the board game). */
+static int32_t default_cap(const pc_patchwork *g)
+{
+    return g->s.r.official ? 0 : 80;
+}
+
+int32_t pc_patchwork_set_action_cap(pc_patchwork *g, int32_t cap)
+{
+    if (!g || cap < 0 || cap > 1000)
+        return PC_EINVAL;
+    if (g->s.actions)
+        return PC_EILLEGAL;
+    g->s.r.cap = cap;
+    return PC_OK;
+}
+
+int32_t pc_patchwork_action_cap(const pc_patchwork *g)
+{
+    return g ? g->s.r.cap : PC_EINVAL;
+}
+
 /* ---- accessors ---------------------------------------------------------------- */
 
 #define NEED(g) \
@@ -361,58 +382,6 @@ int32_t pc_patchwork_legal_moves(const pc_patchwork *g, int32_t *codes, size_t c
     return cap && cap < (size_t)c ? PC_ESPACE : PC_OK;
 }
 
-static void add_event(pc_patchwork *g, int32_t kind, int32_t player, int32_t v0, int32_t v1, int32_t v2,
-                      int32_t v3, int32_t v4)
-{
-    pw_event *e = &g->ev[g->nev++]; /* at most 7 per move: PW_MAXEVENTS */
-    e->kind = kind;
-    e->player = player;
-    e->v[0] = v0, e->v[1] = v1, e->v[2] = v2, e->v[3] = v3, e->v[4] = v4;
-}
-
-/* What a move did, read off the states before and after it (the engine
- * stays a plain state machine; this is presentation for front ends). */
-static void record_move(pc_patchwork *g, const pw_state *before, const pw_move *m, int32_t me, int32_t special_id)
-{
-    const pw_state *s = &g->s;
-    const pw_player *a = &before->p[me], *b = &s->p[me];
-    int32_t moved = b->pos - a->pos, paid = b->buttons - a->buttons;
-    g->nev = 0;
-    if (m->kind == PW_SKIP) {
-        add_event(g, PC_PATCHWORK_EVENT_SKIP, me, moved, moved * s->r.skip_mult, 0, 0, 0);
-        paid -= moved * s->r.skip_mult;
-    } else {
-        int32_t k = m->flip * 4 + m->rot;
-        int32_t id = m->kind == PW_SPECIAL ? PW_SPECIAL_PATCH : m->patch;
-        const pw_orient *o = &pc__patchwork_patches[id].orient[k];
-        for (int32_t c = 0; c < o->ncells; c++) {
-            int32_t sq = m->y * 9 + m->x + o->off[c];
-            g->own_id[me][sq] = (int8_t)(m->kind == PW_SPECIAL ? special_id : m->patch + 1);
-            g->own_k[me][sq] = (uint8_t)k;
-        }
-        if (m->kind == PW_SPECIAL) {
-            add_event(g, PC_PATCHWORK_EVENT_PLACE_SPECIAL, me, special_id, m->x, m->y, 0, 0);
-        } else {
-            int32_t price = pc__patchwork_patches[m->patch].price;
-            add_event(g, PC_PATCHWORK_EVENT_BUY, me, m->patch, m->x, m->y, k, price);
-            if (moved)
-                add_event(g, PC_PATCHWORK_EVENT_ADVANCE, me, moved, b->pos, 0, 0, 0);
-            paid += price;
-        }
-    }
-    if (paid)
-        add_event(g, PC_PATCHWORK_EVENT_INCOME, me, paid, b->income, 0, 0, 0);
-    if (b->pending > a->pending - (m->kind == PW_SPECIAL))
-        add_event(g, PC_PATCHWORK_EVENT_SPECIAL_WON, me, b->pending - a->pending + (m->kind == PW_SPECIAL), 0, 0, 0,
-                  0);
-    if (before->bonus_owner < 0 && s->bonus_owner >= 0)
-        add_event(g, PC_PATCHWORK_EVENT_BONUS, s->bonus_owner, s->r.bonus_size, 0, 0, 0, 0);
-    if (before->finished_first < 0 && s->finished_first >= 0)
-        add_event(g, PC_PATCHWORK_EVENT_FINISHED, s->finished_first, 0, 0, 0, 0, 0);
-    if (!before->over && s->over)
-        add_event(g, PC_PATCHWORK_EVENT_OVER, pc__patchwork_winner(s), s->over == 2, 0, 0, 0, 0);
-}
-
 int32_t pc__patchwork_apply_move(pc_patchwork *g, const pw_move *m)
 {
     int32_t rc = pc__patchwork_check(&g->s, m);
@@ -429,40 +398,7 @@ int32_t pc__patchwork_apply_move(pc_patchwork *g, const pw_move *m)
     g->nhist++;
     pw_state before = g->s;
     pc__patchwork_do(&g->s, m);
-    record_move(g, &before, m, me, special_id);
-    return PC_OK;
-}
-
-int32_t pc_patchwork_event_count(const pc_patchwork *g)
-{
-    NEED(g);
-    return g->nev;
-}
-
-int32_t pc_patchwork_event(const pc_patchwork *g, int32_t i, int32_t *kind, int32_t *player, int32_t *values)
-{
-    if (!g || i < 0 || i >= g->nev)
-        return PC_EINVAL;
-    const pw_event *e = &g->ev[i];
-    if (kind)
-        *kind = e->kind;
-    if (player)
-        *player = e->player;
-    if (values)
-        memcpy(values, e->v, sizeof e->v);
-    return PC_OK;
-}
-
-int32_t pc_patchwork_cell_patch(const pc_patchwork *g, int32_t player, int32_t x, int32_t y, int32_t *patch,
-                                int32_t *orientation)
-{
-    NEEDP(g, player);
-    if (x < 0 || x > 8 || y < 0 || y > 8 || !patch)
-        return PC_EINVAL;
-    int32_t o = g->own_id[player][y * 9 + x];
-    *patch = o > 0 ? o - 1 : o < 0 ? o : PC_PATCHWORK_NOBODY;
-    if (orientation)
-        *orientation = o ? g->own_k[player][y * 9 + x] : 0;
+    pc__patchwork_note_move(g, &before, m, me, special_id);
     return PC_OK;
 }
 
@@ -551,8 +487,10 @@ int32_t pc_patchwork_save(const pc_patchwork *g, char *buf, size_t cap, size_t *
     pc__sb_init(&sb);
     pc__sb_printf(&sb, "puzzlecore-patchwork 1\nruleset %d\nseed ", (int)g->s.r.ruleset);
     pc__sb_u64(&sb, g->seed);
-    pc__sb_printf(&sb, "\nbonus_size %d\ninitial_money %d\ndeck", (int)g->s.r.bonus_size,
-                  (int)g->s.r.initial_money);
+    pc__sb_printf(&sb, "\nbonus_size %d\ninitial_money %d\n", (int)g->s.r.bonus_size, (int)g->s.r.initial_money);
+    if (g->s.r.cap != default_cap(g))
+        pc__sb_printf(&sb, "action_cap %d\n", (int)g->s.r.cap);
+    pc__sb_puts(&sb, "deck");
     for (int i = 0; i < PW_NPATCH; i++)
         pc__sb_printf(&sb, " %d", g->deck[i]);
     pc__sb_putc(&sb, '\n');
@@ -602,7 +540,7 @@ int32_t pc_patchwork_load(const char *text, size_t len, char *err, size_t errcap
     const char *tok[40];
     size_t tl[40];
     int64_t v;
-    int32_t ruleset = -1, bonus = -1, money = -1, have_deck = 0;
+    int32_t ruleset = -1, bonus = -1, money = -1, acap = -1, have_deck = 0;
     uint64_t seed = 0;
     int32_t deck[PW_NPATCH];
     pc_patchwork *g = NULL;
@@ -629,8 +567,9 @@ int32_t pc_patchwork_load(const char *text, size_t len, char *err, size_t errcap
                 }
                 g->seed = seed;
                 if ((bonus >= 0 && pc_patchwork_set_bonus_size(g, bonus)) ||
-                    (money >= 0 && pc_patchwork_set_initial_money(g, money))) {
-                    rc = pc__parse_error(err, errcap, ln, 1, "bad bonus_size or initial_money");
+                    (money >= 0 && pc_patchwork_set_initial_money(g, money)) ||
+                    (acap >= 0 && pc_patchwork_set_action_cap(g, acap))) {
+                    rc = pc__parse_error(err, errcap, ln, 1, "bad bonus_size, initial_money or action_cap");
                     goto fail;
                 }
             }
@@ -707,6 +646,8 @@ int32_t pc_patchwork_load(const char *text, size_t len, char *err, size_t errcap
             bonus = (int32_t)v;
         else if (tok_is(tok[0], tl[0], "initial_money"))
             money = (int32_t)v;
+        else if (tok_is(tok[0], tl[0], "action_cap"))
+            acap = (int32_t)v;
         else {
             rc = pc__parse_error(err, errcap, ln, 1, "unknown key");
             goto fail;
@@ -719,9 +660,10 @@ int32_t pc_patchwork_load(const char *text, size_t len, char *err, size_t errcap
             return rc == PC_ENOMEM ? rc : pc__parse_error(err, errcap, 0, 0, "bad ruleset or deck");
         g->seed = seed;
         if ((bonus >= 0 && pc_patchwork_set_bonus_size(g, bonus)) ||
-            (money >= 0 && pc_patchwork_set_initial_money(g, money))) {
+            (money >= 0 && pc_patchwork_set_initial_money(g, money)) ||
+                    (acap >= 0 && pc_patchwork_set_action_cap(g, acap))) {
             pc_patchwork_free(g);
-            return pc__parse_error(err, errcap, 0, 0, "bad bonus_size or initial_money");
+            return pc__parse_error(err, errcap, 0, 0, "bad bonus_size, initial_money or action_cap");
         }
     }
     *out = g;

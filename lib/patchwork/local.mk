@@ -2,7 +2,7 @@
 pcinclude_HEADERS += include/puzzlecore/patchwork.h
 lib_libpuzzlecore_la_SOURCES += \
 	lib/patchwork/pw.h lib/patchwork/game.h \
-	lib/patchwork/patches.c lib/patchwork/engine.c lib/patchwork/game.c \
+	lib/patchwork/patches.c lib/patchwork/engine.c lib/patchwork/game.c lib/patchwork/events.c \
 	lib/patchwork/protocol.c lib/patchwork/bot.c lib/patchwork/reader.c
 cli_puzzlecore_SOURCES += cli/patchwork.c cli/patchwork_match.c cli/patchwork_match.h \
 	cli/patchwork_referee.c cli/patchwork_arena.c
@@ -63,7 +63,7 @@ EXTRA_PROGRAMS += bench/patchwork
 # built from the library's sources (not the .so) to reach the engine's
 # internal playout policy; see the file's header
 bench_patchwork_SOURCES = bench/patchwork.c \
-	lib/patchwork/engine.c lib/patchwork/patches.c lib/patchwork/game.c \
+	lib/patchwork/engine.c lib/patchwork/patches.c lib/patchwork/game.c lib/patchwork/events.c \
 	lib/patchwork/protocol.c lib/patchwork/bot.c \
 	lib/common/rng.c lib/common/text.c lib/common/clock.c lib/common/status.c lib/common/budget.c
 BENCHES += bench/patchwork

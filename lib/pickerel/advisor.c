@@ -328,9 +328,13 @@ static int32_t suggest(const pc_pickerel *g, int64_t budget, pc__meter *m, int32
     if (m && m->status == PC_ECANCELLED)
         return PC_ECANCELLED;
     if (!(g->options & PC_PICKEREL_OPT_LOOM_BEADS)) { /* the default search: plan.c */
-        int32_t rc = pc__pickerel_plan_suggest(g, budget ? budget : PK_PLAN_BUDGET, m, move, know_deal, horizon, beam);
+        /* into a local move: a cancelled search writes nothing */
+        int32_t found[4];
+        int32_t rc = pc__pickerel_plan_suggest(g, budget ? budget : PK_PLAN_BUDGET, m, found, know_deal, horizon, beam);
         if (m && m->status == PC_ECANCELLED)
             return PC_ECANCELLED;
+        if (rc == PC_OK)
+            memcpy(move, found, sizeof found);
         if (rc != PC_ERANGE) /* PC_ERANGE: a relaxation table too large; flat Monte Carlo below */
             return rc;
     }

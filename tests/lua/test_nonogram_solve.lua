@@ -56,6 +56,10 @@ t.run(function()
   t.eq(a:id(), "gen-10x7-11", "generated id")
   local bad, _, bcode = ns.generate(300, 3)
   t.ok(bad == nil and bcode == pc.C.PC_ERANGE, "300 wide: PC_ERANGE")
+  local lim, _, lcode = ns.generate(30, 30, 5, "search", 1)
+  t.ok(lim == nil and lcode == pc.C.PC_ELIMIT, "generate under a 1-node budget: PC_ELIMIT")
+  t.eq(assert(ns.generate(30, 30, 5, "line", 1000000, -1)):record(), assert(ns.generate(30, 30, 5, "line")):record(),
+       "a budget that lets it finish: the same puzzle")
 
   -- formats
   local f = assert(io.open(data .. "/nonogram/sample.non", "rb"))

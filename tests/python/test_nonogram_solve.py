@@ -89,6 +89,13 @@ def body():
     eq(ns.generate_cells(12, 8, seed=3, grade="probe"), g1.solution(), "generate_cells agrees")
     raises(ValueError, lambda: ns.generate(5, 5, grade="hard"), "unknown grade name")
     raises(pc.Error, lambda: ns.generate(500, 5), "too wide: Error")
+    try:
+        ns.generate(30, 30, seed=5, grade="search", max_nodes=1)
+        ok(False, "generate under a 1-node budget: Error")
+    except pc.Error as e:
+        eq(e.code, pc._ffi.enums["PC_ELIMIT"], "generate under a 1-node budget: Error(PC_ELIMIT)")
+    eq(ns.generate_cells(30, 30, seed=5, max_nodes=10 ** 6, max_seconds=-1), ns.generate_cells(30, 30, seed=5),
+       "a budget that lets it finish: the same picture")
 
     # formats
     with open(os.path.join(DATA, "nonogram", "sample.non"), encoding="utf-8") as f:

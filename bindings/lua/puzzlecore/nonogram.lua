@@ -173,6 +173,8 @@ function Puzzle:consistent(max_nodes, max_seconds) return solver().consistent(se
 function Puzzle:mistakes() return solver().mistakes(self) end
 function Puzzle:export(format) return solver().save(self, format) end
 function M.parse(text, format, index) return solver().load(text, format, index) end
-function M.generate(w, h, seed, grade) return solver().generate(w, h, seed, grade) end
+function M.generate(w, h, seed, grade, max_nodes, max_seconds)
+  return solver().generate(w, h, seed, grade, max_nodes, max_seconds)
+end
 
 return M

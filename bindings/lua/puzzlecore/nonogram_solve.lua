@@ -155,10 +155,12 @@ function M.mistakes(p)
   return t
 end
 
---- A new unique puzzle (with its solution) at grade ("line", "probe", "search") or easier.
-function M.generate(w, h, seed, grade)
+--- A new unique puzzle (with its solution) at grade ("line", "probe", "search") or easier,
+--- under the budget max_nodes, max_seconds (as solve; the budget only stops the run).
+function M.generate(w, h, seed, grade, max_nodes, max_seconds)
   local out = ffi.new("pc_nonogram *[1]")
-  local rc = C.pc_nonogram_generate(w, h, ffi.cast("uint64_t", seed or 1), grade_num(grade), out)
+  local rc = C.pc_nonogram_generate(w, h, ffi.cast("uint64_t", seed or 1), grade_num(grade),
+                                    budget(max_nodes, max_seconds), out)
   if rc ~= 0 then return pc.fail(rc) end
   return wrap(out[0])
 end

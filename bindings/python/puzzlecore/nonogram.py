@@ -276,10 +276,10 @@ class Puzzle(Handle):
         return nonogram_solve.load(text, format, index)
 
     @classmethod
-    def generate(cls, width, height, seed=1, grade="line"):
+    def generate(cls, width, height, seed=1, grade="line", max_nodes=0, max_seconds=0.0):
         """A seeded picture puzzle with exactly one solution, at most `grade` hard."""
         from . import nonogram_solve
-        return nonogram_solve.generate(width, height, seed, grade)
+        return nonogram_solve.generate(width, height, seed, grade, max_nodes, max_seconds)
 
     def __str__(self):
         sym = {UNKNOWN: ".", FILLED: "#", CROSSED: "x"}

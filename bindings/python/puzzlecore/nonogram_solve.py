@@ -214,16 +214,19 @@ def mistakes(puzzle):
     return [(i % w, i // w) for i in range(w * h) if buf[i]]
 
 
-def generate(width, height, seed=1, grade="line"):
+def generate(width, height, seed=1, grade="line", max_nodes=0, max_seconds=0.0):
     """A new Puzzle (with its solution) that has exactly one solution, settled
-    at ``grade`` or easier.  Same arguments, same puzzle, on every platform."""
-    return new_handle(Puzzle, lib.pc_nonogram_generate, width, height, seed, _grade(grade))
+    at ``grade`` or easier.  Same arguments, same puzzle, on every platform
+    (the budget only stops the run: Error with code PC_ELIMIT/PC_ECANCELLED)."""
+    b = _budget(max_nodes, max_seconds)
+    return new_handle(Puzzle, lib.pc_nonogram_generate, width, height, seed, _grade(grade), ctypes.byref(b))
 
 
-def generate_cells(width, height, seed=1, grade="line"):
+def generate_cells(width, height, seed=1, grade="line", max_nodes=0, max_seconds=0.0):
     """The generated picture only, as rows of 0/1."""
     buf = (ctypes.c_uint8 * (width * height))()
-    check(lib.pc_nonogram_generate_cells(width, height, seed, _grade(grade), buf, width * height))
+    b = _budget(max_nodes, max_seconds)
+    check(lib.pc_nonogram_generate_cells(width, height, seed, _grade(grade), ctypes.byref(b), buf, width * height))
     return [list(buf[y * width: (y + 1) * width]) for y in range(height)]
 
 
