@@ -429,6 +429,182 @@ static int32_t c_patch_legal(void *g, void **out)
 static int32_t c_rng_new(void *g, void **out) { (void)g; return pc_rng_new(5, (pc_rng **)out); }
 static int32_t c_rng_clone(void *g, void **out) { return pc_rng_clone(g, (pc_rng **)out); }
 
+
+/* ---- pc_game, every kind ------------------------------------------------------- */
+static int32_t game_save(const void *g, char *b, size_t c, size_t *n) { return pc_game_save(g, b, c, n); }
+static int32_t game_clone(const void *g, void **out) { return pc_game_clone(g, (pc_game **)out); }
+static void game_free(void *g) { pc_game_free(g); }
+static const struct ops GAME = {game_save, game_clone, game_free};
+enum { KINDS = 5 };
+static const char *const game_params[KINDS] = {
+    "size=4x4", "level=4 loom_beads=1", "preset=1", "level=#######|#.--$-#|#-##--#|#--@$.#|#######", "league=4"};
+static int32_t kind; /* the kind the game cases run on */
+static char *game_txt[KINDS], *game_move[KINDS];
+static void *mk_game(void)
+{
+    pc_game *g = NULL;
+    pc_game_new(pc_game_kind_name(kind), game_params[kind], 3, &g);
+    return g;
+}
+static void *mk_game_played(void)
+{
+    pc_game *g = mk_game();
+    if (g && pc_game_play(g, game_move[kind], strlen(game_move[kind])) != PC_OK) {
+        pc_game_free(g);
+        g = NULL;
+    }
+    return g;
+}
+static void *mk_game_undone(void)
+{
+    pc_game *g = mk_game_played();
+    if (g) pc_game_undo(g);
+    return g;
+}
+static int32_t c_game_new(void *g, void **out) { (void)g; return pc_game_new(pc_game_kind_name(kind), game_params[kind], 3, (pc_game **)out); }
+static int32_t c_game_validate(void *g, void **out)
+{
+    (void)g;
+    (void)out;
+    char err[128];
+    return pc_game_validate(pc_game_kind_name(kind), game_params[kind], err, sizeof err);
+}
+static int32_t c_game_load(void *g, void **out) { (void)g; return pc_game_load(game_txt[kind], strlen(game_txt[kind]), NULL, 0, (pc_game **)out); }
+static int32_t c_game_clone(void *g, void **out) { return pc_game_clone(g, (pc_game **)out); }
+static int32_t c_game_play(void *g, void **out) { (void)out; return pc_game_play(g, game_move[kind], strlen(game_move[kind])); }
+static int32_t c_game_undo(void *g, void **out) { (void)out; return pc_game_undo(g); }
+static int32_t c_game_redo(void *g, void **out) { (void)out; return pc_game_redo(g); }
+static int32_t game_suggest(const pc_game *g, char *b, size_t c, size_t *n)
+{
+    pc_budget bu;
+    pc_budget_init(&bu, sizeof bu);
+    bu.max_nodes = 40;
+    bu.seed = 5;
+    return pc_game_suggest(g, &bu, b, c, n);
+}
+TEXT_CALL(pc_game_save, pc_game)
+TEXT_CALL(pc_game_moves, pc_game)
+TEXT_CALL(pc_game_render, pc_game)
+TEXT_CALL(game_suggest, pc_game)
+static const struct tcase game_cases[] = {
+    {"pc_game_validate", NULL, NULL, NULL, c_game_validate},
+    {"pc_game_new", NULL, &GAME, NULL, c_game_new},
+    {"pc_game_load", NULL, &GAME, NULL, c_game_load},
+    {"pc_game_clone", &GAME, &GAME, mk_game, c_game_clone},
+    {"pc_game_play", &GAME, NULL, mk_game, c_game_play},
+    {"pc_game_undo", &GAME, NULL, mk_game_played, c_game_undo},
+    {"pc_game_redo", &GAME, NULL, mk_game_undone, c_game_redo},
+    {"pc_game_save", &GAME, NULL, mk_game, c_pc_game_save},
+    {"pc_game_moves", &GAME, NULL, mk_game, c_pc_game_moves},
+    {"pc_game_render", &GAME, NULL, mk_game, c_pc_game_render},
+    {"pc_game_suggest", &GAME, NULL, mk_game, c_game_suggest},
+};
+
+/* ---- the Patchwork reader: fed a turn but its last line; the call feeds that
+ * line (the turn completes: the game is rebuilt).  No clone: a copy is the
+ * same prefix fed to a new reader. */
+static char *turn_txt;
+static size_t turn_cut; /* the start of the turn's last line */
+static int32_t reader_text(const void *r, char *b, size_t cap, size_t *n)
+{
+    pc_patchwork *g = NULL;
+    char save[4096] = "";
+    size_t sn = 0;
+    if (pc_patchwork_reader_game(r, &g) == PC_OK) pc_patchwork_save(g, save, sizeof save, &sn);
+    pc_patchwork_free(g);
+    int m = snprintf(b, cap, "ready %d seat %d\n%s", (int)pc_patchwork_reader_ready(r), (int)pc_patchwork_reader_seat(r),
+                     save);
+    *n = (size_t)m;
+    return (size_t)m < cap ? PC_OK : PC_ESPACE;
+}
+static int32_t reader_copy(const void *r, void **out)
+{
+    (void)r;
+    pc_patchwork_reader *x = NULL;
+    int32_t rc = pc_patchwork_reader_new(4, &x);
+    for (size_t a = 0; rc == PC_OK && a < turn_cut;) {
+        const char *nl = memchr(turn_txt + a, '\n', turn_cut - a);
+        size_t e = nl ? (size_t)(nl - turn_txt) + 1 : turn_cut;
+        rc = pc_patchwork_reader_line(x, turn_txt + a, e - a, NULL, NULL, 0);
+        a = e;
+    }
+    if (rc == PC_OK && r && pc_patchwork_reader_ready(r) == 1) /* the turn's last line too */
+        rc = pc_patchwork_reader_line(x, turn_txt + turn_cut, strlen(turn_txt + turn_cut), NULL, NULL, 0);
+    if (rc != PC_OK) {
+        pc_patchwork_reader_free(x);
+        return rc;
+    }
+    *out = x;
+    return PC_OK;
+}
+static void reader_free(void *r) { pc_patchwork_reader_free(r); }
+static const struct ops READER = {reader_text, reader_copy, reader_free};
+static void *mk_reader(void)
+{
+    void *r = NULL;
+    reader_copy(NULL, &r);
+    return r;
+}
+static int32_t c_reader_new(void *g, void **out) { (void)g; return pc_patchwork_reader_new(4, (pc_patchwork_reader **)out); }
+static int32_t c_reader_line(void *r, void **out)
+{
+    (void)out;
+    int32_t ready = 0;
+    int32_t rc = pc_patchwork_reader_line(r, turn_txt + turn_cut, strlen(turn_txt + turn_cut), &ready, NULL, 0);
+    return rc == PC_OK && !ready ? PC_EILLEGAL : rc; /* the line completes the turn */
+}
+static int32_t c_reader_game(void *r, void **out)
+{
+    (void)out;
+    pc_patchwork *g = NULL;
+    int32_t rc = pc_patchwork_reader_game(r, &g);
+    pc_patchwork_free(g);
+    return rc;
+}
+static void *mk_reader_ready(void)
+{
+    pc_patchwork_reader *r = mk_reader();
+    if (r && c_reader_line(r, NULL) != PC_OK) {
+        pc_patchwork_reader_free(r);
+        r = NULL;
+    }
+    return r;
+}
+
+/* ---- more calls that allocate -------------------------------------------------- */
+static int32_t c_nono_solve_clues(void *g, void **out)
+{
+    (void)g;
+    (void)out;
+    static const int32_t counts[5] = {1, 1, 1, 1, 1}, clues[5] = {1, 1, 1, 1, 1};
+    uint8_t sols[2 * 25];
+    int64_t stats[PC_NONOGRAM_STAT_COUNT];
+    pc_budget b;
+    pc_budget_init(&b, sizeof b);
+    b.max_nodes = 50;
+    return pc_nonogram_solve_clues(5, 5, counts, clues, counts, clues, NULL, 2, &b, sols, sizeof sols, stats, PC_NONOGRAM_STAT_COUNT);
+}
+static int32_t c_nono_import_count(void *g, void **out)
+{
+    (void)g;
+    (void)out;
+    return pc_nonogram_import_count(xml_txt, strlen(xml_txt), PC_NONOGRAM_FORMAT_AUTO, NULL, 0);
+}
+static int32_t c_soko_level_index(void *g, void **out)
+{
+    (void)out;
+    double ci = 0;
+    int64_t p = 0, i = 0;
+    return pc_sokoban_level_index(g, NULL, &ci, &p, &i);
+}
+static int32_t c_soko_write(void *g, void **out)
+{
+    (void)out;
+    char b[512];
+    size_t n;
+    return pc_sokoban_write(g, 0, b, sizeof b, &n);
+}
+
 static const struct tcase cases[] = {
     {"pc_rng_new", NULL, &RNG, NULL, c_rng_new},
     {"pc_rng_clone", &RNG, &RNG, mk_rng, c_rng_clone},
@@ -490,6 +666,13 @@ static const struct tcase cases[] = {
     {"pc_patchwork_turn_input", &PATCH, NULL, mk_patch, c_pc_patchwork_turn_input},
     {"pc_patchwork_referee_input", &PATCH, NULL, mk_patch, c_pc_patchwork_referee_input},
     {"pc_patchwork_suggest", &PATCH, NULL, mk_patch, c_patch_suggest},
+    {"pc_patchwork_reader_new", NULL, &READER, NULL, c_reader_new},
+    {"pc_patchwork_reader_line", &READER, NULL, mk_reader, c_reader_line},
+    {"pc_patchwork_reader_game", &READER, NULL, mk_reader_ready, c_reader_game},
+    {"pc_nonogram_solve_clues", NULL, NULL, NULL, c_nono_solve_clues},
+    {"pc_nonogram_import_count", NULL, NULL, NULL, c_nono_import_count},
+    {"pc_sokoban_level_index", &SOKO, NULL, mk_soko, c_soko_level_index},
+    {"pc_sokoban_write", &SOKO, NULL, mk_soko, c_soko_write},
 };
 
 int main(void)
@@ -521,7 +704,59 @@ int main(void)
     tatham_txt = text_of(&TATHAM, f = mk_nono());
     xml_txt = text_of(&XMLX, f);
     NONO.free(f);
+    /* the reader's turn: the referee input of a new league-4 game */
+    {
+        pc_patchwork *pw = NULL;
+        size_t n = 0;
+        pc_patchwork_new(4, 11, &pw);
+        pc_patchwork_referee_input(pw, NULL, 0, &n);
+        turn_txt = malloc(n + 1);
+        pc_patchwork_referee_input(pw, turn_txt, n + 1, &n);
+        pc_patchwork_free(pw);
+        turn_cut = n;
+        while (turn_cut > 0 && turn_txt[turn_cut - 1] == '\n') turn_cut--;
+        while (turn_cut > 0 && turn_txt[turn_cut - 1] != '\n') turn_cut--;
+    }
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) run_case(&cases[i]);
+    /* the reader after a failed allocation: the same line fed again completes the turn */
+    {
+        int bad = 0, tried = 0;
+        for (long k = 1; k < 100; k++) {
+            pc_patchwork_reader *rd = mk_reader();
+            arm(k);
+            int32_t rc = c_reader_line(rd, NULL);
+            long used = disarm();
+            if (used < k) {
+                pc_patchwork_reader_free(rd);
+                break;
+            }
+            tried++;
+            if (rc == PC_ENOMEM && c_reader_line(rd, NULL) != PC_OK) bad++;
+            pc_patchwork_reader_free(rd);
+        }
+        ok(tried > 0 && bad == 0 && live == 0, "pc_patchwork_reader_line: after PC_ENOMEM the line fed again completes the turn (%d failures)", tried);
+    }
+    for (kind = 0; kind < KINDS; kind++) {
+        pc_game *g = mk_game();
+        size_t n = 0;
+        game_txt[kind] = text_of(&GAME, g);
+        pc_game_moves(g, NULL, 0, &n);
+        game_move[kind] = malloc(n + 1);
+        pc_game_moves(g, game_move[kind], n + 1, &n);
+        char *nl = strchr(game_move[kind], '\n');
+        if (nl) *nl = '\0';
+        pc_game_free(g);
+        for (size_t i = 0; i < sizeof game_cases / sizeof game_cases[0]; i++) {
+            struct tcase tc = game_cases[i];
+            char name[96];
+            snprintf(name, sizeof name, "%s (%s)", tc.name, pc_game_kind_name(kind));
+            tc.name = name;
+            run_case(&tc);
+        }
+        free(game_txt[kind]);
+        free(game_move[kind]);
+    }
+    free(turn_txt);
     free(pick_txt);
     free(snap_txt);
     free(patch_txt);

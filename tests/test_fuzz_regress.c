@@ -94,10 +94,117 @@ static void nonogram_nodes_within_budget(void)
     is_int(bad, 0, "nonogram: nodes never exceed max_nodes (max 1..40)");
 }
 
+
+/* text of a collection (malloc'd) */
+static char *coll_text(const pc_sokoban_collection *c, size_t *n)
+{
+    *n = 0;
+    pc_sokoban_collection_write(c, NULL, 0, n);
+    char *s = malloc(*n + 1);
+    pc_sokoban_collection_write(c, s, *n + 1, n);
+    return s;
+}
+
+/* parse t, write, parse the text written, write again: the same text, the
+ * same titles; *title0: level 0's title (of the first parse) */
+static void coll_round_trip(const char *t, size_t tn, const char *what, char *title0, size_t cap)
+{
+    pc_sokoban_collection *c = NULL, *d = NULL;
+    char err[128] = "";
+    is_int(pc_sokoban_collection_parse(t, tn, err, sizeof err, &c), PC_OK, "sokoban: %s parses %s", what, err);
+    size_t n1 = 0, n2 = 0, k;
+    char *w1 = coll_text(c, &n1);
+    is_int(pc_sokoban_collection_parse(w1, n1, err, sizeof err, &d), PC_OK, "sokoban: %s: written back, it parses %s",
+           what, err);
+    char *w2 = d ? coll_text(d, &n2) : NULL;
+    ok(w2 && n1 == n2 && memcmp(w1, w2, n1) == 0, "sokoban: %s: written again, the same text", what);
+    int same = pc_sokoban_collection_count(c) == pc_sokoban_collection_count(d);
+    for (int32_t i = 0; same && i < pc_sokoban_collection_count(c); i++) {
+        char a[128], b[128];
+        pc_sokoban_collection_title(c, i, a, sizeof a, &k);
+        pc_sokoban_collection_title(d, i, b, sizeof b, &k);
+        same = strcmp(a, b) == 0;
+    }
+    ok(same, "sokoban: %s: the same levels and titles", what);
+    pc_sokoban_collection_title(c, 0, title0, cap, &k);
+    free(w1);
+    free(w2);
+    pc_sokoban_collection_free(c);
+    pc_sokoban_collection_free(d);
+}
+
+/* sokoban_collection: whether a line is a "Title:" line was decided on the
+ * raw text, the title kept cleaned: "ESC Title: t" gave the title "Title: t",
+ * written "; Title: t", read back as the title "t".  Now decided on the
+ * cleaned text; a title that starts with "Title:" (from "Title: Title: x"),
+ * and a SOK-style title under a board whose comments hold a "Title:" line,
+ * are written as "; Title: <title>". */
+static void sokoban_title_lines(void)
+{
+    char title[128];
+    static const char esc[] = "\x1bTitle: t:\n\n t9o\n####\n#@$.#\n#####\n";
+    coll_round_trip(esc, sizeof esc - 1, "ESC Title: line", title, sizeof title);
+    is_str(title, "t:", "sokoban: ESC Title: t: names the level t:");
+    static const char twice[] = "Title: Title: x\n#####\n#@$.#\n#####\n";
+    coll_round_trip(twice, sizeof twice - 1, "Title: Title: x", title, sizeof title);
+    is_str(title, "Title: x", "sokoban: its title is Title: x");
+    static const char sok[] = "#####\n#@$.#\n#####\nTitle: one\n\nTitle: a\n#####\n#@$.#\n#####\nTitle: two\n";
+    coll_round_trip(sok, sizeof sok - 1, "SOK title under a board", title, sizeof title);
+    is_str(title, "one", "sokoban: the first level is one");
+}
+
+/* sokoban_level, sokoban_collection: a row split off by '|' with no wall
+ * ("*| #") was written back as a line "*", which reads as text, so the start
+ * board lost rows (and its player).  Such rows are refused (6495317). */
+static void sokoban_split_row_without_wall(void)
+{
+    static const char t[] = "#####\n#@ .#\n#$  #\n*| ##\n#####\n";
+    pc_sokoban *g = NULL;
+    char err[128] = "";
+    is_int(pc_sokoban_new(t, sizeof t - 1, err, sizeof err, &g), PC_EPARSE, "sokoban: a '|' row without a wall is refused");
+    ok(strstr(err, "line 4") && strstr(err, "no wall"), "sokoban: and named (%s)", err);
+    pc_sokoban_free(g);
+    static const char c[] = "; three\n8#\n#@*#\n4#|B\n";
+    pc_sokoban_collection *k = NULL;
+    is_int(pc_sokoban_collection_parse(c, sizeof c - 1, NULL, 0, &k), PC_EPARSE, "sokoban: in a collection too");
+    pc_sokoban_collection_free(k);
+}
+
+/* nonogram_import: a .non title holding '"' was exported without it (the
+ * title '"' as `title ""`), so the export re-imported with another title. */
+static void nonogram_non_quotes(void)
+{
+    static const char *const titles[] = {"\"", "Say \"hi\"", "\"x\"", "a\"b"};
+    for (size_t i = 0; i < sizeof titles / sizeof titles[0]; i++) {
+        pc_nonogram *g = NULL, *h = NULL;
+        pc_nonogram_new_from_solution(2, 2, "1001", 4, NULL, 0, &g);
+        pc_nonogram_set_title(g, "en", titles[i], strlen(titles[i]));
+        size_t n = 0, m = 0, k = 0;
+        pc_nonogram_export(g, PC_NONOGRAM_FORMAT_NON, NULL, 0, &n);
+        char *a = malloc(n + 1), *b = NULL, t[64] = "";
+        pc_nonogram_export(g, PC_NONOGRAM_FORMAT_NON, a, n + 1, &n);
+        if (pc_nonogram_import(a, n, PC_NONOGRAM_FORMAT_NON, 0, NULL, 0, &h) == PC_OK) {
+            pc_nonogram_title(h, "en", t, sizeof t, &k);
+            pc_nonogram_export(h, PC_NONOGRAM_FORMAT_NON, NULL, 0, &m);
+            b = malloc(m + 1);
+            pc_nonogram_export(h, PC_NONOGRAM_FORMAT_NON, b, m + 1, &m);
+        }
+        is_str(t, titles[i], "nonogram: .non title %s reads back", titles[i]);
+        ok(b && m == n && memcmp(a, b, n) == 0, "nonogram: and exports the same text");
+        free(a);
+        free(b);
+        pc_nonogram_free(g);
+        pc_nonogram_free(h);
+    }
+}
+
 int main(void)
 {
     patchwork_max_seed();
     sokoban_empty_title();
     nonogram_nodes_within_budget();
+    sokoban_title_lines();
+    sokoban_split_row_without_wall();
+    nonogram_non_quotes();
     return done_testing();
 }

@@ -270,11 +270,62 @@ static void games(void)
     ok(rc == PC_OK || rc == PC_EPARSE, "patchwork: a 20-digit patch id parses as the referee does: %s", pc_strerror(rc));
 }
 
+
+/* pc_game's params text: its length bound, and the numbers in it */
+static int32_t game_new(const char *kind, const char *params)
+{
+    pc_game *g = NULL;
+    reset();
+    int32_t rc = pc_game_new(kind, params, 1, &g);
+    pc_game_free(g);
+    return rc;
+}
+static void game_params(void)
+{
+    char *p = malloc(PC_GAME_MAX_PARAMS + 2);
+    memset(p, ' ', PC_GAME_MAX_PARAMS + 1);
+    p[PC_GAME_MAX_PARAMS + 1] = '\0';
+    reset();
+    refuse("game: params of 65537 bytes (above)", pc_game_validate("pickerel", p, NULL, 0), PC_ERANGE, PC_ERANGE);
+    p[PC_GAME_MAX_PARAMS] = '\0';
+    is_int(pc_game_validate("pickerel", p, NULL, 0), PC_OK, "game: params of 65536 blanks (at the bound) are the defaults");
+    p[PC_GAME_MAX_PARAMS - 1] = '\0';
+    is_int(pc_game_validate("pickerel", p, NULL, 0), PC_OK, "game: params of 65535 blanks (below)");
+    free(p);
+    is_int(game_new("nonogram", "size=128x128 grade=1"), PC_OK, "game: nonogram 128x128 (at the bound)");
+    refuse("game: nonogram 129x2 (above)", game_new("nonogram", "size=129x2"), PC_EPARSE, PC_ERANGE);
+    refuse("game: nonogram 1000000000x1000000000", game_new("nonogram", "size=1000000000x1000000000"), PC_EPARSE, PC_ERANGE);
+    refuse("game: nonogram 99999999999999999999x2", game_new("nonogram", "size=99999999999999999999x2"), PC_EPARSE, PC_ERANGE);
+    is_int(game_new("pickerel", "level=12"), PC_OK, "game: pickerel level 12 (at the bound)");
+    refuse("game: pickerel level 13 (above)", game_new("pickerel", "level=13"), PC_EPARSE, PC_ERANGE);
+    refuse("game: pickerel level 2^63", game_new("pickerel", "level=9223372036854775808"), PC_EPARSE, PC_ERANGE);
+    is_int(game_new("snapper", "preset=2"), PC_OK, "game: snapper preset 2 (at the bound)");
+    refuse("game: snapper preset 3 (above)", game_new("snapper", "preset=3"), PC_EPARSE, PC_ERANGE);
+    is_int(game_new("patchwork", "league=4 money=1000000 bonus=9"), PC_OK, "game: patchwork money 1000000, bonus 9 (at the bounds)");
+    refuse("game: patchwork money 1000001 (above)", game_new("patchwork", "money=1000001"), PC_EPARSE, PC_ERANGE);
+    refuse("game: patchwork bonus 10 (above)", game_new("patchwork", "bonus=10"), PC_EPARSE, PC_ERANGE);
+    /* a Sokoban level of 128 columns is the bound; 129 is refused */
+    char lvl[3 * 130 + 16], *q = lvl;
+    q += sprintf(q, "level=");
+    for (int i = 0; i < 128; i++) *q++ = '#';
+    q += sprintf(q, "|#@$.");
+    for (int i = 0; i < 123; i++) *q++ = '-';
+    q += sprintf(q, "#|");
+    for (int i = 0; i < 128; i++) *q++ = '#';
+    *q = '\0';
+    is_int(game_new("sokoban", lvl), PC_OK, "game: sokoban rows of 128 (at the bound)");
+    size_t n;
+    char *wide = repeat("level=", "#", 129, "|#@$.#|#####", &n);
+    refuse("game: sokoban row of 129 (above)", game_new("sokoban", wide), PC_EPARSE, PC_ERANGE);
+    free(wide);
+}
+
 int main(void)
 {
     is_int(pc_set_allocator(t_malloc, t_realloc, t_free), PC_OK, "the capped, recording allocator");
     nonogram();
     sokoban();
     games();
+    game_params();
     return done_testing();
 }

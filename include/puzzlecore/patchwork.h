@@ -359,7 +359,9 @@ PUZZLECORE_API void pc_patchwork_reader_free(pc_patchwork_reader *r);
  *               move differs from what the rebuilt game gives); err says
  *               "line L: desync: the referee sent '...', the rules give
  *               '...'".  The turn is dropped, the game stays as after the
- *               last turn that matched.
+ *               last turn that matched;
+ *   PC_ENOMEM   an allocation failed: nothing changes (the line is not
+ *               taken; feed it again).
  * Lines are counted from 1 over the reader's whole life. */
 PUZZLECORE_API int32_t pc_patchwork_reader_line(pc_patchwork_reader *r, const char *line, size_t len,
                                                 int32_t *ready, char *err, size_t errcap);

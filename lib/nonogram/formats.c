@@ -406,11 +406,14 @@ static void write_clue_line(pc__sb *sb, const int32_t *clues, int32_t k, char se
     }
 }
 
+/* The value between quotes, as it is: non_value drops only the first and the
+ * last quote of the line, so a '"' inside (the format has no escapes) reads
+ * back unchanged.  Ids and titles hold no line break (their text rule). */
 static void write_quoted(pc__sb *sb, const char *s)
 {
     pc__sb_putc(sb, '"');
     for (; *s; s++)
-        if (*s != '"' && *s != '\n' && *s != '\r')
+        if (*s != '\n' && *s != '\r')
             pc__sb_putc(sb, *s);
     pc__sb_putc(sb, '"');
 }

@@ -124,8 +124,6 @@ static int32_t finish_turn(pc_patchwork_reader *r, char *err, size_t errcap)
     pc_patchwork *g = NULL;
     int32_t rc, seat = r->seat, line0 = r->lineno - r->nlines + 1;
     const char *text = r->text.data ? r->text.data : "";
-    if (r->text.failed)
-        return PC_ENOMEM;
     if (!r->g) {
         /* the ruleset from the init lines (1 and 2 look alike: 2 unless told) */
         int32_t seen = r->init[2] ? 4 : r->init[0] ? 3 : 2, rules = r->ruleset ? r->ruleset : seen;
@@ -137,7 +135,12 @@ static int32_t finish_turn(pc_patchwork_reader *r, char *err, size_t errcap)
             return rc == PC_EINVAL ? DESYNC(line0 + r->ninit, "the circle is not a deck of 33 patches") : rc;
         size_t n = 0;
         char want[128];
-        if (pc_patchwork_init_input(g, want, sizeof want, &n) != PC_OK || !r->init_text.data ||
+        rc = pc_patchwork_init_input(g, want, sizeof want, &n);
+        if (rc == PC_ENOMEM) {
+            pc_patchwork_free(g);
+            return rc;
+        }
+        if (rc != PC_OK || !r->init_text.data ||
             r->init_text.len != n || memcmp(want, r->init_text.data, n) != 0) {
             pc_patchwork_free(g);
             return DESYNC(line0, "the income and special-patch lines do not match league %d", (int)rules);
@@ -155,6 +158,10 @@ static int32_t finish_turn(pc_patchwork_reader *r, char *err, size_t errcap)
         rc = who == 1 - seat
                  ? pc_patchwork_referee_step(g, mv, (size_t)r->move_len[i], NULL, &fixes, NULL, 0)
                  : PC_EILLEGAL;
+        if (rc == PC_ENOMEM) {
+            pc_patchwork_free(g);
+            return rc;
+        }
         if (rc != PC_OK || fixes) {
             pc_patchwork_free(g);
             return DESYNC(line0 + r->ninit + 23 + r->npatch + i, "the opponent's move '%.*s' is not legal here",
@@ -168,13 +175,15 @@ static int32_t finish_turn(pc_patchwork_reader *r, char *err, size_t errcap)
         return DESYNC(line0, "after the opponent's moves it is not this player's turn");
     }
     size_t n = 0;
-    pc_patchwork_turn_input(g, NULL, 0, &n);
-    char *want = pc__malloc(n + 1);
-    if (!want) {
+    rc = pc_patchwork_turn_input(g, NULL, 0, &n);
+    char *want = rc == PC_OK || rc == PC_ESPACE ? pc__malloc(n + 1) : NULL;
+    if (want)
+        rc = pc_patchwork_turn_input(g, want, n + 1, &n);
+    if (!want || rc != PC_OK) {
+        pc__free(want);
         pc_patchwork_free(g);
-        return PC_ENOMEM;
+        return !want && (rc == PC_OK || rc == PC_ESPACE) ? PC_ENOMEM : rc;
     }
-    pc_patchwork_turn_input(g, want, n + 1, &n);
     if (n != r->text.len || memcmp(want, text, n) != 0) {
         /* name the first line that differs */
         size_t a = 0, b = 0;
@@ -206,6 +215,20 @@ static int32_t finish_turn(pc_patchwork_reader *r, char *err, size_t errcap)
     return PC_OK;
 }
 
+/* Back to the state `keep` (a copy of *r taken before the line was read) after
+ * an allocation failed: the buffers stay r's own, their length as it was. */
+static void roll_back(pc_patchwork_reader *r, const pc_patchwork_reader *keep)
+{
+    pc__sb text = r->text, init_text = r->init_text;
+    *r = *keep;
+    r->text = text;
+    r->text.len = keep->text.len;
+    r->text.failed = 0;
+    r->init_text = init_text;
+    r->init_text.len = keep->init_text.len;
+    r->init_text.failed = 0;
+}
+
 static void reset_turn(pc_patchwork_reader *r)
 {
     r->text.len = 0;
@@ -230,6 +253,7 @@ int32_t pc_patchwork_reader_line(pc_patchwork_reader *r, const char *line, size_
         return pc__parse_error(err, errcap, 0, 0, "a turn is waiting for this player's move (reader_sent)");
     int32_t lineno = r->lineno + 1, i = r->nlines;
     int64_t v;
+    pc_patchwork_reader keep = *r; /* a failed allocation leaves the reader as it was */
     if (i < r->ninit) {
         if (i % 2 == 0) {
             if (!int_line(line, len, 0, 64, &v))
@@ -260,14 +284,22 @@ int32_t pc_patchwork_reader_line(pc_patchwork_reader *r, const char *line, size_
         pc__sb_putn(&r->text, line, len);
         pc__sb_putc(&r->text, '\n');
     }
+    if (ready)
+        *ready = 0;
+    if (r->text.failed || r->init_text.failed) {
+        roll_back(r, &keep);
+        return PC_ENOMEM;
+    }
     r->nlines++;
     r->lineno++;
     int32_t done = r->nmoves >= 0 && r->nmv == r->nmoves;
-    if (ready)
-        *ready = 0;
     if (!done)
         return PC_OK;
     int32_t rc = finish_turn(r, err, errcap);
+    if (rc == PC_ENOMEM) {
+        roll_back(r, &keep);
+        return rc;
+    }
     reset_turn(r);
     if (rc != PC_OK)
         return rc;

@@ -432,6 +432,25 @@ static int starts_with_ci(const char *s, size_t n, const char *pre)
 }
 
 
+/* Is this text (a line's body) a "Title: X" line?  Decided on the text as it
+ * is kept, cleaned (common/text.h: control bytes are blanks, ends trimmed):
+ * so a line "\x1bTitle: x" is one, and a comment kept as "Title: x" is
+ * always read back as a title line.  *rest: the text after the colon. */
+static int title_line(const char *s, size_t n, const char **rest, size_t *restn)
+{
+    while (n && ((unsigned char)*s <= 0x20 || (unsigned char)*s == 0x7f)) {
+        s++;
+        n--;
+    }
+    if (!starts_with_ci(s, n, "title:"))
+        return 0;
+    if (rest) {
+        *rest = s + 6;
+        *restn = n - 6;
+    }
+    return 1;
+}
+
 /* Text of a comment/text line: without a leading ';' and blanks. */
 static void text_body(const char **s, size_t *n)
 {
@@ -481,10 +500,7 @@ static int32_t finish_level(sk_coll_build *b, sk_rows *rows, const sk_text *pend
         const char *s = pend[i].s;
         size_t n = pend[i].n;
         text_body(&s, &n);
-        if (starts_with_ci(s, n, "title:")) {
-            s += 6;
-            n -= 6;
-            pc__trim(&s, &n);
+        if (title_line(s, n, &s, &n)) {
             ts = s;
             tn = n;
             found = 1;
@@ -586,11 +602,8 @@ static int32_t parse_impl(const char *text, size_t len, int32_t line0, char *err
         const char *body = t;
         size_t bn = tn;
         text_body(&body, &bn);
-        if (b.n && npend == 0 && !after_blank && starts_with_ci(body, bn, "title:")) {
+        if (b.n && npend == 0 && !after_blank && title_line(body, bn, &body, &bn)) {
             pc_sokoban *last = b.levels[b.n - 1];
-            body += 6;
-            bn -= 6;
-            pc__trim(&body, &bn);
             char *nt = pc__field_clean(body, bn, NULL);
             if (!nt) {
                 rc = PC_ENOMEM;
@@ -740,12 +753,26 @@ int32_t pc_sokoban_collection_write(const pc_sokoban_collection *c, char *buf, s
         const char *cm = c->comments[i];
         /* Comment lines first (the title line left out), then a blank line,
          * then "; title" right above the board: parsed again, the title is
-         * the first line of the block before the board. */
+         * the first line of the block before the board.  When a comment is a
+         * "Title:" line, or the title itself starts with "Title:", the title
+         * is written as "; Title: <title>" instead (the last such line names
+         * the level when read back). */
+        size_t tlen = strlen(g->title);
+        int title_form = title_line(g->title, tlen, NULL, NULL);
+        for (const char *p = cm; *p && !title_form;) {
+            const char *e = strchr(p, '\n');
+            size_t n = e ? (size_t)(e - p) : strlen(p);
+            title_form = title_line(p, n, NULL, NULL);
+            p += n + (e ? 1 : 0);
+        }
+        /* the title line's text (without "; "): pre, then the title */
+        const char *pre = !title_form ? "" : tlen ? "Title: " : "Title:";
+        size_t pn = strlen(pre);
         int any = 0;
         for (const char *p = cm; *p;) {
             const char *e = strchr(p, '\n');
             size_t n = e ? (size_t)(e - p) : strlen(p);
-            if (!(n == strlen(g->title) && memcmp(p, g->title, n) == 0)) {
+            if (!(n == pn + tlen && memcmp(p, pre, pn) == 0 && memcmp(p + pn, g->title, tlen) == 0)) {
                 if (!any && !*g->title)
                     pc__sb_puts(&sb, ";\n"); /* an empty first comment: the title stays empty */
                 pc__sb_puts(&sb, "; ");
@@ -757,8 +784,8 @@ int32_t pc_sokoban_collection_write(const pc_sokoban_collection *c, char *buf, s
         }
         if (any)
             pc__sb_putc(&sb, '\n');
-        if (*g->title)
-            pc__sb_printf(&sb, "; %s\n", g->title);
+        if (pn + tlen)
+            pc__sb_printf(&sb, "; %s%s\n", pre, g->title);
         pc__sokoban_write_board(g, 1, &sb);
         pc__sb_putc(&sb, '\n');
     }
