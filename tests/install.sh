@@ -23,6 +23,11 @@ done
 [ -f "$prefix/share/libpuzzlecore/puzzlecore.cdef" ]; tap $? "cdef installed"
 [ -x "$prefix/bin/puzzlecore" ]; tap $? "puzzlecore CLI installed"
 [ -f "$prefix/share/man/man1/puzzlecore.1" ]; tap $? "man page installed"
+for f in libpuzzlecore/nonogram/cup.txt libpuzzlecore/sokoban/microban.txt libpuzzlecore/README.md \
+         doc/libpuzzlecore/NEWS.md doc/libpuzzlecore/LICENSE doc/libpuzzlecore/README.md \
+         doc/libpuzzlecore/examples/sokoban.c; do
+  [ -f "$prefix/share/$f" ]; tap $? "share/$f installed"
+done
 
 for ex in "$top_srcdir"/examples/*.c; do
   name=$(basename "$ex" .c)

