@@ -23,6 +23,11 @@ done
 [ -f "$prefix/share/libpuzzlecore/puzzlecore.cdef" ]; tap $? "cdef installed"
 [ -x "$prefix/bin/puzzlecore" ]; tap $? "puzzlecore CLI installed"
 [ -f "$prefix/share/man/man1/puzzlecore.1" ]; tap $? "man page installed"
+for f in libpuzzlecore/nonogram/cup.txt libpuzzlecore/sokoban/microban.txt libpuzzlecore/README.md \
+         doc/libpuzzlecore/NEWS.md doc/libpuzzlecore/LICENSE doc/libpuzzlecore/README.md \
+         doc/libpuzzlecore/examples/sokoban.c; do
+  [ -f "$prefix/share/$f" ]; tap $? "share/$f installed"
+done
 
 for ex in "$top_srcdir"/examples/*.c; do
   name=$(basename "$ex" .c)
@@ -44,5 +49,29 @@ if command -v luajit >/dev/null 2>&1; then
 fi
 LD_LIBRARY_PATH="$prefix/lib" "$prefix/bin/puzzlecore" --version >/dev/null
 tap $? "installed CLI runs"
+
+# Relocation: move the whole prefix; both bindings must still find their
+# declarations (built into the packages) and the library (relative to them).
+moved="$prefix.moved"; rm -rf "$moved"; mv "$prefix" "$moved" && mkdir "$prefix"
+pyd2=$(find "$moved" -type d -name puzzlecore -path '*-packages*' | head -n 1)
+env -u PUZZLECORE_LIBRARY -u PUZZLECORE_CDEF PYTHONPATH="$(dirname "$pyd2")" ${PYTHON:-python3} -c '
+import sys, puzzlecore, puzzlecore._ffi as f
+assert puzzlecore.__version__ == puzzlecore.version_string()
+assert f._dll._name.startswith(sys.argv[1]), f._dll._name
+g = puzzlecore.Game("sokoban"); g.play(g.moves()[0])' "$moved"
+tap $? "Python package imports from a moved prefix, with the library beside it"
+[ -f "$pyd2/py.typed" ]; tap $? "py.typed installed"
+if command -v luajit >/dev/null 2>&1; then
+  env -u PUZZLECORE_LIBRARY -u PUZZLECORE_CDEF LUA_PATH="$moved/share/lua/5.1/?.lua;;" \
+    luajit -e 'local pc = require "puzzlecore"; local g = pc.game.Game.new("sokoban"); g:play(g:moves()[1])'
+  tap $? "LuaJIT module loads from a moved prefix"
+  # a game folder (a LOVE game, a bundle): the modules and the library side by side
+  game="$moved/game"; mkdir -p "$game"
+  cp -R "$moved/share/lua/5.1/." "$game/" && cp "$moved"/lib/libpuzzlecore.so.* "$game/" 2>/dev/null
+  (cd "$game" && env -u PUZZLECORE_LIBRARY -u PUZZLECORE_CDEF LUA_PATH="./?.lua;;" \
+    luajit -e 'local pc = require "puzzlecore"; assert(pc.version_string())')
+  tap $? "LuaJIT module loads from a game folder holding the library"
+fi
+rm -rf "$moved"
 echo "1..$n"
 exit $fail

@@ -16,7 +16,7 @@ M.Game = Game
 M.KINDS = {}
 for i = 0, C.pc_game_kind_count() - 1 do M.KINDS[#M.KINDS + 1] = ffi.string(C.pc_game_kind_name(i)) end
 
-local function wrap(ptr) return setmetatable({ h = ffi.gc(ptr, C.pc_game_free) }, Game) end
+local function wrap(ptr) return pc.handle(ptr, C.pc_game_free, Game) end
 
 --- A new game of `kind` (params: "key=value ..." or nil; seed: number or nil).
 function Game.new(kind, params, seed)
@@ -33,7 +33,7 @@ end
 --- A game from any kind's save text.
 function Game.load(text)
   local out, err = ffi.new("pc_game *[1]"), ffi.new("char[256]")
-  local rc = C.pc_game_load(text, #text, err, 256, out)
+  local rc = C.pc_game_load(text, pc.len(text, "text"), err, 256, out)
   if rc ~= 0 then return pc.fail(rc, err) end
   return wrap(out[0])
 end
@@ -59,7 +59,7 @@ function Game:moves()
 end
 
 local function status(rc) if rc ~= 0 then return pc.fail(rc) end return true end
-function Game:play(move) return status(C.pc_game_play(self.h, move, #move)) end
+function Game:play(move) return status(C.pc_game_play(self.h, move, pc.len(move, "move"))) end
 function Game:undo() return status(C.pc_game_undo(self.h)) end
 function Game:redo() return status(C.pc_game_redo(self.h)) end
 function Game:over() return C.pc_game_over(self.h) == 1 end
@@ -84,11 +84,7 @@ end
 --- 0: 10 s, negative: none).
 function Game:suggest(nodes, seconds, seed)
   local b = pc.budget(nodes or 0, seconds or 0, 0, seed or 0)
-  local n = ffi.new("size_t[1]")
-  local buf = ffi.new("char[?]", 512)
-  local rc = C.pc_game_suggest(self.h, b, buf, 512, n)
-  if rc ~= 0 then return pc.fail(rc) end
-  return ffi.string(buf, n[0])
+  return pc.text_out(C.pc_game_suggest, self.h, b)
 end
 
-return M
+return pc.shield("game", M)

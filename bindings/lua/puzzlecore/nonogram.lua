@@ -18,22 +18,30 @@ local Puzzle = {}
 Puzzle.__index = Puzzle
 M.Puzzle = Puzzle
 
-local function u8(t)
+local MAX_CELLS = C.PC_NONOGRAM_MAX_CELLS
+local function u8(t, name)
+  name = name or "cells"
   if type(t) == "string" then
+    if #t > MAX_CELLS then pc.raise(C.PC_ERANGE, name .. " must hold at most " .. MAX_CELLS .. " cells") end
     local a = ffi.new("uint8_t[?]", math.max(#t, 1))
     ffi.copy(a, t, #t)
     return a, #t
   end
+  if type(t) ~= "table" then pc.raise(C.PC_EINVAL, name .. " must be a table or a byte string, got " .. type(t)) end
+  if #t > MAX_CELLS then pc.raise(C.PC_ERANGE, name .. " must hold at most " .. MAX_CELLS .. " cells") end
   local a = ffi.new("uint8_t[?]", math.max(#t, 1))
-  for i = 1, #t do a[i - 1] = t[i] end
+  for i = 1, #t do a[i - 1] = pc.int(t[i], name .. "[" .. i .. "]", 0, 255) end
   return a, #t
 end
+M._u8 = u8
 
 --- Clues of the line cells[1], cells[1+stride], ... (a table or byte string of cell values).
 function M.line_clues(cells, stride, length)
   local a, n = u8(cells)
-  stride = stride or 1
-  length = length or math.floor((n - 1) / stride) + 1
+  if n < 1 then pc.raise(C.PC_EINVAL, "cells must not be empty") end
+  stride = pc.int(stride or 1, "stride", 1, 2147483647)
+  local most = math.floor((n - 1) / stride) + 1
+  length = pc.int(length or most, "length", 1, most)
   local cap = math.floor((length + 1) / 2)
   local out, count = ffi.new("int32_t[?]", cap), ffi.new("int32_t[1]")
   local rc = C.pc_nonogram_line_clues(a, length, stride, out, cap, count)
@@ -45,19 +53,22 @@ end
 
 local function wrap(rc, out, err)
   if rc ~= 0 then return pc.fail(rc, err) end
-  return setmetatable({ h = ffi.gc(out[0], C.pc_nonogram_free) }, Puzzle)
+  return pc.handle(out[0], C.pc_nonogram_free, Puzzle)
 end
 
 --- A puzzle from a '0'/'1' solution string (row-major).
 function M.from_solution(w, h, bits)
   local out, err = ffi.new("pc_nonogram *[1]"), ffi.new("char[256]")
-  return wrap(C.pc_nonogram_new_from_solution(w, h, bits, #bits, err, 256, out), out, err)
+  return wrap(C.pc_nonogram_new_from_solution(w, h, bits, pc.len(bits, "bits"), err, 256, out), out, err)
 end
 
 --- (counts, values) int32 arrays for the C calls that take clue tables.
-function M.flatten_clues(lines)
+function M.flatten_clues(lines, name)
+  name = name or "clues"
+  if type(lines) ~= "table" then pc.raise(C.PC_EINVAL, name .. " must be a table of tables, got " .. type(lines)) end
   local counts, values = {}, {}
   for i, l in ipairs(lines) do
+    if type(l) ~= "table" then pc.raise(C.PC_EINVAL, name .. "[" .. i .. "] must be a table, got " .. type(l)) end
     counts[i] = #l
     for _, v in ipairs(l) do values[#values + 1] = v end
   end
@@ -66,8 +77,8 @@ end
 
 --- A puzzle from clue tables: rows[y] and cols[x] are lists of numbers.
 function M.from_clues(rows, cols)
-  local rc_, rv = M.flatten_clues(rows)
-  local cc, cv = M.flatten_clues(cols)
+  local rc_, rv = M.flatten_clues(rows, "rows")
+  local cc, cv = M.flatten_clues(cols, "cols")
   local out, err = ffi.new("pc_nonogram *[1]"), ffi.new("char[256]")
   return wrap(C.pc_nonogram_new_from_clues(#cols, #rows, rc_, rv, cc, cv, err, 256, out), out, err)
 end
@@ -75,7 +86,7 @@ end
 --- A puzzle from a record or save text.
 function M.load(text)
   local out, err = ffi.new("pc_nonogram *[1]"), ffi.new("char[256]")
-  return wrap(C.pc_nonogram_load(text, #text, err, 256, out), out, err)
+  return wrap(C.pc_nonogram_load(text, pc.len(text, "text"), err, 256, out), out, err)
 end
 
 function Puzzle:clone()
@@ -156,7 +167,7 @@ function Puzzle:title(lang)
   return pc.text_out(C.pc_nonogram_title, self.h, lang)
 end
 function Puzzle:set_title(lang, text)
-  local rc = C.pc_nonogram_set_title(self.h, lang, text, #text)
+  local rc = C.pc_nonogram_set_title(self.h, lang, text, pc.len(text, "text"))
   if rc ~= 0 then return pc.fail(rc) end
   return true
 end
@@ -177,4 +188,4 @@ function M.generate(w, h, seed, grade, max_nodes, max_seconds)
   return solver().generate(w, h, seed, grade, max_nodes, max_seconds)
 end
 
-return M
+return pc.shield("nonogram", M)

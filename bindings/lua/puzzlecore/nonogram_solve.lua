@@ -29,7 +29,7 @@ local function stats_table(st)
 end
 
 local function wrap(ptr)
-  return setmetatable({ h = ffi.gc(ptr, C.pc_nonogram_free) }, nonogram.Puzzle)
+  return pc.handle(ptr, C.pc_nonogram_free, nonogram.Puzzle)
 end
 
 local function format_num(f)
@@ -63,17 +63,29 @@ end
 -- A pc_budget from the binding's limits: max_nodes (0/nil: none), max_seconds
 -- (0/nil: the library's default of 10 s, < 0: none).
 local function budget(max_nodes, max_seconds)
-  local b = ffi.new("pc_budget")
-  C.pc_budget_init(b, ffi.sizeof(b))
-  b.max_nodes = max_nodes or 0
-  b.max_seconds = max_seconds or 0
-  return b
+  return pc.budget(max_nodes or 0, max_seconds or 0)
+end
+
+local function puzzle(p)
+  if getmetatable(p) ~= nonogram.Puzzle then
+    pc.raise(C.PC_EINVAL, "puzzle must be a nonogram puzzle, got " .. type(p))
+  end
+  return p
+end
+
+local MAX_OUT = 2 ^ 26
+local function solutions(count, cells)
+  count = pc.int(count or 2, "count", 1, 2147483647)
+  if count * cells > MAX_OUT then
+    pc.raise(C.PC_ERANGE, "count * cells must be at most " .. MAX_OUT .. " (the solutions' buffer)")
+  end
+  return count
 end
 
 --- Solve a puzzle's clues: up to count solutions (default 2: the uniqueness check).
 function M.solve(p, count, max_nodes, max_seconds)
-  count = count or 2
-  local w, h = p:width(), p:height()
+  local w, h = puzzle(p):width(), p:height()
+  count = solutions(count, w * h)
   local buf = ffi.new("uint8_t[?]", w * h * count)
   local st = ffi.new("int64_t[?]", C.PC_NONOGRAM_STAT_COUNT)
   local rc = C.pc_nonogram_solve(p.h, count, budget(max_nodes, max_seconds), buf, w * h * count, st, C.PC_NONOGRAM_STAT_COUNT)
@@ -83,14 +95,15 @@ end
 
 --- Solve plain clue tables rows[y], cols[x] ({0} or {} for an empty line).
 function M.solve_clues(rows, cols, count, givens, max_nodes, max_seconds)
-  count = count or 2
+  local rc_, rv = nonogram.flatten_clues(rows, "rows")
+  local cc, cv = nonogram.flatten_clues(cols, "cols")
   local w, h = #cols, #rows
-  local rc_, rv = nonogram.flatten_clues(rows)
-  local cc, cv = nonogram.flatten_clues(cols)
+  count = solutions(count, w * h)
   local g = nil
   if givens then
-    g = ffi.new("uint8_t[?]", w * h)
-    for i = 1, w * h do g[i - 1] = givens[i] or 0 end
+    local n
+    g, n = nonogram._u8(givens, "givens")
+    if n ~= w * h then pc.raise(C.PC_EINVAL, "givens must hold " .. (w * h) .. " cells, got " .. n) end
   end
   local buf = ffi.new("uint8_t[?]", w * h * count)
   local st = ffi.new("int64_t[?]", C.PC_NONOGRAM_STAT_COUNT)
@@ -102,9 +115,9 @@ end
 
 --- The complete line solver: cells (a table of 0/1/2) in, the settled cells out.
 function M.solve_line(clues, cells)
-  local n = #cells
-  local a, out = ffi.new("uint8_t[?]", math.max(n, 1)), ffi.new("uint8_t[?]", math.max(n, 1))
-  for i = 1, n do a[i - 1] = cells[i] end
+  local a, n = nonogram._u8(cells, "cells")
+  if n > C.PC_NONOGRAM_MAX_SIDE then pc.raise(C.PC_ERANGE, "cells must hold at most " .. C.PC_NONOGRAM_MAX_SIDE) end
+  local out = ffi.new("uint8_t[?]", math.max(n, 1))
   local rc = C.pc_nonogram_solve_line(pc.i32(clues), #clues, a, n, out)
   if rc < 0 then return pc.fail(rc) end
   local t = {}
@@ -128,8 +141,7 @@ function M.hint(p, max_nodes, max_seconds)
   local rc = C.pc_nonogram_hint(p.h, budget(max_nodes, max_seconds), v, v + 1, v + 2, v + 3, v + 4)
   if rc == C.PC_ENOTFOUND then return false end
   if rc < 0 then
-    local _, msg, code = pc.fail(rc)
-    return nil, msg, code, { axis = v[3] >= 0 and v[3] or nil, index = v[4] >= 0 and v[4] or nil }
+    pc.fail(rc, nil, { axis = v[3] >= 0 and v[3] or nil, index = v[4] >= 0 and v[4] or nil })
   end
   return { kind = HINT_KINDS[rc], x = v[0], y = v[1], value = v[2], axis = v[3] >= 0 and v[3] or nil,
     index = v[4] >= 0 and v[4] or nil }
@@ -144,7 +156,7 @@ end
 
 --- The player's cells that contradict the unique solution: a list of {x, y}.
 function M.mistakes(p)
-  local w, h = p:width(), p:height()
+  local w, h = puzzle(p):width(), p:height()
   local buf = ffi.new("uint8_t[?]", w * h)
   local rc = C.pc_nonogram_mistakes(p.h, buf, w * h)
   if rc < 0 then return pc.fail(rc) end
@@ -159,7 +171,7 @@ end
 --- under the budget max_nodes, max_seconds (as solve; the budget only stops the run).
 function M.generate(w, h, seed, grade, max_nodes, max_seconds)
   local out = ffi.new("pc_nonogram *[1]")
-  local rc = C.pc_nonogram_generate(w, h, ffi.cast("uint64_t", seed or 1), grade_num(grade),
+  local rc = C.pc_nonogram_generate(w, h, pc.u64(seed or 1, "seed"), grade_num(grade),
                                     budget(max_nodes, max_seconds), out)
   if rc ~= 0 then return pc.fail(rc) end
   return wrap(out[0])
@@ -167,7 +179,7 @@ end
 
 --- The format name of a text ("non", "xml", "tatham", "tcga", "tcga-solution").
 function M.detect_format(text)
-  local rc = C.pc_nonogram_detect_format(text, #text)
+  local rc = C.pc_nonogram_detect_format(text, pc.len(text, "text"))
   if rc < 0 then return pc.fail(rc) end
   return FORMAT_NAMES[rc]
 end
@@ -175,7 +187,7 @@ end
 --- How many puzzles a text holds.
 function M.count(text, format)
   local err = ffi.new("char[256]")
-  local rc = C.pc_nonogram_import_count(text, #text, format_num(format), err, 256)
+  local rc = C.pc_nonogram_import_count(text, pc.len(text, "text"), format_num(format), err, 256)
   if rc < 0 then return pc.fail(rc, err) end
   return rc
 end
@@ -183,7 +195,7 @@ end
 --- Puzzle number index (0-based, default 0) of a text.
 function M.load(text, format, index)
   local out, err = ffi.new("pc_nonogram *[1]"), ffi.new("char[256]")
-  local rc = C.pc_nonogram_import(text, #text, format_num(format), index or 0, err, 256, out)
+  local rc = C.pc_nonogram_import(text, pc.len(text, "text"), format_num(format), index or 0, err, 256, out)
   if rc ~= 0 then return pc.fail(rc, err) end
   return wrap(out[0])
 end
@@ -204,4 +216,4 @@ function M.save(p, format)
   return pc.text_out(C.pc_nonogram_export, p.h, format_num(format or "non"))
 end
 
-return M
+return pc.shield("nonogram_solve", M)

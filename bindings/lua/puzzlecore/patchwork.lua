@@ -21,7 +21,7 @@ M.Game = Game
 
 local text_out = pc.text_out
 
-local function wrap(ptr) return setmetatable({ h = ffi.gc(ptr, C.pc_patchwork_free) }, Game) end
+local function wrap(ptr) return pc.handle(ptr, C.pc_patchwork_free, Game) end
 
 local function ok(rc, err)
   if rc ~= 0 then return pc.fail(rc, err) end
@@ -65,7 +65,7 @@ function M.shape(id, flip, rot) return text_out(C.pc_patchwork_patch_shape, id, 
 function M.parse_command(league, line)
   local cmd, off, len = ffi.new("int32_t[6]"), ffi.new("size_t[1]"), ffi.new("size_t[1]")
   local err = ffi.new("char[256]")
-  local rc = C.pc_patchwork_parse_command(league, line, #line, cmd, off, len, err, 256)
+  local rc = C.pc_patchwork_parse_command(league, line, pc.len(line, "line"), cmd, off, len, err, 256)
   if rc ~= 0 then return pc.fail(rc, err) end
   return { kind = cmd[0], id = cmd[1], x = cmd[2], y = cmd[3], flip = cmd[4], rot = cmd[5] },
          line:sub(tonumber(off[0]) + 1, tonumber(off[0] + len[0]))
@@ -74,7 +74,7 @@ end
 --- New game with a seeded deck.
 function M.new(league, seed)
   local out = ffi.new("pc_patchwork *[1]")
-  local rc = C.pc_patchwork_new(league or 4, ffi.cast("uint64_t", seed or 0), out)
+  local rc = C.pc_patchwork_new(league or 4, pc.u64(seed or 0, "seed"), out)
   if rc ~= 0 then return pc.fail(rc) end
   return wrap(out[0])
 end
@@ -90,7 +90,7 @@ end
 --- A game from save text.
 function M.load(text)
   local err, out = ffi.new("char[256]"), ffi.new("pc_patchwork *[1]")
-  local rc = C.pc_patchwork_load(text, #text, err, 256, out)
+  local rc = C.pc_patchwork_load(text, pc.len(text, "text"), err, 256, out)
   if rc ~= 0 then return pc.fail(rc, err) end
   return wrap(out[0])
 end
@@ -164,7 +164,7 @@ function Game:init_input() return text_out(C.pc_patchwork_init_input, self.h) en
 --- Play a bot's line as the referee: move applied and the fix flags.
 function Game:referee_step(line)
   local code, fixes, err = ffi.new("int32_t[1]"), ffi.new("int32_t[1]"), ffi.new("char[256]")
-  local rc = C.pc_patchwork_referee_step(self.h, line, #line, code, fixes, err, 256)
+  local rc = C.pc_patchwork_referee_step(self.h, line, pc.len(line, "line"), code, fixes, err, 256)
   if rc ~= 0 then return pc.fail(rc, err) end
   return M.decode(code[0]), fixes[0]
 end
@@ -183,10 +183,11 @@ function Game:suggest(playouts, seconds, seed)
   local out = ffi.new("int32_t[1]")
   local b = ffi.new("pc_budget[1]")
   C.pc_budget_init(b, ffi.sizeof("pc_budget"))
-  b[0].max_nodes = playouts or 0
-  seconds = seconds or 0
+  playouts = pc.int(playouts or 0, "playouts", 0, 2 ^ 53)
+  b[0].max_nodes = playouts
+  seconds = pc.num(seconds or 0, "seconds")
   if seconds > 0 then b[0].max_seconds = seconds elseif (playouts or 0) > 0 then b[0].max_seconds = -1 end
-  b[0].seed = ffi.cast("uint64_t", seed or 1)
+  b[0].seed = pc.u64(seed or 1, "seed")
   local rc = C.pc_patchwork_suggest(self.h, b, out)
   if rc ~= 0 then return pc.fail(rc) end
   return M.decode(out[0])
@@ -206,22 +207,24 @@ function M.reader(league)
   local out = ffi.new("pc_patchwork_reader *[1]")
   local rc = C.pc_patchwork_reader_new(league or 0, out)
   if rc ~= 0 then return pc.fail(rc) end
-  return setmetatable({ h = ffi.gc(out[0], C.pc_patchwork_reader_free) }, Reader)
+  return pc.handle(out[0], C.pc_patchwork_reader_free, Reader)
 end
 
 function Reader:line(line)
   local ready, err = ffi.new("int32_t[1]"), ffi.new("char[256]")
-  local rc = C.pc_patchwork_reader_line(self.h, line, #line, ready, err, 256)
+  local rc = C.pc_patchwork_reader_line(self.h, line, pc.len(line, "line"), ready, err, 256)
   if rc ~= 0 then return pc.fail(rc, err) end
   return ready[0] == 1
 end
 
 function Reader:feed(text)
-  local ready = false
-  for l in text:gmatch("([^\n]*)\n") do
-    local r, msg, code = self:line(l)
-    if r == nil then return nil, msg, code end
-    ready = r
+  pc.len(text, "text")
+  local ready, pos = false, 1
+  while true do  -- (a plain find: a pattern over a long line would be quadratic)
+    local nl = text:find("\n", pos, true)
+    if not nl then break end
+    ready = self:line(text:sub(pos, nl - 1))
+    pos = nl + 1
   end
   return ready
 end
@@ -237,7 +240,7 @@ end
 
 function Reader:sent(text)
   local err = ffi.new("char[256]")
-  return ok(C.pc_patchwork_reader_sent(self.h, text, #text, err, 256), err)
+  return ok(C.pc_patchwork_reader_sent(self.h, text, pc.len(text, "text"), err, 256), err)
 end
 
-return M
+return pc.shield("patchwork", M)

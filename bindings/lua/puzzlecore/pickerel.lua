@@ -18,24 +18,28 @@ M.RATINGS = { [0] = "Booched", "Poor", "Fine", "Good", "Excellent", "Incredible"
 M.MOVE = { weave = 0, scissors = 1, resize = 2, splice = 3, place_bead = 4, done = 5 }
 
 local function wrap(ptr)
-  return setmetatable({ h = ffi.gc(ptr, C.pc_pickerel_free) }, Game)
+  return pc.handle(ptr, C.pc_pickerel_free, Game)
 end
 
 --- New game from a seed.
 function M.new(level, seed, loom_beads)
   local out = ffi.new("pc_pickerel *[1]")
-  local rc = C.pc_pickerel_new(level or 1, ffi.cast("uint64_t", seed or 0), loom_beads and 1 or 0, out)
+  local rc = C.pc_pickerel_new(level or 1, pc.u64(seed or 0, "seed"), loom_beads and 1 or 0, out)
   if rc ~= 0 then return pc.fail(rc) end
   return wrap(out[0])
 end
 
 --- New game from an explicit deal: { {colour, length}, ... } in deal order.
 function M.from_deal(level, spools, seed, loom_beads)
+  if type(spools) ~= "table" then pc.raise(C.PC_EINVAL, "spools must be a table, got " .. type(spools)) end
   local n = #spools
   local cols, lens = pc.i32(n), pc.i32(n)
-  for i, s in ipairs(spools) do cols[i - 1], lens[i - 1] = s[1], s[2] end
+  for i, s in ipairs(spools) do
+    if type(s) ~= "table" then pc.raise(C.PC_EINVAL, "spools[" .. i .. "] must be {colour, length}") end
+    cols[i - 1], lens[i - 1] = pc.int(s[1], "colour"), pc.int(s[2], "length")
+  end
   local out = ffi.new("pc_pickerel *[1]")
-  local rc = C.pc_pickerel_new_deal(level, ffi.cast("uint64_t", seed or 0), loom_beads and 1 or 0, cols, lens, n, out)
+  local rc = C.pc_pickerel_new_deal(level, pc.u64(seed or 0, "seed"), loom_beads and 1 or 0, cols, lens, n, out)
   if rc ~= 0 then return pc.fail(rc) end
   return wrap(out[0])
 end
@@ -44,7 +48,7 @@ end
 function M.load(text)
   local err = ffi.new("char[256]")
   local out = ffi.new("pc_pickerel *[1]")
-  local rc = C.pc_pickerel_load(text, #text, err, 256, out)
+  local rc = C.pc_pickerel_load(text, pc.len(text, "text"), err, 256, out)
   if rc ~= 0 then return pc.fail(rc, err) end
   return wrap(out[0])
 end
@@ -100,9 +104,15 @@ function Game:place_bead(bead, row, col) return moved(self, C.pc_pickerel_place_
 function Game:done() return moved(self, C.pc_pickerel_done(self.h)) end
 
 local function move4(m)
+  if type(m) ~= "table" then pc.raise(C.PC_EINVAL, "move must be a table {kind, a, b, c}, got " .. type(m)) end
   local a = ffi.new("int32_t[4]")
-  a[0] = type(m[1]) == "string" and M.MOVE[m[1]] or m[1]
-  for i = 2, 4 do a[i - 1] = m[i] or 0 end
+  local kind = m[1]
+  if type(kind) == "string" then
+    if M.MOVE[kind] == nil then pc.raise(C.PC_EINVAL, "unknown move kind " .. kind) end
+    kind = M.MOVE[kind]
+  end
+  a[0] = pc.int(kind, "move[1]")
+  for i = 2, 4 do a[i - 1] = pc.int(m[i] or 0, "move[" .. i .. "]") end
   return a
 end
 
@@ -162,4 +172,4 @@ function Game:beads()
   return out
 end
 
-return M
+return pc.shield("pickerel", M)

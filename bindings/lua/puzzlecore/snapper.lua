@@ -24,7 +24,7 @@ Game.__index = Game
 M.Game = Game
 
 local function wrap(ptr)
-  return setmetatable({ h = ffi.gc(ptr, C.pc_snapper_free) }, Game)
+  return pc.handle(ptr, C.pc_snapper_free, Game)
 end
 
 local function status(rc, errbuf)
@@ -37,7 +37,7 @@ function M.new(seed, preset)
   local p = M.PRESETS[preset or "classic"]
   if not p then return nil, "unknown preset " .. tostring(preset), C.PC_EINVAL end
   local out = ffi.new("pc_snapper *[1]")
-  local rc = C.pc_snapper_new(p, ffi.cast("uint64_t", seed or 0), out)
+  local rc = C.pc_snapper_new(p, pc.u64(seed or 0, "seed"), out)
   if rc ~= 0 then return pc.fail(rc) end
   return wrap(out[0])
 end
@@ -45,7 +45,7 @@ end
 --- Random pieces with weights {I, L, T, +}, colours and target figures.
 function M.custom(seed, weights, colours, target)
   local out = ffi.new("pc_snapper *[1]")
-  local rc = C.pc_snapper_new_custom(pc.i32(weights), colours, target or 20, ffi.cast("uint64_t", seed or 0), out)
+  local rc = C.pc_snapper_new_custom(pc.i32(weights), colours, target or 20, pc.u64(seed or 0, "seed"), out)
   if rc ~= 0 then return pc.fail(rc) end
   return wrap(out[0])
 end
@@ -54,7 +54,7 @@ end
 function M.from_list(pieces, colours)
   if type(pieces) == "table" then pieces = table.concat(pieces, " ") end
   local out, err = ffi.new("pc_snapper *[1]"), ffi.new("char[256]")
-  local rc = C.pc_snapper_new_list(pieces, #pieces, colours, err, 256, out)
+  local rc = C.pc_snapper_new_list(pieces, pc.len(pieces, "pieces"), colours, err, 256, out)
   if rc ~= 0 then return pc.fail(rc, err) end
   return wrap(out[0])
 end
@@ -62,7 +62,7 @@ end
 --- A game from save text (also how to build a field by hand).
 function M.load(text)
   local out, err = ffi.new("pc_snapper *[1]"), ffi.new("char[256]")
-  local rc = C.pc_snapper_load(text, #text, err, 256, out)
+  local rc = C.pc_snapper_load(text, pc.len(text, "text"), err, 256, out)
   if rc ~= 0 then return pc.fail(rc, err) end
   return wrap(out[0])
 end
@@ -189,4 +189,4 @@ function Game:greedy()
   return advice(C.pc_snapper_greedy(self.h, mv, col, turns), mv, col, turns, nil)
 end
 
-return M
+return pc.shield("snapper", M)

@@ -19,9 +19,10 @@ local MODES = { moves = C.PC_SOKOBAN_MOVES, pushes = C.PC_SOKOBAN_PUSHES, any = 
 local function budget(max_nodes, max_bytes, seconds)
   local b = ffi.new("pc_budget[1]")
   C.pc_budget_init(b, ffi.sizeof("pc_budget"))
-  b[0].max_nodes = max_nodes or 0
-  b[0].max_bytes = (max_bytes and max_bytes ~= 0) and max_bytes or ffi.cast("uint64_t", -1)
-  b[0].max_seconds = seconds or -1
+  b[0].max_nodes = pc.int(max_nodes or 0, "max_nodes", 0, 2 ^ 53)
+  max_bytes = pc.int(max_bytes or 0, "max_bytes", 0, 2 ^ 53)
+  b[0].max_bytes = max_bytes ~= 0 and max_bytes or ffi.cast("uint64_t", -1)
+  b[0].max_seconds = pc.num(seconds or -1, "seconds")
   return b
 end
 local VARIANTS = {
@@ -38,12 +39,12 @@ local Level = {}
 Level.__index = Level
 M.Level = Level
 
-local function wrap(ptr) return setmetatable({ h = ffi.gc(ptr, C.pc_sokoban_free) }, Level) end
+local function wrap(ptr) return pc.handle(ptr, C.pc_sokoban_free, Level) end
 
 --- Parse exactly one XSB level.
 function Level.new(text)
   local out, err = ffi.new("pc_sokoban *[1]"), errbuf()
-  local rc = C.pc_sokoban_new(text, #text, err, 256, out)
+  local rc = C.pc_sokoban_new(text, pc.len(text, "text"), err, 256, out)
   if rc ~= 0 then return pc.fail(rc, err) end
   return wrap(out[0])
 end
@@ -51,7 +52,7 @@ end
 --- A game from pc_sokoban_save text.
 function Level.load(text)
   local out, err = ffi.new("pc_sokoban *[1]"), errbuf()
-  local rc = C.pc_sokoban_load(text, #text, err, 256, out)
+  local rc = C.pc_sokoban_load(text, pc.len(text, "text"), err, 256, out)
   if rc ~= 0 then return pc.fail(rc, err) end
   return wrap(out[0])
 end
@@ -125,7 +126,7 @@ function Level:restart() return status(C.pc_sokoban_restart(self.h)) end
 function Level:redo_count() return C.pc_sokoban_redo_count(self.h) end
 function Level:apply(lurd)
   local err = errbuf()
-  return status(C.pc_sokoban_apply_lurd(self.h, lurd, #lurd, err, 256), err)
+  return status(C.pc_sokoban_apply_lurd(self.h, lurd, pc.len(lurd, "lurd"), err, 256), err)
 end
 
 --- Optimal solution from the current position ("moves", "pushes"), or any
@@ -137,13 +138,14 @@ end
 --- Budgets: max_nodes, max_bytes (0 or nil: none), seconds (nil: none).
 function Level:solve(mode, max_nodes, max_bytes, seconds)
   local out = ffi.new("pc_sokoban_result *[1]")
-  local rc = C.pc_sokoban_solve(self.h, MODES[mode or "moves"], budget(max_nodes, max_bytes, seconds), out)
+  local m = MODES[mode or "moves"]
+  if m == nil then pc.raise(C.PC_EINVAL, "unknown mode " .. tostring(mode) .. " (moves, pushes, any)") end
+  local rc = C.pc_sokoban_solve(self.h, m, budget(max_nodes, max_bytes, seconds), out)
   if out[0] == nil then return pc.fail(rc) end
   local r = ffi.gc(out[0], C.pc_sokoban_result_free)
   if rc == C.PC_ELIMIT then
     local bound = tonumber(C.pc_sokoban_result_bound(r))
-    local _, msg = pc.fail(rc)
-    return nil, msg .. ": the optimum is at least " .. bound .. " " .. (mode or "moves"), rc, bound
+    pc.raise(rc, "the optimum is at least " .. bound .. " " .. (mode or "moves"), { bound = bound })
   end
   local solved = rc == 0
   return {
@@ -171,9 +173,9 @@ M.Collection = Collection
 
 function Collection.new(text)
   local out, err = ffi.new("pc_sokoban_collection *[1]"), errbuf()
-  local rc = C.pc_sokoban_collection_parse(text, #text, err, 256, out)
+  local rc = C.pc_sokoban_collection_parse(text, pc.len(text, "text"), err, 256, out)
   if rc ~= 0 then return pc.fail(rc, err) end
-  return setmetatable({ h = ffi.gc(out[0], C.pc_sokoban_collection_free) }, Collection)
+  return pc.handle(out[0], C.pc_sokoban_collection_free, Collection)
 end
 function Collection:count() return C.pc_sokoban_collection_count(self.h) end
 --- Level i (1-based, Lua style).
@@ -188,10 +190,13 @@ function Collection:comments(i) return pc.text_out(C.pc_sokoban_collection_comme
 --- 1-based index of the level titled `title`, or nil, msg, code.
 function Collection:find(title)
   local rc = C.pc_sokoban_collection_find(self.h, title)
+  if rc == C.PC_ENOTFOUND then return nil end  -- a lookup: nil when absent
   if rc < 0 then return pc.fail(rc) end
   return rc + 1
 end
 function Collection:write() return pc.text_out(C.pc_sokoban_collection_write, self.h) end
+--- An independent copy (read again from write()).
+function Collection:clone() return Collection.new(self:write()) end
 --- for i, level in col:levels() do ... end
 function Collection:levels()
   local i, n = 0, self:count()
@@ -233,4 +238,4 @@ function M.variant_rules(variant, colours)
   return a[0], t[0]
 end
 
-return M
+return pc.shield("sokoban", M)

@@ -9,8 +9,10 @@
 True
 """
 import ctypes
+from typing import Dict, List, Optional, Sequence, Tuple, Union
 
-from ._ffi import Handle, check, enums, err_buf, lib, new_handle, text_in, text_out
+from ._ffi import (Handle, InvalidArgument, OutOfRange, check, cstr, enums, err_buf, index, integer, lib,
+                   new_handle, sequence, text_in, text_out)
 
 UNKNOWN = enums["PC_NONOGRAM_UNKNOWN"]
 FILLED = enums["PC_NONOGRAM_FILLED"]
@@ -18,20 +20,44 @@ CROSSED = enums["PC_NONOGRAM_CROSSED"]
 ROWS = enums["PC_NONOGRAM_ROWS"]
 COLS = enums["PC_NONOGRAM_COLS"]
 
+MAX_SIDE = enums["PC_NONOGRAM_MAX_SIDE"]
+MAX_CELLS = enums["PC_NONOGRAM_MAX_CELLS"]
+
 __all__ = ["Puzzle", "line_clues", "grid_clues", "UNKNOWN", "FILLED", "CROSSED", "ROWS", "COLS"]
 
+Cells = Union[bytes, bytearray, memoryview, Sequence[int]]
 
-def _cells(cells):
-    data = bytes(cells)
+
+def _cells(cells, name="cells"):
+    """A uint8 array from bytes or a sequence of ints 0..255 (TypeError for
+    anything else: an int must not become a buffer of that many zeros)."""
+    if isinstance(cells, (bytes, bytearray, memoryview)):
+        data = bytes(cells)
+    else:
+        vals = sequence(cells, name, MAX_CELLS)
+        data = bytes(integer(v, name + "[]", 0, 255) for v in vals)
+    if len(data) > MAX_CELLS:
+        raise OutOfRange(f"{name} must hold at most {MAX_CELLS} cells, got {len(data)}")
     return (ctypes.c_uint8 * max(1, len(data))).from_buffer_copy(data or b"\0"), len(data)
 
 
-def line_clues(cells, stride=1, length=None):
+def _axis(axis):
+    if axis not in (ROWS, COLS) or isinstance(axis, bool):
+        raise InvalidArgument(f"axis must be ROWS ({ROWS}) or COLS ({COLS}), got {axis!r}")
+    return axis
+
+
+def line_clues(cells: Cells, stride: int = 1, length: Optional[int] = None) -> List[int]:
     """Clues of the line cells[0], cells[stride], ... (a cell counts as filled
     when it is 1).  An empty line gives [0]."""
     buf, n = _cells(cells)
+    stride = integer(stride, "stride", 1, 2 ** 31 - 1)
+    most = (n - 1) // stride + 1 if n else 0
     if length is None:
-        length = (n - 1) // stride + 1 if n else 0
+        length = most
+    length = integer(length, "length", 1 if n else 0, max(most, 1) if n else 0)
+    if length == 0:
+        raise InvalidArgument("cells must not be empty")
     cap = (length + 1) // 2
     out = (ctypes.c_int32 * max(1, cap))()
     count = ctypes.c_int32()
@@ -39,11 +65,14 @@ def line_clues(cells, stride=1, length=None):
     return list(out[: count.value])
 
 
-def grid_clues(cells, width, height, axis=ROWS):
+def grid_clues(cells: Cells, width: int, height: int, axis: int = ROWS) -> List[List[int]]:
     """All row (or column) clues of a row-major grid, as a list of lists."""
     buf, n = _cells(cells)
+    width = integer(width, "width", 1, MAX_SIDE)
+    height = integer(height, "height", 1, MAX_SIDE)
+    _axis(axis)
     if n != width * height:
-        raise ValueError("cells must hold width * height values")
+        raise InvalidArgument(f"cells must hold width * height = {width * height} values, got {n}")
     lines, length = (height, width) if axis == ROWS else (width, height)
     counts = (ctypes.c_int32 * lines)()
     cap = lines * ((length + 1) // 2)
@@ -57,10 +86,11 @@ def grid_clues(cells, width, height, axis=ROWS):
     return result
 
 
-def flatten_clues(lines):
+def flatten_clues(lines, name="clues"):
     """(counts, values) int32 arrays for the C calls that take clue lists."""
+    lines = [sequence(c, name + "[]", MAX_SIDE) for c in sequence(lines, name, MAX_SIDE)]
     counts = [len(c) for c in lines]
-    values = [v for c in lines for v in c]
+    values = [integer(v, name + "[][]", 0, MAX_SIDE) for c in lines for v in c]
     return ((ctypes.c_int32 * max(1, len(counts)))(*counts), (ctypes.c_int32 * max(1, len(values)))(*values))
 
 
@@ -69,33 +99,33 @@ class Puzzle(Handle):
     from_clues or load; cells are addressed (x, y) = (column, row) from 0."""
 
     _free = "pc_nonogram_free"
+    _ctype = "pc_nonogram"
 
     @classmethod
-    def from_solution(cls, width, height, bits):
+    def from_solution(cls, width: int, height: int, bits: Union[str, bytes]) -> "Puzzle":
         """From a string of '0'/'1' (row-major; white space ignored)."""
+        width = integer(width, "width", 1, MAX_SIDE)
+        height = integer(height, "height", 1, MAX_SIDE)
         err = err_buf()
-        data, n = text_in(bits)
+        data, n = text_in(bits, "bits")
         return new_handle(cls, lib.pc_nonogram_new_from_solution, width, height, data, n, err=err)
 
     @classmethod
-    def from_clues(cls, rows, cols):
+    def from_clues(cls, rows: Sequence[Sequence[int]], cols: Sequence[Sequence[int]]) -> "Puzzle":
         """From clue lists: rows[y] and cols[x] are lists of ints ([0] for empty)."""
-        rc_, rv = flatten_clues(rows)
-        cc, cv = flatten_clues(cols)
+        rc_, rv = flatten_clues(rows, "rows")
+        cc, cv = flatten_clues(cols, "cols")
         return new_handle(cls, lib.pc_nonogram_new_from_clues, len(cols), len(rows), rc_, rv, cc, cv, err=err_buf())
 
     @classmethod
-    def load(cls, text):
+    def load(cls, text: Union[str, bytes]) -> "Puzzle":
         """From a record or a save ("puzzlecore-nonogram 1" text)."""
         data, n = text_in(text)
         return new_handle(cls, lib.pc_nonogram_load, data, n, err=err_buf())
 
-    def clone(self):
-        out = ctypes.c_void_p()
-        check(lib.pc_nonogram_clone(self, ctypes.byref(out)))
-        obj = Puzzle.__new__(Puzzle)
-        Handle.__init__(obj, out.value)
-        return obj
+    def clone(self) -> "Puzzle":
+        """An independent copy (copy.copy / deepcopy call it)."""
+        return new_handle(Puzzle, lib.pc_nonogram_clone, self)
 
     # -- shape and clues ----------------------------------------------------
     @property
@@ -115,12 +145,14 @@ class Puzzle(Handle):
         return [[check(lib.pc_nonogram_solution_cell(self, x, y)) for x in range(self.width)]
                 for y in range(self.height)]
 
-    def _clues(self, fn, axis, index):
+    def _clues(self, fn, axis, i):
+        lines = self.height if axis == ROWS else self.width
+        i = index(i, "y" if axis == ROWS else "x", lines)
         count = ctypes.c_int32()
         length = self.width if axis == ROWS else self.height
-        cap = (length + 1) // 2
+        cap = max(1, (length + 1) // 2)
         out = (ctypes.c_int32 * cap)()
-        check(fn(self, axis, index, out, cap, ctypes.byref(count)))
+        check(fn(self, axis, i, out, cap, ctypes.byref(count)))
         return list(out[: count.value])
 
     def row_clues(self, y):
@@ -140,16 +172,25 @@ class Puzzle(Handle):
         return [self.col_clues(x) for x in range(self.width)]
 
     # -- the player's grid --------------------------------------------------
-    def __getitem__(self, xy):
-        x, y = xy
+    def _xy(self, xy):
+        if not isinstance(xy, tuple) or len(xy) != 2:
+            raise TypeError(f"a cell is indexed by (x, y), not {type(xy).__name__}")
+        return index(xy[0], "x", self.width), index(xy[1], "y", self.height)
+
+    def __getitem__(self, xy: Tuple[int, int]) -> int:
+        x, y = self._xy(xy)
         return check(lib.pc_nonogram_cell(self, x, y))
 
-    def __setitem__(self, xy, value):
-        x, y = xy
-        check(lib.pc_nonogram_set_cell(self, x, y, value))
+    def __setitem__(self, xy: Tuple[int, int], value: int) -> None:
+        x, y = self._xy(xy)
+        check(lib.pc_nonogram_set_cell(self, x, y, _value(value)))
 
-    def set_rect(self, x, y, w, h, value):
-        check(lib.pc_nonogram_set_rect(self, x, y, w, h, value))
+    def set_rect(self, x: int, y: int, w: int, h: int, value: int) -> None:
+        """Set every cell of the w x h rectangle at (x, y) (inside the grid)."""
+        x, y = index(x, "x", self.width), index(y, "y", self.height)
+        w = integer(w, "w", 1, self.width - x)
+        h = integer(h, "h", 1, self.height - y)
+        check(lib.pc_nonogram_set_rect(self, x, y, w, h, _value(value)))
 
     def fill(self, x, y, w=1, h=1):
         self.set_rect(x, y, w, h, FILLED)
@@ -182,14 +223,16 @@ class Puzzle(Handle):
     def player_col_clues(self, x):
         return self._clues(lib.pc_nonogram_player_clues, COLS, x)
 
-    def row_satisfied(self, y):
+    def row_satisfied(self, y: int) -> bool:
+        y = index(y, "y", self.height)
         return bool(check(lib.pc_nonogram_line_satisfied(self, ROWS, y)))
 
-    def col_satisfied(self, x):
+    def col_satisfied(self, x: int) -> bool:
+        x = index(x, "x", self.width)
         return bool(check(lib.pc_nonogram_line_satisfied(self, COLS, x)))
 
-    def satisfied_count(self, axis=ROWS):
-        return check(lib.pc_nonogram_satisfied_count(self, axis))
+    def satisfied_count(self, axis: int = ROWS) -> int:
+        return check(lib.pc_nonogram_satisfied_count(self, _axis(axis)))
 
     @property
     def solved(self):
@@ -208,8 +251,8 @@ class Puzzle(Handle):
         return text_out(lib.pc_nonogram_id, self)
 
     @id.setter
-    def id(self, value):
-        data, n = text_in(value)
+    def id(self, value: Union[str, bytes]) -> None:
+        data, n = text_in(value, "id")
         check(lib.pc_nonogram_set_id(self, data, n))
 
     @property
@@ -229,9 +272,9 @@ class Puzzle(Handle):
             out[lang] = text_out(lib.pc_nonogram_title, self, lang.encode())
         return out
 
-    def set_title(self, lang, title):
-        data, n = text_in(title)
-        check(lib.pc_nonogram_set_title(self, lang.encode(), data, n))
+    def set_title(self, lang: str, title: Union[str, bytes]) -> None:
+        data, n = text_in(title, "title")
+        check(lib.pc_nonogram_set_title(self, cstr(lang, "lang"), data, n))
 
     def record(self):
         return text_out(lib.pc_nonogram_write_record, self)
@@ -287,5 +330,20 @@ class Puzzle(Handle):
         w = self.width
         return "\n".join("".join(sym[v] for v in c[y * w : (y + 1) * w]) for y in range(self.height))
 
-    def __repr__(self):
-        return f"<nonogram.Puzzle {self.width}x{self.height} solved={self.solved}>"
+    def __repr__(self) -> str:
+        if self.closed:
+            return "<puzzlecore.nonogram.Puzzle closed>"
+        filled = sum(1 for v in self.cells if v == FILLED)
+        state = "solved" if self.solved else f"{filled} filled"
+        return f"<puzzlecore.nonogram.Puzzle {self.width}x{self.height}: {state}>"
+
+    def _repr_svg_(self) -> str:
+        from . import _svg
+        return _svg.nonogram(self)
+
+
+def _value(v):
+    if isinstance(v, bool) or v not in (UNKNOWN, FILLED, CROSSED):
+        raise InvalidArgument(f"value must be UNKNOWN ({UNKNOWN}), FILLED ({FILLED}) or CROSSED ({CROSSED}), "
+                              f"got {v!r}")
+    return v

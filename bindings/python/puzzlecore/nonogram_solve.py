@@ -17,9 +17,11 @@ detects on reading.  Budgets (a ``pc_budget`` underneath): ``max_nodes``
 PC_ELIMIT.
 """
 import ctypes
+from typing import Dict, Iterator, List, Optional, Sequence, Tuple, Union
 
-from ._ffi import Error, Handle, check, enums, err_buf, lib, new_handle, text_in, text_out
-from .nonogram import COLS, CROSSED, FILLED, ROWS, UNKNOWN, Puzzle, flatten_clues
+from ._ffi import (Error, IllegalMove, InvalidArgument, NotFound, OutOfRange, budget as _mkbudget, check, enums,
+                   err_buf, integer, lib, new_handle, number, sequence, text_in, text_out)
+from .nonogram import COLS, CROSSED, FILLED, MAX_CELLS, MAX_SIDE, ROWS, UNKNOWN, Puzzle, _cells, flatten_clues
 
 __all__ = ["solve", "solve_clues", "solve_line", "grade", "hint", "consistent", "mistakes", "generate",
            "generate_cells", "load", "load_all", "iter_load", "count", "save", "detect_format",
@@ -33,41 +35,47 @@ _STATS = ("nodes", "line_solves", "probes", "line_cells", "probe_cells", "grade"
 _NSTAT = enums["PC_NONOGRAM_STAT_COUNT"]
 
 
-class _Budget(ctypes.Structure):
-    """pc_budget as laid out by puzzlecore/budget.h (checked against
-    pc_budget_size())."""
-    _fields_ = [("size", ctypes.c_size_t), ("max_nodes", ctypes.c_int64), ("max_seconds", ctypes.c_double),
-                ("max_bytes", ctypes.c_uint64), ("seed", ctypes.c_uint64), ("progress", ctypes.c_void_p),
-                ("user", ctypes.c_void_p), ("progress_every", ctypes.c_double), ("cancel", ctypes.c_int32),
-                ("reserved", ctypes.c_int32)]
-
-
 def _budget(max_nodes, max_seconds):
-    if ctypes.sizeof(_Budget) != lib.pc_budget_size():
-        raise RuntimeError("pc_budget layout mismatch between the binding and the library")
-    b = _Budget()
-    check(lib.pc_budget_init(ctypes.byref(b), ctypes.sizeof(b)))
-    b.max_nodes = int(max_nodes)
-    b.max_seconds = float(max_seconds)
-    return b
+    return _mkbudget(integer(max_nodes, "max_nodes", 0, 2 ** 63 - 1), number(max_seconds, "max_seconds"))
+
+
+_MAX_OUT = 1 << 26
+
+
+def _puzzle(p):
+    if not isinstance(p, Puzzle):
+        raise TypeError(f"puzzle must be a puzzlecore.nonogram.Puzzle, not {type(p).__name__}")
+    return p
+
+
+def _count(count, cells):
+    count = integer(count, "count", 1, 2 ** 31 - 1)
+    if cells * count > _MAX_OUT:
+        raise OutOfRange(f"count * cells must be at most {_MAX_OUT} (the solutions' buffer), "
+                         f"got {count} * {cells}")
+    return count
 
 
 def _format(name):
-    if isinstance(name, int):
-        return name
+    if isinstance(name, int) and not isinstance(name, bool):
+        return integer(name, "format", 0, len(FORMATS) - 1)
+    if not isinstance(name, str):
+        raise TypeError(f"format must be a str, not {type(name).__name__}")
     try:
         return FORMATS.index(name)
     except ValueError:
-        raise ValueError(f"unknown format {name!r}; one of {', '.join(FORMATS)}") from None
+        raise InvalidArgument(f"unknown format {name!r}; one of {', '.join(FORMATS)}") from None
 
 
 def _grade(name):
-    if isinstance(name, int):
-        return name
+    if isinstance(name, int) and not isinstance(name, bool):
+        return integer(name, "grade", 1, len(GRADES) - 1)
+    if not isinstance(name, str):
+        raise TypeError(f"grade must be a str, not {type(name).__name__}")
     try:
-        return GRADES.index(name)
+        return GRADES.index(name, 1)
     except ValueError:
-        raise ValueError(f"unknown grade {name!r}; one of line, probe, search") from None
+        raise InvalidArgument(f"unknown grade {name!r}; one of line, probe, search") from None
 
 
 def _stats(arr):
@@ -118,34 +126,40 @@ def _run(fn, args, count, w, h):
     return Result(found, count, sols, _stats(st))
 
 
-def solve(puzzle, count=2, max_nodes=0, max_seconds=0.0):
+def solve(puzzle: Puzzle, count: int = 2, max_nodes: int = 0, max_seconds: float = 0.0) -> Result:
     """Solve a Puzzle's clues (its player's grid is ignored): up to ``count``
     solutions; count=2 answers "is it unique"."""
+    _puzzle(puzzle)
+    count = _count(count, puzzle.width * puzzle.height)
     b = _budget(max_nodes, max_seconds)
     return _run(lib.pc_nonogram_solve, (puzzle, count, ctypes.byref(b)), count, puzzle.width, puzzle.height)
 
 
-def solve_clues(rows, cols, count=2, givens=None, max_nodes=0, max_seconds=0.0):
+def solve_clues(rows: Sequence[Sequence[int]], cols: Sequence[Sequence[int]], count: int = 2,
+                givens: Optional[Sequence[int]] = None, max_nodes: int = 0, max_seconds: float = 0.0) -> Result:
     """Solve plain clue lists (rows[y], cols[x]; [0] or [] for an empty
     line).  ``givens``: w*h cell values (0 unknown, 1 filled, 2 empty)."""
+    rc, rv = flatten_clues(rows, "rows")
+    cc, cv = flatten_clues(cols, "cols")
     w, h = len(cols), len(rows)
-    rc, rv = flatten_clues(rows)
-    cc, cv = flatten_clues(cols)
+    if w < 1 or h < 1:
+        raise InvalidArgument(f"rows and cols must not be empty (got {h} rows, {w} cols)")
+    count = _count(count, w * h)
     g = None
     if givens is not None:
-        data = bytes(givens)
-        if len(data) != w * h:
-            raise ValueError("givens must hold width * height cells")
-        g = (ctypes.c_uint8 * len(data)).from_buffer_copy(data)
+        g, n = _cells(givens, "givens")
+        if n != w * h:
+            raise InvalidArgument(f"givens must hold width * height = {w * h} cells, got {n}")
     b = _budget(max_nodes, max_seconds)
     return _run(lib.pc_nonogram_solve_clues, (w, h, rc, rv, cc, cv, g, count, ctypes.byref(b)), count, w, h)
 
 
-def solve_line(clues, cells):
+def solve_line(clues: Sequence[int], cells: Sequence[int]) -> List[int]:
     """The complete line solver: every cell all arrangements agree on.
     ``cells`` holds 0 unknown / 1 filled / 2 empty; returns the new list.
-    Raises Error (PC_EILLEGAL) when no arrangement fits."""
-    cells = list(cells)
+    Raises IllegalMove (PC_EILLEGAL) when no arrangement fits."""
+    cells = [integer(c, "cells[]", 0, 2) for c in sequence(cells, "cells", MAX_SIDE)]
+    clues = [integer(c, "clues[]", 0, MAX_SIDE) for c in sequence(clues, "clues", MAX_SIDE)]
     n = len(cells)
     src = (ctypes.c_uint8 * max(1, n))(*cells)
     out = (ctypes.c_uint8 * max(1, n))()
@@ -157,6 +171,7 @@ def solve_line(clues, cells):
 def grade(puzzle, max_nodes=0, max_seconds=0.0):
     """(grade, stats): "line", "probe", "search" (also for several
     solutions: stats["solutions"] tells) or "none"."""
+    _puzzle(puzzle)
     st = (ctypes.c_int64 * _NSTAT)()
     b = _budget(max_nodes, max_seconds)
     g = check(lib.pc_nonogram_grade(puzzle, ctypes.byref(b), st, _NSTAT))
@@ -186,13 +201,14 @@ def hint(puzzle, max_nodes=0, max_seconds=0.0):
     """The next step from the player's grid, or None when no cell is left
     unknown.  A grid that contradicts the clues raises Error (PC_EILLEGAL)
     whose ``axis`` / ``index`` name the broken line (None: no single line)."""
+    _puzzle(puzzle)
     v = [ctypes.c_int32() for _ in range(5)]
     b = _budget(max_nodes, max_seconds)
     rc = lib.pc_nonogram_hint(puzzle, ctypes.byref(b), *(ctypes.byref(a) for a in v))
     if rc == enums["PC_ENOTFOUND"]:
         return None
     if rc == enums["PC_EILLEGAL"]:
-        e = Error(rc, "the player's grid contradicts the clues")
+        e = IllegalMove(rc, "the player's grid contradicts the clues")
         e.axis = v[3].value if v[3].value >= 0 else None
         e.index = v[4].value if v[4].value >= 0 else None
         raise e
@@ -202,13 +218,14 @@ def hint(puzzle, max_nodes=0, max_seconds=0.0):
 
 def consistent(puzzle, max_nodes=0, max_seconds=0.0):
     """True when the player's filled and crossed cells agree with some solution."""
+    _puzzle(puzzle)
     b = _budget(max_nodes, max_seconds)
     return bool(check(lib.pc_nonogram_consistent(puzzle, ctypes.byref(b))))
 
 
 def mistakes(puzzle):
     """The player's cells that contradict the unique solution, as (x, y)."""
-    w, h = puzzle.width, puzzle.height
+    w, h = _puzzle(puzzle).width, puzzle.height
     buf = (ctypes.c_uint8 * (w * h))()
     check(lib.pc_nonogram_mistakes(puzzle, buf, w * h))
     return [(i % w, i // w) for i in range(w * h) if buf[i]]
@@ -218,12 +235,16 @@ def generate(width, height, seed=1, grade="line", max_nodes=0, max_seconds=0.0):
     """A new Puzzle (with its solution) that has exactly one solution, settled
     at ``grade`` or easier.  Same arguments, same puzzle, on every platform
     (the budget only stops the run: Error with code PC_ELIMIT/PC_ECANCELLED)."""
+    width, height = integer(width, "width", 2, 128), integer(height, "height", 2, 128)
+    seed = integer(seed, "seed", 0, 2 ** 64 - 1)
     b = _budget(max_nodes, max_seconds)
     return new_handle(Puzzle, lib.pc_nonogram_generate, width, height, seed, _grade(grade), ctypes.byref(b))
 
 
 def generate_cells(width, height, seed=1, grade="line", max_nodes=0, max_seconds=0.0):
     """The generated picture only, as rows of 0/1."""
+    width, height = integer(width, "width", 2, 128), integer(height, "height", 2, 128)
+    seed = integer(seed, "seed", 0, 2 ** 64 - 1)
     buf = (ctypes.c_uint8 * (width * height))()
     b = _budget(max_nodes, max_seconds)
     check(lib.pc_nonogram_generate_cells(width, height, seed, _grade(grade), ctypes.byref(b), buf, width * height))
@@ -246,6 +267,7 @@ def count(text, format="auto"):
 def load(text, format="auto", index=0):
     """Puzzle number ``index`` of a text."""
     data, n = text_in(text)
+    index = integer(index, "index", 0, 2 ** 31 - 1)
     return new_handle(Puzzle, lib.pc_nonogram_import, data, n, _format(format), index, err=err_buf())
 
 
@@ -261,4 +283,4 @@ def load_all(text, format="auto"):
 
 def save(puzzle, format="non"):
     """The puzzle as text in a format (TCGA needs a square grid)."""
-    return text_out(lib.pc_nonogram_export, puzzle, _format(format))
+    return text_out(lib.pc_nonogram_export, _puzzle(puzzle), _format(format))

@@ -14,28 +14,25 @@ through ``g.players[0]`` / ``g.players[1]``.  Failing calls raise
 import ctypes
 from collections import namedtuple
 
-from ._ffi import Error, Handle, check, enums, err_buf, i32_array, lib, new_handle, out_i32, text_in, text_out
+from typing import Iterator, List, Optional, Sequence, Tuple, Union
+
+from . import _ffi
+from ._ffi import (Error, Handle, InvalidArgument, check, enums, err_buf, i32_array, index, integer, lib,
+                   new_handle, number, out_i32, sequence, text_in, text_out)
 
 __all__ = ["Budget", "Game", "Reader", "Move", "Patch", "Player", "patch", "parse_command", "LEAGUE1", "LEAGUE2",
            "LEAGUE3", "LEAGUE4", "LEAGUE5", "OFFICIAL", "SKIP", "PLAY", "SPECIAL", "DRAW", "Error"]
 
-class Budget(ctypes.Structure):
-    """pc_budget (puzzlecore/budget.h), laid out as the header declares it;
-    no progress callback from Python."""
-    _fields_ = [("size", ctypes.c_size_t), ("max_nodes", ctypes.c_int64), ("max_seconds", ctypes.c_double),
-                ("max_bytes", ctypes.c_uint64), ("seed", ctypes.c_uint64), ("progress", ctypes.c_void_p),
-                ("user", ctypes.c_void_p), ("progress_every", ctypes.c_double), ("cancel", ctypes.c_int32),
-                ("reserved", ctypes.c_int32)]
+class Budget(_ffi.Budget):
+    """pc_budget (puzzlecore/budget.h): max_nodes (playouts), max_seconds,
+    seed.  ``stop()`` cancels a running search from any thread."""
 
-    def __init__(self, max_nodes=0, max_seconds=0.0, seed=0):
+    def __init__(self, max_nodes: int = 0, max_seconds: float = 0.0, seed: int = 0) -> None:
         super().__init__()
         check(lib.pc_budget_init(ctypes.byref(self), ctypes.sizeof(self)))
-        self.max_nodes, self.max_seconds, self.seed = max_nodes, float(max_seconds), seed
-
-    def stop(self):
-        """Stop a running search (pc_budget_cancel; safe from any thread).
-        (The ``cancel`` attribute is the struct's flag itself.)"""
-        check(lib.pc_budget_cancel(ctypes.byref(self)))
+        self.max_nodes = integer(max_nodes, "max_nodes", 0, 2 ** 63 - 1)
+        self.max_seconds = number(max_seconds, "max_seconds")
+        self.seed = integer(seed, "seed", 0, 2 ** 64 - 1)
 
 
 LEAGUE1 = enums["PC_PATCHWORK_LEAGUE1"]
@@ -129,9 +126,11 @@ def parse_command(league, line):
 class Player:
     """One seat of a game (a live view)."""
 
-    def __init__(self, game, index):
+    def __init__(self, game: "Game", index: int) -> None:
+        if not isinstance(game, Game):
+            raise TypeError(f"game must be a patchwork.Game, not {type(game).__name__}")
         self._g = game
-        self.index = index
+        self.index = integer(index, "index", 0, 1)
 
     def _get(self, fn):
         return check(getattr(lib, "pc_patchwork_" + fn)(self._g, self.index))
@@ -148,8 +147,8 @@ class Player:
         """The quilt as 9 strings of 'O' (covered) and '.'."""
         return text_out(lib.pc_patchwork_board_text, self._g, self.index).splitlines()
 
-    def cell(self, x, y):
-        return bool(check(lib.pc_patchwork_cell(self._g, self.index, x, y)))
+    def cell(self, x: int, y: int) -> bool:
+        return bool(check(lib.pc_patchwork_cell(self._g, self.index, index(x, "x", 9), index(y, "y", 9))))
 
     def __repr__(self):
         return (f"<Player {self.index} pos={self.position} buttons={self.buttons} "
@@ -161,35 +160,36 @@ class Game(Handle):
     (a permutation of 0..32) replays a known circle, e.g. the referee's."""
 
     _free = "pc_patchwork_free"
+    _ctype = "pc_patchwork"
 
-    def __init__(self, league=LEAGUE4, seed=0, deck=None):
+    def __init__(self, league: int = LEAGUE4, seed: int = 0, deck: Optional[Sequence[int]] = None) -> None:
+        seed = integer(seed, "seed", 0, 2 ** 64 - 1)
         out = ctypes.c_void_p()
         if deck is None:
             check(lib.pc_patchwork_new(league, seed, ctypes.byref(out)))
         else:
-            deck = list(deck)
-            check(lib.pc_patchwork_new_deck(league, i32_array(deck), len(deck), ctypes.byref(out)))
-        super().__init__(out.value)
+            deck = sequence(deck, "deck", 64)
+            check(lib.pc_patchwork_new_deck(league, i32_array(deck, "deck"), len(deck), ctypes.byref(out)))
+        self._adopt(out.value)
         self.players = (Player(self, 0), Player(self, 1))
 
     @classmethod
-    def _wrap(cls, g):
+    def _wrap(cls, ptr):
+        g = super()._wrap(ptr)
         g.players = (Player(g, 0), Player(g, 1))
         return g
 
     @classmethod
-    def load(cls, text):
+    def load(cls, text: Union[str, bytes]) -> "Game":
         """A game from ``save()`` text."""
         b, n = text_in(text)
-        return cls._wrap(new_handle(cls, lib.pc_patchwork_load, b, n, err=err_buf()))
+        return new_handle(cls, lib.pc_patchwork_load, b, n, err=err_buf())
 
-    def save(self):
+    def save(self) -> str:
         return text_out(lib.pc_patchwork_save, self)
 
-    def clone(self):
-        return self._wrap(new_handle(Game, lib.pc_patchwork_clone, self))
-
-    __copy__ = clone
+    def clone(self) -> "Game":
+        return new_handle(Game, lib.pc_patchwork_clone, self)
 
     # -- settings and state --
     league = property(lambda self: check(lib.pc_patchwork_ruleset(self)))
@@ -255,11 +255,11 @@ class Game(Handle):
         """Iterates over the legal moves."""
         return iter(self.legal_moves())
 
-    def is_legal(self, move):
-        return lib.pc_patchwork_check(self, Move(*move).code) == 0
+    def is_legal(self, move: Sequence[int]) -> bool:
+        return lib.pc_patchwork_check(self, _move(move).code) == 0
 
-    def apply(self, move):
-        check(lib.pc_patchwork_apply(self, Move(*move).code))
+    def apply(self, move: Sequence[int]) -> "Game":
+        check(lib.pc_patchwork_apply(self, _move(move).code))
         return self
 
     def play(self, patch_id, x, y, flip=0, rot=0):
@@ -289,7 +289,7 @@ class Game(Handle):
         """Play a bot's output line as the referee would.  Returns (Move
         applied, set of fixes); raises Error(PC_EPARSE) for an unknown
         command (that bot loses)."""
-        b, n = text_in(line)
+        b, n = text_in(line, "line")
         code, fixes = ctypes.c_int32(), ctypes.c_int32()
         err = err_buf()
         check(lib.pc_patchwork_referee_step(self, b, n, ctypes.byref(code), ctypes.byref(fixes),
@@ -309,13 +309,23 @@ class Game(Handle):
         ``budget`` may instead be a ``Budget`` (its ``stop()`` works from
         another thread: this call then raises Error(PC_ECANCELLED))."""
         if budget is None:
+            seconds = number(seconds, "seconds")
             budget = Budget(playouts, seconds if seconds > 0 else (-1.0 if playouts else 0.0), seed)
+        elif not isinstance(budget, _ffi.Budget):
+            raise TypeError(f"budget must be a patchwork.Budget, not {type(budget).__name__}")
         code = ctypes.c_int32()
         check(lib.pc_patchwork_suggest(self, ctypes.byref(budget), ctypes.byref(code)))
         return Move.from_code(code.value)
 
-    def __repr__(self):
-        return f"<patchwork.Game league={self.league} actions={self.actions} to_move={self.to_move}>"
+    def __repr__(self) -> str:
+        if self.closed:
+            return "<puzzlecore.patchwork.Game closed>"
+        state = f"over, winner {self.winner}" if self.over else f"player {self.to_move} to move"
+        return f"<puzzlecore.patchwork.Game league {self.league}: {state}, {self.actions} actions>"
+
+    def _repr_svg_(self) -> str:
+        from . import _svg
+        return _svg.patchwork(self)
 
 
 class Reader(Handle):
@@ -334,14 +344,15 @@ class Reader(Handle):
     """
 
     _free = "pc_patchwork_reader_free"
+    _ctype = "pc_patchwork_reader"
 
-    def __init__(self, league=0):
+    def __init__(self, league: int = 0) -> None:
         out = ctypes.c_void_p()
         check(lib.pc_patchwork_reader_new(league, ctypes.byref(out)))
-        super().__init__(out.value)
+        self._adopt(out.value)
 
-    def line(self, line):
-        b, n = text_in(line)
+    def line(self, line: Union[str, bytes]) -> bool:
+        b, n = text_in(line, "line")
         ready = ctypes.c_int32()
         err = err_buf()
         check(lib.pc_patchwork_reader_line(self, b, n, ctypes.byref(ready), err, len(err)), err)
@@ -350,6 +361,8 @@ class Reader(Handle):
     def feed(self, text):
         """Every line of ``text``; True when the last one completed a turn."""
         ready = False
+        if not isinstance(text, str):
+            raise TypeError(f"text must be a str, not {type(text).__name__}")
         for ln in text.splitlines():
             ready = self.line(ln)
         return ready
@@ -359,9 +372,18 @@ class Reader(Handle):
 
     def game(self):
         """A copy of the rebuilt game."""
-        return Game._wrap(new_handle(Game, lib.pc_patchwork_reader_game, self))
+        return new_handle(Game, lib.pc_patchwork_reader_game, self)
 
-    def sent(self, line):
-        b, n = text_in(line)
+    def sent(self, line: Union[str, bytes]) -> None:
+        b, n = text_in(line, "line")
         err = err_buf()
         check(lib.pc_patchwork_reader_sent(self, b, n, err, len(err)), err)
+
+
+def _move(move):
+    if isinstance(move, Move):
+        return move
+    move = sequence(move, "move", 6)
+    if len(move) != 6:
+        raise InvalidArgument(f"move must be (kind, patch, x, y, flip, rot), got {len(move)} items")
+    return Move(*[integer(v, "move[]") for v in move])

@@ -14,7 +14,10 @@ PC_EOVER once the game is over) and change nothing.
 import ctypes
 from collections import namedtuple
 
-from ._ffi import budget as _budget, Error, Handle, check, enums, err_buf, lib, new_handle, out_i32, out_i64, text_in, text_out
+from typing import Dict, Iterator, List, Optional, Sequence, Tuple, Union
+
+from ._ffi import (budget as _budget, Error, Handle, InvalidArgument, check, enums, err_buf, i32_array, integer,
+                   lib, new_handle, number, out_i32, out_i64, sequence, text_in, text_out)
 
 __all__ = ["Game", "Spool", "Bead", "LoomBead", "Event", "level_info", "run_name", "rating_threshold",
            "COLOURS", "RATINGS", "MOVE", "EVENT"]
@@ -74,6 +77,8 @@ def run_name(run):
 def rating_threshold(level, rating):
     """Lowest score that earns `rating` (an index into RATINGS or its name)."""
     if isinstance(rating, str):
+        if rating not in RATINGS:
+            raise InvalidArgument(f"unknown rating {rating!r} ({', '.join(RATINGS)})")
         rating = RATINGS.index(rating)
     out = ctypes.c_int32()
     check(lib.pc_pickerel_rating_threshold(level, rating, ctypes.byref(out)))
@@ -85,18 +90,22 @@ class Game(Handle):
     ``Game.from_deal(level, [(colour, length), ...])`` replays a given deal."""
 
     _free = "pc_pickerel_free"
+    _ctype = "pc_pickerel"
 
-    def __init__(self, level=1, seed=0, loom_beads=False):
+    def __init__(self, level: int = 1, seed: int = 0, loom_beads: bool = False) -> None:
+        seed = integer(seed, "seed", 0, 2 ** 64 - 1)
         out = ctypes.c_void_p()
         check(lib.pc_pickerel_new(level, seed, 1 if loom_beads else 0, ctypes.byref(out)))
-        super().__init__(out.value)
+        self._adopt(out.value)
 
     @classmethod
     def from_deal(cls, level, spools, seed=0, loom_beads=False):
-        spools = list(spools)
+        spools = [sequence(s, "spools[]", 2) for s in sequence(spools, "spools", 4096)]
+        if any(len(s) != 2 for s in spools):
+            raise InvalidArgument("spools must be (colour, length) pairs")
         n = len(spools)
-        cols = (ctypes.c_int32 * max(n, 1))(*[c for c, _ in spools])
-        lens = (ctypes.c_int32 * max(n, 1))(*[l for _, l in spools])
+        cols = i32_array([c for c, _ in spools], "colour")
+        lens = i32_array([l for _, l in spools], "length")
         return new_handle(cls, lib.pc_pickerel_new_deal, level, seed, 1 if loom_beads else 0, cols, lens, n)
 
     @classmethod
@@ -111,13 +120,14 @@ class Game(Handle):
     def clone(self):
         return new_handle(Game, lib.pc_pickerel_clone, self)
 
-    __copy__ = clone
-
     def __str__(self):
         return text_out(lib.pc_pickerel_render, self)
 
-    def __repr__(self):
-        return f"<pickerel.Game level={self.level} score={self.score} over={self.over}>"
+    def __repr__(self) -> str:
+        if self.closed:
+            return "<puzzlecore.pickerel.Game closed>"
+        state = f"over, {self.rating_name}" if self.over else f"playing, {self.deal_left} spools to deal"
+        return f"<puzzlecore.pickerel.Game level {self.level}, width {self.width}: {state}, score {self.score}>"
 
     # ---- moves -------------------------------------------------------------
     def _events_after(self, rc):
@@ -145,10 +155,15 @@ class Game(Handle):
 
     @staticmethod
     def _move(move):
-        move = tuple(move) + (0,) * (4 - len(move))
+        move = tuple(sequence(move, "move", 4))
+        if not 1 <= len(move) <= 4:
+            raise InvalidArgument(f"move must be (kind, a, b, c), 1 to 4 items, got {len(move)}")
+        move = move + (0,) * (4 - len(move))
         if isinstance(move[0], str):
+            if move[0] not in MOVE:
+                raise InvalidArgument(f"unknown move kind {move[0]!r} ({', '.join(MOVE)})")
             move = (MOVE[move[0]],) + move[1:]
-        return (ctypes.c_int32 * 4)(*move[:4])
+        return i32_array(move, "move")
 
     def play(self, move):
         """Apply a move (kind, a, b, c); kind may be a name ("weave")."""
@@ -237,6 +252,8 @@ class Game(Handle):
 
     def stat(self, name):
         """A counter by name ("inches_in", "cloth", "knots", "wraps", ...)."""
+        if name not in _STATS:
+            raise InvalidArgument(f"unknown stat {name!r} ({', '.join(_STATS)})")
         out = ctypes.c_int64()
         check(lib.pc_pickerel_stat(self, _STATS[name], ctypes.byref(out)))
         return out.value

@@ -14,7 +14,10 @@ nothing.
 import ctypes
 from collections import namedtuple
 
-from ._ffi import budget as _budget, Error, Handle, check, enums, err_buf, lib, new_handle, out_double, out_i64, text_in, text_out
+from typing import Iterator, List, Optional, Sequence, Tuple, Union
+
+from ._ffi import (budget as _budget, Error, Handle, InvalidArgument, check, enums, err_buf, i32_array, index,
+                   integer, lib, new_handle, out_double, out_i64, sequence, text_in, text_out)
 
 __all__ = ["Game", "Piece", "Event", "Advice", "PRESETS", "WIDTH", "HEIGHT", "figure_points", "Error"]
 
@@ -75,28 +78,35 @@ class Game(Handle):
     """A game of Snapper."""
 
     _free = "pc_snapper_free"
+    _ctype = "pc_snapper"
 
-    def __init__(self, seed=0, preset="classic"):
+    def __init__(self, seed: int = 0, preset: Union[str, int] = "classic") -> None:
+        seed = integer(seed, "seed", 0, 2 ** 64 - 1)
         if isinstance(preset, str):
             if preset not in PRESETS:
-                raise ValueError(f"unknown preset {preset!r} (want one of {', '.join(PRESETS)})")
+                raise InvalidArgument(f"unknown preset {preset!r} (want one of {', '.join(PRESETS)})")
             preset = PRESETS[preset]
+        else:
+            preset = integer(preset, "preset", min(PRESETS.values()), max(PRESETS.values()))
         out = ctypes.c_void_p()
         check(lib.pc_snapper_new(preset, seed, ctypes.byref(out)))
-        super().__init__(out.value)
+        self._adopt(out.value)
 
     @classmethod
     def custom(cls, seed, weights, colours, target=20):
         """Random pieces with weights (I, L, T, +), colours 1..8, target figures."""
-        w = (ctypes.c_int32 * 4)(*weights)
+        weights = sequence(weights, "weights", 4)
+        if len(weights) != 4:
+            raise InvalidArgument(f"weights must hold 4 ints (I, L, T, +), got {len(weights)}")
+        w = i32_array(weights, "weights")
         return new_handle(cls, lib.pc_snapper_new_custom, w, colours, target, seed)
 
     @classmethod
     def from_list(cls, pieces, colours):
         """Pieces in order from a list of tokens ('L:1222', 'NE:1222', ...) or one string."""
-        if not isinstance(pieces, str):
-            pieces = " ".join(str(p) for p in pieces)
-        b, n = text_in(pieces)
+        if not isinstance(pieces, (str, bytes)):
+            pieces = " ".join(str(p) for p in sequence(pieces, "pieces"))
+        b, n = text_in(pieces, "pieces")
         return new_handle(cls, lib.pc_snapper_new_list, b, n, colours, err=err_buf())
 
     @classmethod
@@ -109,11 +119,7 @@ class Game(Handle):
         return text_out(lib.pc_snapper_save, self)
 
     def clone(self):
-        out = ctypes.c_void_p()
-        check(lib.pc_snapper_clone(self, ctypes.byref(out)))
-        obj = Game.__new__(Game)
-        Handle.__init__(obj, out.value)
-        return obj
+        return new_handle(Game, lib.pc_snapper_clone, self)
 
     __copy__ = clone
 
@@ -142,6 +148,8 @@ class Game(Handle):
 
     def apply(self, advice):
         """Play an Advice from suggest() or greedy()."""
+        if not isinstance(advice, Advice):
+            raise TypeError(f"advice must be a snapper.Advice, not {type(advice).__name__}")
         if advice.move == "drain":
             self.drain()
         else:
@@ -164,12 +172,18 @@ class Game(Handle):
     current = property(lambda self: _piece(lib.pc_snapper_piece, self, 0), doc="the current Piece or None")
     next = property(lambda self: _piece(lib.pc_snapper_piece, self, 1), doc="the next Piece or None")
 
-    def cell(self, x, y):
+    def cell(self, x: int, y: int) -> Optional[Piece]:
         """The Piece at column x, row y (0 = bottom), or None."""
-        return _piece(lib.pc_snapper_cell, self, x, y)
+        return _piece(lib.pc_snapper_cell, self, index(x, "x", WIDTH), index(y, "y", HEIGHT))
 
-    def column_height(self, x):
-        return check(lib.pc_snapper_column_height(self, x))
+    def column_height(self, x: int) -> int:
+        return check(lib.pc_snapper_column_height(self, index(x, "x", WIDTH)))
+
+    def __repr__(self) -> str:
+        if self.closed:
+            return "<puzzlecore.snapper.Game closed>"
+        state = f"over ({self.end_reason})" if self.over else f"playing, piece {self.current}"
+        return f"<puzzlecore.snapper.Game {WIDTH}x{HEIGHT}: {state}, score {self.score:g}>"
 
     def __iter__(self):
         """(x, y, Piece) for every occupied cell, bottom row first."""

@@ -14,7 +14,10 @@ optimal solver, and the Whirly map creativity index.
 import ctypes
 from collections import namedtuple
 
-from ._ffi import Error, Handle, check, enums, err_buf, lib, new_handle, text_in, text_out
+from typing import Iterator, List, Optional, Set, Tuple, Union
+
+from ._ffi import (Handle, InvalidArgument, LimitReached, NotFound, budget as _mkbudget, check, cstr, enums,
+                   err_buf, index, integer, lib, new_handle, number, text_in, text_out)
 
 __all__ = ["Level", "Collection", "Solution", "Index", "UP", "RIGHT", "DOWN", "LEFT", "raw_difficulty",
            "difficulty", "mechanical", "rules", "raw_volumability", "volumability", "ci", "V0",
@@ -27,23 +30,13 @@ MODES = {"moves": enums["PC_SOKOBAN_MOVES"], "pushes": enums["PC_SOKOBAN_PUSHES"
          "any": enums["PC_SOKOBAN_ANY"]}
 
 
-class _Budget(ctypes.Structure):
-    """struct pc_budget (puzzlecore/budget.h), laid out as the library's."""
-
-    _fields_ = [("size", ctypes.c_size_t), ("max_nodes", ctypes.c_int64), ("max_seconds", ctypes.c_double),
-                ("max_bytes", ctypes.c_uint64), ("seed", ctypes.c_uint64), ("progress", ctypes.c_void_p),
-                ("user", ctypes.c_void_p), ("progress_every", ctypes.c_double), ("cancel", ctypes.c_int32),
-                ("reserved", ctypes.c_int32)]
-
-
 def _budget(max_nodes, max_bytes, seconds):
     """A pc_budget: nodes (0: none), bytes (0: none), seconds (< 0: none, 0: the library's 10 s)."""
-    b = _Budget()
-    check(lib.pc_budget_init(ctypes.byref(b), ctypes.sizeof(b)))
-    b.max_nodes = max_nodes
-    b.max_bytes = max_bytes if max_bytes else 0xFFFFFFFFFFFFFFFF
-    b.max_seconds = seconds
-    return b
+    max_nodes = integer(max_nodes, "max_nodes", 0, 2 ** 63 - 1)
+    max_bytes = integer(max_bytes, "max_bytes", 0, 2 ** 64 - 1)
+    return _mkbudget(max_nodes, number(seconds, "seconds"), max_bytes if max_bytes else 2 ** 64 - 1)
+
+
 VARIANTS = {name.lower(): enums["PC_SOKOBAN_" + name] for name in (
     "CLASSIC", "COLORBAN", "PULLPUSH", "MONKEYBAN", "FLOCKS", "PUSHMAN")}
 _DIRS = {"u": UP, "r": RIGHT, "d": DOWN, "l": LEFT, "up": UP, "right": RIGHT, "down": DOWN, "left": LEFT}
@@ -60,26 +53,30 @@ def _dir(d):
         try:
             return _DIRS[d.lower()]
         except KeyError:
-            raise ValueError(f"unknown direction {d!r}") from None
-    return d
+            raise InvalidArgument(f"unknown direction {d!r} (u, r, d, l, up, right, down, left)") from None
+    return integer(d, "direction", 0, 3)
+
+
+def _mode(mode):
+    if not isinstance(mode, str):
+        raise TypeError(f"mode must be a str, not {type(mode).__name__}")
+    try:
+        return MODES[mode]
+    except KeyError:
+        raise InvalidArgument(f"unknown mode {mode!r} (moves, pushes, any)") from None
 
 
 class Level(Handle):
     """One level being played.  Level(text) parses exactly one XSB level."""
 
     _free = "pc_sokoban_free"
+    _ctype = "pc_sokoban"
 
-    def __init__(self, text):
+    def __init__(self, text: Union[str, bytes]) -> None:
         err = err_buf()
         out = ctypes.c_void_p()
         check(lib.pc_sokoban_new(*text_in(text), err, len(err), ctypes.byref(out)), err)
-        super().__init__(out.value)
-
-    @classmethod
-    def _wrap(cls, ptr):
-        obj = cls.__new__(cls)
-        Handle.__init__(obj, ptr)
-        return obj
+        self._adopt(out.value)
 
     @classmethod
     def load(cls, text):
@@ -106,8 +103,9 @@ class Level(Handle):
     def size(self):
         return (self.width, self.height)
 
-    def cell(self, x, y):
+    def cell(self, x: int, y: int) -> int:
         """PC_SOKOBAN_* bits of (x, y) (WALL, GOAL, BOX, PLAYER, INTERIOR, DEAD)."""
+        x, y = index(x, "x", self.width), index(y, "y", self.height)
         return check(lib.pc_sokoban_cell(self, x, y))
 
     def cells(self):
@@ -191,7 +189,7 @@ class Level(Handle):
     def apply(self, lurd):
         """Play a LURD string (atomic: on error nothing changes)."""
         err = err_buf()
-        check(lib.pc_sokoban_apply_lurd(self, *text_in(lurd), err, len(err)), err)
+        check(lib.pc_sokoban_apply_lurd(self, *text_in(lurd, "lurd"), err, len(err)), err)
 
     @property
     def lurd(self):
@@ -221,6 +219,17 @@ class Level(Handle):
     def __str__(self):
         return self.board()
 
+    def __repr__(self) -> str:
+        if self.closed:
+            return "<puzzlecore.sokoban.Level closed>"
+        state = "solved" if self.solved else f"{self.boxes_on_goals}/{self.box_count} boxes on goals"
+        return (f"<puzzlecore.sokoban.Level {self.width}x{self.height}: {state}, {self.moves} moves, "
+                f"{self.pushes} pushes>")
+
+    def _repr_svg_(self) -> str:
+        from . import _svg
+        return _svg.sokoban(self)
+
     # -- solver and index
     def solve(self, mode="moves", max_nodes=0, max_bytes=0, seconds=-1.0):
         """Optimal solution from the current position ("moves", "pushes"), or
@@ -232,15 +241,18 @@ class Level(Handle):
         is its own count (-1: unsolvable); in "any" mode the start's
         matching bound on pushes."""
         out = ctypes.c_void_p()
+        m = _mode(mode)
         b = _budget(max_nodes, max_bytes, seconds)
-        rc = lib.pc_sokoban_solve(self, MODES[mode], ctypes.byref(b), ctypes.byref(out))
-        if rc not in (0, enums["PC_ENOTFOUND"], enums["PC_ELIMIT"]):
+        rc = lib.pc_sokoban_solve(self, m, ctypes.byref(b), ctypes.byref(out))
+        if rc not in (0, enums["PC_ENOTFOUND"], enums["PC_ELIMIT"]) or not out:
+            if out:
+                lib.pc_sokoban_result_free(out)
             check(rc)
         r = out
         try:
             if rc == enums["PC_ELIMIT"]:
                 bound = lib.pc_sokoban_result_bound(r)
-                e = Error(rc, f"after {lib.pc_sokoban_result_nodes(r)} nodes; the optimum is at least "
+                e = LimitReached(rc, f"after {lib.pc_sokoban_result_nodes(r)} nodes; the optimum is at least "
                               f"{bound} {mode}")
                 e.bound = bound
                 raise e
@@ -267,33 +279,53 @@ class Collection(Handle):
     """A parsed XSB file: len(), indexing and iteration give fresh Levels."""
 
     _free = "pc_sokoban_collection_free"
+    _ctype = "pc_sokoban_collection"
 
-    def __init__(self, text):
+    def __init__(self, text: Union[str, bytes]) -> None:
         err = err_buf()
         out = ctypes.c_void_p()
         check(lib.pc_sokoban_collection_parse(*text_in(text), err, len(err), ctypes.byref(out)), err)
-        super().__init__(out.value)
+        self._adopt(out.value)
 
-    def __len__(self):
+    def clone(self) -> "Collection":
+        """An independent copy (re-read from write())."""
+        return Collection(self.write())
+
+    def save(self) -> str:
+        return self.write()
+
+    @classmethod
+    def load(cls, text: Union[str, bytes]) -> "Collection":
+        return cls(text)
+
+    def __len__(self) -> int:
         return lib.pc_sokoban_collection_count(self)
 
-    def __getitem__(self, i):
+    def _index(self, i):
+        n = len(self)
+        i = integer(i, "index", -n - 1 if n else -1, n)
         if i < 0:
-            i += len(self)
-        if not 0 <= i < len(self):
-            raise IndexError(i)
-        return new_handle(Level, lib.pc_sokoban_collection_level, self, i)
+            i += n
+        return index(i, "index", n)
 
-    def __iter__(self):
+    def __getitem__(self, i: int) -> Level:
+        return new_handle(Level, lib.pc_sokoban_collection_level, self, self._index(i))
+
+    def __iter__(self) -> Iterator[Level]:
         for i in range(len(self)):
             yield self[i]
 
-    def title(self, i):
-        return text_out(lib.pc_sokoban_collection_title, self, i)
+    def title(self, i: int) -> str:
+        return text_out(lib.pc_sokoban_collection_title, self, self._index(i))
 
-    def comments(self, i):
+    def comments(self, i: int) -> str:
         """The comment/text lines read before level i, as one string."""
-        return text_out(lib.pc_sokoban_collection_comments, self, i)
+        return text_out(lib.pc_sokoban_collection_comments, self, self._index(i))
+
+    def __repr__(self) -> str:
+        if self.closed:
+            return "<puzzlecore.sokoban.Collection closed>"
+        return f"<puzzlecore.sokoban.Collection of {len(self)} levels>"
 
     @property
     def titles(self):
@@ -301,7 +333,7 @@ class Collection(Handle):
 
     def find(self, title):
         """Index of the level with this title; KeyError when none."""
-        rc = lib.pc_sokoban_collection_find(self, title.encode())
+        rc = lib.pc_sokoban_collection_find(self, cstr(title, "title"))
         if rc == enums["PC_ENOTFOUND"]:
             raise KeyError(title)
         return check(rc)
@@ -312,7 +344,7 @@ class Collection(Handle):
 
 def _pure(fn, *args):
     out = ctypes.c_double()
-    check(fn(*[float(a) for a in args], ctypes.byref(out)))
+    check(fn(*[number(a, "argument") for a in args], ctypes.byref(out)))
     return out.value
 
 
@@ -358,6 +390,12 @@ def variant_rules(variant, colours=1):
     """(a, t) of a rule family: 'classic', 'colorban', 'pullpush', 'monkeyban',
     'flocks', 'pushman'."""
     a, t = ctypes.c_int32(), ctypes.c_int32()
-    v = VARIANTS[variant] if isinstance(variant, str) else variant
+    if isinstance(variant, str):
+        if variant not in VARIANTS:
+            raise InvalidArgument(f"unknown variant {variant!r} ({', '.join(VARIANTS)})")
+        v = VARIANTS[variant]
+    else:
+        v = integer(variant, "variant", 0, len(VARIANTS) - 1)
+    colours = integer(colours, "colours", 1, 2 ** 31 - 1)
     check(lib.pc_sokoban_variant_rules(v, colours, ctypes.byref(a), ctypes.byref(t)))
     return (a.value, t.value)
