@@ -27,6 +27,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 /* *outp = malloc'ed NUL-terminated text of fn(g, buf, cap, &len), *lenp its
  * length; *outp = NULL when fn fails with anything but PC_ESPACE on cap 0. */
+/* a text for %s that may be NULL (gcc's -Wformat-overflow sees the NULL path) */
+#define FZ_STR(s) ((s) ? (s) : "(null)")
+
 #define FZ_TEXT(fn, g, outp, lenp)                                                        \
     do {                                                                                  \
         size_t fz_n_ = 0, fz_m_ = 0;                                                      \
