@@ -4,7 +4,9 @@
 #   ./setup.sh [--with-cross] [configure options...]
 # --with-cross (or PC_WITH_CROSS=1) also installs what the portability checks
 # use: cmake and a C++ compiler, gcc-multilib + qemu-user (make check-32),
-# mingw-w64 + wine64 (make check-windows).  None of it is needed to build.
+# mingw-w64 + wine64 (make check-windows, make check-windows-cmake), the s390x
+# cross compiler and libc (make check-be, run by qemu-user's qemu-s390x).
+# None of it is needed to build.
 set -e
 cd "$(dirname "$0")"
 if [ "${1:-}" = "--with-cross" ]; then PC_WITH_CROSS=1; shift; fi
@@ -31,7 +33,8 @@ fi
 
 if [ "${PC_WITH_CROSS:-0}" = 1 ]; then
   missing=""
-  for p in cmake g++ gcc-multilib qemu-user gcc-mingw-w64-x86-64 wine64; do
+  # gcc-<N>-multilib, not gcc-multilib: that one conflicts with the s390x cross compiler
+  for p in cmake g++ "gcc-$(gcc -dumpversion | cut -d. -f1)-multilib" qemu-user gcc-mingw-w64-x86-64 wine64 gcc-s390x-linux-gnu libc6-dev-s390x-cross; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing="$missing $p"
   done
   if [ -n "$missing" ]; then

@@ -1,14 +1,14 @@
 # Reads the automake fragments, so CMake builds exactly what Makefile.am lists.
 #
 # The one list of sources lives in lib/*/local.mk (included by Makefile.am):
-# pc_read_automake() parses Makefile.am's `include lib/.../local.mk` lines
+# puzzlecore_read_automake() parses Makefile.am's `include lib/.../local.mk` lines
 # (and one more level of include inside a fragment), joins continuation
 # lines and records every `VAR = ...` / `VAR += ...` assignment of all of
 # them, in order, as the CMake variable AM_<VAR> (a list of words).
 # Conditionals (if/else/endif) are read through: every branch counts.
-# pc_am_expand(OUT words...) substitutes $(VAR) references by AM_<VAR>.
+# puzzlecore_am_expand(OUT words...) substitutes $(VAR) references by AM_<VAR>.
 
-function(_pc_am_read_file file)
+function(_puzzlecore_am_read_file file)
   file(STRINGS "${file}" lines)
   set(joined "")
   set(acc "")
@@ -24,7 +24,7 @@ function(_pc_am_read_file file)
       set(inc "${CMAKE_MATCH_1}")
       list(APPEND _pc_am_files "${inc}")
       set(_pc_am_files "${_pc_am_files}" PARENT_SCOPE)
-      _pc_am_read_file("${PUZZLECORE_SOURCE_DIR}/${inc}")
+      _puzzlecore_am_read_file("${PUZZLECORE_SOURCE_DIR}/${inc}")
     elseif(acc MATCHES "^([A-Za-z0-9_]+)[ \t]*(\\+?=)(.*)$")
       set(var "${CMAKE_MATCH_1}")
       set(op "${CMAKE_MATCH_2}")
@@ -49,10 +49,10 @@ function(_pc_am_read_file file)
   set(_pc_am_files "${_pc_am_files}" PARENT_SCOPE)
 endfunction()
 
-macro(pc_read_automake)
+macro(puzzlecore_read_automake)
   set(_pc_am_vars "")
   set(_pc_am_files "")
-  _pc_am_read_file("${PUZZLECORE_SOURCE_DIR}/Makefile.am")
+  _puzzlecore_am_read_file("${PUZZLECORE_SOURCE_DIR}/Makefile.am")
   # every fragment is a configure dependency: adding a file re-runs CMake
   set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS "${PUZZLECORE_SOURCE_DIR}/Makefile.am")
   foreach(f IN LISTS _pc_am_files)
@@ -60,8 +60,8 @@ macro(pc_read_automake)
   endforeach()
 endmacro()
 
-# pc_am_expand(OUT word...): $(VAR) -> the words of AM_VAR (one level).
-function(pc_am_expand out)
+# puzzlecore_am_expand(OUT word...): $(VAR) -> the words of AM_VAR (one level).
+function(puzzlecore_am_expand out)
   set(result "")
   foreach(w IN LISTS ARGN)
     if(w MATCHES "^\\$\\(([A-Za-z0-9_]+)\\)$")
@@ -74,7 +74,7 @@ function(pc_am_expand out)
 endfunction()
 
 # automake's canonical name of a program path: tests/test_x -> tests_test_x
-function(pc_am_canonical out name)
+function(puzzlecore_am_canonical out name)
   string(REGEX REPLACE "[^A-Za-z0-9_]" "_" c "${name}")
   set(${out} "${c}" PARENT_SCOPE)
 endfunction()

@@ -25,6 +25,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
         }                                                                                 \
     } while (0)
 
+/* a text for %s that may be NULL (gcc's -Wformat-overflow sees the NULL path) */
+#define FZ_STR(s) ((s) ? (s) : "(null)")
+
 /* *outp = malloc'ed NUL-terminated text of fn(g, buf, cap, &len), *lenp its
  * length; *outp = NULL when the size query (cap 0, which answers PC_OK)
  * fails. */

@@ -22,7 +22,7 @@ static void same_save(const pc_game *a, const pc_game *b)
 {
     size_t n1, n2;
     char *s1 = save_of(a, &n1), *s2 = save_of(b, &n2);
-    if (!fz_same(s1, n1, s2, n2)) fprintf(stderr, "%s\n----\n%s\n", s1, s2);
+    if (!fz_same(s1, n1, s2, n2)) fprintf(stderr, "%s\n----\n%s\n", FZ_STR(s1), FZ_STR(s2));
     FZ_CHECK(fz_same(s1, n1, s2, n2));
     free(s1);
     free(s2);
@@ -37,7 +37,7 @@ static void reload(pc_game **g, int viaclone)
         size_t n;
         char *s = save_of(*g, &n), err[128];
         int32_t rc = pc_game_load(s, n, err, sizeof err, &h);
-        if (rc != PC_OK) fprintf(stderr, "reload: %s\n%s\n", err, s);
+        if (rc != PC_OK) fprintf(stderr, "reload: %s\n%s\n", err, FZ_STR(s));
         FZ_CHECK(rc == PC_OK);
         free(s);
     }

@@ -13,7 +13,7 @@
         size_t n1_, n2_;                                                                 \
         FZ_TEXT(SAVE, a, &s1_, &n1_);                                                    \
         FZ_TEXT(SAVE, b, &s2_, &n2_);                                                    \
-        if (!fz_same(s1_, n1_, s2_, n2_)) fprintf(stderr, "%s\n----\n%s\n", s1_, s2_);   \
+        if (!fz_same(s1_, n1_, s2_, n2_)) fprintf(stderr, "%s\n----\n%s\n", FZ_STR(s1_), FZ_STR(s2_)); \
         FZ_CHECK(fz_same(s1_, n1_, s2_, n2_));                                           \
         free(s1_);                                                                       \
         free(s2_);                                                                       \
@@ -30,7 +30,7 @@
             size_t n_;                                                                   \
             FZ_TEXT(SAVE, g, &s_, &n_);                                                  \
             int32_t r_ = LOAD(s_, n_, e_, sizeof e_, &h_);                               \
-            if (r_ != PC_OK) fprintf(stderr, "reload: %s\n%s\n", e_, s_);                \
+            if (r_ != PC_OK) fprintf(stderr, "reload: %s\n%s\n", e_, FZ_STR(s_));        \
             FZ_CHECK(r_ == PC_OK);                                                       \
             free(s_);                                                                    \
         }                                                                                \

@@ -239,13 +239,16 @@ static int32_t sample_deal(const struct pc_pickerel *g, const int32_t *hidden_in
 static uint64_t hash_state(const struct pc_pickerel *g)
 {
     uint64_t h = 0xcbf29ce484222325ULL;
+    /* tray and beads are pairs of int8_t: the same bytes on every target */
     const unsigned char *p = (const unsigned char *)g->tray;
     for (size_t i = 0; i < sizeof g->tray; i++)
         h = (h ^ p[i]) * 0x100000001b3ULL;
     int64_t v[6] = {g->score, g->rows, g->fill, g->w, g->deal_n - g->deal_pos, g->nbeads};
-    p = (const unsigned char *)v;
-    for (size_t i = 0; i < sizeof v; i++)
-        h = (h ^ p[i]) * 0x100000001b3ULL;
+    /* the integers' bytes least significant first, on every target (the
+     * order x86-64 read them in memory: suggestions are the same everywhere) */
+    for (size_t i = 0; i < sizeof v / sizeof v[0]; i++)
+        for (int b = 0; b < 64; b += 8)
+            h = (h ^ (((uint64_t)v[i] >> b) & 0xff)) * 0x100000001b3ULL;
     return h;
 }
 

@@ -630,6 +630,7 @@ static int32_t root_value(struct db *d, const struct pc_pickerel *g, const struc
 static uint64_t hash_position(const struct pc_pickerel *g)
 {
     uint64_t h = 0x84222325cbf29ce4ULL;
+    /* tray and beads are pairs of int8_t: the same bytes on every target */
     const unsigned char *p = (const unsigned char *)g->tray;
     for (size_t i = 0; i < sizeof g->tray; i++)
         h = (h ^ p[i]) * 0x100000001b3ULL;
@@ -637,9 +638,11 @@ static uint64_t hash_position(const struct pc_pickerel *g)
     for (int32_t i = 0; i < g->nbeads * (int32_t)sizeof g->beads[0]; i++)
         h = (h ^ p[i]) * 0x100000001b3ULL;
     int64_t v[8] = {g->score, g->rows, g->fill, g->run, g->w, g->colour, g->deal_n - g->deal_pos, g->nbeads};
-    p = (const unsigned char *)v;
-    for (size_t i = 0; i < sizeof v; i++)
-        h = (h ^ p[i]) * 0x100000001b3ULL;
+    /* the integers' bytes least significant first, on every target (the
+     * order x86-64 read them in memory: suggestions are the same everywhere) */
+    for (size_t i = 0; i < sizeof v / sizeof v[0]; i++)
+        for (int b = 0; b < 64; b += 8)
+            h = (h ^ (((uint64_t)v[i] >> b) & 0xff)) * 0x100000001b3ULL;
     return h;
 }
 
