@@ -38,6 +38,13 @@ t.run(function()
   local cmd, message = pw.parse_command(4, "PLAY 1 2 3 1 6 hi there")
   t.eq(cmd.rot .. " " .. message, "2 hi there", "parse_command")
   -- bots
+  local e = pw.new(4, 3)
+  t.eq(#e:events(), 0, "events: none before the first move")
+  e:skip()
+  local ev = e:events()
+  t.ok(ev[1].kind == "skip" and ev[1].player == 0 and ev[1].values[1] > 0, "events: a skip with its squares")
+  local patch, k = e:cell_patch(0, 0, 0)
+  t.ok(patch == -1 and k == 0, "cell_patch: an empty square is nobody's")
   local b = pw.new(4, 9)
   while not b:over() do
     if b:to_move() == 0 then b:apply(b:suggest(40)) else b:apply(b:baseline_move()) end

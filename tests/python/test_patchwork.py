@@ -67,6 +67,22 @@ def body():
     g.skip()
     raises(pc.Error, lambda: setattr(g, "initial_money", 9), "fixed once playing")
 
+    # what a move did, and who covers each square
+    g = pw.Game(league=4, seed=3)
+    eq(g.events, [], "no events before the first move")
+    g.skip()
+    ev = g.events
+    ok(ev and ev[0][0] == "skip" and ev[0][1] == 0 and ev[0][2][0] > 0, "skip: an event with the squares moved")
+    m = g.legal_moves()
+    buy = next(mv for mv in m if mv.kind == pw.PLAY)
+    who = g.to_move
+    g.apply(buy)
+    ok(g.events[0][0] == "buy" and g.events[0][2][0] == buy.patch, "buy: the patch bought")
+    covered = [(x, y) for y in range(9) for x in range(9) if g.players[who].cell(x, y)]
+    ok(covered and all(g.players[who].cell_patch(x, y)[0] == buy.patch for x, y in covered),
+       "cell_patch: every covered square names the patch")
+    eq(g.players[1 - who].cell_patch(0, 0), (-1, 0), "an empty square: nobody")
+
     # bots and a whole game
     g = pw.Game(league=4, seed=8)
     while not g.over:

@@ -12,6 +12,10 @@ M1 = "####\n# .#\n#  ###\n#*@  #\n#  $ #\n#  ###\n####\n"
 
 def body():
     lv = sokoban.Level(M1)
+    ev0 = sokoban.Level(M1)
+    eq(ev0.events, [], "events: none before the first step")
+    ev0.step(sokoban.RIGHT)
+    eq(ev0.events, [("walk", (2, 3, 3, 3))], "events: a walk from (2,3) to (3,3)")
     eq(lv.size, (6, 7), "size")
     eq(lv.player, (2, 3), "player")
     eq(lv.box_count, 2, "boxes")

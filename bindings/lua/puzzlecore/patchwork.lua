@@ -120,6 +120,30 @@ function Game:pending(p) return C.pc_patchwork_pending(self.h, p) end
 function Game:empty(p) return C.pc_patchwork_empty(self.h, p) end
 function Game:score(p) return pc.out("int32_t", C.pc_patchwork_score, self.h, p) end
 function Game:cell(p, x, y) return C.pc_patchwork_cell(self.h, p, x, y) == 1 end
+--- The patch covering square (x, y) of player p's quilt and its orientation
+--- k = 4*flip + rot (patch -1: empty; a special: its referee id, -20 ...).
+function Game:cell_patch(p, x, y)
+  local patch, k = ffi.new("int32_t[1]"), ffi.new("int32_t[1]")
+  local rc = C.pc_patchwork_cell_patch(self.h, p, x, y, patch, k)
+  if rc < 0 then return pc.fail(rc) end
+  return patch[0], k[0]
+end
+local EVENT_KINDS = { [0] = "skip", "buy", "advance", "place_special", "income", "special_won", "bonus",
+  "finished", "over" }
+--- What the last move did: { {kind=, player=, values={...}}, ... } (doc/patchwork.md).
+function Game:events()
+  local out = {}
+  for i = 0, C.pc_patchwork_event_count(self.h) - 1 do
+    local kind, who = ffi.new("int32_t[1]"), ffi.new("int32_t[1]")
+    local v = ffi.new("int32_t[?]", C.PC_PATCHWORK_EVENT_VALUES)
+    local rc = C.pc_patchwork_event(self.h, i, kind, who, v)
+    if rc < 0 then return pc.fail(rc) end
+    local vals = {}
+    for j = 0, C.PC_PATCHWORK_EVENT_VALUES - 1 do vals[#vals + 1] = v[j] end
+    out[#out + 1] = { kind = EVENT_KINDS[kind[0]], player = who[0], values = vals }
+  end
+  return out
+end
 function Game:board(p) return text_out(C.pc_patchwork_board_text, self.h, p) end
 function Game:set_bonus_size(n) return ok(C.pc_patchwork_set_bonus_size(self.h, n)) end
 function Game:set_initial_money(n) return ok(C.pc_patchwork_set_initial_money(self.h, n)) end

@@ -121,6 +121,18 @@ local function status(rc, err)
   return true
 end
 function Level:undo() return status(C.pc_sokoban_undo(self.h)) end
+local EVENT_KINDS = { [0] = "walk", "box", "goal_left", "goal_reached", "solved" }
+--- What the last step taken, undone or redone did: { {kind=, values={x0, y0, x1, y1}}, ... }.
+function Level:events()
+  local out = {}
+  for i = 0, C.pc_sokoban_event_count(self.h) - 1 do
+    local kind, v = ffi.new("int32_t[1]"), ffi.new("int32_t[4]")
+    local rc = C.pc_sokoban_event(self.h, i, kind, v)
+    if rc < 0 then return pc.fail(rc) end
+    out[#out + 1] = { kind = EVENT_KINDS[kind[0]], values = { v[0], v[1], v[2], v[3] } }
+  end
+  return out
+end
 function Level:redo() return status(C.pc_sokoban_redo(self.h)) end
 function Level:restart() return status(C.pc_sokoban_restart(self.h)) end
 function Level:redo_count() return C.pc_sokoban_redo_count(self.h) end

@@ -20,7 +20,7 @@ from . import _ffi
 from ._ffi import (Error, Handle, InvalidArgument, check, enums, err_buf, i32_array, index, integer, lib,
                    new_handle, number, out_i32, sequence, text_in, text_out)
 
-__all__ = ["Budget", "Game", "Reader", "Move", "Patch", "Player", "patch", "parse_command", "LEAGUE1", "LEAGUE2",
+__all__ = ["EVENT_KINDS", "Budget", "Game", "Reader", "Move", "Patch", "Player", "patch", "parse_command", "LEAGUE1", "LEAGUE2",
            "LEAGUE3", "LEAGUE4", "LEAGUE5", "OFFICIAL", "SKIP", "PLAY", "SPECIAL", "DRAW", "Error"]
 
 class Budget(_ffi.Budget):
@@ -123,6 +123,9 @@ def parse_command(league, line):
     return tuple(cmd) + (b[off.value:off.value + ln.value].decode("utf-8", "replace"),)
 
 
+EVENT_KINDS = ("skip", "buy", "advance", "place_special", "income", "special_won", "bonus", "finished", "over")
+
+
 class Player:
     """One seat of a game (a live view)."""
 
@@ -149,6 +152,15 @@ class Player:
 
     def cell(self, x: int, y: int) -> bool:
         return bool(check(lib.pc_patchwork_cell(self._g, self.index, index(x, "x", 9), index(y, "y", 9))))
+
+    def cell_patch(self, x: int, y: int) -> Tuple[int, int]:
+        """(patch, orientation) covering square (x, y): the patch id 0..32, a
+        special's referee id (-20, ...), or -1 (NOBODY) for an empty square;
+        orientation k = 4*flip + rot."""
+        patch, k = ctypes.c_int32(), ctypes.c_int32()
+        check(lib.pc_patchwork_cell_patch(self._g, self.index, index(x, "x", 9), index(y, "y", 9),
+                                          ctypes.byref(patch), ctypes.byref(k)))
+        return patch.value, k.value
 
     def __repr__(self):
         return (f"<Player {self.index} pos={self.position} buttons={self.buttons} "
@@ -243,6 +255,19 @@ class Game(Handle):
         n = ctypes.c_size_t()
         check(lib.pc_patchwork_history(self, codes, who, 256, ctypes.byref(n)))
         return [(who[i], Move.from_code(codes[i])) for i in range(n.value)]
+
+    @property
+    def events(self) -> List[Tuple[str, int, Tuple[int, ...]]]:
+        """What the last move did: [(kind, player, values), ...], kind one of
+        EVENT_KINDS ('skip', 'buy', 'advance', 'place_special', 'income',
+        'special_won', 'bonus', 'finished', 'over'); doc/patchwork.md."""
+        out = []
+        nv = enums["PC_PATCHWORK_EVENT_VALUES"]
+        for i in range(check(lib.pc_patchwork_event_count(self))):
+            kind, who, v = ctypes.c_int32(), ctypes.c_int32(), (ctypes.c_int32 * nv)()
+            check(lib.pc_patchwork_event(self, i, ctypes.byref(kind), ctypes.byref(who), v))
+            out.append((EVENT_KINDS[kind.value], who.value, tuple(v)))
+        return out
 
     # -- moves --
     def legal_moves(self):

@@ -180,6 +180,19 @@ class Level(Handle):
         check(lib.pc_sokoban_redo(self))
 
     @property
+    def events(self) -> List[Tuple[str, Tuple[int, int, int, int]]]:
+        """What the last step taken, undone or redone did: [(kind, (x0, y0,
+        x1, y1)), ...], kind one of 'walk', 'box', 'goal_left',
+        'goal_reached', 'solved' (doc/sokoban.md)."""
+        kinds = ("walk", "box", "goal_left", "goal_reached", "solved")
+        out = []
+        for i in range(check(lib.pc_sokoban_event_count(self))):
+            kind, v = ctypes.c_int32(), (ctypes.c_int32 * 4)()
+            check(lib.pc_sokoban_event(self, i, ctypes.byref(kind), v))
+            out.append((kinds[kind.value], tuple(v)))
+        return out
+
+    @property
     def redo_count(self):
         return lib.pc_sokoban_redo_count(self)
 
