@@ -62,4 +62,20 @@ static inline void pc_test_cancel_join(pc_test_cancel *c)
     c->latency = c->returned_at > c->fired_at && c->fired ? c->returned_at - c->fired_at : 0;
 }
 
+/* A progress callback that takes 20 ms and never asks to stop, so a cancel
+ * from another thread lands while a fast search is still running; it counts
+ * its calls in pc_test_slow_calls (one counter per test program). */
+static int pc_test_slow_calls;
+static inline int32_t pc_test_slow_progress(void *user, int64_t nodes, double seconds, double bound)
+{
+    (void)user;
+    (void)nodes;
+    (void)seconds;
+    (void)bound;
+    struct timespec ts = {0, 20 * 1000 * 1000};
+    nanosleep(&ts, NULL);
+    pc_test_slow_calls++;
+    return 0;
+}
+
 #endif

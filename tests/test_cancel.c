@@ -27,18 +27,6 @@
 
 enum { BOUND_MS = 5000 };
 
-static int slow_calls;
-static int32_t slow_progress(void *user, int64_t nodes, double seconds, double bound)
-{
-    (void)user;
-    (void)nodes;
-    (void)seconds;
-    (void)bound;
-    struct timespec ts = {0, 20 * 1000 * 1000};
-    nanosleep(&ts, NULL);
-    slow_calls++;
-    return 0;
-}
 
 /* A budget with no limits at all (only the flag can stop the search); slow:
  * with the sleeping progress callback. */
@@ -48,9 +36,9 @@ static void open_budget(pc_budget *b, int slow)
     b->max_seconds = -1;
     b->max_nodes = slow ? (int64_t)1 << 40 : 0;
     if (slow) {
-        b->progress = slow_progress;
+        b->progress = pc_test_slow_progress;
         b->progress_every = 1e-9;
-        slow_calls = 0;
+        pc_test_slow_calls = 0;
     }
 }
 

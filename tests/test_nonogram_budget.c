@@ -80,19 +80,6 @@ static char *saved(const pc_nonogram *g)
 
 /* ---- grade, hint, consistent and generate under a budget ------------------------- */
 
-/* A progress callback that takes 20 ms and never asks to stop. */
-static int slow_calls;
-static int32_t slow_progress(void *user, int64_t nodes, double seconds, double bound)
-{
-    (void)user;
-    (void)nodes;
-    (void)seconds;
-    (void)bound;
-    struct timespec ts = {0, 20 * 1000 * 1000};
-    nanosleep(&ts, NULL);
-    slow_calls++;
-    return 0;
-}
 
 static int gen_rounds_seen;
 static double gen_bound = -1;
@@ -116,13 +103,13 @@ static void other_searches(void)
     char *before = saved(ph);
     pc_budget_init(&b, sizeof b);
     b.max_seconds = -1;
-    b.progress = slow_progress;
+    b.progress = pc_test_slow_progress;
     b.progress_every = 1e-9;
     int64_t st[PC_NONOGRAM_STAT_COUNT];
     pc_test_cancel_start(&c, &b, 0.05);
     rc = pc_nonogram_grade(ph, &b, st, PC_NONOGRAM_STAT_COUNT);
     pc_test_cancel_join(&c);
-    is_int(rc, PC_ECANCELLED, "grade: cancelled from a second thread (%d slow progress calls)", slow_calls);
+    is_int(rc, PC_ECANCELLED, "grade: cancelled from a second thread (%d slow progress calls)", pc_test_slow_calls);
     ok(c.latency < 5.0, "... returned %.1f ms after the flag (loose bound: 5 s)", c.latency * 1e3);
     pc_budget_init(&b, sizeof b);
     b.max_seconds = -1;
