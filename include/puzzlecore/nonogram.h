@@ -422,6 +422,38 @@ PUZZLECORE_API int32_t pc_nonogram_import_count(const char *text, size_t len, in
 PUZZLECORE_API int32_t pc_nonogram_import(const char *text, size_t len, int32_t format, int32_t index,
                                           char *err, size_t errcap, pc_nonogram **out);
 
+/* ---- collections ---------------------------------------------------------------- */
+
+/*
+ * A multi-puzzle text read once (a .non bundle joined by "====" lines, a
+ * TCGA file, a webpbn XML file with several <puzzle> elements, Tatham ids one
+ * per line), with indexed access: reading all n puzzles costs O(total size),
+ * where pc_nonogram_import with each index in turn rescans the text.  The
+ * text is copied (the caller's buffer may go).  Every puzzle is checked at
+ * parse time, so the first bad one fails the whole text: PC_EPARSE with
+ * "line L, column C: ..." (or "line L: puzzle N: ...") in err, PC_EINVAL (a
+ * bad format value or NULL), PC_ENOMEM.  Memory: the text plus a few words
+ * per puzzle.
+ */
+typedef struct pc_nonogram_collection pc_nonogram_collection;
+PUZZLECORE_API int32_t pc_nonogram_collection_parse(const char *text, size_t len, int32_t format, char *err,
+                                                    size_t errcap, pc_nonogram_collection **out);
+
+/* Free a collection; NULL is accepted. */
+PUZZLECORE_API void pc_nonogram_collection_free(pc_nonogram_collection *c);
+
+/* Number of puzzles (>= 1), PC_EINVAL for NULL. */
+PUZZLECORE_API int32_t pc_nonogram_collection_count(const pc_nonogram_collection *c);
+
+/* The format the text was read in (AUTO resolved), PC_EINVAL for NULL. */
+PUZZLECORE_API int32_t pc_nonogram_collection_format(const pc_nonogram_collection *c);
+
+/* A new puzzle handle for puzzle `index` (0-based), as pc_nonogram_import
+ * would give it; the caller frees it.  PC_EINVAL (NULL, index outside
+ * [0, count)), PC_ENOMEM. */
+PUZZLECORE_API int32_t pc_nonogram_collection_puzzle(const pc_nonogram_collection *c, int32_t index,
+                                                     pc_nonogram **out);
+
 /* The puzzle in a format (not AUTO).  TCGA files are square (PC_ERANGE
  * otherwise); TCGA_SOLUTION needs the stored solution (PC_ENOTFOUND).
  * Concatenate TCGA outputs, or join .non outputs with a "====" line, for a

@@ -9,6 +9,7 @@
 #include <stdint.h>
 
 #include "common/text.h"
+#include "nonogram/formats.h"
 #include "nonogram/puzzle.h"
 
 /* The default black-and-white palette (". ffffff white", "# 000000 black"). */
@@ -80,10 +81,11 @@ int32_t pc__ncol_parse_clues(const char *s, size_t n, int32_t line_no, int32_t c
 /* File formats (colour_formats.c): webpbn XML and .non with colours. */
 int pc__ncol_xml_is_colour(const char *t, size_t len);
 int pc__ncol_non_is_colour(const char *text, size_t len);
-/* 1 when puzzle `index` of a text in `format` (XML or NON) has colours. */
-int pc__ncol_import_wants(const char *text, size_t len, int32_t format, int32_t index);
-int32_t pc__ncol_import(const char *text, size_t len, int32_t format, int32_t index, char *err, size_t errcap,
-                        pc_nonogram **out);
+/* 1 when the puzzle of a section (pc__nformat_find/_sections) of a text in
+ * `format` (XML or NON) has colours; then import it. */
+int pc__ncol_section_is_colour(const char *text, size_t len, int32_t format, const pc__nsection *sec);
+int32_t pc__ncol_import_section(const char *text, size_t len, int32_t format, const pc__nsection *sec,
+                                char *err, size_t errcap, pc_nonogram **out);
 /* Append a colour puzzle in XML or NON (PC_EINVAL for another format). */
 int32_t pc__ncol_export(const pc_nonogram *g, int32_t format, pc__sb *sb);
 

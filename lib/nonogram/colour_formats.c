@@ -292,17 +292,9 @@ static int32_t xml_clues(const char *t, size_t len, size_t from, size_t to, cspe
     return c->oom ? PC_ENOMEM : PC_OK;
 }
 
-static int32_t parse_xml(const char *t, size_t len, int32_t index, cspec *c, char *err, size_t errcap)
+/* The <puzzle> element that starts at byte `at` of the text. */
+static int32_t parse_xml_at(const char *t, size_t len, size_t at, cspec *c, char *err, size_t errcap)
 {
-    size_t at = 0;
-    for (int32_t i = 0;; i++) {
-        at = find_tag(t, at, len, "puzzle");
-        if (at == (size_t)-1)
-            return i == 0 ? pc__parse_error(err, errcap, 1, 1, "no <puzzle> element") : PC_ENOTFOUND;
-        if (i == index)
-            break;
-        at++;
-    }
     size_t p0, p1, pa, n;
     if (element(t, at, len, "puzzle", &p0, &p1, &pa) != 0)
         return at_error(t, at, err, errcap, "no closing tag for <puzzle");
@@ -645,9 +637,11 @@ static int32_t parse_non(const char *text, size_t len, int32_t line0, cspec *c, 
         } else if (key_is(t, tn, "title", &after)) {
             pc__free(c->title);
             c->title = non_value(t + after, tn - after);
+            c->oom |= !c->title; /* a title lost to a failed allocation is PC_ENOMEM, not no title */
         } else if (key_is(t, tn, "catalogue", &after)) {
             pc__free(c->id);
             c->id = non_value(t + after, tn - after);
+            c->oom |= !c->id;
         }
     }
     if (w < 1 || h < 1)
@@ -736,49 +730,29 @@ static int32_t from_cspec(cspec *c, char *err, size_t errcap, pc_nonogram **out)
     return PC_OK;
 }
 
-int pc__ncol_import_wants(const char *text, size_t len, int32_t format, int32_t index)
+int pc__ncol_section_is_colour(const char *text, size_t len, int32_t format, const pc__nsection *sec)
 {
     if (format == PC_NONOGRAM_FORMAT_XML) {
-        size_t at = 0;
-        for (int32_t i = 0;; i++, at++) {
-            at = find_tag(text, at, len, "puzzle");
-            if (at == (size_t)-1)
-                return 0;
-            if (i == index)
-                break;
-        }
         size_t p0, p1, pa;
-        if (element(text, at, len, "puzzle", &p0, &p1, &pa) != 0)
+        if (element(text, sec->start, len, "puzzle", &p0, &p1, &pa) != 0)
             return 0;
-        return pc__ncol_xml_is_colour(text + at, p1 - at);
+        return pc__ncol_xml_is_colour(text + sec->start, p1 - sec->start);
     }
-    if (format == PC_NONOGRAM_FORMAT_NON) {
-        size_t start, end;
-        int32_t line0;
-        if (pc__nformat_section(text, len, 'N', index, &start, &end, &line0) != PC_OK)
-            return 0;
-        return pc__ncol_non_is_colour(text + start, end - start);
-    }
+    if (format == PC_NONOGRAM_FORMAT_NON)
+        return pc__ncol_non_is_colour(text + sec->start, sec->end - sec->start);
     return 0;
 }
 
-int32_t pc__ncol_import(const char *text, size_t len, int32_t format, int32_t index, char *err, size_t errcap,
-                        pc_nonogram **out)
+int32_t pc__ncol_import_section(const char *text, size_t len, int32_t format, const pc__nsection *sec, char *err,
+                                size_t errcap, pc_nonogram **out)
 {
     cspec c;
     memset(&c, 0, sizeof c);
     int32_t rc;
-    if (format == PC_NONOGRAM_FORMAT_XML) {
-        rc = parse_xml(text, len, index, &c, err, errcap);
-    } else {
-        size_t start, end;
-        int32_t line0;
-        rc = pc__nformat_section(text, len, 'N', index, &start, &end, &line0);
-        if (rc == PC_OK)
-            rc = parse_non(text + start, end - start, line0, &c, err, errcap);
-        else if (rc == PC_EPARSE)
-            pc__parse_error(err, errcap, 1, 1, "no puzzle found");
-    }
+    if (format == PC_NONOGRAM_FORMAT_XML)
+        rc = parse_xml_at(text, len, sec->start, &c, err, errcap);
+    else
+        rc = parse_non(text + sec->start, sec->end - sec->start, sec->line0, &c, err, errcap);
     if (rc == PC_OK && c.oom)
         rc = PC_ENOMEM;
     if (rc == PC_OK)

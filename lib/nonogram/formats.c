@@ -165,33 +165,51 @@ static int32_t check_size(int64_t w, int64_t h, int32_t line, int32_t col, char 
 
 /* ---- sections: where puzzle `index` starts and ends ------------------------- */
 
+/* The sections of a text are found in one pass; `want` >= 0 keeps only
+ * section number `want` in `one`, SECT_ALL appends every section to `all`
+ * (a collection reads them all, so finding each costs O(total size)),
+ * SECT_COUNT only counts. */
+enum { SECT_COUNT = -1, SECT_ALL = -2 };
 typedef struct {
-    size_t start, end; /* byte range */
-    int32_t line0;     /* line number of the range's first line, minus 1 */
-} section;
+    int32_t count, want;
+    pc__nsection one;
+    pc__nsection *all;
+    size_t cap;
+    int oom;
+} section_sink;
 
-/* One more section [start, end) found: record it when it is number `index`. */
-static void close_section(section *sec, int32_t *count, int32_t index, size_t start, size_t end, int32_t line0)
+/* One more section [start, end) found. */
+static void close_section(section_sink *k, size_t start, size_t end, int32_t line0)
 {
-    if (*count == index) {
-        sec->start = start;
-        sec->end = end;
-        sec->line0 = line0;
+    pc__nsection sec = {start, end, line0};
+    if (k->want >= 0) {
+        if (k->count == k->want)
+            k->one = sec;
+    } else if (k->want == SECT_ALL && !k->oom) {
+        if ((size_t)k->count == k->cap) {
+            size_t cap = k->cap ? 2 * k->cap : 16;
+            pc__nsection *a = pc__realloc(k->all, cap * sizeof *a);
+            if (!a) {
+                k->oom = 1;
+                return;
+            }
+            k->all = a;
+            k->cap = cap;
+        }
+        k->all[k->count] = sec;
     }
-    (*count)++;
+    k->count++;
 }
 
 /* Sections of a line-based format.  kind: 'N' .non (split at "===="),
  * 'T' TCGA (a section starts at each "$" line), 'I' Tatham (one per
- * non-blank, non-comment line).  Returns the number of sections; fills
- * *sec for number `index` when it exists. */
-static int32_t sections(const char *text, size_t len, int kind, int32_t index, section *sec)
+ * non-blank, non-comment line).  Sets k->count to the number of sections. */
+static void sections(const char *text, size_t len, int kind, section_sink *k)
 {
     pc__lines it;
     pc__lines_init(&it, text, len);
     const char *l;
     size_t n;
-    int32_t count = 0;
     size_t cur_start = 0;
     int32_t cur_line0 = 0;
     int open = 0, content = 0;
@@ -213,7 +231,7 @@ static int32_t sections(const char *text, size_t len, int kind, int32_t index, s
             }
             if (sep) {
                 if (content)
-                    close_section(sec, &count, index, cur_start, lstart, cur_line0);
+                    close_section(k, cur_start, lstart, cur_line0);
                 open = 0;
             } else if (tn && t[0] != '#') {
                 content = 1;
@@ -221,34 +239,33 @@ static int32_t sections(const char *text, size_t len, int kind, int32_t index, s
         } else if (kind == 'T') {
             if (tn && t[0] == '$') {
                 if (open)
-                    close_section(sec, &count, index, cur_start, lstart, cur_line0);
+                    close_section(k, cur_start, lstart, cur_line0);
                 open = 1;
                 cur_start = lstart;
                 cur_line0 = it.lineno - 1;
             }
         } else { /* 'I' */
             if (tn && t[0] != '#')
-                close_section(sec, &count, index, lstart, lstart + n, it.lineno - 1);
+                close_section(k, lstart, lstart + n, it.lineno - 1);
         }
         pos = it.pos;
     }
     if (open && (kind == 'T' || content))
-        close_section(sec, &count, index, cur_start, pos > len ? len : pos, cur_line0);
-    return count;
+        close_section(k, cur_start, pos > len ? len : pos, cur_line0);
 }
 
 int32_t pc__nformat_section(const char *text, size_t len, int kind, int32_t index, size_t *start, size_t *end,
                             int32_t *line0)
 {
-    section sec = {0, 0, 0};
-    int32_t c = sections(text, len, kind, index, &sec);
-    if (c == 0)
+    section_sink k = {0, index, {0, 0, 0}, NULL, 0, 0};
+    sections(text, len, kind, &k);
+    if (k.count == 0)
         return PC_EPARSE;
-    if (index >= c)
+    if (index >= k.count)
         return PC_ENOTFOUND;
-    *start = sec.start;
-    *end = sec.end;
-    *line0 = sec.line0;
+    *start = k.one.start;
+    *end = k.one.end;
+    *line0 = k.one.line0;
     return PC_OK;
 }
 
@@ -348,12 +365,14 @@ static int32_t parse_non(const char *text, size_t len, int32_t line0, pc__nspec 
                 goal_n -= 2;
                 goal_col++;
             }
-        } else if (key_is(t, tn, "title", &after)) {
-            pc__free(sp->title);
-            sp->title = non_value(t + after, tn - after);
-        } else if (key_is(t, tn, "catalogue", &after)) {
-            pc__free(sp->id);
-            sp->id = non_value(t + after, tn - after);
+        } else if (key_is(t, tn, "title", &after) || key_is(t, tn, "catalogue", &after)) {
+            char **field = t[0] == 't' ? &sp->title : &sp->id;
+            pc__free(*field);
+            *field = non_value(t + after, tn - after);
+            if (!*field) { /* lost to a failed allocation: PC_ENOMEM, not "no title" */
+                rc_ = PC_ENOMEM;
+                goto fail;
+            }
         } else if (key_is(t, tn, "color", &after)) {
             /* colour definitions are harmless; colour clues are refused below */
         }
@@ -879,12 +898,11 @@ static char *xml_text(const xml *x, size_t from, size_t to)
     return out;
 }
 
-static int32_t xml_count(const xml *x)
+/* Every <puzzle> tag's offset (SECT_ALL) or just the count. */
+static void xml_sections(const xml *x, section_sink *k)
 {
-    int32_t c = 0;
     for (size_t at = 0; (at = find_tag(x, at, x->len, "puzzle")) != (size_t)-1; at++)
-        c++;
-    return c;
+        close_section(k, at, x->len, 0);
 }
 
 /* <clues type="..."> ... <line><count>n</count>...</line> ... </clues> */
@@ -929,18 +947,10 @@ static int32_t xml_clues(const xml *x, size_t from, size_t to, ivec *counts, ive
     return counts->bad || clues->bad ? PC_ENOMEM : PC_OK;
 }
 
-static int32_t parse_xml(const char *text, size_t len, int32_t index, pc__nspec *sp, char *err, size_t errcap)
+/* The <puzzle> element that starts at byte `at` of the text. */
+static int32_t parse_xml_at(const char *text, size_t len, size_t at, pc__nspec *sp, char *err, size_t errcap)
 {
     xml x = {text, len, err, errcap};
-    size_t at = 0;
-    for (int32_t i = 0;; i++) {
-        at = find_tag(&x, at, len, "puzzle");
-        if (at == (size_t)-1)
-            return i == 0 ? pc__parse_error(err, errcap, 1, 1, "no <puzzle> element") : PC_ENOTFOUND;
-        if (i == index)
-            break;
-        at++;
-    }
     size_t p0, p1, pafter;
     int32_t r = element(&x, at, len, "puzzle", &p0, &p1, &pafter);
     if (r != PC_OK)
@@ -1188,6 +1198,30 @@ int32_t pc__nformat_detect(const char *text, size_t len)
     return PC_EPARSE;
 }
 
+/* The section kind of a line-based format ('N', 'T', 'I'), 'X' for XML, 0
+ * for anything else. */
+static int section_kind(int32_t format)
+{
+    switch (format) {
+    case PC_NONOGRAM_FORMAT_NON: return 'N';
+    case PC_NONOGRAM_FORMAT_TCGA:
+    case PC_NONOGRAM_FORMAT_TCGA_SOLUTION: return 'T';
+    case PC_NONOGRAM_FORMAT_TATHAM: return 'I';
+    case PC_NONOGRAM_FORMAT_XML: return 'X';
+    default: return 0;
+    }
+}
+
+static void find_sections(const char *text, size_t len, int kind, section_sink *k)
+{
+    if (kind == 'X') {
+        xml x = {text, len, NULL, 0};
+        xml_sections(&x, k);
+    } else {
+        sections(text, len, kind, k);
+    }
+}
+
 int32_t pc__nformat_count(const char *text, size_t len, int32_t format, char *err, size_t errcap)
 {
     if (!text && len)
@@ -1197,73 +1231,75 @@ int32_t pc__nformat_count(const char *text, size_t len, int32_t format, char *er
         if (format < 0)
             return pc__parse_error(err, errcap, 1, 1, "not a nonogram format that this library reads");
     }
-    section sec;
-    int32_t c;
-    switch (format) {
-    case PC_NONOGRAM_FORMAT_NON: c = sections(text, len, 'N', -1, &sec); break;
-    case PC_NONOGRAM_FORMAT_TCGA:
-    case PC_NONOGRAM_FORMAT_TCGA_SOLUTION: c = sections(text, len, 'T', -1, &sec); break;
-    case PC_NONOGRAM_FORMAT_TATHAM: c = sections(text, len, 'I', -1, &sec); break;
-    case PC_NONOGRAM_FORMAT_XML: {
-        xml x = {text, len, err, errcap};
-        c = xml_count(&x);
-        break;
-    }
-    default: return PC_EINVAL;
-    }
-    if (c == 0)
+    int kind = section_kind(format);
+    if (!kind)
+        return PC_EINVAL;
+    section_sink k = {0, SECT_COUNT, {0, 0, 0}, NULL, 0, 0};
+    find_sections(text, len, kind, &k);
+    if (k.count == 0)
         return pc__parse_error(err, errcap, 1, 1, "no puzzle found");
-    return c;
+    return k.count;
 }
 
-int32_t pc__nformat_parse(const char *text, size_t len, int32_t format, int32_t index, pc__nspec *out, char *err,
-                          size_t errcap)
+int32_t pc__nformat_sections(const char *text, size_t len, int32_t format, pc__nsection **out, int32_t *count,
+                             char *err, size_t errcap)
 {
-    if ((!text && len) || !out || index < 0)
+    int kind = section_kind(format);
+    if ((!text && len) || !kind)
         return PC_EINVAL;
-    if (!text)
-        text = "";
-    if (err && errcap)
-        err[0] = '\0';
-    if (format == PC_NONOGRAM_FORMAT_AUTO) {
-        format = pc__nformat_detect(text, len);
-        if (format < 0)
-            return pc__parse_error(err, errcap, 1, 1, "not a nonogram format that this library reads");
+    section_sink k = {0, SECT_ALL, {0, 0, 0}, NULL, 0, 0};
+    find_sections(text ? text : "", len, kind, &k);
+    if (k.oom) {
+        pc__free(k.all);
+        return PC_ENOMEM;
     }
+    if (k.count == 0) {
+        pc__free(k.all);
+        return pc__parse_error(err, errcap, 1, 1, "no puzzle found");
+    }
+    *out = k.all;
+    *count = k.count;
+    return PC_OK;
+}
+
+int32_t pc__nformat_parse_section(const char *text, size_t len, int32_t format, const pc__nsection *sec,
+                                  pc__nspec *out, char *err, size_t errcap)
+{
     pc__nspec sp;
     pc__nspec_init(&sp);
+    const char *s = text + sec->start;
+    size_t n = sec->end - sec->start;
     int32_t r;
-    section sec = {0, 0, 0};
-    int kind = format == PC_NONOGRAM_FORMAT_NON ? 'N'
-               : format == PC_NONOGRAM_FORMAT_TATHAM ? 'I'
-               : (format == PC_NONOGRAM_FORMAT_TCGA || format == PC_NONOGRAM_FORMAT_TCGA_SOLUTION) ? 'T'
-                                                                                                 : 0;
-    if (format == PC_NONOGRAM_FORMAT_XML) {
-        r = parse_xml(text, len, index, &sp, err, errcap);
-    } else if (kind) {
-        int32_t c = sections(text, len, kind, index, &sec);
-        if (c == 0)
-            return pc__parse_error(err, errcap, 1, 1, "no puzzle found");
-        if (index >= c)
-            return PC_ENOTFOUND;
-        const char *s = text + sec.start;
-        size_t n = sec.end - sec.start;
-        if (format == PC_NONOGRAM_FORMAT_NON)
-            r = parse_non(s, n, sec.line0, &sp, err, errcap);
-        else if (format == PC_NONOGRAM_FORMAT_TATHAM)
-            r = parse_tatham(s, n, sec.line0 + 1, &sp, err, errcap);
-        else if (format == PC_NONOGRAM_FORMAT_TCGA)
-            r = parse_tcga(s, n, sec.line0, &sp, err, errcap);
-        else
-            r = parse_tcga_solution(s, n, sec.line0, &sp, err, errcap);
-    } else {
-        return PC_EINVAL;
+    switch (format) {
+    case PC_NONOGRAM_FORMAT_XML: r = parse_xml_at(text, len, sec->start, &sp, err, errcap); break;
+    case PC_NONOGRAM_FORMAT_NON: r = parse_non(s, n, sec->line0, &sp, err, errcap); break;
+    case PC_NONOGRAM_FORMAT_TATHAM: r = parse_tatham(s, n, sec->line0 + 1, &sp, err, errcap); break;
+    case PC_NONOGRAM_FORMAT_TCGA: r = parse_tcga(s, n, sec->line0, &sp, err, errcap); break;
+    case PC_NONOGRAM_FORMAT_TCGA_SOLUTION: r = parse_tcga_solution(s, n, sec->line0, &sp, err, errcap); break;
+    default: return PC_EINVAL;
     }
     if (r != PC_OK) {
         pc__nspec_free(&sp);
         return r;
     }
     *out = sp;
+    return PC_OK;
+}
+
+int32_t pc__nformat_find(const char *text, size_t len, int32_t format, int32_t index, pc__nsection *out, char *err,
+                         size_t errcap)
+{
+    int kind = section_kind(format);
+    if (!kind || index < 0)
+        return PC_EINVAL;
+    section_sink k = {0, index, {0, 0, 0}, NULL, 0, 0};
+    find_sections(text, len, kind, &k);
+    if (k.count == 0)
+        return kind == 'X' ? pc__parse_error(err, errcap, 1, 1, "no <puzzle> element")
+                           : pc__parse_error(err, errcap, 1, 1, "no puzzle found");
+    if (index >= k.count)
+        return PC_ENOTFOUND;
+    *out = k.one;
     return PC_OK;
 }
 

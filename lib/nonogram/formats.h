@@ -10,6 +10,7 @@
 #include <stdint.h>
 
 #include "common/text.h"
+#include "puzzlecore/nonogram.h"
 
 typedef struct pc__nspec {
     int32_t w, h;
@@ -30,14 +31,38 @@ int32_t pc__nformat_detect(const char *text, size_t len);
 /* How many puzzles the text holds (>= 1), or PC_EPARSE / PC_EINVAL. */
 int32_t pc__nformat_count(const char *text, size_t len, int32_t format, char *err, size_t errcap);
 
-/* Parse puzzle `index`: PC_OK, PC_EPARSE (err names line and column),
- * PC_ENOTFOUND (fewer puzzles), PC_ENOMEM, PC_EINVAL (format). */
-int32_t pc__nformat_parse(const char *text, size_t len, int32_t format, int32_t index, pc__nspec *out,
-                          char *err, size_t errcap);
-
 /* Append the spec in a format to sb: PC_OK, PC_ERANGE (TCGA not square),
  * PC_ENOTFOUND (TCGA_SOLUTION without goal), PC_EINVAL. */
 int32_t pc__nformat_write(const pc__nspec *sp, int32_t format, pc__sb *sb);
+
+/* Where one puzzle of a multi-puzzle text lies: bytes [start, end) and the
+ * number of the line before its first (for error messages).  For XML,
+ * start is the offset of the <puzzle tag and end the text's end. */
+typedef struct pc__nsection {
+    size_t start, end;
+    int32_t line0;
+} pc__nsection;
+
+/* Every section of a text in a format (not AUTO), found in one pass:
+ * *out is a pc__malloc'd array of *count >= 1 sections.  PC_EPARSE (no
+ * puzzle), PC_ENOMEM, PC_EINVAL. */
+int32_t pc__nformat_sections(const char *text, size_t len, int32_t format, pc__nsection **out, int32_t *count,
+                             char *err, size_t errcap);
+
+/* Section number `index` of a text in a format (not AUTO): PC_OK, PC_EPARSE
+ * (no puzzle at all, message in err), PC_ENOTFOUND (fewer puzzles), PC_EINVAL. */
+int32_t pc__nformat_find(const char *text, size_t len, int32_t format, int32_t index, pc__nsection *out, char *err,
+                         size_t errcap);
+
+/* Parse the puzzle of one section (from pc__nformat_sections on the same
+ * text and format): as pc__nformat_parse. */
+int32_t pc__nformat_parse_section(const char *text, size_t len, int32_t format, const pc__nsection *sec,
+                                  pc__nspec *out, char *err, size_t errcap);
+
+/* The puzzle handle of one section (colour puzzles included): PC_OK or a
+ * parse/constructor error.  Defined in formats_io.c. */
+int32_t pc__nonogram_import_section(const char *text, size_t len, int32_t format, const pc__nsection *sec,
+                                    char *err, size_t errcap, pc_nonogram **out);
 
 /* Byte range and first line (minus 1) of section `index` of a line-based
  * format (kind 'N' .non, 'T' TCGA, 'I' Tatham): PC_OK, PC_EPARSE (no

@@ -110,6 +110,21 @@ static int32_t from_spec(const pc__nspec *sp, char *err, size_t errcap, pc_nonog
     return PC_OK;
 }
 
+int32_t pc__nonogram_import_section(const char *text, size_t len, int32_t format, const pc__nsection *sec,
+                                    char *err, size_t errcap, pc_nonogram **out)
+{
+    /* a puzzle with colours goes to colour_formats.c */
+    if (pc__ncol_section_is_colour(text, len, format, sec))
+        return pc__ncol_import_section(text, len, format, sec, err, errcap, out);
+    pc__nspec sp;
+    int32_t rc = pc__nformat_parse_section(text, len, format, sec, &sp, err, errcap);
+    if (rc != PC_OK)
+        return rc;
+    rc = from_spec(&sp, err, errcap, out);
+    pc__nspec_free(&sp);
+    return rc;
+}
+
 int32_t pc_nonogram_import(const char *text, size_t len, int32_t format, int32_t index, char *err, size_t errcap,
                            pc_nonogram **out)
 {
@@ -117,20 +132,20 @@ int32_t pc_nonogram_import(const char *text, size_t len, int32_t format, int32_t
         return PC_EINVAL;
     if (format < PC_NONOGRAM_FORMAT_AUTO || format > PC_NONOGRAM_FORMAT_TCGA_SOLUTION)
         return PC_EINVAL;
-    /* a puzzle with colours goes to colour_formats.c */
-    int32_t f = format == PC_NONOGRAM_FORMAT_AUTO ? pc__nformat_detect(text ? text : "", len) : format;
-    if (text && pc__ncol_import_wants(text, len, f, index)) {
-        if (err && errcap)
-            err[0] = '\0';
-        return pc__ncol_import(text, len, f, index, err, errcap, out);
+    if (!text)
+        text = "";
+    if (err && errcap)
+        err[0] = '\0';
+    if (format == PC_NONOGRAM_FORMAT_AUTO) {
+        format = pc__nformat_detect(text, len);
+        if (format < 0)
+            return pc__parse_error(err, errcap, 1, 1, "not a nonogram format that this library reads");
     }
-    pc__nspec sp;
-    int32_t rc = pc__nformat_parse(text ? text : "", len, format, index, &sp, err, errcap);
+    pc__nsection sec;
+    int32_t rc = pc__nformat_find(text, len, format, index, &sec, err, errcap);
     if (rc != PC_OK)
         return rc;
-    rc = from_spec(&sp, err, errcap, out);
-    pc__nspec_free(&sp);
-    return rc;
+    return pc__nonogram_import_section(text, len, format, &sec, err, errcap, out);
 }
 
 /* Text of a pc_nonogram_id-like getter into a malloc'd string (NULL if none;

@@ -4,7 +4,8 @@ lib_libpuzzlecore_la_SOURCES += \
 	lib/nonogram/line.c lib/nonogram/line.h \
 	lib/nonogram/solve.c lib/nonogram/solve.h lib/nonogram/solve_api.c \
 	lib/nonogram/generate.c \
-	lib/nonogram/formats.c lib/nonogram/formats.h lib/nonogram/formats_io.c
+	lib/nonogram/formats.c lib/nonogram/formats.h lib/nonogram/formats_io.c \
+	lib/nonogram/collection.c
 
 check_PROGRAMS += tests/test_nonogram_solve tests/test_nonogram_format
 tests_test_nonogram_solve_SOURCES = tests/test_nonogram_solve.c
@@ -57,3 +58,9 @@ tests_test_nonogram_restart_SOURCES = tests/test_nonogram_restart.c lib/nonogram
 tests_test_nonogram_restart_LDADD = -lm
 tests_test_nonogram_restart_CPPFLAGS = $(AM_CPPFLAGS) -DPC__NS_RESTART_UNIT=2
 TESTS += tests/test_nonogram_restart
+
+# collections: a multi-puzzle text read once, puzzles by index
+check_PROGRAMS += tests/test_nonogram_collection
+tests_test_nonogram_collection_SOURCES = tests/test_nonogram_collection.c
+tests_test_nonogram_collection_LDADD = $(TEST_LDADD)
+TESTS += tests/test_nonogram_collection
