@@ -2,7 +2,9 @@
  * pc_nonogram_import_count, pc_nonogram_import, pc_nonogram_export): .non,
  * webpbn XML, Tatham ids, TCGA question and solution files.  Byte 0 picks the
  * format (AUTO included), the rest is the text.
- * Properties: import_count and import agree; every imported puzzle exports in
+ * Properties: import_count and import agree; a collection of the text holds
+ * exactly the puzzles import gives (same count, same saves; it fails to parse
+ * when any import fails); every imported puzzle exports in
  * every format it can, and an export re-imports to a puzzle whose export is
  * the same text; the imported game's save loads back to the same save. */
 #include "fuzz.h"
@@ -70,17 +72,39 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         FZ_CHECK(pc_nonogram_import(text, len, fmt, 0, err, sizeof err, &g) != PC_OK && g == NULL);
         return 0;
     }
-    for (int32_t i = 0; i < count && i < 3; i++) {
+    pc_nonogram_collection *coll = NULL;
+    int32_t crc = pc_nonogram_collection_parse(text, len, fmt, err, sizeof err, &coll);
+    FZ_CHECK(crc == PC_OK ? coll && pc_nonogram_collection_count(coll) == count : !coll);
+    int all_ok = 1;
+    for (int32_t i = 0; i < count && (i < 3 || coll); i++) {
         pc_nonogram *g = NULL;
         int32_t rc = pc_nonogram_import(text, len, fmt, i, err, sizeof err, &g);
         FZ_CHECK(rc != PC_ENOTFOUND);
         if (rc != PC_OK) {
-            FZ_CHECK(g == NULL);
+            FZ_CHECK(g == NULL && !coll);
+            all_ok = 0;
             continue;
         }
-        check_puzzle(g);
+        if (coll) {
+            pc_nonogram *c = NULL;
+            char *s1, *s2;
+            size_t n1, n2;
+            FZ_CHECK(pc_nonogram_collection_puzzle(coll, i, &c) == PC_OK);
+            FZ_TEXT(pc_nonogram_save, g, &s1, &n1);
+            FZ_TEXT(pc_nonogram_save, c, &s2, &n2);
+            FZ_CHECK(fz_same(s1, n1, s2, n2));
+            free(s1);
+            free(s2);
+            pc_nonogram_free(c);
+        }
+        if (i < 3)
+            check_puzzle(g);
         pc_nonogram_free(g);
     }
+    /* a text whose every puzzle imports is a collection (checked while the
+     * loop ran over all of them, i.e. only when one could be made) */
+    FZ_CHECK(!all_ok || count > 3 || coll);
+    pc_nonogram_collection_free(coll);
     pc_nonogram *g = NULL;
     FZ_CHECK(pc_nonogram_import(text, len, fmt, count, err, sizeof err, &g) == PC_ENOTFOUND && !g);
     return 0;

@@ -53,6 +53,26 @@ static int32_t coll_write(const void *c, char *b, size_t cap, size_t *n) { retur
 static int32_t coll_clone(const void *c, void **out) { (void)c; *out = NULL; return PC_EINVAL; }
 static void coll_free(void *c) { pc_sokoban_collection_free(c); }
 static const struct ops COLL = {coll_write, coll_clone, coll_free};
+/* a nonogram collection's text: every puzzle's save, one after the other */
+static int32_t ncoll_text(const void *c, char *b, size_t cap, size_t *n)
+{
+    size_t len = 0;
+    int32_t count = pc_nonogram_collection_count(c);
+    if (count < 0) return count;
+    for (int32_t i = 0; i < count; i++) {
+        pc_nonogram *g = NULL;
+        size_t k = 0;
+        int32_t rc = pc_nonogram_collection_puzzle(c, i, &g);
+        if (rc == PC_OK) rc = pc_nonogram_save(g, len < cap ? b + len : NULL, len < cap ? cap - len : 0, &k);
+        pc_nonogram_free(g);
+        if (rc != PC_OK && rc != PC_ESPACE) return rc;
+        len += k;
+    }
+    *n = len;
+    return len < cap ? PC_OK : PC_ESPACE;
+}
+static void ncoll_free(void *c) { pc_nonogram_collection_free(c); }
+static const struct ops NCOLL = {ncoll_text, coll_clone, ncoll_free};
 static int32_t rng_text(const void *r, char *b, size_t cap, size_t *n)
 {
     uint64_t s[4];
@@ -100,7 +120,7 @@ static void run_case(const struct tcase *tc)
     char *s0 = tc->in ? text_of(tc->in, base) : NULL;
     /* the reference run */
     void *g = NULL, *out = NULL;
-    int shared = tc->in == &COLL; /* no clone: the calls on it are const */
+    int shared = tc->in == &COLL || tc->in == &NCOLL; /* no clone: the calls on it are const */
     if (base && shared) g = base;
     else if (base) tc->in->clone(base, &g);
     int32_t ref = tc->call(g, &out);
@@ -191,6 +211,15 @@ static void *mk_soko(void)
     pc_sokoban_new(SOKO_LEVEL, sizeof SOKO_LEVEL - 1, NULL, 0, &g);
     if (g) pc_sokoban_apply_lurd(g, "ul", 2, NULL, 0); /* the player ends at (2, 1) */
     return g;
+}
+static const char NONO_BUNDLE[] = "title \"Bw\"\ncatalogue \"c-1\"\nwidth 2\nheight 1\nrows\n1\ncolumns\n1\n0\n====\n"
+                                  "title \"Two colours\"\nwidth 3\nheight 2\ncolor a #ff0000\ncolor b #0000ff blue\n"
+                                  "rows\n1a,2b\n1b\ncolumns\n1a\n2b\n1b\ngoal \"abb0b0\"\n";
+static void *mk_ncoll(void)
+{
+    pc_nonogram_collection *c = NULL;
+    pc_nonogram_collection_parse(NONO_BUNDLE, sizeof NONO_BUNDLE - 1, PC_NONOGRAM_FORMAT_AUTO, NULL, 0, &c);
+    return c;
 }
 static void *mk_coll(void)
 {
@@ -323,6 +352,14 @@ static int32_t c_soko_solve(void *g, void **out)
     pc_sokoban_result_free(r);
     return rc;
 }
+static int32_t c_ncoll_parse(void *g, void **out)
+{
+    (void)g;
+    return pc_nonogram_collection_parse(NONO_BUNDLE, sizeof NONO_BUNDLE - 1, PC_NONOGRAM_FORMAT_AUTO, NULL, 0,
+                                        (pc_nonogram_collection **)out);
+}
+static int32_t c_ncoll_puzzle(void *g, void **out) { return pc_nonogram_collection_puzzle(g, 1, (pc_nonogram **)out); }
+static int32_t c_ncoll_puzzle0(void *g, void **out) { return pc_nonogram_collection_puzzle(g, 0, (pc_nonogram **)out); }
 static int32_t c_coll_parse(void *g, void **out) { (void)g; return pc_sokoban_collection_parse(SOKO_COLL, sizeof SOKO_COLL - 1, NULL, 0, (pc_sokoban_collection **)out); }
 static int32_t c_coll_level(void *c, void **out)
 {
@@ -637,6 +674,9 @@ static const struct tcase cases[] = {
     {"pc_sokoban_lurd", &SOKO, NULL, mk_soko, c_pc_sokoban_lurd},
     {"pc_sokoban_solve", &SOKO, NULL, mk_soko, c_soko_solve},
     {"pc_sokoban_collection_parse", NULL, &COLL, NULL, c_coll_parse},
+    {"pc_nonogram_collection_parse", NULL, &NCOLL, NULL, c_ncoll_parse},
+    {"pc_nonogram_collection_puzzle (colour)", &NCOLL, &NONO, mk_ncoll, c_ncoll_puzzle},
+    {"pc_nonogram_collection_puzzle (black and white)", &NCOLL, &NONO, mk_ncoll, c_ncoll_puzzle0},
     {"pc_sokoban_collection_level", &COLL, NULL, mk_coll, c_coll_level},
     {"pc_sokoban_collection_write", &COLL, NULL, mk_coll, c_pc_sokoban_collection_write},
     {"pc_pickerel_new", NULL, &PICK, NULL, c_pick_new},
