@@ -70,6 +70,14 @@ t.run(function()
   local names = {}
   for i, pz in ns.puzzles(text) do names[#names + 1] = i .. ":" .. pz:width() end
   t.eq(table.concat(names, " "), "0:5 1:3", "iterate over the bundle")
+  local coll = assert(ns.Collection.new(text))
+  t.eq(coll:count(), 2, "a collection of two")
+  t.eq(coll:format(), "non", "read as .non")
+  t.eq(coll:puzzle(2):record(), ns.load(text, "non", 1):record(), "puzzle 2 (1-based) is load's index 1")
+  local okp = pcall(function() return coll:puzzle(3) end)
+  t.ok(not okp, "puzzle 3 of 2 raises")
+  local bad, berr = pcall(ns.Collection.new, "1x1:1/1\n1x1:2/1\n")
+  t.ok(not bad and tostring(berr):find("line 2", 1, true) ~= nil, "a bad second id names line 2: " .. tostring(berr))
   local cup = ns.load(text)
   local function clue_text(pz)
     local parts = {}

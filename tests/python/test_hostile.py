@@ -38,7 +38,7 @@ BAD_NAMES = ["None", "-1", "2**31", "2**32", "2**64", "-2**63-1", "1.5", "nan", 
 def _instances():
     """Factories of one fresh object of every public class."""
     import puzzlecore as pc
-    from puzzlecore import nonogram, patchwork, pickerel, snapper, sokoban
+    from puzzlecore import nonogram, nonogram_solve, patchwork, pickerel, snapper, sokoban
     return {
         "puzzlecore.Rng": lambda: pc.Rng(1),
         "puzzlecore.game.Game": lambda: pc.Game("sokoban"),
@@ -47,6 +47,7 @@ def _instances():
         "puzzlecore.snapper.Game": lambda: snapper.Game(1),
         "puzzlecore.sokoban.Level": lambda: sokoban.Level(LEVEL),
         "puzzlecore.sokoban.Collection": lambda: sokoban.Collection(LEVEL + "\n" + LEVEL),
+        "puzzlecore.nonogram_solve.Collection": lambda: nonogram_solve.Collection("1x1:1/1\n2x1:2/1/1\n"),
         "puzzlecore.patchwork.Game": lambda: patchwork.Game(),
         "puzzlecore.patchwork.Reader": lambda: patchwork.Reader(),
         "puzzlecore.patchwork.Player": lambda: patchwork.Game().players[0],

@@ -118,5 +118,27 @@ def body():
     eq(ids, ["$1", "$2", "$3"], "TCGA ids")
     raises(ValueError, lambda: ns.save(cup, "png"), "unknown format name")
 
+    # a collection: read once, puzzles by index (negative from the end), fresh handles each time
+    coll = ns.Collection(text)
+    eq((len(coll), coll.format), (2, "non"), "a collection of two .non puzzles")
+    eq([q.id for q in coll], ["sample-1", ns.load(text, index=1).id], "in file order, as load(index) gives them")
+    eq(coll[-1].rows, plus.rows, "coll[-1] is the last")
+    first = coll[0]
+    first.fill(0, 0, 1)
+    eq(coll[0][0, 0], 0, "each item is a fresh puzzle")
+    raises(IndexError, lambda: coll[2], "index past the end")
+    raises(IndexError, lambda: coll[-3], "index before the start")
+    raises(TypeError, lambda: coll["0"], "a str index")
+    tc = ns.Collection(tcga, "tcga")
+    eq([q.id for q in tc], ["$1", "$2", "$3"], "TCGA collection")
+    ok("3 tcga puzzles" in repr(tc), "repr: %r" % tc)
+    try:
+        ns.Collection("1x1:1/1\n1x1:2/1\n")
+        ok(False, "a bad second id raises")
+    except pc.Error as e:
+        ok("line 2" in str(e), "the error names the line in the whole text: %s" % e)
+    tc.close()
+    raises(pc.Error, lambda: len(tc), "a closed collection raises")
+
 
 run(body)

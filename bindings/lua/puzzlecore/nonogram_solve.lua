@@ -200,14 +200,46 @@ function M.load(text, format, index)
   return wrap(out[0])
 end
 
+--- A multi-puzzle text read once: ns.Collection.new(text [, format]);
+--- c:count(), c:puzzle(i) (1-based, Lua style), c:format().  Reading every
+--- puzzle costs one pass over the text (M.load with an index rescans it).
+local Collection = {}
+Collection.__index = Collection
+M.Collection = Collection
+
+function Collection.new(text, format)
+  local out, err = ffi.new("pc_nonogram_collection *[1]"), ffi.new("char[256]")
+  local rc = C.pc_nonogram_collection_parse(text, pc.len(text, "text"), format_num(format), err, 256, out)
+  if rc ~= 0 then return pc.fail(rc, err) end
+  return pc.handle(out[0], C.pc_nonogram_collection_free, Collection)
+end
+function Collection:count()
+  local rc = C.pc_nonogram_collection_count(self.h)
+  if rc < 0 then return pc.fail(rc) end
+  return rc
+end
+function Collection:format()
+  local rc = C.pc_nonogram_collection_format(self.h)
+  if rc < 0 then return pc.fail(rc) end
+  return FORMAT_NAMES[rc]
+end
+function Collection:puzzle(i)
+  local out = ffi.new("pc_nonogram *[1]")
+  local rc = C.pc_nonogram_collection_puzzle(self.h, i - 1, out)
+  if rc ~= 0 then return pc.fail(rc) end
+  return wrap(out[0])
+end
+
 --- Iterate over every puzzle of a text: for i, p in ns.puzzles(text) do ... end
+--- (i counts from 0, as M.load's index; one pass over the text).
 function M.puzzles(text, format)
-  local n = M.count(text, format) or 0
+  local c = Collection.new(text, format)
+  local n = c:count()
   local i = -1
   return function()
     i = i + 1
     if i >= n then return nil end
-    return i, M.load(text, format, i)
+    return i, c:puzzle(i + 1)
   end
 end
 

@@ -1,6 +1,12 @@
 """SVG pictures of game states for notebooks (``_repr_svg_``).  Plain text
-building, no dependency."""
+building, no dependency.  The cell codes come from the C enums (as the game
+modules take them), so this module imports no game module: they import it."""
 from html import escape
+
+from ._ffi import enums
+
+FILLED, CROSSED = enums["PC_NONOGRAM_FILLED"], enums["PC_NONOGRAM_CROSSED"]
+WALL, GOAL, BOX, PLAYER, INTERIOR = (enums["PC_SOKOBAN_" + n] for n in ("WALL", "GOAL", "BOX", "PLAYER", "INTERIOR"))
 
 _S = 16  # cell size in pixels
 
@@ -12,7 +18,6 @@ def _svg(w, h, body):
 
 def nonogram(p):
     """The player's grid with its clues; a satisfied line's clues greyed."""
-    from .nonogram import CROSSED, FILLED
     w, h = p.width, p.height
     rows, cols = p.rows, p.cols
     left = max(len(r) for r in rows) * _S
@@ -42,7 +47,6 @@ def nonogram(p):
 
 def sokoban(lv):
     """Walls, goals, boxes (green on a goal) and the player."""
-    from .sokoban import BOX, GOAL, INTERIOR, PLAYER, WALL
     w, h = lv.width, lv.height
     body = []
     for x, y, b in lv.cells():

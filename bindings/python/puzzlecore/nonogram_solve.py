@@ -19,12 +19,12 @@ PC_ELIMIT.
 import ctypes
 from typing import Dict, Iterator, List, Optional, Sequence, Tuple, Union
 
-from ._ffi import (Error, IllegalMove, InvalidArgument, NotFound, OutOfRange, budget as _mkbudget, check, enums,
-                   err_buf, integer, lib, new_handle, number, sequence, text_in, text_out)
+from ._ffi import (Error, Handle, IllegalMove, InvalidArgument, NotFound, OutOfRange, budget as _mkbudget, check,
+                   enums, err_buf, index, integer, lib, new_handle, number, sequence, text_in, text_out)
 from .nonogram import COLS, CROSSED, FILLED, MAX_CELLS, MAX_SIDE, ROWS, UNKNOWN, Puzzle, _cells, flatten_clues
 
 __all__ = ["solve", "solve_clues", "solve_line", "grade", "hint", "consistent", "mistakes", "generate",
-           "generate_cells", "load", "load_all", "iter_load", "count", "save", "detect_format",
+           "generate_cells", "load", "load_all", "iter_load", "count", "save", "detect_format", "Collection",
            "Result", "Hint", "GRADES", "FORMATS"]
 
 GRADES = ("none", "line", "probe", "search")
@@ -271,14 +271,54 @@ def load(text, format="auto", index=0):
     return new_handle(Puzzle, lib.pc_nonogram_import, data, n, _format(format), index, err=err_buf())
 
 
-def iter_load(text, format="auto"):
+class Collection(Handle):
+    """A multi-puzzle text (a .non bundle, a TCGA file, webpbn XML, Tatham ids)
+    read once: len(), indexing and iteration give fresh Puzzles, and reading
+    them all costs one pass over the text (``load(text, index=i)`` rescans it)."""
+
+    _free = "pc_nonogram_collection_free"
+    _ctype = "pc_nonogram_collection"
+
+    def __init__(self, text: Union[str, bytes], format: str = "auto") -> None:
+        err = err_buf()
+        out = ctypes.c_void_p()
+        data, n = text_in(text)
+        check(lib.pc_nonogram_collection_parse(data, n, _format(format), err, len(err), ctypes.byref(out)), err)
+        self._adopt(out.value)
+
+    def __len__(self) -> int:
+        return check(lib.pc_nonogram_collection_count(self))
+
+    @property
+    def format(self) -> str:
+        """The format the text was read in ("non", "xml", ...)."""
+        return FORMATS[check(lib.pc_nonogram_collection_format(self))]
+
+    def __getitem__(self, i: int) -> Puzzle:
+        n = len(self)
+        i = integer(i, "index", -n - 1, n)
+        if i < 0:
+            i += n
+        return new_handle(Puzzle, lib.pc_nonogram_collection_puzzle, self, index(i, "index", n))
+
+    def __iter__(self) -> Iterator[Puzzle]:
+        for i in range(len(self)):
+            yield self[i]
+
+    def __repr__(self) -> str:
+        if self.closed:
+            return "<puzzlecore.nonogram_solve.Collection closed>"
+        return f"<puzzlecore.nonogram_solve.Collection of {len(self)} {self.format} puzzles>"
+
+
+def iter_load(text: Union[str, bytes], format: str = "auto") -> Iterator[Puzzle]:
     """Every puzzle of a text (a .non bundle, a TCGA file, ...), one by one."""
-    for i in range(count(text, format)):
-        yield load(text, format, i)
+    return iter(Collection(text, format))
 
 
-def load_all(text, format="auto"):
-    return list(iter_load(text, format))
+def load_all(text: Union[str, bytes], format: str = "auto") -> List[Puzzle]:
+    """Every puzzle of a text, as a list (one pass over the text)."""
+    return list(Collection(text, format))
 
 
 def save(puzzle, format="non"):
