@@ -185,8 +185,31 @@ static void caller_lengths(void)
     pc_patchwork_free(pw);
 }
 
+/* One NULL rule: a NULL handle is PC_EINVAL in every accessor that answers a
+ * number (sizes, counts, seeds and options included). */
+static void null_handles(void)
+{
+    uint64_t seed = 1;
+    uint32_t options = 1;
+    is_int(pc_sokoban_width(NULL), PC_EINVAL, "sokoban width of NULL");
+    is_int(pc_sokoban_height(NULL), PC_EINVAL, "sokoban height of NULL");
+    is_int(pc_sokoban_collection_count(NULL), PC_EINVAL, "sokoban collection count of NULL");
+    is_int(pc_nonogram_collection_count(NULL), PC_EINVAL, "nonogram collection count of NULL");
+    is_int(pc_nonogram_width(NULL), PC_EINVAL, "nonogram width of NULL");
+    is_int(pc_pickerel_options(NULL, &options), PC_EINVAL, "pickerel options of NULL");
+    is_int(pc_pickerel_seed(NULL, &seed), PC_EINVAL, "pickerel seed of NULL");
+    is_int(pc_patchwork_seed(NULL, &seed), PC_EINVAL, "patchwork seed of NULL");
+    ok(seed == 1 && options == 1, "a refused call writes no out-pointer");
+    pc_pickerel *pk = NULL;
+    pc_pickerel_new(3, 9, PC_PICKEREL_OPT_LOOM_BEADS, &pk);
+    ok(pc_pickerel_options(pk, &options) == PC_OK && options == PC_PICKEREL_OPT_LOOM_BEADS, "pickerel options read back");
+    is_int(pc_pickerel_options(pk, NULL), PC_EINVAL, "pickerel options into NULL");
+    pc_pickerel_free(pk);
+}
+
 int main(void)
 {
+    null_handles();
     size_queries();
     negative_values();
     out_of_range();

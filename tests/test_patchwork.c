@@ -148,7 +148,10 @@ static void test_decks(void)
     pc_patchwork_new(PC_PATCHWORK_LEAGUE4, 7, &h);
     pc_patchwork_market(h, b, 33, &n);
     ok(n == 33 && memcmp(a, b, sizeof a) == 0, "same seed, same circle");
-    ok(pc_patchwork_seed(g) == 7, "seed recorded");
+    uint64_t seed = 0;
+    ok(pc_patchwork_seed(g, &seed) == PC_OK && seed == 7, "seed recorded");
+    is_int(pc_patchwork_seed(NULL, &seed), PC_EINVAL, "seed of NULL");
+    is_int(pc_patchwork_seed(g, NULL), PC_EINVAL, "seed into NULL");
     pc_patchwork_free(h);
     pc_patchwork_free(g);
     int32_t bad[33];

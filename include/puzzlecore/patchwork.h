@@ -123,8 +123,9 @@ PUZZLECORE_API int32_t pc_patchwork_duration(const pc_patchwork *g);
 /* Bonus square side and initial money in force. */
 PUZZLECORE_API int32_t pc_patchwork_bonus_size(const pc_patchwork *g);
 PUZZLECORE_API int32_t pc_patchwork_initial_money(const pc_patchwork *g);
-/* The seed given to pc_patchwork_new (0 for an explicit deck). */
-PUZZLECORE_API uint64_t pc_patchwork_seed(const pc_patchwork *g);
+/* The seed given to pc_patchwork_new (0 for an explicit deck) in *out.
+ * PC_EINVAL for NULL. */
+PUZZLECORE_API int32_t pc_patchwork_seed(const pc_patchwork *g, uint64_t *out);
 /* The initial circle of 33 ids (snprintf-like count convention: writes at
  * most cap ids, *n = 33, PC_ESPACE when 0 < cap < 33; cap 0 asks: PC_OK). */
 PUZZLECORE_API int32_t pc_patchwork_deck(const pc_patchwork *g, int32_t *ids, size_t cap, size_t *n);

@@ -236,8 +236,9 @@ PUZZLECORE_API int32_t pc_pickerel_check(const pc_pickerel *g, const int32_t *mo
 
 /* The game's level (1..12). */
 PUZZLECORE_API int32_t pc_pickerel_level(const pc_pickerel *g);
-/* The options the game was created with (0 for NULL). */
-PUZZLECORE_API uint32_t pc_pickerel_options(const pc_pickerel *g);
+/* The options the game was created with (a set of pc_pickerel_options) in
+ * *out.  PC_EINVAL for NULL. */
+PUZZLECORE_API int32_t pc_pickerel_options(const pc_pickerel *g, uint32_t *out);
 /* The seed the game was created with. */
 PUZZLECORE_API int32_t pc_pickerel_seed(const pc_pickerel *g, uint64_t *out);
 /* Current loom width. */

@@ -83,7 +83,7 @@ PUZZLECORE_API int32_t pc_sokoban_collection_parse(const char *text, size_t len,
 /* Free a collection; NULL is accepted. */
 PUZZLECORE_API void pc_sokoban_collection_free(pc_sokoban_collection *c);
 
-/* Number of levels (0 for NULL). */
+/* Number of levels (>= 1), PC_EINVAL for NULL. */
 PUZZLECORE_API int32_t pc_sokoban_collection_count(const pc_sokoban_collection *c);
 
 /* A new game on level `index` (0-based).  PC_EINVAL for a bad index. */
@@ -121,7 +121,7 @@ PUZZLECORE_API void pc_sokoban_free(pc_sokoban *g);
 /* Independent copy (map, position, history). */
 PUZZLECORE_API int32_t pc_sokoban_clone(const pc_sokoban *g, pc_sokoban **out);
 
-/* Board size (0 for NULL). */
+/* Board size (>= 1), PC_EINVAL for NULL. */
 PUZZLECORE_API int32_t pc_sokoban_width(const pc_sokoban *g);
 PUZZLECORE_API int32_t pc_sokoban_height(const pc_sokoban *g);
 

@@ -99,7 +99,9 @@ static int32_t pk_moves(const void *s, pc__sb *out)
         for (int32_t i = 0; i < tray; i++)
             for (int32_t j = 0; j < tray; j++)
                 pk_try_move(g, out, PC_PICKEREL_MOVE_SPLICE, b, i, j);
-    if (pc_pickerel_options(g) & PC_PICKEREL_OPT_LOOM_BEADS)
+    uint32_t options = 0;
+    pc_pickerel_options(g, &options);
+    if (options & PC_PICKEREL_OPT_LOOM_BEADS)
         for (int32_t b = 0; b < beads; b++)
             for (int32_t r = rows; r < rows + 2 * w + 1; r++)
                 for (int32_t c = 0; c < w; c++)

@@ -132,7 +132,13 @@ int32_t pc_patchwork_ruleset(const pc_patchwork *g) { NEED(g); return g->s.r.rul
 int32_t pc_patchwork_duration(const pc_patchwork *g) { NEED(g); return g->s.r.duration; }
 int32_t pc_patchwork_bonus_size(const pc_patchwork *g) { NEED(g); return g->s.r.bonus_size; }
 int32_t pc_patchwork_initial_money(const pc_patchwork *g) { NEED(g); return g->s.r.initial_money; }
-uint64_t pc_patchwork_seed(const pc_patchwork *g) { return g ? g->seed : 0; }
+int32_t pc_patchwork_seed(const pc_patchwork *g, uint64_t *out)
+{
+    if (!g || !out)
+        return PC_EINVAL;
+    *out = g->seed;
+    return PC_OK;
+}
 /* Values that can be negative ("nobody", a special patch's id, a score)
  * travel through an out-pointer: the return is only ever a status. */
 #define PUT(out, v) \

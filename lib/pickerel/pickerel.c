@@ -714,7 +714,13 @@ int32_t pc_pickerel_done(pc_pickerel *g)
 /* ---- accessors ------------------------------------------------------------------- */
 
 int32_t pc_pickerel_level(const pc_pickerel *g) { return g ? g->level : PC_EINVAL; }
-uint32_t pc_pickerel_options(const pc_pickerel *g) { return g ? g->options : 0; }
+int32_t pc_pickerel_options(const pc_pickerel *g, uint32_t *out)
+{
+    if (!g || !out)
+        return PC_EINVAL;
+    *out = g->options;
+    return PC_OK;
+}
 int32_t pc_pickerel_width(const pc_pickerel *g) { return g ? g->w : PC_EINVAL; }
 int32_t pc_pickerel_overlap(const pc_pickerel *g) { return g ? g->overlap : PC_EINVAL; }
 int32_t pc_pickerel_colours(const pc_pickerel *g) { return g ? g->ncol : PC_EINVAL; }

@@ -672,7 +672,7 @@ void pc_sokoban_collection_free(pc_sokoban_collection *c)
 
 int32_t pc_sokoban_collection_count(const pc_sokoban_collection *c)
 {
-    return c ? c->n : 0;
+    return c ? c->n : PC_EINVAL;
 }
 
 int32_t pc_sokoban_collection_level(const pc_sokoban_collection *c, int32_t index, pc_sokoban **out)

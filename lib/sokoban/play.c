@@ -13,12 +13,12 @@ static const char lurd_lower[4] = {'u', 'r', 'd', 'l'};
 /* The public grid hides the one-cell void frame of the internal grid. */
 int32_t pc_sokoban_width(const pc_sokoban *g)
 {
-    return g ? g->w - 2 : 0;
+    return g ? g->w - 2 : PC_EINVAL;
 }
 
 int32_t pc_sokoban_height(const pc_sokoban *g)
 {
-    return g ? g->h - 2 : 0;
+    return g ? g->h - 2 : PC_EINVAL;
 }
 
 int32_t pc_sokoban_cell(const pc_sokoban *g, int32_t x, int32_t y)

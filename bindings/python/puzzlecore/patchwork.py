@@ -206,7 +206,11 @@ class Game(Handle):
     # -- settings and state --
     league = property(lambda self: check(lib.pc_patchwork_ruleset(self)))
     duration = property(lambda self: check(lib.pc_patchwork_duration(self)))
-    seed = property(lambda self: lib.pc_patchwork_seed(self))
+    @property
+    def seed(self) -> int:
+        out = ctypes.c_uint64(0)
+        check(lib.pc_patchwork_seed(self, ctypes.byref(out)))
+        return out.value
     to_move = property(lambda self: out_i32(lib.pc_patchwork_to_move, self),
                        doc="0 or 1, or -1 once the game is over")
     over = property(lambda self: bool(check(lib.pc_patchwork_is_over(self))))

@@ -194,7 +194,11 @@ class Game(Handle):
     loom_rows = property(lambda self: lib.pc_pickerel_loom_rows(self))
     loom_fill = property(lambda self: lib.pc_pickerel_loom_fill(self))
     loom_run = property(lambda self: lib.pc_pickerel_loom_run(self))
-    loom_beads_option = property(lambda self: bool(lib.pc_pickerel_options(self) & 1))
+    @property
+    def loom_beads_option(self) -> bool:
+        out = ctypes.c_uint32(0)
+        check(lib.pc_pickerel_options(self, ctypes.byref(out)))
+        return bool(out.value & enums["PC_PICKEREL_OPT_LOOM_BEADS"])
 
     @property
     def seed(self):
