@@ -82,44 +82,12 @@ struct plan_loom {
 };
 
 /* Weave a spool of `len` inches onto l; returns the points (perfect events,
- * squares with their rectangle). */
+ * squares with their rectangle): the rule of cloth.c, points only. */
 static int32_t plan_weave(struct plan_loom *l, int32_t len)
 {
-    int32_t w = l->w, o = l->o, rem = len - (o < len ? o : len), pts = 0;
-    int32_t base = l->run, mine = 0, completed = 0, exact = 0;
-    while (rem > 0) {
-        int32_t need = w - l->fill;
-        if (rem < need) {
-            l->fill += rem;
-            break;
-        }
-        rem -= need;
-        l->fill = 0;
-        l->rows++;
-        mine++;
-        completed++;
-        if (rem == 0) {
-            l->run = base + mine;
-            pts += w * l->run * (o + 1);
-            if (l->rows == w) {
-                pts += 2 * w * w;
-                l->rows = l->run = 0;
-            }
-            exact = 1;
-            break;
-        }
-        if (l->rows == w) {
-            pts += 2 * w * w;
-            l->rows = l->run = 0;
-            base = mine = 0;
-        }
-        if (rem <= o)
-            break;
-        rem -= o;
-    }
-    if (completed > 0 && !exact)
-        l->run = 0;
-    return pts;
+    int exact;
+    int32_t o = l->o, rem = len - (o < len ? o : len);
+    return pc__pickerel_cloth_steps(l->w, o, &l->rows, &l->fill, &l->run, rem, NULL, NULL, &exact);
 }
 
 /* Static value of a cloth: points still to come from what is on it. */

@@ -6,7 +6,8 @@ lib_libpuzzlecore_la_SOURCES += \
 	lib/pickerel/save.c \
 	lib/pickerel/advisor.c \
 	lib/pickerel/candidates.c \
-	lib/pickerel/plan.c
+	lib/pickerel/plan.c \
+	lib/pickerel/cloth.c
 cli_puzzlecore_SOURCES += cli/pickerel.c
 
 check_PROGRAMS += tests/test_pickerel
@@ -24,7 +25,7 @@ DEMOS += examples/pickerel
 # internal function: it is built from the library's sources, not linked.
 EXTRA_PROGRAMS += bench/pickerel
 bench_pickerel_SOURCES = bench/pickerel.c \
-	lib/pickerel/pickerel.c lib/pickerel/save.c lib/pickerel/advisor.c lib/pickerel/plan.c \
+	lib/pickerel/pickerel.c lib/pickerel/save.c lib/pickerel/advisor.c lib/pickerel/plan.c lib/pickerel/cloth.c lib/pickerel/candidates.c \
 	lib/common/status.c lib/common/rng.c lib/common/text.c lib/common/clock.c lib/common/budget.c
 bench_pickerel_CPPFLAGS = $(AM_CPPFLAGS)
 BENCHES += bench/pickerel
@@ -37,7 +38,7 @@ dist_doc_DATA += doc/pickerel.md
 # player be?"): also built from the library's sources, for the deal.
 EXTRA_PROGRAMS += bench/pickerel_bound
 bench_pickerel_bound_SOURCES = bench/pickerel_bound.c \
-	lib/pickerel/pickerel.c lib/pickerel/save.c lib/pickerel/advisor.c lib/pickerel/plan.c \
+	lib/pickerel/pickerel.c lib/pickerel/save.c lib/pickerel/advisor.c lib/pickerel/plan.c lib/pickerel/cloth.c lib/pickerel/candidates.c \
 	lib/common/status.c lib/common/rng.c lib/common/text.c lib/common/clock.c lib/common/budget.c
 bench_pickerel_bound_CPPFLAGS = $(AM_CPPFLAGS)
 BENCHES += bench/pickerel_bound

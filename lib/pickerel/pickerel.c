@@ -428,6 +428,8 @@ static void finish(struct pc_pickerel *g)
 }
 
 /* Weave n inches into the incomplete row, overrunning any loom bead there. */
+/* n inches of colour woven into the current row from g->fill: the loom beads
+ * they cover cost their penalty. */
 static void weave_segment(struct pc_pickerel *g, int32_t colour, int32_t n)
 {
     int32_t row = g->rows, start = g->fill;
@@ -442,7 +444,41 @@ static void weave_segment(struct pc_pickerel *g, int32_t colour, int32_t n)
         ev(g, PC_PICKEREL_EV_BEAD_PENALTY, -pen, row, col, k);
         loom_bead_remove(g, b);
     }
-    g->fill += n;
+    /* the rule (cloth.c) advances g->fill after this step */
+}
+
+/* The engine's side of each step of the weave rule (cloth.c): events,
+ * statistics, loom beads, bead rewards. */
+struct weave_ctx {
+    struct pc_pickerel *g;
+    int32_t colour;
+};
+
+static void weave_step(void *p, int step, int32_t a, int32_t b)
+{
+    struct weave_ctx *x = p;
+    struct pc_pickerel *g = x->g;
+    switch (step) {
+    case PC__PK_STEP_SEGMENT: weave_segment(g, x->colour, a); break;
+    case PC__PK_STEP_ROW: g->stat[PC_PICKEREL_STAT_CLOTH] += g->w; break;
+    case PC__PK_STEP_PERFECT:
+        ev(g, PC_PICKEREL_EV_PERFECT, g->w * a * (g->overlap + 1), a, b, 0);
+        g->stat[PC_PICKEREL_STAT_PERFECT]++;
+        if (a > g->stat[PC_PICKEREL_STAT_BEST_RUN])
+            g->stat[PC_PICKEREL_STAT_BEST_RUN] = a;
+        maybe_bead(g, a);
+        break;
+    case PC__PK_STEP_SQUARE: square(g); break;
+    case PC__PK_STEP_DISCARD:
+        ev(g, PC_PICKEREL_EV_DISCARD, 0, a, 0, 0);
+        g->stat[PC_PICKEREL_STAT_DISCARDED] += a;
+        break;
+    case PC__PK_STEP_WRAP:
+        ev(g, PC_PICKEREL_EV_WRAP, 0, a, 0, 0);
+        g->stat[PC_PICKEREL_STAT_WRAPS] += a;
+        break;
+    default: break;
+    }
 }
 
 static void do_weave(struct pc_pickerel *g, int32_t slot)
@@ -460,60 +496,14 @@ static void do_weave(struct pc_pickerel *g, int32_t slot)
     g->stat[PC_PICKEREL_STAT_INCHES_IN] += len;
     g->stat[PC_PICKEREL_STAT_SPOOLS]++;
 
-    int32_t rem = len;
-    int32_t knot = o < rem ? o : rem;
+    int32_t knot = o < len ? o : len;
     if (knot > 0) {
         ev(g, PC_PICKEREL_EV_KNOT, 0, knot, 0, 0);
         g->stat[PC_PICKEREL_STAT_KNOTS] += knot;
-        rem -= knot;
     }
-    int32_t base = g->run, mine = 0, completed = 0, exact = 0;
-    while (rem > 0) {
-        int32_t need = g->w - g->fill;
-        if (rem < need) {
-            weave_segment(g, c, rem);
-            rem = 0;
-            break;
-        }
-        weave_segment(g, c, need);
-        rem -= need;
-        g->fill = 0;
-        g->rows++;
-        mine++;
-        completed++;
-        g->stat[PC_PICKEREL_STAT_CLOTH] += g->w;
-        if (rem == 0) {
-            int32_t run = base + mine;
-            ev(g, PC_PICKEREL_EV_PERFECT, g->w * run * (o + 1), run, mine, 0);
-            g->stat[PC_PICKEREL_STAT_PERFECT]++;
-            if (run > g->stat[PC_PICKEREL_STAT_BEST_RUN])
-                g->stat[PC_PICKEREL_STAT_BEST_RUN] = run;
-            g->run = run;
-            maybe_bead(g, run);
-            if (g->rows == g->w)
-                square(g);
-            exact = 1;
-            break;
-        }
-        if (g->rows == g->w) {
-            square(g);
-            base = 0;
-            mine = 0;
-        }
-        if (rem <= o) { /* too short to wrap: discarded, no penalty */
-            ev(g, PC_PICKEREL_EV_DISCARD, 0, rem, 0, 0);
-            g->stat[PC_PICKEREL_STAT_DISCARDED] += rem;
-            rem = 0;
-            break;
-        }
-        if (o > 0) {
-            ev(g, PC_PICKEREL_EV_WRAP, 0, o, 0, 0);
-            g->stat[PC_PICKEREL_STAT_WRAPS] += o;
-            rem -= o;
-        }
-    }
-    if (completed > 0 && !exact)
-        g->run = 0;
+    struct weave_ctx x = {g, c};
+    int exact;
+    pc__pickerel_cloth_steps(g->w, o, &g->rows, &g->fill, &g->run, len - knot, weave_step, &x, &exact);
     /* Kiss: the next inch to weave is a loom bead's cell. */
     if (g->nloom > 0) {
         int32_t col = column_of(g, g->rows, g->fill);

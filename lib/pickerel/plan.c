@@ -111,48 +111,7 @@ struct db {
 
 /* ---- one cloth -------------------------------------------------------------- */
 
-/* What do_weave (pickerel.c) does to one cloth without loom beads (declared
- * in state.h: bench/pickerel_bound uses the same transition). */
-int pc__pickerel_cloth_weave(int w, int o, int *rows, int *fill, int *run, int len, int *event)
-{
-    int rem = len - (o < len ? o : len), pts = 0;
-    int base = *run, mine = 0, completed = 0, exact = 0;
-    while (rem > 0) {
-        int need = w - *fill;
-        if (rem < need) {
-            *fill += rem;
-            break;
-        }
-        rem -= need;
-        *fill = 0;
-        (*rows)++;
-        mine++;
-        completed++;
-        if (rem == 0) {
-            *run = base + mine;
-            pts += w * *run * (o + 1);
-            if (*rows == w) {
-                pts += 2 * w * w;
-                *rows = *run = 0;
-            }
-            exact = 1;
-            break;
-        }
-        if (*rows == w) {
-            pts += 2 * w * w;
-            *rows = *run = 0;
-            base = mine = 0;
-        }
-        if (rem <= o)
-            break;
-        rem -= o;
-    }
-    if (completed > 0 && !exact)
-        *run = 0;
-    if (event)
-        *event = exact;
-    return pts;
-}
+/* One cloth's transitions come from the rule itself (cloth.c). */
 
 static void build_codes(struct db *d)
 {

@@ -89,10 +89,26 @@ void pc__pickerel_start(struct pc_pickerel *g);
 int32_t pc__pickerel_suggest_oracle(const struct pc_pickerel *g, int64_t budget, int32_t horizon, int32_t beam,
                                     int32_t *move);
 
-/* One thread of len inches woven into one cloth of width w, overlap o
- * (no loom beads): updates the completed rows, the incomplete row's inches
- * and the perfect run, and returns the points (perfect events, squares);
- * *event (when not NULL) is 1 when the thread ended exactly on a row. */
+/* The weave rule of one cloth (cloth.c), written once for the engine and the
+ * planners.  pc__pickerel_cloth_steps weaves `rem` inches (the knot already
+ * taken off) into a cloth of width w, overlap o: it updates the completed
+ * rows, the incomplete row's inches and the perfect run, returns the points
+ * of perfect rows and squares (no loom beads), sets *exact when the thread
+ * ended exactly on a row, and (when `on` is not NULL) reports each step
+ * before the cloth changes for it, except ROW and PERFECT, reported after
+ * the row is counted and the run set:
+ *   SEGMENT a = inches woven into the current row from *fill;
+ *   ROW     a = rows now complete;      PERFECT a = run, b = rows of this thread;
+ *   SQUARE  a = w (rows and run reset to 0 after it);
+ *   DISCARD a = inches too short to wrap; WRAP a = o inches wrapped. */
+enum { PC__PK_STEP_SEGMENT = 1, PC__PK_STEP_ROW, PC__PK_STEP_PERFECT, PC__PK_STEP_SQUARE, PC__PK_STEP_DISCARD,
+       PC__PK_STEP_WRAP };
+typedef void (*pc__pk_cloth_fn)(void *ctx, int step, int32_t a, int32_t b);
+int32_t pc__pickerel_cloth_steps(int32_t w, int32_t o, int32_t *rows, int32_t *fill, int32_t *run, int32_t rem,
+                                 pc__pk_cloth_fn on, void *ctx, int *exact);
+
+/* The same for a whole thread of len inches (knot included), points only;
+ * *event (when not NULL) is *exact. */
 int pc__pickerel_cloth_weave(int w, int o, int *rows, int *fill, int *run, int len, int *event);
 
 /* One colour's inches cut into 2..12-inch spools (never leaving a single
