@@ -229,7 +229,7 @@ int main(int argc, char **argv)
             for (int i = 0; i < count; i++) {
                 pc_nonogram *g = NULL;
                 double t0 = now();
-                int32_t rc = ncol == 1 ? pc_nonogram_generate(side, side, seed + (uint64_t)i, PC_NONOGRAM_GRADE_SEARCH, &g)
+                int32_t rc = ncol == 1 ? pc_nonogram_generate(side, side, seed + (uint64_t)i, PC_NONOGRAM_GRADE_SEARCH, NULL, &g)
                                        : pc_nonogram_generate_colour(side, side, ncol, seed + (uint64_t)i,
                                                                      PC_NONOGRAM_GRADE_SEARCH, &g);
                 gen += now() - t0;
