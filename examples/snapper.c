@@ -66,7 +66,7 @@ static void draw(const pc_snapper *g)
         printf("\n");
     }
     printf("╔═════════════════════════╗\n");
-    for (int y = PC_SNAPPER_HEIGHT - 1; y >= 0; y--)
+    for (int y = 0; y < PC_SNAPPER_HEIGHT; y++) /* row 0 is the top */
         for (int r = 0; r < 3; r++) {
             printf("║");
             for (int x = 0; x < PC_SNAPPER_WIDTH; x++) {

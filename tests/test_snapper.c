@@ -9,6 +9,11 @@
 #include "budget_util.h"
 #include "tap.h"
 
+/* The API counts rows from the top (doc/api.md); the test fields below are
+ * written, as the save format writes them, from the floor: row r of a save
+ * is API row FLOOR(r). */
+#define FLOOR(r) (PC_SNAPPER_HEIGHT - 1 - (r))
+
 /* The score can be negative, so it answers through a pointer; these read it
  * (INT64_MIN / -1e300 when the call fails). */
 static int64_t sn_units(const pc_snapper *g)
@@ -213,9 +218,9 @@ static void test_loop(void)
     int64_t u;
     is_int(pc_snapper_event_count(g), 2, "events: landed, figure");
     pc_snapper_event(g, 0, &kind, v, &u);
-    ok(kind == PC_SNAPPER_EV_LANDED && v[0] == 1 && v[1] == 1 && v[2] == (PC_SNAPPER_ARM_S | PC_SNAPPER_ARM_W) &&
-           u == -U,
-       "landed at (1, 1) with arms S+W, -1 point");
+    ok(kind == PC_SNAPPER_EV_LANDED && v[0] == 1 && v[1] == FLOOR(1) &&
+           v[2] == (PC_SNAPPER_ARM_S | PC_SNAPPER_ARM_W) && u == -U,
+       "landed at column 1, second row from the floor (API row 7), with arms S+W, -1 point");
     pc_snapper_event(g, 1, &kind, v, &u);
     ok(kind == PC_SNAPPER_EV_FIGURE && v[0] == 0 && v[1] == 1 && v[2] == 4 && v[3] == 0 && v[4] == 1 &&
            v[5] == 2,
@@ -226,15 +231,16 @@ static void test_loop(void)
     is_int(pc_snapper_event_quarters(g, 1, q, 1, &n), PC_ESPACE, "quarters: small buffer gives PC_ESPACE");
     is_int((int64_t)n, 4, "quarters: the count is still given");
     is_int(pc_snapper_event_quarters(g, 1, q, 4, &n), PC_OK, "quarters read");
-    static const int32_t want[12] = {0, 0, PC_SNAPPER_NE, 1, 0, PC_SNAPPER_NW,
-                                     0, 1, PC_SNAPPER_SE, 1, 1, PC_SNAPPER_SW};
+    static const int32_t want[12] = {0, FLOOR(0), PC_SNAPPER_NE, 1, FLOOR(0), PC_SNAPPER_NW,
+                                     0, FLOOR(1), PC_SNAPPER_SE, 1, FLOOR(1), PC_SNAPPER_SW};
     ok(memcmp(q, want, sizeof want) == 0, "the four quarters around the block's centre");
     is_int(sn_units(g), 23 * U, "score 24 - 1 = 23");
     ok(sn_points(g) == 23.0, "score as points");
     int32_t c[4];
-    pc_snapper_cell(g, 0, 0, NULL, c);
+    pc_snapper_cell(g, 0, FLOOR(0), NULL, c);
     ok(c[0] == 0 && c[1] == 2 && c[2] == 2 && c[3] == 2, "the enclosed quarter turned white, the rest kept colour");
-    is_int(pc_snapper_cell(g, 1, 1, NULL, NULL), 1, "no piece vanished (each kept a coloured region)");
+    is_int(pc_snapper_cell(g, 1, FLOOR(1), NULL, NULL), 1, "no piece vanished (each kept a coloured region)");
+    is_int(pc_snapper_cell(g, 0, 0, NULL, NULL), 0, "API row 0 is the top row: empty");
     is_int(count_kind(g, PC_SNAPPER_EV_REMOVED), 0, "no removal event");
     pc_snapper_free(g);
 
@@ -333,11 +339,12 @@ static void test_cascades(void)
     ok(v[0] == 1 && u1 == 36 * U, "loop B: cascade level 1, 24 * 1.5 = 36 points");
     int r = find_kind(g, PC_SNAPPER_EV_REMOVED, 0);
     pc_snapper_event(g, r, NULL, v, NULL);
-    ok(r > i0 && r < i1 && v[0] == 1 && v[1] == 0, "between them, the piece at (1, 0) vanished");
+    ok(r > i0 && r < i1 && v[0] == 1 && v[1] == FLOOR(0), "between them, the piece at (1, floor) vanished");
     is_int(count_kind(g, PC_SNAPPER_EV_FELL), 3, "three pieces fell");
     int f = find_kind(g, PC_SNAPPER_EV_FELL, 2);
     pc_snapper_event(g, f, NULL, v, NULL);
-    ok(v[0] == 1 && v[1] == 3 && v[2] == 2, "the top piece of column 1 fell from row 3 to row 2");
+    ok(v[0] == 1 && v[1] == FLOOR(3) && v[2] == FLOOR(2),
+       "the top piece of column 1 fell from the fourth row to the third from the floor");
     is_int(pc_snapper_column_height(g, 1), 3, "column 1 now holds three pieces");
     is_int(sn_units(g), 59 * U, "score 24 + 36 - 1 = 59");
     is_int(event_sum(g), sn_units(g), "the events add up to the score");
@@ -380,10 +387,11 @@ static void test_two_at_once(void)
     int32_t q[12];
     size_t n;
     pc_snapper_event_quarters(g, find_kind(g, PC_SNAPPER_EV_FIGURE, 1), q, 4, &n);
-    ok(n == 4 && q[0] == 1 && q[1] == 0 && q[2] == PC_SNAPPER_NE, "the second figure starts at (1, 0) NE");
+    ok(n == 4 && q[0] == 1 && q[1] == FLOOR(0) && q[2] == PC_SNAPPER_NE,
+       "the second figure starts at (1, floor row) NE");
     is_int(sn_units(g), 143 * U, "score 72 + 72 - 1 = 143");
     int32_t c[4];
-    pc_snapper_cell(g, 1, 0, NULL, c);
+    pc_snapper_cell(g, 1, FLOOR(0), NULL, c);
     ok(c[0] == 0 && c[3] == 0 && c[1] == 2, "the middle piece lost both enclosed quarters");
     pc_snapper_free(g);
 }
@@ -403,8 +411,8 @@ static void test_drain(void)
     size_t nq = 0;
     int32_t xyq[3 * 8];
     is_int(pc_snapper_event_quarters(g, 0, xyq, 8, &nq), PC_OK, "drained quarters");
-    ok(nq == 8 && xyq[0] == 1 && xyq[1] == 0 && xyq[2] == PC_SNAPPER_SE && xyq[3] == 1 && xyq[5] == PC_SNAPPER_SW &&
-           xyq[6] == 3 && xyq[7] == 0,
+    ok(nq == 8 && xyq[0] == 1 && xyq[1] == FLOOR(0) && xyq[2] == PC_SNAPPER_SE && xyq[3] == 1 &&
+           xyq[5] == PC_SNAPPER_SW && xyq[6] == 3 && xyq[7] == FLOOR(0),
        "in order: (1, 0) SE, SW, then the I at (3, 0)");
     is_int(pc_snapper_event_quarters(g, 0, NULL, 1, &nq), PC_EINVAL, "NULL buffer with a capacity refused");
     is_int(pc_snapper_event_quarters(g, 99, xyq, 8, &nq), PC_EINVAL, "bad event index refused");
@@ -416,17 +424,18 @@ static void test_drain(void)
     ok(kind == PC_SNAPPER_EV_DRAINED && v[0] == 8 && v[1] == (4 | 8) && u == 0,
        "8 quarters of colours 2 and 3 drained, no points");
     int32_t c[4];
-    pc_snapper_cell(g, 1, 0, NULL, c);
+    pc_snapper_cell(g, 1, FLOOR(0), NULL, c);
     ok(c[0] == 1 && c[1] == 0 && c[2] == 0 && c[3] == 1, "(1, 0): the floor region drained, the cups kept");
-    pc_snapper_cell(g, 1, 1, NULL, c);
+    pc_snapper_cell(g, 1, FLOOR(1), NULL, c);
     ok(c[0] == 2 && c[1] == 1 && c[2] == 1 && c[3] == 2, "(1, 1): nothing touches the outline");
     int r = find_kind(g, PC_SNAPPER_EV_REMOVED, 0);
     pc_snapper_event(g, r, NULL, v, NULL);
-    ok(r > 0 && v[0] == 3 && v[1] == 0, "the I at (3, 0) lost all colour and vanished");
+    ok(r > 0 && v[0] == 3 && v[1] == FLOOR(0), "the I at (3, 0) lost all colour and vanished");
     int f = find_kind(g, PC_SNAPPER_EV_FELL, 0);
     pc_snapper_event(g, f, NULL, v, NULL);
-    ok(f > r && v[0] == 3 && v[1] == 1 && v[2] == 0, "the piece above fell from row 1 to row 0");
-    pc_snapper_cell(g, 3, 0, NULL, c);
+    ok(f > r && v[0] == 3 && v[1] == FLOOR(1) && v[2] == FLOOR(0),
+       "the piece above fell from the second row to the floor (API rows 7 to 8)");
+    pc_snapper_cell(g, 3, FLOOR(0), NULL, c);
     ok(c[0] == 1 && c[1] == 0 && c[2] == 0 && c[3] == 1, "and kept its cupped colours");
     is_int(sn_units(g), 0, "drain scores nothing");
     is_int(pc_snapper_drains(g), 1, "one drain counted");
@@ -710,7 +719,7 @@ static int rests(const pc_snapper *g)
     for (int x = 0; x < W; x++) {
         int h = pc_snapper_column_height(g, x);
         for (int y = 0; y < H; y++)
-            if ((pc_snapper_cell(g, x, y, NULL, NULL) == 1) != (y < h))
+            if ((pc_snapper_cell(g, x, FLOOR(y), NULL, NULL) == 1) != (y < h))
                 return 0;
     }
     return 1;

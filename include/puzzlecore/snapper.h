@@ -5,8 +5,10 @@
  *
  * Geometry (doc/snapper.md has the drawings):
  *   - the field is PC_SNAPPER_WIDTH (5) columns by PC_SNAPPER_HEIGHT (9)
- *     rows; row 0 is the bottom row, column 0 the left one.  The current
- *     piece waits in the positioning row above the field.
+ *     rows; row 0 is the top row (pieces fall towards row 8, the floor),
+ *     column 0 the left one, as in every game of the library.  The
+ *     current piece waits in the positioning row above the field.  (The
+ *     save format numbers its row lines from the floor: doc/snapper.md.)
  *   - a piece is a square cut into four quarters around its centre,
  *     numbered clockwise PC_SNAPPER_NE (0), SE (1), SW (2), NW (3).  Up to
  *     four arms run from the centre to the middle of an edge: bit

@@ -363,11 +363,18 @@ static void unpack(sn_piece p, int32_t *arms, int32_t *colours)
             colours[q] = sn_colour(p, q);
 }
 
+/* The board counts rows up from the floor, where pieces land; the API counts
+ * them down from the top, as every game of the library does (doc/api.md). */
+static int32_t api_row(int32_t board_row)
+{
+    return SN_H - 1 - board_row;
+}
+
 int32_t pc_snapper_cell(const pc_snapper *g, int32_t x, int32_t y, int32_t *arms, int32_t *colours)
 {
     if (!g || x < 0 || x >= SN_W || y < 0 || y >= SN_H)
         return PC_EINVAL;
-    sn_piece p = g->b.cell[y][x];
+    sn_piece p = g->b.cell[api_row(y)][x];
     if (!p)
         return 0;
     unpack(p, arms, colours);
@@ -479,8 +486,15 @@ int32_t pc_snapper_event(const pc_snapper *g, int32_t i, int32_t *kind, int32_t 
     const struct sn_event *e = &g->log.ev[i];
     if (kind)
         *kind = e->kind;
-    if (v)
+    if (v) {
         memcpy(v, e->v, sizeof e->v);
+        if (e->kind == PC_SNAPPER_EV_LANDED || e->kind == PC_SNAPPER_EV_REMOVED)
+            v[1] = api_row(v[1]);
+        if (e->kind == PC_SNAPPER_EV_FELL) {
+            v[1] = api_row(v[1]);
+            v[2] = api_row(v[2]);
+        }
+    }
     if (units)
         *units = e->units;
     return PC_OK;
@@ -495,6 +509,8 @@ int32_t pc_snapper_event_quarters(const pc_snapper *g, int32_t i, int32_t *xyq, 
     size_t k = e->qcount < cap ? e->qcount : cap;
     if (k)
         memcpy(xyq, g->log.q + e->qstart * 3, k * 3 * sizeof *xyq);
+    for (size_t j = 0; j < k; j++)
+        xyq[3 * j + 1] = api_row(xyq[3 * j + 1]);
     return cap && e->qcount > cap ? PC_ESPACE : PC_OK;
 }
 

@@ -23,12 +23,13 @@ t.run(function()
   t.eq(ev[1].kind .. "," .. ev[2].kind, "landed,figure", "event kinds")
   t.eq(ev[2].points, 24, "figure points")
   t.eq(#ev[2].quarters, 4, "four quarters")
-  t.eq(ev[2].quarters[2][1] .. ev[2].quarters[2][2] .. ev[2].quarters[2][3], "103", "second quarter is (1, 0) NW")
-  t.eq(table.concat(h:cell(0, 0).colours, ""), "0222", "enclosed quarter whitened")
-  t.eq(h:cell(4, 0), false, "empty cell is false")
+  t.eq(ev[2].quarters[2][1] .. ev[2].quarters[2][2] .. ev[2].quarters[2][3], "183", "second quarter is (1, 8) NW (row 8: the floor)")
+  t.eq(table.concat(h:cell(0, 8).colours, ""), "0222", "enclosed quarter whitened (row 8: the floor)")
+  t.eq(h:cell(4, 8), false, "empty cell is false")
+  t.eq(h:cell(0, 0), false, "row 0 is the top row")
   local seen = {}
   for x, y, p in h:cells() do seen[#seen + 1] = x .. "," .. y .. ":" .. p.type end
-  t.eq(table.concat(seen, " "), "0,0:L 1,0:L 0,1:L 1,1:L", "cells() iterates the pieces")
+  t.eq(table.concat(seen, " "), "0,7:L 1,7:L 0,8:L 1,8:L", "cells() iterates the pieces, top row first")
 
   local before = h:save()
   local ok_, m, code = require('puzzlecore').try(function() return h:move_to(9) end)

@@ -35,15 +35,16 @@ def body():
     eq(kinds, ["landed", "figure"], "event kinds")
     fig = h.events[1]
     eq(fig.points, 24.0, "figure points")
-    eq(fig.quarters, ((0, 0, 0), (1, 0, 3), (0, 1, 1), (1, 1, 2)), "figure quarters")
+    eq(fig.quarters, ((0, 8, 0), (1, 8, 3), (0, 7, 1), (1, 7, 2)), "figure quarters (rows from the top)")
     eq(sum(e.points for e in h.events), h.score, "events add up to the score")
-    eq(h.cell(0, 0).colours, (0, 2, 2, 2), "enclosed quarter turned white")
-    eq(h.cell(4, 0), None, "empty cell is None")
+    eq(h.cell(0, 8).colours, (0, 2, 2, 2), "enclosed quarter turned white (row 8: the floor; rows count from the top)")
+    eq(h.cell(4, 8), None, "empty cell is None")
+    eq(h.cell(0, 0), None, "row 0 is the top row")
     eq(h.column_height(1), 2, "column height")
     eq(len(h.rows()), 9, "rows")
     eq([(x, y, str(p)) for x, y, p in h],
-       [(0, 0, "NE:0222"), (1, 0, "NW:2220"), (0, 1, "ES:2022"), (1, 1, "SW:2202")],
-       "iterating a game gives its pieces, bottom row first")
+       [(0, 7, "ES:2022"), (1, 7, "SW:2202"), (0, 8, "NE:0222"), (1, 8, "NW:2220")],
+       "iterating a game gives its pieces, top row first")
 
     # errors: atomic and typed
     before = h.save()

@@ -6,7 +6,7 @@
 -- for _, e in ipairs(g:events()) do print(e.kind, e.points) end
 -- local a = g:suggest(2000)             -- { move = "drop", column, turns, value }
 --
--- Rows count from the bottom (row 0); quarters NE SE SW NW are 0..3; colour
+-- Rows count from the top (row 0; the floor is row 8); quarters NE SE SW NW are 0..3; colour
 -- 0 is white.  Failing calls return nil, message, code and change nothing.
 local pc = require "puzzlecore"
 local C, ffi = pc.C, pc.ffi
@@ -135,7 +135,7 @@ function Game:column_height(x)
 end
 --- The piece at (x, y): { arms, colours = {NE, SE, SW, NW}, type }, or false.
 function Game:cell(x, y) return piece(C.pc_snapper_cell, self.h, x, y) end
---- Iterator over the occupied cells, bottom row first: for x, y, piece in g:cells() do ... end
+--- Iterator over the occupied cells, top row first: for x, y, piece in g:cells() do ... end
 function Game:cells()
   local x, y = -1, 0
   return function()

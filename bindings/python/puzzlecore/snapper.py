@@ -7,7 +7,8 @@
         print(ev.kind, ev.values, ev.points)
     advice = g.suggest(budget=2000)    # Advice(move, column, turns, value)
 
-Rows count from the bottom (row 0); quarters are NE, SE, SW, NW (0..3);
+Rows count from the top (row 0; the floor is row HEIGHT - 1 = 8), as in every
+game of the library; quarters are NE, SE, SW, NW (0..3);
 colours 1..8, 0 is white.  Failing calls raise puzzlecore.Error and change
 nothing.
 """
@@ -173,7 +174,7 @@ class Game(Handle):
     next = property(lambda self: _piece(lib.pc_snapper_piece, self, 1), doc="the next Piece or None")
 
     def cell(self, x: int, y: int) -> Optional[Piece]:
-        """The Piece at column x, row y (0 = bottom), or None."""
+        """The Piece at column x, row y (0 = top, 8 = the floor), or None."""
         return _piece(lib.pc_snapper_cell, self, index(x, "x", WIDTH), index(y, "y", HEIGHT))
 
     def column_height(self, x: int) -> int:
@@ -186,7 +187,7 @@ class Game(Handle):
         return f"<puzzlecore.snapper.Game {WIDTH}x{HEIGHT}: {state}, score {self.score:g}>"
 
     def __iter__(self):
-        """(x, y, Piece) for every occupied cell, bottom row first."""
+        """(x, y, Piece) for every occupied cell, top row first."""
         for y in range(HEIGHT):
             for x in range(WIDTH):
                 p = self.cell(x, y)
@@ -194,7 +195,7 @@ class Game(Handle):
                     yield x, y, p
 
     def rows(self):
-        """Rows of the field from the bottom, each a list of Piece or None."""
+        """Rows of the field from the top, each a list of Piece or None."""
         return [[self.cell(x, y) for x in range(WIDTH)] for y in range(HEIGHT)]
 
     @property
