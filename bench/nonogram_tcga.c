@@ -178,8 +178,9 @@ static void run_one(const pc_nonogram *g, int32_t count, tally *t)
     t->cpu_total += dt;
     t->nodes += st[PC_NONOGRAM_STAT_NODES];
     if (slow_seconds > 0 && dt > slow_seconds)
-        printf("# slow: set=%s puzzle=%d count=%d rc=%d cpu_s=%.3f nodes=%lld\n", cur_set, index, count, k, dt,
-               (long long)st[PC_NONOGRAM_STAT_NODES]);
+        printf("# slow: set=%s puzzle=%d count=%d rc=%d cpu_s=%.3f nodes=%lld probes=%lld line_solves=%lld\n",
+               cur_set, index, count, k, dt, (long long)st[PC_NONOGRAM_STAT_NODES],
+               (long long)st[PC_NONOGRAM_STAT_PROBES], (long long)st[PC_NONOGRAM_STAT_LINE_SOLVES]);
     if (k < 0) {
         if (k != PC_ELIMIT && k != PC_ECANCELLED)
             fprintf(stderr, "solve error %d (%s)\n", k, pc_strerror(k));

@@ -229,24 +229,21 @@ static inline int hibit64(uint64_t x)
 #endif
 }
 
-/* Bits p of `r`, extended up (towards higher p) while `allow` has p. */
+/* Bits p of `r`, extended up (towards higher p) while `m` has p: within
+ * each run of ones of y = m | r, every bit from the run's lowest bit of r to
+ * the run's top.  One addition does it: adding r to y starts a carry at the
+ * lowest bit of r in each run, which clears the run's non-r bits above it
+ * and stops just past the run's top (a zero of y, so runs stay apart). */
 static inline uint64_t fill_up(uint64_t r, uint64_t m)
 {
-    r |= (r << 1) & m;
-    m &= m << 1;
-    r |= (r << 2) & m;
-    m &= m << 2;
-    r |= (r << 4) & m;
-    m &= m << 4;
-    r |= (r << 8) & m;
-    m &= m << 8;
-    r |= (r << 16) & m;
-    m &= m << 16;
-    r |= (r << 32) & m;
-    return r;
+    uint64_t y = m | r;
+    return (((y + r) ^ y) | r) & y;
 }
 
-static inline uint64_t fill_down(uint64_t r, uint64_t m)
+/* The same downwards (towards lower p), by doubling; `wide` is 0 when every
+ * run spans fewer than 32 positions (lines under 32 cells), which saves the
+ * last step. */
+static inline uint64_t fill_down(uint64_t r, uint64_t m, int wide)
 {
     r |= (r >> 1) & m;
     m &= m >> 1;
@@ -257,6 +254,8 @@ static inline uint64_t fill_down(uint64_t r, uint64_t m)
     r |= (r >> 8) & m;
     m &= m >> 8;
     r |= (r >> 16) & m;
+    if (!wide)
+        return r;
     m &= m >> 16;
     r |= (r >> 32) & m;
     return r;
@@ -322,7 +321,7 @@ int32_t pc__line_solve_bits(const int32_t *clues, int32_t k, int32_t n, uint64_t
         int32_t L = clues[j];
         uint64_t right = j == k - 1 ? b[k] >> L : ((b[j + 1] >> 1) & notF) >> L;
         uint64_t start = right & fit[j];
-        b[j] = fill_down(start, mdown) & pos;
+        b[j] = fill_down(start, mdown, n >= 32) & pos;
     }
     uint64_t can_empty = 0, cover = 0;
     for (int32_t j = 0; j <= k; j++)

@@ -304,6 +304,7 @@ int32_t pc__nsolver_reset(pc__nsolver *s, const uint8_t *givens)
         enqueue(s, i);
     s->nodes = s->line_solves = s->probes = s->max_depth = s->probes_reused = 0;
     s->bad_line = -1;
+    s->hot_n = s->hot_pos = 0;
     /* every probe result is stale */
     s->clock++;
     for (int32_t i = 0; i < s->nlines; i++)
@@ -561,122 +562,170 @@ static int probe_found(pc__nsolver *s)
     return !same;
 }
 
+/* Outcomes of one probe pair besides the PC__NS_ results. */
+enum { PP_NOTHING = 0, PP_SETTLED = 2 };
+
+/* Remember a cell whose probe met a contradiction (probed first next time). */
+static void hot_push(pc__nsolver *s, int32_t idx)
+{
+    for (int32_t i = 0; i < s->hot_n; i++)
+        if (s->hot[i] == idx)
+            return;
+    if (s->hot_n < PC__NS_HOT)
+        s->hot_n++;
+    s->hot[s->hot_pos] = idx;
+    s->hot_pos = s->hot_pos + 1 == PC__NS_HOT ? 0 : s->hot_pos + 1;
+}
+
+/* Probe both values of unknown cell idx: PP_NOTHING (nothing proved, or the
+ * pair's last result still holds), PP_SETTLED (cells settled and propagated),
+ * PC__NS_CONTRA, PC__NS_ABORT or PC__NS_FOUND. */
+static int probe_pair(pc__nsolver *s, int32_t idx)
+{
+    uint64_t *touch = s->ptouch ? s->ptouch + (size_t)idx * (size_t)s->twords : NULL;
+    if (touch && s->ptime[idx]) {
+        /* the last pair still holds when none of its lines changed */
+        uint64_t pt = s->ptime[idx];
+        int clean = 1;
+        for (int32_t wi = 0; wi < s->twords && clean; wi++)
+            for (uint64_t bits = touch[wi]; bits && clean; bits &= bits - 1)
+                clean = s->lstamp[wi * 64 + pc__ctz64(bits)] <= pt;
+        if (clean) {
+            s->probes_reused++;
+            return PP_NOTHING;
+        }
+    }
+    int32_t mark = s->trail_len;
+    /* filled */
+    s->probes++;
+    s->in_probe = 1;
+    pc__nsolver_set(s, idx, PC__NF);
+    int r1 = pc__nsolver_propagate(s);
+    if (r1 == PC__NS_ABORT) {
+        pc__nsolver_undo(s, mark);
+        s->in_probe = 0;
+        return r1;
+    }
+    if (touch) {
+        memset(touch, 0, sizeof(uint64_t) * (size_t)s->twords);
+        mark_touched(s, touch, mark);
+    }
+    int32_t n1 = s->trail_len - mark;
+    if (r1 == PC__NS_OK && s->unknown == 0 && s->probe_solutions && probe_found(s)) {
+        pc__nsolver_undo(s, mark);
+        s->in_probe = 0;
+        return PC__NS_FOUND;
+    }
+    if (r1 == PC__NS_CONTRA) {
+        /* the cell must be empty: no need to probe that, just set it */
+        pc__nsolver_undo(s, mark);
+        s->in_probe = 0;
+        s->score1[idx] = -1;
+        hot_push(s, idx);
+        pc__nsolver_set(s, idx, PC__NE);
+        int r = pc__nsolver_propagate(s);
+        return r == PC__NS_OK ? PP_SETTLED : r;
+    }
+    if (r1 == PC__NS_OK) {
+        uint32_t st = ++s->cur_stamp;
+        if (st == 0) { /* wrapped: clear and restart the stamps */
+            memset(s->stamp, 0, sizeof(uint32_t) * (size_t)s->ncells);
+            st = s->cur_stamp = 1;
+        }
+        for (int32_t t = mark; t < s->trail_len; t++) {
+            int32_t c = s->trail[t];
+            s->stamp[c] = st;
+            s->pval[c] = s->cells[c];
+        }
+    }
+    pc__nsolver_undo(s, mark);
+    /* empty */
+    s->probes++;
+    pc__nsolver_set(s, idx, PC__NE);
+    int r2 = pc__nsolver_propagate(s);
+    if (r2 == PC__NS_ABORT) {
+        pc__nsolver_undo(s, mark);
+        s->in_probe = 0;
+        return r2;
+    }
+    if (touch)
+        mark_touched(s, touch, mark);
+    if (r2 == PC__NS_OK && s->unknown == 0 && s->probe_solutions && probe_found(s)) {
+        pc__nsolver_undo(s, mark);
+        s->in_probe = 0;
+        return PC__NS_FOUND;
+    }
+    int32_t n2 = s->trail_len - mark, na = 0;
+    if (r1 == PC__NS_OK && r2 == PC__NS_OK) {
+        uint32_t st = s->cur_stamp;
+        for (int32_t t = mark + 1; t < s->trail_len; t++) {
+            int32_t c = s->trail[t];
+            if (s->stamp[c] == st && s->pval[c] == s->cells[c])
+                s->agreed[na++] = c;
+        }
+    }
+    pc__nsolver_undo(s, mark);
+    s->in_probe = 0;
+    s->ptime[idx] = s->clock;
+    s->score1[idx] = r1 == PC__NS_OK ? n1 : -1;
+    s->score2[idx] = r2 == PC__NS_OK ? n2 : -1;
+    if (r1 != PC__NS_OK || r2 != PC__NS_OK)
+        hot_push(s, idx);
+    if (r1 != PC__NS_OK && r2 != PC__NS_OK)
+        return PC__NS_CONTRA;
+    if (r1 != PC__NS_OK || r2 != PC__NS_OK) {
+        pc__nsolver_set(s, idx, r1 != PC__NS_OK ? PC__NE : PC__NF);
+    } else if (na) {
+        for (int32_t a = 0; a < na; a++) {
+            int32_t c = s->agreed[a];
+            if (s->cells[c] == PC__NU)
+                pc__nsolver_set(s, c, s->pval[c]);
+        }
+    } else {
+        return PP_NOTHING;
+    }
+    int r = pc__nsolver_propagate(s);
+    return r == PC__NS_OK ? PP_SETTLED : r;
+}
+
 /* Try both values of every unknown cell; settle what a contradiction or an
- * agreement proves.  The cells are visited cyclically, and probing stops once
- * a whole cycle has gone by since the last cell was settled: every probe
- * result then belongs to the final state (the branching scores rely on it),
- * and no cell is probed twice in an unchanged state. */
+ * agreement proves.  The cells whose probes last met a contradiction go
+ * first (a failing node is usually proved so by one of them); then the
+ * cells are visited cyclically, and probing stops once a whole cycle has
+ * gone by since the last cell was settled: every probe result then belongs
+ * to the final state (the branching scores rely on it), and no cell is
+ * probed twice in an unchanged state. */
 int pc__nsolver_probe(pc__nsolver *s)
 {
     int r = pc__nsolver_propagate(s);
     if (r != PC__NS_OK)
         return r;
+    for (int32_t i = 0; i < s->hot_n && s->unknown; i++) {
+        int32_t h = s->hot_pos - 1 - i;
+        if (h < 0)
+            h += PC__NS_HOT;
+        int32_t idx = s->hot[h];
+        if (s->cells[idx] != PC__NU)
+            continue;
+        r = probe_pair(s, idx);
+        if (r != PP_NOTHING && r != PP_SETTLED)
+            return r;
+    }
     int32_t since = 0, idx = -1;
     for (;;) {
-        {
-            if (since >= s->ncells || !s->unknown)
-                return PC__NS_OK;
-            idx = idx + 1 == s->ncells ? 0 : idx + 1;
-            since++;
-            if (s->cells[idx] != PC__NU) {
-                s->score1[idx] = s->score2[idx] = 0;
-                continue;
-            }
-            uint64_t *touch = s->ptouch ? s->ptouch + (size_t)idx * (size_t)s->twords : NULL;
-            if (touch && s->ptime[idx]) {
-                /* the last pair still holds when none of its lines changed */
-                uint64_t pt = s->ptime[idx];
-                int clean = 1;
-                for (int32_t wi = 0; wi < s->twords && clean; wi++)
-                    for (uint64_t bits = touch[wi]; bits && clean; bits &= bits - 1)
-                        clean = s->lstamp[wi * 64 + pc__ctz64(bits)] <= pt;
-                if (clean) {
-                    s->probes_reused++;
-                    continue;
-                }
-            }
-            int32_t mark = s->trail_len;
-            /* filled */
-            s->probes++;
-            s->in_probe = 1;
-            pc__nsolver_set(s, idx, PC__NF);
-            int r1 = pc__nsolver_propagate(s);
-            if (r1 == PC__NS_ABORT) {
-                pc__nsolver_undo(s, mark);
-                s->in_probe = 0;
-                return r1;
-            }
-            if (touch) {
-                memset(touch, 0, sizeof(uint64_t) * (size_t)s->twords);
-                mark_touched(s, touch, mark);
-            }
-            int32_t n1 = s->trail_len - mark;
-            if (r1 == PC__NS_OK && s->unknown == 0 && s->probe_solutions && probe_found(s)) {
-                pc__nsolver_undo(s, mark);
-                s->in_probe = 0;
-                return PC__NS_FOUND;
-            }
-            if (r1 == PC__NS_OK) {
-                uint32_t st = ++s->cur_stamp;
-                if (st == 0) { /* wrapped: clear and restart the stamps */
-                    memset(s->stamp, 0, sizeof(uint32_t) * (size_t)s->ncells);
-                    st = s->cur_stamp = 1;
-                }
-                for (int32_t t = mark; t < s->trail_len; t++) {
-                    int32_t c = s->trail[t];
-                    s->stamp[c] = st;
-                    s->pval[c] = s->cells[c];
-                }
-            }
-            pc__nsolver_undo(s, mark);
-            /* empty */
-            s->probes++;
-            pc__nsolver_set(s, idx, PC__NE);
-            int r2 = pc__nsolver_propagate(s);
-            if (r2 == PC__NS_ABORT) {
-                pc__nsolver_undo(s, mark);
-                s->in_probe = 0;
-                return r2;
-            }
-            if (touch)
-                mark_touched(s, touch, mark);
-            if (r2 == PC__NS_OK && s->unknown == 0 && s->probe_solutions && probe_found(s)) {
-                pc__nsolver_undo(s, mark);
-                s->in_probe = 0;
-                return PC__NS_FOUND;
-            }
-            int32_t n2 = s->trail_len - mark, na = 0;
-            if (r1 == PC__NS_OK && r2 == PC__NS_OK) {
-                uint32_t st = s->cur_stamp;
-                for (int32_t t = mark + 1; t < s->trail_len; t++) {
-                    int32_t c = s->trail[t];
-                    if (s->stamp[c] == st && s->pval[c] == s->cells[c])
-                        s->agreed[na++] = c;
-                }
-            }
-            pc__nsolver_undo(s, mark);
-            s->in_probe = 0;
-            s->ptime[idx] = s->clock;
-            s->score1[idx] = r1 == PC__NS_OK ? n1 : -1;
-            s->score2[idx] = r2 == PC__NS_OK ? n2 : -1;
-            if (r1 != PC__NS_OK && r2 != PC__NS_OK)
-                return PC__NS_CONTRA;
-            if (r1 != PC__NS_OK || r2 != PC__NS_OK) {
-                pc__nsolver_set(s, idx, r1 != PC__NS_OK ? PC__NE : PC__NF);
-            } else if (na) {
-                for (int32_t a = 0; a < na; a++) {
-                    int32_t c = s->agreed[a];
-                    if (s->cells[c] == PC__NU)
-                        pc__nsolver_set(s, c, s->pval[c]);
-                }
-            } else {
-                continue;
-            }
-            since = 0;
-            r = pc__nsolver_propagate(s);
-            if (r != PC__NS_OK)
-                return r;
+        if (since >= s->ncells || !s->unknown)
+            return PC__NS_OK;
+        idx = idx + 1 == s->ncells ? 0 : idx + 1;
+        since++;
+        if (s->cells[idx] != PC__NU) {
+            s->score1[idx] = s->score2[idx] = 0;
+            continue;
         }
+        r = probe_pair(s, idx);
+        if (r == PP_SETTLED)
+            since = 0;
+        else if (r != PP_NOTHING)
+            return r;
     }
 }
 

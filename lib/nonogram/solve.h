@@ -18,7 +18,7 @@
 enum { PC__NS_OK = 0, PC__NS_CONTRA = -1, PC__NS_ABORT = -2, PC__NS_FOUND = 1 };
 
 #ifndef PC__NS_RESTART_UNIT
-#define PC__NS_RESTART_UNIT 512 /* search nodes per unit of the Luby restart sequence */
+#define PC__NS_RESTART_UNIT 2048 /* search nodes per unit of the Luby restart sequence */
 #endif
 /* the probe-reuse bit sets are kept while they take at most this */
 #define PC__NS_PROBE_REUSE_BYTES ((size_t)32 << 20)
@@ -31,6 +31,11 @@ enum { PC__NS_OK = 0, PC__NS_CONTRA = -1, PC__NS_ABORT = -2, PC__NS_FOUND = 1 };
  * cache (a miss to memory costs more than solving the line again) */
 #ifndef PC__NS_BCACHE_ENTRIES
 #define PC__NS_BCACHE_ENTRIES (1u << 12)
+#endif
+
+/* cells remembered for probing first (at least 1) */
+#ifndef PC__NS_HOT
+#define PC__NS_HOT 16
 #endif
 
 /* Working memory is refused beyond this (the bound per puzzle). */
@@ -109,6 +114,9 @@ typedef struct pc__nsolver {
     int32_t probe_solutions;
     uint8_t *psol;
     int32_t bad_line; /* the line of the last contradiction */
+    /* the last cells whose probes met a contradiction, probed first */
+    int32_t hot[PC__NS_HOT];
+    int32_t hot_n, hot_pos;
     int32_t use_probing;
     size_t bytes;
 } pc__nsolver;
