@@ -212,6 +212,33 @@ class Puzzle(Handle):
         check(lib.pc_nonogram_get_cells(self, buf, n))
         return bytes(buf)
 
+    def _grid(self, fn: str) -> memoryview:
+        w, h = self.width, self.height
+        buf = (ctypes.c_uint8 * (w * h))()
+        check(getattr(lib, fn)(self, buf, w * h))       # one call for the whole grid
+        view = memoryview(buf).cast("B", (h, w))          # rows of cells, no copy
+        return view.toreadonly() if hasattr(view, "toreadonly") else view
+
+    @property
+    def grid(self) -> memoryview:
+        """A snapshot of the player's grid as a read-only 2-D buffer (a
+        ``memoryview`` of shape (height, width), format 'B'): ``grid[y, x]``,
+        ``bytes(grid)``, ``numpy.asarray(grid)`` (no copy) all work.  One
+        library call fills it; later moves do not change it."""
+        return self._grid("pc_nonogram_get_cells")
+
+    @property
+    def colour_grid(self) -> memoryview:
+        """The player's grid as palette indices (255 = undecided), like ``grid``."""
+        return self._grid("pc_nonogram_get_colour_cells")
+
+    def __array__(self, dtype: object = None, copy: object = None) -> "object":
+        """``numpy.asarray(puzzle)``: the player's grid (height, width), uint8,
+        made from one buffer (NumPy is imported only here, never required)."""
+        import numpy
+        a = numpy.frombuffer(self.grid, dtype=numpy.uint8).reshape(self.height, self.width)
+        return a if dtype is None else a.astype(dtype)
+
     @cells.setter
     def cells(self, values):
         buf, n = _cells(values)

@@ -150,6 +150,16 @@ class Player:
         """The quilt as 9 strings of 'O' (covered) and '.'."""
         return text_out(lib.pc_patchwork_board_text, self._g, self.index).splitlines()
 
+    @property
+    def grid(self) -> memoryview:
+        """The quilt as a read-only 9 x 9 buffer of 0/1 (``grid[y, x]``;
+        ``numpy.asarray(player.grid)`` makes no copy), from one library call."""
+        words = (ctypes.c_uint64 * 2)()
+        check(lib.pc_patchwork_board_bits(self._g, self.index, words))
+        bits = words[0] | (words[1] << 64)
+        data = bytes((bits >> i) & 1 for i in range(81))
+        return memoryview(data).cast("B", (9, 9))
+
     def cell(self, x: int, y: int) -> bool:
         return bool(check(lib.pc_patchwork_cell(self._g, self.index, index(x, "x", 9), index(y, "y", 9))))
 
