@@ -1,16 +1,18 @@
 """SVG pictures of game states for notebooks (``_repr_svg_``).  Plain text
 building, no dependency."""
+from __future__ import annotations
+from typing import Any  # noqa: F401 (annotations)
 from html import escape
 
 _S = 16  # cell size in pixels
 
 
-def _svg(w, h, body):
+def _svg(w: int, h: int, body: Any) -> Any:
     return (f'<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" viewBox="0 0 {w} {h}" '
             f'font-family="sans-serif" font-size="{_S * 0.6:g}">' + "".join(body) + "</svg>")
 
 
-def nonogram(p):
+def nonogram(p: Any) -> Any:
     """The player's grid with its clues; a satisfied line's clues greyed."""
     from .nonogram import CROSSED, FILLED
     w, h = p.width, p.height
@@ -40,7 +42,7 @@ def nonogram(p):
     return _svg(left + w * _S + 1, top + h * _S + 1, body)
 
 
-def sokoban(lv):
+def sokoban(lv: Any) -> Any:
     """Walls, goals, boxes (green on a goal) and the player."""
     from .sokoban import BOX, GOAL, INTERIOR, PLAYER, WALL
     w, h = lv.width, lv.height
@@ -63,7 +65,7 @@ def sokoban(lv):
     return _svg(w * _S, h * _S, body)
 
 
-def patchwork(g):
+def patchwork(g: Any) -> Any:
     """Both quilts side by side, with each player's buttons and income."""
     body = []
     for i, pl in enumerate(g.players):
@@ -78,7 +80,7 @@ def patchwork(g):
     return _svg(20 * _S, 11 * _S, body)
 
 
-def game(g):
+def game(g: Any) -> Any:
     """Any pc_game: its text rendering, one line per row."""
     lines = g.render().splitlines() or [""]
     width = max(len(line) for line in lines)
