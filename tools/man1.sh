@@ -13,6 +13,8 @@
 # "commands:" list.  When the CLI cannot run here (a cross build), the page
 # says so instead of listing the commands.
 AWK=${AWK:-awk}
+# under a sanitizer build, a leak report must not end up in the page
+ASAN_OPTIONS="detect_leaks=0${ASAN_OPTIONS:+:$ASAN_OPTIONS}"; export ASAN_OPTIONS
 
 help() { "$@" --help </dev/null 2>&1; }
 
