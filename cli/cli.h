@@ -18,8 +18,17 @@ int pc_cli_patchwork(int argc, char **argv);
 int pc_cli_play(int argc, char **argv); /* any kind, through pc_game */
 
 /* Whole file (or stdin for "-") into a malloc'd NUL-terminated buffer;
- * NULL with a message on stderr on failure. */
+ * NULL with a message on stderr on failure.  A relative path that does not
+ * exist is looked up in the package's data directory (README's
+ * `data/nonogram/cup.txt` works from anywhere once installed): in
+ * $PUZZLECORE_DATADIR when it is set (and only there), else in
+ * <program's directory>/../share/libpuzzlecore (the installed layout, so a
+ * moved prefix still works), else in the configured $(pkgdatadir); each time
+ * as given, then without a leading "data/". */
 char *cli_read_file(const char *path, size_t *len);
+
+/* main's argv[0], for finding the data directory where /proc/self/exe is not. */
+void cli_set_argv0(const char *argv0);
 
 /* Report a library error "puzzlecore: <what>: <strerror>[: detail]" on stderr;
  * returns exit code 1. */

@@ -31,6 +31,7 @@ static void usage(FILE *f)
 
 int main(int argc, char **argv)
 {
+    cli_set_argv0(argv[0]);
     if (argc < 2) {
         usage(stderr);
         return 2;

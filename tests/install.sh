@@ -22,7 +22,29 @@ for h in puzzlecore.h common.h; do
 done
 [ -f "$prefix/share/libpuzzlecore/puzzlecore.cdef" ]; tap $? "cdef installed"
 [ -x "$prefix/bin/puzzlecore" ]; tap $? "puzzlecore CLI installed"
-[ -f "$prefix/share/man/man1/puzzlecore.1" ]; tap $? "man page installed"
+[ -f "$prefix/share/man/man1/puzzlecore.1" ]; tap $? "man page puzzlecore(1) installed"
+[ -f "$prefix/share/man/man3/puzzlecore.3" ] && [ -f "$prefix/share/man/man3/pc_game_new.3" ] &&
+  [ -f "$prefix/share/man/man3/libpuzzlecore.3" ]
+tap $? "section-3 pages installed (puzzlecore.3, libpuzzlecore.3, one per function)"
+pages=$(ls "$prefix/share/man/man3" | grep -c '^pc_.*\.3$'); pages3=$(ls "$top_builddir/man3" | grep -c '^pc_.*\.3$')
+[ "$pages" = "$pages3" ]; tap $? "all $pages3 pc_*(3) pages installed ($pages)"
+
+# README's commands (its runnable ```sh blocks, and doc/*.md's: HACKING.md
+# "Snippets"), run with the installed CLI from an empty directory: relative
+# data paths are found in the installed data directory.
+${AWK:-awk} '/^```sh[ \t]*$/ { b = 1; next } /^```/ { b = 0 } b' "$top_srcdir/README.md" "$top_srcdir"/doc/*.md \
+  > "$prefix/readme-commands.sh"
+readme_cmds() { # PREFIX
+  mkdir -p "$1/empty" && (cd "$1/empty" && env -u PUZZLECORE_DATADIR PATH="$1/bin:$PATH" \
+    LD_LIBRARY_PATH="$1/lib" sh -e "$prefix/readme-commands.sh" > "$1/readme.out" 2>&1)
+}
+readme_cmds "$prefix"; rc=$?
+tap $rc "README's commands run from an installed prefix, in an empty directory"
+[ $rc = 0 ] || sed 's/^/# /' "$prefix/readme.out" | tail -n 10
+grep -q '^puzzle=cup' "$prefix/readme.out"; tap $? "puzzlecore nonogram clues data/nonogram/cup.txt read the installed file"
+(cd "$prefix/empty" && LD_LIBRARY_PATH="$prefix/lib" PUZZLECORE_DATADIR="$prefix/nowhere" \
+  "$prefix/bin/puzzlecore" nonogram clues data/nonogram/cup.txt >/dev/null 2>&1)
+[ $? != 0 ]; tap $? "\$PUZZLECORE_DATADIR, when set, is the only data directory"
 for f in libpuzzlecore/nonogram/cup.txt libpuzzlecore/sokoban/microban.txt libpuzzlecore/README.md \
          doc/libpuzzlecore/NEWS.md doc/libpuzzlecore/LICENSE doc/libpuzzlecore/README.md \
          doc/libpuzzlecore/examples/sokoban.c; do
@@ -72,6 +94,10 @@ if command -v luajit >/dev/null 2>&1; then
     luajit -e 'local pc = require "puzzlecore"; assert(pc.version_string())')
   tap $? "LuaJIT module loads from a game folder holding the library"
 fi
+cp "$moved/readme-commands.sh" "$prefix/" 2>/dev/null
+readme_cmds "$moved"; rc=$?
+tap $rc "README's commands run from the moved prefix (data found beside the program)"
+[ $rc = 0 ] || sed 's/^/# /' "$moved/readme.out" | tail -n 10
 rm -rf "$moved"
 echo "1..$n"
 exit $fail

@@ -15,7 +15,8 @@
  *       pc_patchwork_suggest(g, &budget, &mv);           // or your own choice
  *       pc_patchwork_apply(g, mv);
  *   }
- *   int32_t w = pc_patchwork_winner(g);
+ *   int32_t w;
+ *   pc_patchwork_winner(g, &w);                         // 0, 1 or PC_PATCHWORK_DRAW
  *   pc_patchwork_free(g);
  *
  * Coordinates: x is the column, y the row, both 0..8, (0, 0) top left.  A

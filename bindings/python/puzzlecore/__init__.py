@@ -11,9 +11,10 @@ Every failure raises a ``puzzlecore.Error`` subclass (``IllegalMove``,
 which is also a MemoryError, ``Closed`` for an object used after close(),
 ...); a wrong type raises TypeError.  No call can crash the interpreter.
 """
+from __future__ import annotations
 import ctypes
 import importlib
-from typing import Iterator, List, Tuple
+from typing import Any, Iterator, List, Sequence, Tuple
 
 from ._ffi import (Busy, Cancelled, Closed, Error, GameOver, Handle, IllegalMove, InvalidArgument, IOFailure,
                    LimitReached, NotFound, OutOfMemory, OutOfRange, ParseError, check, enums, integer, lib,
@@ -60,12 +61,12 @@ class Rng(Handle):
         return Rng._wrap(out.value)
 
     @classmethod
-    def _from_state(cls, words) -> "Rng":
+    def _from_state(cls, words: Any) -> "Rng":
         r = cls(0)
         r.state = words
         return r
 
-    def __reduce__(self):
+    def __reduce__(self) -> Tuple[Any, Any]:
         return (Rng._from_state, (self.state,))
 
     def next(self) -> int:
@@ -95,7 +96,7 @@ class Rng(Handle):
         check(lib.pc_rng_double(self, ctypes.byref(out)))
         return out.value
 
-    def shuffle(self, items: List[int]) -> None:
+    def shuffle(self, items: Sequence[int]) -> None:
         """Shuffle a list of int32 values in place, exactly as the C library does."""
         if not isinstance(items, list):
             raise TypeError(f"items must be a list, not {type(items).__name__}")
@@ -112,7 +113,7 @@ class Rng(Handle):
         return tuple(arr)
 
     @state.setter
-    def state(self, words) -> None:
+    def state(self, words: Sequence[int]) -> None:
         words = sequence(words, "state", 4)
         if len(words) != 4:
             raise InvalidArgument(f"state must hold 4 words, got {len(words)}")
@@ -129,7 +130,7 @@ class Rng(Handle):
         return f"<puzzlecore.Rng state={self.state[0]:#018x}...>"
 
 
-def __getattr__(name):
+def __getattr__(name: str) -> Any:
     if name in GAMES or name == "nonogram_solve":
         return importlib.import_module("." + name, __name__)
     raise AttributeError(f"module 'puzzlecore' has no attribute {name!r}")

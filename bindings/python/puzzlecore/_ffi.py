@@ -21,6 +21,8 @@ relative to the package, so a moved prefix still works); the system loader
 under the platform's names (``libpuzzlecore.so.N``, ``libpuzzlecore.N.dylib``,
 ``libpuzzlecore-N.dll``).
 """
+from __future__ import annotations
+from typing import Any, Callable, Dict, Iterator, List, Optional, Set, Tuple, Union  # noqa: F401 (annotations)
 import ctypes
 import ctypes.util
 import os
@@ -70,7 +72,7 @@ class Error(Exception):
 
     code = None
 
-    def __init__(self, code=None, detail=""):
+    def __init__(self, code: Optional[Union[int, str]] = None, detail: str = "") -> None:
         if not isinstance(code, int) or isinstance(code, bool):
             detail, code = ("" if code is None else str(code)), type(self).code
         self.code = code
@@ -110,7 +112,7 @@ class ParseError(Error, ValueError):
     unknown) locate it."""
     code = -6
 
-    def __init__(self, code=None, detail=""):
+    def __init__(self, code: Optional[int] = None, detail: str = "") -> None:
         super().__init__(code, detail)
         m = re.match(r"line (\d+)(?:, column (\d+))?", self.detail or "")
         self.line = int(m.group(1)) if m else None
@@ -150,12 +152,12 @@ _BY_CODE = {c.code: c for c in (InvalidArgument, OutOfRange, OutOfMemory, Illega
                                 LimitReached, NotFound, IOFailure, Cancelled)}
 
 
-def error_for(code, detail=""):
+def error_for(code: int, detail: str = "") -> Any:
     """The exception object for a status code."""
     return _BY_CODE.get(code, Error)(code, detail)
 
 
-def check(rc, err=None):
+def check(rc: int, err: Any = None) -> int:
     """Raise the exception for a negative status; return rc otherwise."""
     if rc < 0:
         detail = err.value.decode("utf-8", "replace") if err is not None else ""
@@ -164,7 +166,7 @@ def check(rc, err=None):
 
 
 # ---- the cdef -------------------------------------------------------------------
-def _ctype(decl, opaque):
+def _ctype(decl: str, opaque: Set[Any]) -> Any:
     """ctypes type of a C type written as in the cdef (no parameter name)."""
     decl = decl.replace("const ", "").strip()
     stars = decl.count("*")
@@ -186,7 +188,7 @@ def _ctype(decl, opaque):
     return t
 
 
-def _split_param(p):
+def _split_param(p: str) -> Tuple[str, ...]:
     """'const int32_t *cells' -> ('const int32_t *', 'cells')."""
     p = p.strip()
     m = re.match(r"^(.*?[\s\*])([A-Za-z_]\w*)(\s*\[\s*\w*\s*\])?$", p)
@@ -198,7 +200,7 @@ def _split_param(p):
     return t, m.group(2)
 
 
-def parse_cdef(text, with_names=False):
+def parse_cdef(text: str, with_names: bool = False) -> Tuple[Any, ...]:
     """Return (functions, enums, opaque): name -> (restype, [argtypes]) (with
     with_names: name -> (restype, [(argtype, c type text, param name)])),
     name -> int, and the set of opaque typedef names."""
@@ -230,7 +232,7 @@ def parse_cdef(text, with_names=False):
     return funcs, enums, opaque
 
 
-def _cdef_text():
+def _cdef_text() -> str:
     path = os.environ.get("PUZZLECORE_CDEF")
     if path:
         with open(path, encoding="utf-8") as f:
@@ -241,7 +243,7 @@ def _cdef_text():
                       "or pip; set PUZZLECORE_CDEF to a build tree's puzzlecore.cdef)")
 
 
-def library_names(major):
+def library_names(major: Any) -> List[Any]:
     """The library's file names on this platform, most specific first."""
     if sys.platform == "win32" or sys.platform == "cygwin":
         return [f"libpuzzlecore-{major}.dll", "libpuzzlecore.dll", "puzzlecore.dll", f"cygpuzzlecore-{major}.dll"]
@@ -250,7 +252,7 @@ def library_names(major):
     return [f"libpuzzlecore.so.{major}", "libpuzzlecore.so"]
 
 
-def _candidates(major):
+def _candidates(major: int) -> Iterator[Any]:
     env = os.environ.get("PUZZLECORE_LIBRARY")
     if env:
         yield env
@@ -275,7 +277,7 @@ def _candidates(major):
         yield found
 
 
-def _open_library(major):
+def _open_library(major: int) -> Any:
     tried = []
     for path in _candidates(major):
         try:
@@ -296,13 +298,13 @@ _dll.pc_strerror.restype = ctypes.c_char_p
 _dll.pc_strerror.argtypes = [ctypes.c_int32]
 
 
-def _strerror(code):
+def _strerror(code: int) -> str:
     if not -2 ** 31 <= code < 2 ** 31:
         return "unknown status"
     return _dll.pc_strerror(code).decode()
 
 
-def out_i32(fn, *args):
+def out_i32(fn: _Function, *args: Any) -> int:
     """Call an accessor that answers through an int32_t out-pointer (its
     value may be negative: the return is only a status) and return it."""
     v = ctypes.c_int32(0)
@@ -310,14 +312,14 @@ def out_i32(fn, *args):
     return v.value
 
 
-def out_i64(fn, *args):
+def out_i64(fn: _Function, *args: Any) -> int:
     """out_i32 for an int64_t out-pointer."""
     v = ctypes.c_int64(0)
     check(fn(*args, ctypes.byref(v)))
     return v.value
 
 
-def out_double(fn, *args):
+def out_double(fn: _Function, *args: Any) -> float:
     """out_i32 for a double out-pointer."""
     v = ctypes.c_double(0.0)
     check(fn(*args, ctypes.byref(v)))
@@ -338,11 +340,11 @@ class Handle:
     _ptr = None
     _owner = None
 
-    def __init__(self, *args, **kwargs):
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
         raise TypeError(f"{type(self).__module__}.{type(self).__qualname__} cannot be created directly; "
                         "use its factory functions")
 
-    def _adopt(self, ptr):
+    def _adopt(self, ptr: int) -> None:
         """Take ownership of a fresh handle (an __init__ run twice frees the first)."""
         if self._ptr:
             self.close()
@@ -351,17 +353,17 @@ class Handle:
         self._ptr = ctypes.c_void_p(ptr)
 
     @classmethod
-    def _wrap(cls, ptr):
+    def _wrap(cls, ptr: int) -> Any:
         """Private factory: a new object owning a handle the library just made."""
         obj = cls.__new__(cls)
         Handle._adopt(obj, ptr)
         return obj
 
     @property
-    def closed(self):
+    def closed(self) -> bool:
         return not self._ptr
 
-    def close(self):
+    def close(self) -> None:
         """Free the handle now (the object refuses every later use).  Safe to
         call twice; waits for a call running on another thread."""
         if not self._ptr:
@@ -373,7 +375,7 @@ class Handle:
             if ptr and self._free:
                 getattr(_dll, self._free)(ptr)
 
-    def __del__(self):
+    def __del__(self) -> None:
         try:
             if self._ptr and self._free:
                 getattr(_dll, self._free)(self._ptr)
@@ -381,32 +383,32 @@ class Handle:
         except Exception:  # interpreter shutdown
             pass
 
-    def __enter__(self):
+    def __enter__(self) -> Any:
         return self
 
-    def __exit__(self, *exc):
+    def __exit__(self, *exc: Any) -> None:
         self.close()
 
-    def __copy__(self):
+    def __copy__(self) -> Any:
         clone = getattr(self, "clone", None)
         if clone is None:
             raise TypeError(f"{type(self).__name__} objects cannot be copied")
         return clone()
 
-    def __deepcopy__(self, memo):
+    def __deepcopy__(self, memo: Dict[Any, Any]) -> Any:
         return self.__copy__()
 
-    def __reduce__(self):
+    def __reduce__(self) -> Tuple[Any, ...]:
         save, load = getattr(self, "save", None), getattr(type(self), "load", None)
         if save is None or load is None:
             raise TypeError(f"cannot pickle {type(self).__name__} objects")
         return (load, (save(),))
 
-    def __setstate__(self, state):  # never reached through __reduce__; refuse raw states
+    def __setstate__(self, state: Any) -> None:  # never reached through __reduce__; refuse raw states
         raise TypeError(f"cannot unpickle {type(self).__name__} from a state")
 
 
-def _handle_classes():
+def _handle_classes() -> Any:
     out = {}
     stack = [Handle]
     while stack:
@@ -418,10 +420,10 @@ def _handle_classes():
 
 
 # ---- the argument guard -----------------------------------------------------------
-def _int_checker(fname, pname, ctype):
+def _int_checker(fname: str, pname: str, ctype: str) -> Callable[..., Any]:
     lo, hi = _INT_RANGES[ctype]
 
-    def chk(v):
+    def chk(v: Any) -> Any:
         if type(v) is not int:
             if isinstance(v, ctypes._SimpleCData):
                 return v
@@ -436,8 +438,8 @@ def _int_checker(fname, pname, ctype):
     return chk
 
 
-def _double_checker(fname, pname):
-    def chk(v):
+def _double_checker(fname: str, pname: str) -> Callable[..., Any]:
+    def chk(v: Any) -> Any:
         if type(v) is float or type(v) is int:
             return v
         if isinstance(v, (int, float)):
@@ -448,8 +450,8 @@ def _double_checker(fname, pname):
     return chk
 
 
-def _text_checker(fname, pname):
-    def chk(v):
+def _text_checker(fname: str, pname: str) -> Callable[..., Any]:
+    def chk(v: Any) -> Any:
         if v is None or type(v) is bytes:
             return v
         if isinstance(v, str):
@@ -468,7 +470,7 @@ class _Function:
 
     __slots__ = ("name", "cfn", "checks", "handles", "budget", "nargs")
 
-    def __init__(self, name, cfn, params):
+    def __init__(self, name: str, cfn: Any, params: List[Any]) -> None:
         self.name, self.cfn = name, cfn
         self.checks, self.handles, self.budget = [], [], None
         self.nargs = len(params)
@@ -491,7 +493,7 @@ class _Function:
             else:
                 self.checks.append(None)  # buffers and out-pointers: made by the binding itself
 
-    def __call__(self, *args):
+    def __call__(self, *args: Any) -> Optional[Union[bytes, float]]:
         if len(args) != self.nargs:
             raise TypeError(f"{self.name} takes {self.nargs} arguments ({len(args)} given)")
         args = list(args)
@@ -538,13 +540,13 @@ class _Function:
                 h._owner = None
                 h._lock.release()
 
-    def _call(self, args, held=()):
+    def _call(self, args: List[Any], held: Union[List[Any], Tuple[Any, ...]] = ()) -> Optional[Union[bytes, float]]:
         if self.budget is None:
             return self.cfn(*args)
         return _search(self, args, held)
 
 
-def _budget_of(arg):
+def _budget_of(arg: Any) -> Any:
     """The Budget object behind a byref() argument (or the Budget itself)."""
     if isinstance(arg, Budget):
         return arg
@@ -552,7 +554,7 @@ def _budget_of(arg):
     return obj if isinstance(obj, Budget) else None
 
 
-def _search(fn, args, held):
+def _search(fn: _Function, args: List[Any], held: Union[List[Any], Tuple[Any, ...]]) -> int:
     """Run a search: in a worker thread when called from the main thread, so
     that Ctrl-C can cancel it (pc_budget_cancel) within the library's check
     interval; then KeyboardInterrupt is raised and nothing has changed."""
@@ -570,7 +572,7 @@ def _search(fn, args, held):
     else:
         out = []
 
-        def run():
+        def run() -> None:
             me = threading.get_ident()
             for h in held:
                 h._owner = me
@@ -605,7 +607,10 @@ def _search(fn, args, held):
 class _Lib:
     """``lib.pc_*``: every C function of the cdef behind the guard."""
 
-    def __init__(self, dll, funcs):
+    def __getattr__(self, name: str) -> Any:  # the pc_* set in __init__ (for type checkers)
+        raise AttributeError(f"libpuzzlecore has no function {name!r}")
+
+    def __init__(self, dll: Any, funcs: Dict[Any, Any]) -> None:
         self._dll = dll
         for name, (restype, params) in funcs.items():
             try:
@@ -621,7 +626,7 @@ lib = _Lib(_dll, _FUNCS)
 
 
 # ---- small helpers the game modules share -------------------------------------------
-def text_out(fn, *args):
+def text_out(fn: _Function, *args: Any) -> str:
     """Call an snprintf-style text function (…, buf, cap, &len) and return
     the whole text as str: one call when the text fits 1 KiB (so a search
     that returns text runs once), a second with the size asked otherwise."""
@@ -637,7 +642,7 @@ def text_out(fn, *args):
     return buf.raw[: n.value].decode("utf-8", "replace")
 
 
-def text_in(s, name="text"):
+def text_in(s: str, name: str = "text") -> Tuple[Any, ...]:
     """(bytes, length) for a `const char *text, size_t len` pair; str or
     bytes-like only (TypeError otherwise)."""
     if isinstance(s, str):
@@ -649,7 +654,7 @@ def text_in(s, name="text"):
     return b, len(b)
 
 
-def cstr(s, name):
+def cstr(s: str, name: str) -> bytes:
     """bytes for a NUL-terminated `const char *` argument (str or bytes)."""
     b, _ = text_in(s, name)
     if b"\0" in b:
@@ -657,7 +662,7 @@ def cstr(s, name):
     return b
 
 
-def integer(v, name, lo=-2 ** 31, hi=2 ** 31 - 1, exc=None):
+def integer(v: int, name: str, lo: int = -2 ** 31, hi: int = 2 ** 31 - 1, exc: Optional[Any] = None) -> int:
     """v as an int in lo..hi: TypeError for a non-integer, OutOfRange (or exc)
     naming the argument and the range otherwise."""
     if isinstance(v, bool) or not isinstance(v, int):
@@ -670,7 +675,7 @@ def integer(v, name, lo=-2 ** 31, hi=2 ** 31 - 1, exc=None):
     return v
 
 
-def index(v, name, n):
+def index(v: int, name: str, n: int) -> int:
     """An index in 0..n-1 (IndexError-kind OutOfRange naming the range)."""
     if n <= 0:
         integer(v, name)
@@ -678,13 +683,13 @@ def index(v, name, n):
     return integer(v, name, 0, n - 1)
 
 
-def number(v, name):
+def number(v: float, name: str) -> float:
     if isinstance(v, bool) or not isinstance(v, (int, float)):
         raise TypeError(f"{name} must be a number, not {type(v).__name__}")
     return float(v)
 
 
-def sequence(v, name, limit=1 << 24):
+def sequence(v: Any, name: str, limit: int = 1 << 24) -> List[Any]:
     """A list from a sized iterable (not str/bytes/int), at most `limit` long."""
     if isinstance(v, (str, bytes, int, float)) or v is None:
         raise TypeError(f"{name} must be a sequence, not {type(v).__name__}")
@@ -698,16 +703,16 @@ def sequence(v, name, limit=1 << 24):
     return list(v)
 
 
-def err_buf():
+def err_buf() -> Any:
     return ctypes.create_string_buffer(256)
 
 
-def i32_array(values, name="values"):
+def i32_array(values: Union[List[int], Tuple[int, ...]], name: str = "values") -> Any:
     values = [integer(x, name) for x in sequence(values, name)]
     return (ctypes.c_int32 * max(1, len(values)))(*values)
 
 
-def new_handle(cls, fn, *args, err=None):
+def new_handle(cls: Any, fn: _Function, *args: Any, err: Any = None) -> Any:
     """Call a constructor `fn(*args, [err, errcap,] &out)` and wrap it."""
     out = ctypes.c_void_p()
     if err is not None:
@@ -731,7 +736,7 @@ class Budget(ctypes.Structure):
                 ("user", ctypes.c_void_p), ("progress_every", ctypes.c_double), ("cancel", ctypes.c_int32),
                 ("reserved", ctypes.c_int32)]
 
-    def stop(self):
+    def stop(self) -> None:
         """Cancel a running search (safe from any thread)."""
         _dll.pc_budget_cancel(ctypes.byref(self))
 
@@ -740,7 +745,7 @@ if ctypes.sizeof(Budget) != lib.pc_budget_size():
     raise ImportError("puzzlecore: pc_budget layout differs from the library's")
 
 
-def budget(nodes=0, seconds=0.0, max_bytes=0, seed=0, progress=None):
+def budget(nodes: int = 0, seconds: float = 0.0, max_bytes: int = 0, seed: int = 0, progress: Optional[Callable[..., Any]] = None) -> Budget:
     """A Budget: nodes (0: the search's default), seconds (0: the library
     default of 10 s, negative: none), max_bytes (0: 256 MiB), seed, and an
     optional progress(nodes, seconds, bound) -> bool (True stops).  An
@@ -756,7 +761,7 @@ def budget(nodes=0, seconds=0.0, max_bytes=0, seed=0, progress=None):
     check(lib.pc_budget_init(ctypes.byref(b), ctypes.sizeof(b)))
     b.max_nodes, b.max_seconds, b.max_bytes, b.seed = nodes, seconds, max_bytes, seed
     if progress is not None:
-        def _cb(_user, n, s, bound):
+        def _cb(_user: Any, n: int, s: float, bound: float) -> int:
             try:
                 return 1 if progress(n, s, bound) else 0
             except BaseException as e:  # never unwind through C: re-raised after the call

@@ -1,6 +1,8 @@
 """SVG pictures of game states for notebooks (``_repr_svg_``).  Plain text
 building, no dependency.  The cell codes come from the C enums (as the game
 modules take them), so this module imports no game module: they import it."""
+from __future__ import annotations
+from typing import Any  # noqa: F401 (annotations)
 from html import escape
 
 from ._ffi import enums
@@ -11,12 +13,12 @@ WALL, GOAL, BOX, PLAYER, INTERIOR = (enums["PC_SOKOBAN_" + n] for n in ("WALL", 
 _S = 16  # cell size in pixels
 
 
-def _svg(w, h, body):
+def _svg(w: int, h: int, body: Any) -> Any:
     return (f'<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" viewBox="0 0 {w} {h}" '
             f'font-family="sans-serif" font-size="{_S * 0.6:g}">' + "".join(body) + "</svg>")
 
 
-def nonogram(p):
+def nonogram(p: Any) -> Any:
     """The player's grid with its clues; a satisfied line's clues greyed."""
     w, h = p.width, p.height
     rows, cols = p.rows, p.cols
@@ -45,7 +47,7 @@ def nonogram(p):
     return _svg(left + w * _S + 1, top + h * _S + 1, body)
 
 
-def sokoban(lv):
+def sokoban(lv: Any) -> Any:
     """Walls, goals, boxes (green on a goal) and the player."""
     w, h = lv.width, lv.height
     body = []
@@ -67,7 +69,7 @@ def sokoban(lv):
     return _svg(w * _S, h * _S, body)
 
 
-def patchwork(g):
+def patchwork(g: Any) -> Any:
     """Both quilts side by side, with each player's buttons and income."""
     body = []
     for i, pl in enumerate(g.players):
@@ -82,7 +84,7 @@ def patchwork(g):
     return _svg(20 * _S, 11 * _S, body)
 
 
-def game(g):
+def game(g: Any) -> Any:
     """Any pc_game: its text rendering, one line per row."""
     lines = g.render().splitlines() or [""]
     width = max(len(line) for line in lines)

@@ -12,8 +12,9 @@ library's clone; ``pickle`` goes through the save text.  Ctrl-C during
 KeyboardInterrupt with the game unchanged; ``Budget.stop()`` (see
 ``cancel_token``) cancels it from another thread.
 """
+from __future__ import annotations
 import ctypes
-from typing import Callable, List, Optional, Union
+from typing import Any, Callable, List, Optional, Tuple, Union
 
 from ._ffi import (Handle, InvalidArgument, NotFound, budget as _budget, check, enums, err_buf, index, integer,
                    lib, number, text_in, text_out)
@@ -25,7 +26,7 @@ KINDS = tuple(lib.pc_game_kind_name(i).decode() for i in range(lib.pc_game_kind_
 Text = Union[str, bytes]
 
 
-def _text(s, what):
+def _text(s: str, what: str) -> Tuple[Any, ...]:
     b, n = text_in(s, what)
     if b"\0" in b:
         raise InvalidArgument(f"{what} must not contain NUL characters")

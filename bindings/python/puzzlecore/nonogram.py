@@ -8,8 +8,9 @@
 >>> p.row_satisfied(4)
 True
 """
+from __future__ import annotations
 import ctypes
-from typing import Dict, List, Optional, Sequence, Tuple, Union
+from typing import Any, Dict, List, Optional, Sequence, Tuple, Union
 
 from ._ffi import (Handle, InvalidArgument, OutOfRange, check, cstr, enums, err_buf, index, integer, lib,
                    new_handle, sequence, text_in, text_out)
@@ -28,7 +29,7 @@ __all__ = ["Puzzle", "line_clues", "grid_clues", "UNKNOWN", "FILLED", "CROSSED",
 Cells = Union[bytes, bytearray, memoryview, Sequence[int]]
 
 
-def _cells(cells, name="cells"):
+def _cells(cells: Union[List[int], bytes], name: str = "cells") -> Tuple[Any, ...]:
     """A uint8 array from bytes or a sequence of ints 0..255 (TypeError for
     anything else: an int must not become a buffer of that many zeros)."""
     if isinstance(cells, (bytes, bytearray, memoryview)):
@@ -41,7 +42,7 @@ def _cells(cells, name="cells"):
     return (ctypes.c_uint8 * max(1, len(data))).from_buffer_copy(data or b"\0"), len(data)
 
 
-def _axis(axis):
+def _axis(axis: int) -> int:
     if axis not in (ROWS, COLS) or isinstance(axis, bool):
         raise InvalidArgument(f"axis must be ROWS ({ROWS}) or COLS ({COLS}), got {axis!r}")
     return axis
@@ -86,7 +87,7 @@ def grid_clues(cells: Cells, width: int, height: int, axis: int = ROWS) -> List[
     return result
 
 
-def flatten_clues(lines, name="clues"):
+def flatten_clues(lines: Sequence[Any], name: str = "clues") -> Tuple[Any, ...]:
     """(counts, values) int32 arrays for the C calls that take clue lists."""
     lines = [sequence(c, name + "[]", MAX_SIDE) for c in sequence(lines, name, MAX_SIDE)]
     counts = [len(c) for c in lines]
@@ -129,23 +130,23 @@ class Puzzle(Handle):
 
     # -- shape and clues ----------------------------------------------------
     @property
-    def width(self):
+    def width(self) -> int:
         return lib.pc_nonogram_width(self)
 
     @property
-    def height(self):
+    def height(self) -> int:
         return lib.pc_nonogram_height(self)
 
     @property
-    def has_solution(self):
+    def has_solution(self) -> bool:
         return bool(check(lib.pc_nonogram_has_solution(self)))
 
-    def solution(self):
+    def solution(self) -> List[Any]:
         """The stored picture as a list of rows of 0/1 (Error if none)."""
         return [[check(lib.pc_nonogram_solution_cell(self, x, y)) for x in range(self.width)]
                 for y in range(self.height)]
 
-    def _clues(self, fn, axis, i):
+    def _clues(self, fn: Any, axis: int, i: int) -> List[int]:
         lines = self.height if axis == ROWS else self.width
         i = index(i, "y" if axis == ROWS else "x", lines)
         count = ctypes.c_int32()
@@ -155,24 +156,24 @@ class Puzzle(Handle):
         check(fn(self, axis, i, out, cap, ctypes.byref(count)))
         return list(out[: count.value])
 
-    def row_clues(self, y):
+    def row_clues(self, y: int) -> List[int]:
         return self._clues(lib.pc_nonogram_clues, ROWS, y)
 
-    def col_clues(self, x):
+    def col_clues(self, x: int) -> List[int]:
         return self._clues(lib.pc_nonogram_clues, COLS, x)
 
     @property
-    def rows(self):
+    def rows(self) -> List[Any]:
         """Every row's clues."""
         return [self.row_clues(y) for y in range(self.height)]
 
     @property
-    def cols(self):
+    def cols(self) -> List[Any]:
         """Every column's clues."""
         return [self.col_clues(x) for x in range(self.width)]
 
     # -- the player's grid --------------------------------------------------
-    def _xy(self, xy):
+    def _xy(self, xy: Tuple[int, ...]) -> Tuple[int, ...]:
         if not isinstance(xy, tuple) or len(xy) != 2:
             raise TypeError(f"a cell is indexed by (x, y), not {type(xy).__name__}")
         return index(xy[0], "x", self.width), index(xy[1], "y", self.height)
@@ -192,35 +193,62 @@ class Puzzle(Handle):
         h = integer(h, "h", 1, self.height - y)
         check(lib.pc_nonogram_set_rect(self, x, y, w, h, _value(value)))
 
-    def fill(self, x, y, w=1, h=1):
+    def fill(self, x: int, y: int, w: int = 1, h: int = 1) -> None:
         self.set_rect(x, y, w, h, FILLED)
 
-    def cross(self, x, y, w=1, h=1):
+    def cross(self, x: int, y: int, w: int = 1, h: int = 1) -> None:
         self.set_rect(x, y, w, h, CROSSED)
 
-    def clear(self, x, y, w=1, h=1):
+    def clear(self, x: int, y: int, w: int = 1, h: int = 1) -> None:
         self.set_rect(x, y, w, h, UNKNOWN)
 
-    def reset(self):
+    def reset(self) -> None:
         check(lib.pc_nonogram_reset(self))
 
     @property
-    def cells(self):
+    def cells(self) -> bytes:
         """The player's grid as bytes (row-major cell values)."""
         n = self.width * self.height
         buf = (ctypes.c_uint8 * n)()
         check(lib.pc_nonogram_get_cells(self, buf, n))
         return bytes(buf)
 
+    def _grid(self, fn: str) -> memoryview:
+        w, h = self.width, self.height
+        buf = (ctypes.c_uint8 * (w * h))()
+        check(getattr(lib, fn)(self, buf, w * h))       # one call for the whole grid
+        view = memoryview(buf).cast("B", (h, w))          # rows of cells, no copy
+        return view.toreadonly() if hasattr(view, "toreadonly") else view
+
+    @property
+    def grid(self) -> memoryview:
+        """A snapshot of the player's grid as a read-only 2-D buffer (a
+        ``memoryview`` of shape (height, width), format 'B'): ``grid[y, x]``,
+        ``bytes(grid)``, ``numpy.asarray(grid)`` (no copy) all work.  One
+        library call fills it; later moves do not change it."""
+        return self._grid("pc_nonogram_get_cells")
+
+    @property
+    def colour_grid(self) -> memoryview:
+        """The player's grid as palette indices (255 = undecided), like ``grid``."""
+        return self._grid("pc_nonogram_get_colour_cells")
+
+    def __array__(self, dtype: object = None, copy: object = None) -> "object":
+        """``numpy.asarray(puzzle)``: the player's grid (height, width), uint8,
+        made from one buffer (NumPy is imported only here, never required)."""
+        import numpy
+        a = numpy.frombuffer(self.grid, dtype=numpy.uint8).reshape(self.height, self.width)
+        return a if dtype is None else a.astype(dtype)
+
     @cells.setter
-    def cells(self, values):
+    def cells(self, values: Any) -> None:
         buf, n = _cells(values)
         check(lib.pc_nonogram_set_cells(self, buf, n))
 
-    def player_row_clues(self, y):
+    def player_row_clues(self, y: int) -> List[int]:
         return self._clues(lib.pc_nonogram_player_clues, ROWS, y)
 
-    def player_col_clues(self, x):
+    def player_col_clues(self, x: int) -> Any:
         return self._clues(lib.pc_nonogram_player_clues, COLS, x)
 
     def row_satisfied(self, y: int) -> bool:
@@ -235,19 +263,19 @@ class Puzzle(Handle):
         return check(lib.pc_nonogram_satisfied_count(self, _axis(axis)))
 
     @property
-    def solved(self):
+    def solved(self) -> bool:
         return bool(check(lib.pc_nonogram_is_solved(self)))
 
-    def matches_solution(self):
+    def matches_solution(self) -> bool:
         return bool(check(lib.pc_nonogram_matches_solution(self)))
 
     @property
-    def lines_evaluated(self):
+    def lines_evaluated(self) -> int:
         return lib.pc_nonogram_lines_evaluated(self)
 
     # -- record -------------------------------------------------------------
     @property
-    def id(self):
+    def id(self) -> str:
         return text_out(lib.pc_nonogram_id, self)
 
     @id.setter
@@ -256,15 +284,15 @@ class Puzzle(Handle):
         check(lib.pc_nonogram_set_id(self, data, n))
 
     @property
-    def xp(self):
+    def xp(self) -> int:
         return lib.pc_nonogram_xp(self)
 
     @xp.setter
-    def xp(self, value):
+    def xp(self, value: int) -> None:
         check(lib.pc_nonogram_set_xp(self, value))
 
     @property
-    def titles(self):
+    def titles(self) -> Dict[Any, Any]:
         """{language: title} in the order they were set."""
         out = {}
         for i in range(lib.pc_nonogram_title_count(self)):
@@ -276,55 +304,55 @@ class Puzzle(Handle):
         data, n = text_in(title, "title")
         check(lib.pc_nonogram_set_title(self, cstr(lang, "lang"), data, n))
 
-    def record(self):
+    def record(self) -> str:
         return text_out(lib.pc_nonogram_write_record, self)
 
-    def save(self):
+    def save(self) -> str:
         return text_out(lib.pc_nonogram_save, self)
 
     # -- solving, hints, formats (implemented in puzzlecore.nonogram_solve) ----
-    def solve(self, count=2, max_nodes=0, max_seconds=0.0):
+    def solve(self, count: int = 2, max_nodes: int = 0, max_seconds: float = 0.0) -> Any:
         """Solve from the clues: a Result (status, grade, solutions, stats)."""
         from . import nonogram_solve
         return nonogram_solve.solve(self, count, max_nodes, max_seconds)
 
-    def grade(self, max_nodes=0, max_seconds=0.0):
+    def grade(self, max_nodes: int = 0, max_seconds: float = 0.0) -> Tuple[Any, ...]:
         from . import nonogram_solve
         return nonogram_solve.grade(self, max_nodes, max_seconds)
 
-    def hint(self):
+    def hint(self) -> Any:
         """The next cell logic settles from the player's grid (a Hint), or None."""
         from . import nonogram_solve
         return nonogram_solve.hint(self)
 
-    def consistent(self, max_nodes=0, max_seconds=0.0):
+    def consistent(self, max_nodes: int = 0, max_seconds: float = 0.0) -> bool:
         """Is the player's grid still consistent with some solution?"""
         from . import nonogram_solve
         return nonogram_solve.consistent(self, max_nodes, max_seconds)
 
-    def mistakes(self):
+    def mistakes(self) -> Any:
         """The player's cells that contradict the (unique) solution."""
         from . import nonogram_solve
         return nonogram_solve.mistakes(self)
 
-    def export(self, format="non"):
+    def export(self, format: str = "non") -> str:
         """The puzzle in another file format ("non", "xml", "tatham", "tcga", ...)."""
         from . import nonogram_solve
         return nonogram_solve.save(self, format)
 
     @classmethod
-    def parse(cls, text, format="auto", index=0):
+    def parse(cls, text: str, format: str = "auto", index: int = 0) -> Puzzle:
         """Puzzle number `index` of a .non / webpbn XML / Tatham id / TCGA text."""
         from . import nonogram_solve
         return nonogram_solve.load(text, format, index)
 
     @classmethod
-    def generate(cls, width, height, seed=1, grade="line", max_nodes=0, max_seconds=0.0):
+    def generate(cls, width: int, height: int, seed: int = 1, grade: str = "line", max_nodes: int = 0, max_seconds: float = 0.0) -> Puzzle:
         """A seeded picture puzzle with exactly one solution, at most `grade` hard."""
         from . import nonogram_solve
         return nonogram_solve.generate(width, height, seed, grade, max_nodes, max_seconds)
 
-    def __str__(self):
+    def __str__(self) -> str:
         sym = {UNKNOWN: ".", FILLED: "#", CROSSED: "x"}
         c = self.cells
         w = self.width
@@ -342,7 +370,7 @@ class Puzzle(Handle):
         return _svg.nonogram(self)
 
 
-def _value(v):
+def _value(v: int) -> int:
     if isinstance(v, bool) or v not in (UNKNOWN, FILLED, CROSSED):
         raise InvalidArgument(f"value must be UNKNOWN ({UNKNOWN}), FILLED ({FILLED}) or CROSSED ({CROSSED}), "
                               f"got {v!r}")

@@ -16,8 +16,9 @@ detects on reading.  Budgets (a ``pc_budget`` underneath): ``max_nodes``
 < 0 = no limit); past them the call raises ``puzzlecore.Error`` with code
 PC_ELIMIT.
 """
+from __future__ import annotations
 import ctypes
-from typing import Dict, Iterator, List, Optional, Sequence, Tuple, Union
+from typing import Any, Dict, Iterator, List, Optional, Sequence, Tuple, Union
 
 from ._ffi import (Error, Handle, IllegalMove, InvalidArgument, NotFound, OutOfRange, budget as _mkbudget, check,
                    enums, err_buf, index, integer, lib, new_handle, number, sequence, text_in, text_out)
@@ -35,20 +36,20 @@ _STATS = ("nodes", "line_solves", "probes", "line_cells", "probe_cells", "grade"
 _NSTAT = enums["PC_NONOGRAM_STAT_COUNT"]
 
 
-def _budget(max_nodes, max_seconds):
+def _budget(max_nodes: int, max_seconds: float) -> Any:
     return _mkbudget(integer(max_nodes, "max_nodes", 0, 2 ** 63 - 1), number(max_seconds, "max_seconds"))
 
 
 _MAX_OUT = 1 << 26
 
 
-def _puzzle(p):
+def _puzzle(p: Any) -> Any:
     if not isinstance(p, Puzzle):
         raise TypeError(f"puzzle must be a puzzlecore.nonogram.Puzzle, not {type(p).__name__}")
     return p
 
 
-def _count(count, cells):
+def _count(count: int, cells: int) -> int:
     count = integer(count, "count", 1, 2 ** 31 - 1)
     if cells * count > _MAX_OUT:
         raise OutOfRange(f"count * cells must be at most {_MAX_OUT} (the solutions' buffer), "
@@ -56,7 +57,7 @@ def _count(count, cells):
     return count
 
 
-def _format(name):
+def _format(name: str) -> int:
     if isinstance(name, int) and not isinstance(name, bool):
         return integer(name, "format", 0, len(FORMATS) - 1)
     if not isinstance(name, str):
@@ -67,7 +68,7 @@ def _format(name):
         raise InvalidArgument(f"unknown format {name!r}; one of {', '.join(FORMATS)}") from None
 
 
-def _grade(name):
+def _grade(name: str) -> int:
     if isinstance(name, int) and not isinstance(name, bool):
         return integer(name, "grade", 1, len(GRADES) - 1)
     if not isinstance(name, str):
@@ -78,7 +79,7 @@ def _grade(name):
         raise InvalidArgument(f"unknown grade {name!r}; one of line, probe, search") from None
 
 
-def _stats(arr):
+def _stats(arr: Any) -> Dict[Any, Any]:
     d = {k: arr[i] for i, k in enumerate(_STATS)}
     d["grade"] = GRADES[d["grade"]]
     return d
@@ -89,7 +90,7 @@ class Result:
     "solved" when count=1 left uniqueness unchecked), ``solutions`` (each a
     list of rows of 0/1), ``grade`` and ``stats`` (a dict)."""
 
-    def __init__(self, found, count, solutions, stats):
+    def __init__(self, found: int, count: int, solutions: List[Any], stats: Dict[Any, Any]) -> None:
         self.solutions = solutions
         self.stats = stats
         self.grade = stats["grade"]
@@ -101,20 +102,20 @@ class Result:
             self.status = "unique" if found == 1 else "multiple"
 
     @property
-    def unique(self):
+    def unique(self) -> bool:
         return self.status == "unique"
 
-    def __len__(self):
+    def __len__(self) -> int:
         return len(self.solutions)
 
-    def __iter__(self):
+    def __iter__(self) -> Any:
         return iter(self.solutions)
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         return f"<nonogram_solve.Result {self.status} grade={self.grade} solutions={len(self.solutions)}>"
 
 
-def _run(fn, args, count, w, h):
+def _run(fn: Any, args: Tuple[Any, ...], count: int, w: int, h: int) -> Result:
     cells = w * h
     buf = (ctypes.c_uint8 * max(1, cells * count))()
     st = (ctypes.c_int64 * _NSTAT)()
@@ -168,7 +169,7 @@ def solve_line(clues: Sequence[int], cells: Sequence[int]) -> List[int]:
     return list(out[:n])
 
 
-def grade(puzzle, max_nodes=0, max_seconds=0.0):
+def grade(puzzle: Puzzle, max_nodes: int = 0, max_seconds: float = 0.0) -> Tuple[Any, ...]:
     """(grade, stats): "line", "probe", "search" (also for several
     solutions: stats["solutions"] tells) or "none"."""
     _puzzle(puzzle)
@@ -183,21 +184,21 @@ class Hint:
     was found (``kind``: "line", "probe" or "solution") and the line that
     proves it (``axis`` ROWS/COLS and ``index``, or None)."""
 
-    def __init__(self, kind, x, y, value, axis, index):
+    def __init__(self, kind: str, x: int, y: int, value: int, axis: int, index: int) -> None:
         self.kind, self.x, self.y, self.value = kind, x, y, value
         self.axis = axis if axis >= 0 else None
         self.index = index if index >= 0 else None
 
-    def apply(self, puzzle):
+    def apply(self, puzzle: Puzzle) -> None:
         puzzle[self.x, self.y] = self.value
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         line = "" if self.axis is None else f" by {'row' if self.axis == ROWS else 'column'} {self.index}"
         what = "fill" if self.value == FILLED else "cross"
         return f"<Hint {self.kind}: {what} ({self.x}, {self.y}){line}>"
 
 
-def hint(puzzle, max_nodes=0, max_seconds=0.0):
+def hint(puzzle: Puzzle, max_nodes: int = 0, max_seconds: float = 0.0) -> Optional[Hint]:
     """The next step from the player's grid, or None when no cell is left
     unknown.  A grid that contradicts the clues raises Error (PC_EILLEGAL)
     whose ``axis`` / ``index`` name the broken line (None: no single line)."""
@@ -216,14 +217,14 @@ def hint(puzzle, max_nodes=0, max_seconds=0.0):
     return Hint(_HINT_KINDS[rc], v[0].value, v[1].value, v[2].value, v[3].value, v[4].value)
 
 
-def consistent(puzzle, max_nodes=0, max_seconds=0.0):
+def consistent(puzzle: Puzzle, max_nodes: int = 0, max_seconds: float = 0.0) -> bool:
     """True when the player's filled and crossed cells agree with some solution."""
     _puzzle(puzzle)
     b = _budget(max_nodes, max_seconds)
     return bool(check(lib.pc_nonogram_consistent(puzzle, ctypes.byref(b))))
 
 
-def mistakes(puzzle):
+def mistakes(puzzle: Puzzle) -> List[Any]:
     """The player's cells that contradict the unique solution, as (x, y)."""
     w, h = _puzzle(puzzle).width, puzzle.height
     buf = (ctypes.c_uint8 * (w * h))()
@@ -231,7 +232,7 @@ def mistakes(puzzle):
     return [(i % w, i // w) for i in range(w * h) if buf[i]]
 
 
-def generate(width, height, seed=1, grade="line", max_nodes=0, max_seconds=0.0):
+def generate(width: int, height: int, seed: int = 1, grade: str = "line", max_nodes: int = 0, max_seconds: float = 0.0) -> Any:
     """A new Puzzle (with its solution) that has exactly one solution, settled
     at ``grade`` or easier.  Same arguments, same puzzle, on every platform
     (the budget only stops the run: Error with code PC_ELIMIT/PC_ECANCELLED)."""
@@ -241,7 +242,7 @@ def generate(width, height, seed=1, grade="line", max_nodes=0, max_seconds=0.0):
     return new_handle(Puzzle, lib.pc_nonogram_generate, width, height, seed, _grade(grade), ctypes.byref(b))
 
 
-def generate_cells(width, height, seed=1, grade="line", max_nodes=0, max_seconds=0.0):
+def generate_cells(width: int, height: int, seed: int = 1, grade: str = "line", max_nodes: int = 0, max_seconds: float = 0.0) -> List[Any]:
     """The generated picture only, as rows of 0/1."""
     width, height = integer(width, "width", 2, 128), integer(height, "height", 2, 128)
     seed = integer(seed, "seed", 0, 2 ** 64 - 1)
@@ -251,20 +252,20 @@ def generate_cells(width, height, seed=1, grade="line", max_nodes=0, max_seconds
     return [list(buf[y * width: (y + 1) * width]) for y in range(height)]
 
 
-def detect_format(text):
+def detect_format(text: str) -> str:
     """The format name of a text ("non", "xml", ...); Error if none fits."""
     data, n = text_in(text)
     return FORMATS[check(lib.pc_nonogram_detect_format(data, n))]
 
 
-def count(text, format="auto"):
+def count(text: str, format: str = "auto") -> int:
     """How many puzzles the text holds."""
     data, n = text_in(text)
     err = err_buf()
     return check(lib.pc_nonogram_import_count(data, n, _format(format), err, len(err)), err)
 
 
-def load(text, format="auto", index=0):
+def load(text: str, format: str = "auto", index: int = 0) -> Any:
     """Puzzle number ``index`` of a text."""
     data, n = text_in(text)
     index = integer(index, "index", 0, 2 ** 31 - 1)
@@ -321,6 +322,6 @@ def load_all(text: Union[str, bytes], format: str = "auto") -> List[Puzzle]:
     return list(Collection(text, format))
 
 
-def save(puzzle, format="non"):
+def save(puzzle: Puzzle, format: str = "non") -> str:
     """The puzzle as text in a format (TCGA needs a square grid)."""
     return text_out(lib.pc_nonogram_export, _puzzle(puzzle), _format(format))

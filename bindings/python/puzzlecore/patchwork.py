@@ -11,10 +11,11 @@ Moves are ``Move`` values (kind, patch, x, y, flip, rot); players are read
 through ``g.players[0]`` / ``g.players[1]``.  Failing calls raise
 ``puzzlecore.Error`` and change nothing.
 """
+from __future__ import annotations
 import ctypes
 from collections import namedtuple
 
-from typing import Iterator, List, Optional, Sequence, Tuple, Union
+from typing import Any, Iterator, List, Optional, Sequence, Tuple, Union
 
 from . import _ffi
 from ._ffi import (Error, Handle, InvalidArgument, check, enums, err_buf, i32_array, index, integer, lib,
@@ -58,51 +59,51 @@ class Move(namedtuple("Move", "kind patch x y flip rot")):
     __slots__ = ()
 
     @classmethod
-    def skip(cls):
+    def skip(cls) -> Move:
         return cls(SKIP, 0, 0, 0, 0, 0)
 
     @classmethod
-    def play(cls, patch, x, y, flip=0, rot=0):
+    def play(cls, patch: int, x: int, y: int, flip: int = 0, rot: int = 0) -> Any:
         if patch < 0:
             return cls(SPECIAL, -patch, x, y, flip, rot)
         return cls(PLAY, patch, x, y, flip, rot)
 
     @classmethod
-    def from_code(cls, code):
+    def from_code(cls, code: int) -> Move:
         out = [ctypes.c_int32() for _ in range(6)]
         check(lib.pc_patchwork_move_decode(code, *[ctypes.byref(o) for o in out]))
         return cls(*(o.value for o in out))
 
     @property
-    def code(self):
+    def code(self) -> int:
         c = ctypes.c_int32()
         check(lib.pc_patchwork_move_encode(*self, ctypes.byref(c)))
         return c.value
 
-    def text(self, league=LEAGUE4):
+    def text(self, league: int = LEAGUE4) -> str:
         """The move as the referee logs it ("SKIP", "PLAY id x y flip rot")."""
         return text_out(lib.pc_patchwork_move_text, league, self.code)
 
-    def __str__(self):
+    def __str__(self) -> str:
         return self.text()
 
 
 Patch = namedtuple("Patch", "id earn price time cells shape")
 
 
-def patch(pid):
+def patch(pid: int) -> Patch:
     """Facts of a patch (ids 0..32, or a special id -20, -26, -32, -44, -50)."""
     v = [ctypes.c_int32() for _ in range(4)]
     check(lib.pc_patchwork_patch_info(pid, *[ctypes.byref(x) for x in v]))
     return Patch(pid, *(x.value for x in v), shape(pid))
 
 
-def shape(pid, flip=0, rot=0):
+def shape(pid: int, flip: int = 0, rot: int = 0) -> str:
     """The shape in an orientation, rows joined by '|' ("OO.|.OO")."""
     return text_out(lib.pc_patchwork_patch_shape, pid, flip, rot)
 
 
-def orientations(pid):
+def orientations(pid: int) -> List[int]:
     """The distinct orientations k = 4*flip + rot of a patch, ascending."""
     ks = (ctypes.c_int32 * 8)()
     n = ctypes.c_size_t()
@@ -110,7 +111,7 @@ def orientations(pid):
     return list(ks[:n.value])
 
 
-def parse_command(league, line):
+def parse_command(league: int, line: str) -> Tuple[Any, ...]:
     """Parse a bot's output line with the referee's rules.  Returns
     (kind, id, x, y, flip, rot, message); raises Error (PC_EPARSE) for an
     unknown command."""
@@ -135,20 +136,42 @@ class Player:
         self._g = game
         self.index = integer(index, "index", 0, 1)
 
-    def _get(self, fn):
+    def _get(self, fn: str) -> int:
         return check(getattr(lib, "pc_patchwork_" + fn)(self._g, self.index))
 
-    position = property(lambda self: self._get("position"))
-    buttons = property(lambda self: self._get("buttons"))
-    income = property(lambda self: self._get("income"))
-    pending = property(lambda self: self._get("pending"))
-    empty = property(lambda self: self._get("empty"))
-    score = property(lambda self: out_i32(lib.pc_patchwork_score, self._g, self.index))
+    @property
+    def position(self) -> int:
+        return self._get('position')
+    @property
+    def buttons(self) -> int:
+        return self._get('buttons')
+    @property
+    def income(self) -> Any:
+        return self._get('income')
+    @property
+    def pending(self) -> Any:
+        return self._get('pending')
+    @property
+    def empty(self) -> int:
+        return self._get('empty')
+    @property
+    def score(self) -> int:
+        return out_i32(lib.pc_patchwork_score, self._g, self.index)
 
     @property
-    def board(self):
+    def board(self) -> List[str]:
         """The quilt as 9 strings of 'O' (covered) and '.'."""
         return text_out(lib.pc_patchwork_board_text, self._g, self.index).splitlines()
+
+    @property
+    def grid(self) -> memoryview:
+        """The quilt as a read-only 9 x 9 buffer of 0/1 (``grid[y, x]``;
+        ``numpy.asarray(player.grid)`` makes no copy), from one library call."""
+        words = (ctypes.c_uint64 * 2)()
+        check(lib.pc_patchwork_board_bits(self._g, self.index, words))
+        bits = words[0] | (words[1] << 64)
+        data = bytes((bits >> i) & 1 for i in range(81))
+        return memoryview(data).cast("B", (9, 9))
 
     def cell(self, x: int, y: int) -> bool:
         return bool(check(lib.pc_patchwork_cell(self._g, self.index, index(x, "x", 9), index(y, "y", 9))))
@@ -162,7 +185,7 @@ class Player:
                                           ctypes.byref(patch), ctypes.byref(k)))
         return patch.value, k.value
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         return (f"<Player {self.index} pos={self.position} buttons={self.buttons} "
                 f"income={self.income} empty={self.empty}>")
 
@@ -186,7 +209,7 @@ class Game(Handle):
         self.players = (Player(self, 0), Player(self, 1))
 
     @classmethod
-    def _wrap(cls, ptr):
+    def _wrap(cls, ptr: int) -> Game:
         g = super()._wrap(ptr)
         g.players = (Player(g, 0), Player(g, 1))
         return g
@@ -204,55 +227,85 @@ class Game(Handle):
         return new_handle(Game, lib.pc_patchwork_clone, self)
 
     # -- settings and state --
-    league = property(lambda self: check(lib.pc_patchwork_ruleset(self)))
-    duration = property(lambda self: check(lib.pc_patchwork_duration(self)))
+    @property
+    def league(self) -> int:
+        return check(lib.pc_patchwork_ruleset(self))
+    @property
+    def duration(self) -> int:
+        return check(lib.pc_patchwork_duration(self))
     @property
     def seed(self) -> int:
         out = ctypes.c_uint64(0)
         check(lib.pc_patchwork_seed(self, ctypes.byref(out)))
         return out.value
-    to_move = property(lambda self: out_i32(lib.pc_patchwork_to_move, self),
-                       doc="0 or 1, or -1 once the game is over")
-    over = property(lambda self: bool(check(lib.pc_patchwork_is_over(self))))
-    capped = property(lambda self: bool(check(lib.pc_patchwork_capped(self))))
-    actions = property(lambda self: check(lib.pc_patchwork_actions(self)))
-    special_id = property(lambda self: out_i32(lib.pc_patchwork_special_id, self))
-    specials_left = property(lambda self: check(lib.pc_patchwork_specials_left(self)))
-    bonus_owner = property(lambda self: out_i32(lib.pc_patchwork_bonus_owner, self))
-    finished_first = property(lambda self: out_i32(lib.pc_patchwork_finished_first, self))
-    last_player = property(lambda self: lib.pc_patchwork_last_player(self))
-    winner = property(lambda self: out_i32(lib.pc_patchwork_winner, self),
-                      doc="0, 1, DRAW, or -1 while playing")
-    scores = property(lambda self: (self.players[0].score, self.players[1].score))
+    @property
+    def to_move(self) -> int:
+        """0 or 1, or -1 once the game is over"""
+        return out_i32(lib.pc_patchwork_to_move, self)
+    @property
+    def over(self) -> bool:
+        return bool(check(lib.pc_patchwork_is_over(self)))
+    @property
+    def capped(self) -> bool:
+        return bool(check(lib.pc_patchwork_capped(self)))
+    @property
+    def actions(self) -> int:
+        return check(lib.pc_patchwork_actions(self))
+    @property
+    def special_id(self) -> int:
+        return out_i32(lib.pc_patchwork_special_id, self)
+    @property
+    def specials_left(self) -> int:
+        return check(lib.pc_patchwork_specials_left(self))
+    @property
+    def bonus_owner(self) -> int:
+        return out_i32(lib.pc_patchwork_bonus_owner, self)
+    @property
+    def finished_first(self) -> int:
+        return out_i32(lib.pc_patchwork_finished_first, self)
+    @property
+    def last_player(self) -> int:
+        return lib.pc_patchwork_last_player(self)
+    @property
+    def winner(self) -> int:
+        """0, 1, DRAW, or -1 while playing"""
+        return out_i32(lib.pc_patchwork_winner, self)
+    @property
+    def scores(self) -> Tuple[Any, Any]:
+        return (self.players[0].score, self.players[1].score)
 
     @property
-    def bonus_size(self):
+    def bonus_size(self) -> int:
         return check(lib.pc_patchwork_bonus_size(self))
 
     @bonus_size.setter
-    def bonus_size(self, v):
+    def bonus_size(self, v: int) -> None:
         check(lib.pc_patchwork_set_bonus_size(self, v))
 
     @property
-    def initial_money(self):
+    def initial_money(self) -> int:
         return check(lib.pc_patchwork_initial_money(self))
 
     @initial_money.setter
-    def initial_money(self, v):
+    def initial_money(self, v: int) -> None:
         check(lib.pc_patchwork_set_initial_money(self, v))
 
-    def _ids(self, fn):
+    def _ids(self, fn: Any) -> List[int]:
         arr = (ctypes.c_int32 * 33)()
         n = ctypes.c_size_t()
         check(fn(self, arr, 33, ctypes.byref(n)))
         return list(arr[:n.value])
 
-    market = property(lambda self: self._ids(lib.pc_patchwork_market),
-                      doc="the circle from the marker; the first 3 are buyable")
-    deck = property(lambda self: self._ids(lib.pc_patchwork_deck))
+    @property
+    def market(self) -> Any:
+        """the circle from the marker; the first 3 are buyable"""
+        return self._ids(lib.pc_patchwork_market)
+    @property
+    def deck(self) -> Any:
+        return self._ids(lib.pc_patchwork_deck)
 
     @property
-    def history(self):
+    def history(self) -> List[Any]:
         """[(player, Move), ...] of every action so far."""
         codes = (ctypes.c_int32 * 256)()
         who = (ctypes.c_int32 * 256)()
@@ -274,13 +327,13 @@ class Game(Handle):
         return out
 
     # -- moves --
-    def legal_moves(self):
+    def legal_moves(self) -> List[Move]:
         codes = (ctypes.c_int32 * _MAXM)()
         n = ctypes.c_size_t()
         check(lib.pc_patchwork_legal_moves(self, codes, _MAXM, ctypes.byref(n)))
         return [Move.from_code(codes[i]) for i in range(n.value)]
 
-    def __iter__(self):
+    def __iter__(self) -> Any:
         """Iterates over the legal moves."""
         return iter(self.legal_moves())
 
@@ -291,30 +344,30 @@ class Game(Handle):
         check(lib.pc_patchwork_apply(self, _move(move).code))
         return self
 
-    def play(self, patch_id, x, y, flip=0, rot=0):
+    def play(self, patch_id: int, x: int, y: int, flip: int = 0, rot: int = 0) -> Game:
         check(lib.pc_patchwork_play(self, patch_id, x, y, flip, rot))
         return self
 
-    def skip(self):
+    def skip(self) -> Game:
         check(lib.pc_patchwork_skip(self))
         return self
 
-    def place_special(self, x, y):
+    def place_special(self, x: int, y: int) -> Any:
         check(lib.pc_patchwork_place_special(self, x, y))
         return self
 
     # -- the CodinGame protocol --
-    def init_input(self):
+    def init_input(self) -> str:
         return text_out(lib.pc_patchwork_init_input, self)
 
-    def turn_input(self):
+    def turn_input(self) -> str:
         return text_out(lib.pc_patchwork_turn_input, self)
 
-    def referee_input(self):
+    def referee_input(self) -> str:
         """What the referee sends the player to move now."""
         return text_out(lib.pc_patchwork_referee_input, self)
 
-    def referee_step(self, line):
+    def referee_step(self, line: str) -> Tuple[Any, ...]:
         """Play a bot's output line as the referee would.  Returns (Move
         applied, set of fixes); raises Error(PC_EPARSE) for an unknown
         command (that bot loses)."""
@@ -326,12 +379,12 @@ class Game(Handle):
         return Move.from_code(code.value), {name for bit, name in FIXES.items() if fixes.value & bit}
 
     # -- bots --
-    def baseline_move(self):
+    def baseline_move(self) -> Move:
         code = ctypes.c_int32()
         check(lib.pc_patchwork_baseline_move(self, ctypes.byref(code)))
         return Move.from_code(code.value)
 
-    def suggest(self, playouts=0, seconds=0.0, seed=1, budget=None):
+    def suggest(self, playouts: int = 0, seconds: float = 0.0, seed: int = 1, budget: Optional[int] = None) -> Move:
         """The search's move under a pc_budget: at most ``playouts`` playouts
         (0 = no limit) and ``seconds`` of wall time (0 = none when playouts is
         set, else the library's default 10 s), playouts seeded by ``seed``.
@@ -387,7 +440,7 @@ class Reader(Handle):
         check(lib.pc_patchwork_reader_line(self, b, n, ctypes.byref(ready), err, len(err)), err)
         return bool(ready.value)
 
-    def feed(self, text):
+    def feed(self, text: str) -> bool:
         """Every line of ``text``; True when the last one completed a turn."""
         ready = False
         if not isinstance(text, str):
@@ -396,10 +449,15 @@ class Reader(Handle):
             ready = self.line(ln)
         return ready
 
-    ready = property(lambda self: bool(check(lib.pc_patchwork_reader_ready(self))))
-    seat = property(lambda self: lib.pc_patchwork_reader_seat(self), doc="0 or 1; -1 before the first turn")
+    @property
+    def ready(self) -> bool:
+        return bool(check(lib.pc_patchwork_reader_ready(self)))
+    @property
+    def seat(self) -> int:
+        """0 or 1; -1 before the first turn"""
+        return lib.pc_patchwork_reader_seat(self)
 
-    def game(self):
+    def game(self) -> Game:
         """A copy of the rebuilt game."""
         return new_handle(Game, lib.pc_patchwork_reader_game, self)
 
@@ -409,7 +467,7 @@ class Reader(Handle):
         check(lib.pc_patchwork_reader_sent(self, b, n, err, len(err)), err)
 
 
-def _move(move):
+def _move(move: Move) -> Move:
     if isinstance(move, Move):
         return move
     move = sequence(move, "move", 6)

@@ -11,10 +11,11 @@
 Illegal moves raise ``puzzlecore.Error`` (``code`` is PC_EILLEGAL, or
 PC_EOVER once the game is over) and change nothing.
 """
+from __future__ import annotations
 import ctypes
 from collections import namedtuple
 
-from typing import Dict, Iterator, List, Optional, Sequence, Tuple, Union
+from typing import Any, Dict, Iterator, List, Optional, Sequence, Tuple, Union
 
 from ._ffi import (budget as _budget, Error, Handle, InvalidArgument, check, enums, err_buf, i32_array, integer,
                    lib, new_handle, number, out_i32, out_i64, sequence, text_in, text_out)
@@ -47,17 +48,17 @@ class Event(namedtuple("Event", "kind points a b c")):
     (see include/puzzlecore/pickerel.h for each kind's meaning)."""
 
     @property
-    def name(self):
+    def name(self) -> str:
         return lib.pc_pickerel_event_name(self.kind).decode()
 
-    def __str__(self):
+    def __str__(self) -> str:
         text = f"{self.name} {self.points:+d} ({self.a}, {self.b}, {self.c})"
         if self.kind == EVENT["perfect"]:
             text += " " + run_name(self.a)
         return text
 
 
-def level_info(level):
+def level_info(level: int) -> Dict[Any, Any]:
     """The level table row as a dict (width, max_width, overlap, colours,
     inches, tray, bead_factor, any_pct, specific_pct, wild_pct,
     loom_bead_pct)."""
@@ -69,12 +70,12 @@ def level_info(level):
     return info
 
 
-def run_name(run):
+def run_name(run: int) -> str:
     """'Perfect row', 'Double', 'Triple', 'Donkey', 'Vegas', 'Vegas^2', ..."""
     return text_out(lib.pc_pickerel_run_name, run)
 
 
-def rating_threshold(level, rating):
+def rating_threshold(level: int, rating: str) -> int:
     """Lowest score that earns `rating` (an index into RATINGS or its name)."""
     if isinstance(rating, str):
         if rating not in RATINGS:
@@ -99,7 +100,7 @@ class Game(Handle):
         self._adopt(out.value)
 
     @classmethod
-    def from_deal(cls, level, spools, seed=0, loom_beads=False):
+    def from_deal(cls, level: int, spools: Sequence[Any], seed: int = 0, loom_beads: bool = False) -> Game:
         spools = [sequence(s, "spools[]", 2) for s in sequence(spools, "spools", 4096)]
         if any(len(s) != 2 for s in spools):
             raise InvalidArgument("spools must be (colour, length) pairs")
@@ -109,18 +110,18 @@ class Game(Handle):
         return new_handle(cls, lib.pc_pickerel_new_deal, level, seed, 1 if loom_beads else 0, cols, lens, n)
 
     @classmethod
-    def load(cls, text):
+    def load(cls, text: str) -> Game:
         """A game from pc_pickerel_save text; Error (PC_EPARSE) on bad text."""
         b, n = text_in(text)
         return new_handle(cls, lib.pc_pickerel_load, b, n, err=err_buf())
 
-    def save(self):
+    def save(self) -> str:
         return text_out(lib.pc_pickerel_save, self)
 
-    def clone(self):
+    def clone(self) -> Game:
         return new_handle(Game, lib.pc_pickerel_clone, self)
 
-    def __str__(self):
+    def __str__(self) -> str:
         return text_out(lib.pc_pickerel_render, self)
 
     def __repr__(self) -> str:
@@ -130,31 +131,31 @@ class Game(Handle):
         return f"<puzzlecore.pickerel.Game level {self.level}, width {self.width}: {state}, score {self.score}>"
 
     # ---- moves -------------------------------------------------------------
-    def _events_after(self, rc):
+    def _events_after(self, rc: int) -> List[Event]:
         check(rc)
         return self.events
 
-    def weave(self, slot):
+    def weave(self, slot: int) -> List[Event]:
         """Weave the spool in tray `slot`; returns the move's events."""
         return self._events_after(lib.pc_pickerel_weave(self, slot))
 
-    def scissors(self):
+    def scissors(self) -> List[Event]:
         return self._events_after(lib.pc_pickerel_scissors(self))
 
-    def resize(self, width):
+    def resize(self, width: int) -> List[Event]:
         return self._events_after(lib.pc_pickerel_resize(self, width))
 
-    def splice(self, bead, first, second):
+    def splice(self, bead: int, first: int, second: int) -> List[Event]:
         return self._events_after(lib.pc_pickerel_splice(self, bead, first, second))
 
-    def place_bead(self, bead, row, column):
+    def place_bead(self, bead: int, row: int, column: int) -> List[Event]:
         return self._events_after(lib.pc_pickerel_place_bead(self, bead, row, column))
 
-    def done(self):
+    def done(self) -> List[Event]:
         return self._events_after(lib.pc_pickerel_done(self))
 
     @staticmethod
-    def _move(move):
+    def _move(move: Tuple[Any, ...]) -> Any:
         move = tuple(sequence(move, "move", 4))
         if not 1 <= len(move) <= 4:
             raise InvalidArgument(f"move must be (kind, a, b, c), 1 to 4 items, got {len(move)}")
@@ -165,14 +166,14 @@ class Game(Handle):
             move = (MOVE[move[0]],) + move[1:]
         return i32_array(move, "move")
 
-    def play(self, move):
+    def play(self, move: Sequence[int]) -> List[Event]:
         """Apply a move (kind, a, b, c); kind may be a name ("weave")."""
         return self._events_after(lib.pc_pickerel_play(self, self._move(move)))
 
-    def legal(self, move):
+    def legal(self, move: Sequence[Any]) -> bool:
         return lib.pc_pickerel_check(self, self._move(move)) == 0
 
-    def suggest(self, budget=0, seconds=-1.0):
+    def suggest(self, budget: int = 0, seconds: float = -1.0) -> Tuple[int, ...]:
         """The advisor's move as a tuple (kind, a, b, c): `budget` search
         nodes (0: the default), at most `seconds` (negative: no limit)."""
         m = (ctypes.c_int32 * 4)()
@@ -180,20 +181,48 @@ class Game(Handle):
         return tuple(m)
 
     # ---- state -------------------------------------------------------------
-    level = property(lambda self: lib.pc_pickerel_level(self))
-    width = property(lambda self: lib.pc_pickerel_width(self))
-    overlap = property(lambda self: lib.pc_pickerel_overlap(self))
-    colours = property(lambda self: lib.pc_pickerel_colours(self))
-    tray_size = property(lambda self: lib.pc_pickerel_tray_size(self))
-    score = property(lambda self: out_i64(lib.pc_pickerel_score, self))
-    over = property(lambda self: bool(lib.pc_pickerel_over(self)))
-    rating = property(lambda self: lib.pc_pickerel_rating(self))
-    rating_name = property(lambda self: RATINGS[self.rating])
-    deal_left = property(lambda self: lib.pc_pickerel_deal_left(self))
-    loom_colour = property(lambda self: out_i32(lib.pc_pickerel_loom_colour, self))
-    loom_rows = property(lambda self: lib.pc_pickerel_loom_rows(self))
-    loom_fill = property(lambda self: lib.pc_pickerel_loom_fill(self))
-    loom_run = property(lambda self: lib.pc_pickerel_loom_run(self))
+    @property
+    def level(self) -> int:
+        return lib.pc_pickerel_level(self)
+    @property
+    def width(self) -> int:
+        return lib.pc_pickerel_width(self)
+    @property
+    def overlap(self) -> int:
+        return lib.pc_pickerel_overlap(self)
+    @property
+    def colours(self) -> int:
+        return lib.pc_pickerel_colours(self)
+    @property
+    def tray_size(self) -> int:
+        return lib.pc_pickerel_tray_size(self)
+    @property
+    def score(self) -> int:
+        return out_i64(lib.pc_pickerel_score, self)
+    @property
+    def over(self) -> bool:
+        return bool(lib.pc_pickerel_over(self))
+    @property
+    def rating(self) -> int:
+        return lib.pc_pickerel_rating(self)
+    @property
+    def rating_name(self) -> str:
+        return RATINGS[self.rating]
+    @property
+    def deal_left(self) -> int:
+        return lib.pc_pickerel_deal_left(self)
+    @property
+    def loom_colour(self) -> int:
+        return out_i32(lib.pc_pickerel_loom_colour, self)
+    @property
+    def loom_rows(self) -> int:
+        return lib.pc_pickerel_loom_rows(self)
+    @property
+    def loom_fill(self) -> int:
+        return lib.pc_pickerel_loom_fill(self)
+    @property
+    def loom_run(self) -> int:
+        return lib.pc_pickerel_loom_run(self)
     @property
     def loom_beads_option(self) -> bool:
         out = ctypes.c_uint32(0)
@@ -201,13 +230,13 @@ class Game(Handle):
         return bool(out.value & enums["PC_PICKEREL_OPT_LOOM_BEADS"])
 
     @property
-    def seed(self):
+    def seed(self) -> int:
         out = ctypes.c_uint64()
         check(lib.pc_pickerel_seed(self, ctypes.byref(out)))
         return out.value
 
     @property
-    def tray(self):
+    def tray(self) -> List[Spool]:
         """List of Spool (None for an empty slot)."""
         c, l = ctypes.c_int32(), ctypes.c_int32()
         slots = []
@@ -216,18 +245,18 @@ class Game(Handle):
             slots.append(Spool(i, c.value, l.value) if l.value else None)
         return slots
 
-    def spools(self):
+    def spools(self) -> Any:
         """Iterate over the non-empty tray slots."""
         return (s for s in self.tray if s is not None)
 
-    def spools_left(self, colour):
+    def spools_left(self, colour: int) -> int:
         return lib.pc_pickerel_spools_left(self, colour)
 
-    def inches_left(self, colour):
+    def inches_left(self, colour: int) -> int:
         return lib.pc_pickerel_inches_left(self, colour)
 
     @property
-    def beads(self):
+    def beads(self) -> Any:
         t, c = ctypes.c_int32(), ctypes.c_int32()
         out = []
         for i in range(lib.pc_pickerel_bead_count(self)):
@@ -236,7 +265,7 @@ class Game(Handle):
         return out
 
     @property
-    def loom_beads(self):
+    def loom_beads(self) -> Any:
         v = [ctypes.c_int32() for _ in range(5)]
         out = []
         for i in range(lib.pc_pickerel_loom_bead_count(self)):
@@ -245,7 +274,7 @@ class Game(Handle):
         return out
 
     @property
-    def events(self):
+    def events(self) -> List[Event]:
         """The last move's events, in order."""
         v = [ctypes.c_int32() for _ in range(5)]
         out = []
@@ -254,7 +283,7 @@ class Game(Handle):
             out.append(Event(*[x.value for x in v]))
         return out
 
-    def stat(self, name):
+    def stat(self, name: str) -> int:
         """A counter by name ("inches_in", "cloth", "knots", "wraps", ...)."""
         if name not in _STATS:
             raise InvalidArgument(f"unknown stat {name!r} ({', '.join(_STATS)})")
@@ -263,7 +292,7 @@ class Game(Handle):
         return out.value
 
     @property
-    def stats(self):
+    def stats(self) -> Dict[Any, Any]:
         return {name: self.stat(name) for name in _STATS}
 
 

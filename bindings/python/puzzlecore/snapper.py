@@ -12,10 +12,11 @@ game of the library; quarters are NE, SE, SW, NW (0..3);
 colours 1..8, 0 is white.  Failing calls raise puzzlecore.Error and change
 nothing.
 """
+from __future__ import annotations
 import ctypes
 from collections import namedtuple
 
-from typing import Iterator, List, Optional, Sequence, Tuple, Union
+from typing import Any, Iterator, List, Optional, Sequence, Tuple, Union
 
 from ._ffi import (budget as _budget, Error, Handle, InvalidArgument, check, enums, err_buf, i32_array, index,
                    integer, lib, new_handle, out_double, out_i64, sequence, text_in, text_out)
@@ -42,11 +43,11 @@ class Piece(namedtuple("Piece", "arms colours")):
     quarters NE, SE, SW, NW (0 = white)."""
 
     @property
-    def type(self):
+    def type(self) -> str:
         """'I', 'L', 'T' or '+'."""
         return TYPES[check(lib.pc_snapper_piece_type(self.arms))]
 
-    def __str__(self):
+    def __str__(self) -> str:
         arms = "".join(d for k, d in enumerate("NESW") if self.arms >> k & 1)
         return arms + ":" + "".join(str(c) for c in self.colours)
 
@@ -60,14 +61,14 @@ Advice = namedtuple("Advice", "move column turns value")
 Advice.__doc__ = "A suggested move: 'drop' (column, clockwise turns) or 'drain'."
 
 
-def figure_points(quarters, white, used, available, cascade=0, simultaneous=1):
+def figure_points(quarters: int, white: int, used: int, available: int, cascade: int = 0, simultaneous: int = 1) -> float:
     """The seed's scoring formula for one closed figure, in points."""
     u = ctypes.c_int64()
     check(lib.pc_snapper_figure_units(quarters, white, used, available, cascade, simultaneous, ctypes.byref(u)))
     return u.value / UNIT
 
 
-def _piece(fn, *args):
+def _piece(fn: Any, *args: Any) -> Optional[Piece]:
     arms = ctypes.c_int32()
     cols = (ctypes.c_int32 * 4)()
     if check(fn(*args, ctypes.byref(arms), cols)) == 0:
@@ -94,7 +95,7 @@ class Game(Handle):
         self._adopt(out.value)
 
     @classmethod
-    def custom(cls, seed, weights, colours, target=20):
+    def custom(cls, seed: int, weights: Sequence[int], colours: int, target: int = 20) -> Game:
         """Random pieces with weights (I, L, T, +), colours 1..8, target figures."""
         weights = sequence(weights, "weights", 4)
         if len(weights) != 4:
@@ -103,7 +104,7 @@ class Game(Handle):
         return new_handle(cls, lib.pc_snapper_new_custom, w, colours, target, seed)
 
     @classmethod
-    def from_list(cls, pieces, colours):
+    def from_list(cls, pieces: Sequence[str], colours: int) -> Game:
         """Pieces in order from a list of tokens ('L:1222', 'NE:1222', ...) or one string."""
         if not isinstance(pieces, (str, bytes)):
             pieces = " ".join(str(p) for p in sequence(pieces, "pieces"))
@@ -111,43 +112,43 @@ class Game(Handle):
         return new_handle(cls, lib.pc_snapper_new_list, b, n, colours, err=err_buf())
 
     @classmethod
-    def load(cls, text):
+    def load(cls, text: str) -> Game:
         """A game from save text (also the way to build a field by hand)."""
         b, n = text_in(text)
         return new_handle(cls, lib.pc_snapper_load, b, n, err=err_buf())
 
-    def save(self):
+    def save(self) -> str:
         return text_out(lib.pc_snapper_save, self)
 
-    def clone(self):
+    def clone(self) -> Game:
         return new_handle(Game, lib.pc_snapper_clone, self)
 
     __copy__ = clone
 
-    def render(self):
+    def render(self) -> str:
         return text_out(lib.pc_snapper_render, self)
 
     __str__ = render
 
     # ---- moves ----
-    def rotate(self, turns=1):
+    def rotate(self, turns: int = 1) -> None:
         """Rotate the current piece: turns > 0 clockwise, < 0 anticlockwise."""
         check(lib.pc_snapper_rotate(self, turns))
 
-    def move_to(self, column):
+    def move_to(self, column: int) -> None:
         check(lib.pc_snapper_move_to(self, column))
 
-    def drop(self):
+    def drop(self) -> None:
         check(lib.pc_snapper_drop(self))
 
-    def play(self, column, turns=0):
+    def play(self, column: int, turns: int = 0) -> None:
         """Turn the piece `turns` times clockwise, move it to `column`, drop it."""
         check(lib.pc_snapper_play(self, column, turns))
 
-    def drain(self):
+    def drain(self) -> None:
         check(lib.pc_snapper_drain(self))
 
-    def apply(self, advice):
+    def apply(self, advice: Advice) -> None:
         """Play an Advice from suggest() or greedy()."""
         if not isinstance(advice, Advice):
             raise TypeError(f"advice must be a snapper.Advice, not {type(advice).__name__}")
@@ -157,21 +158,54 @@ class Game(Handle):
             self.play(advice.column, advice.turns)
 
     # ---- state ----
-    width = property(lambda self: WIDTH)
-    height = property(lambda self: HEIGHT)
-    column = property(lambda self: lib.pc_snapper_column(self), doc="column of the current piece")
-    score = property(lambda self: out_double(lib.pc_snapper_score, self), doc="score in points")
-    score_units = property(lambda self: out_i64(lib.pc_snapper_score_units, self), doc="exact score in 1/5040 points")
-    figures = property(lambda self: lib.pc_snapper_figures(self))
-    drops = property(lambda self: lib.pc_snapper_drops(self))
-    drains = property(lambda self: lib.pc_snapper_drains(self))
-    colours = property(lambda self: lib.pc_snapper_colours(self))
-    target = property(lambda self: lib.pc_snapper_target(self))
-    over = property(lambda self: bool(lib.pc_snapper_is_over(self)))
-    end_reason = property(lambda self: END_REASONS[lib.pc_snapper_end_reason(self)],
-                          doc="None while playing, else 'target', 'blocked' or 'no-pieces'")
-    current = property(lambda self: _piece(lib.pc_snapper_piece, self, 0), doc="the current Piece or None")
-    next = property(lambda self: _piece(lib.pc_snapper_piece, self, 1), doc="the next Piece or None")
+    @property
+    def width(self) -> int:
+        return WIDTH
+    @property
+    def height(self) -> int:
+        return HEIGHT
+    @property
+    def column(self) -> int:
+        """column of the current piece"""
+        return lib.pc_snapper_column(self)
+    @property
+    def score(self) -> float:
+        """score in points"""
+        return out_double(lib.pc_snapper_score, self)
+    @property
+    def score_units(self) -> int:
+        """exact score in 1/5040 points"""
+        return out_i64(lib.pc_snapper_score_units, self)
+    @property
+    def figures(self) -> int:
+        return lib.pc_snapper_figures(self)
+    @property
+    def drops(self) -> int:
+        return lib.pc_snapper_drops(self)
+    @property
+    def drains(self) -> int:
+        return lib.pc_snapper_drains(self)
+    @property
+    def colours(self) -> int:
+        return lib.pc_snapper_colours(self)
+    @property
+    def target(self) -> int:
+        return lib.pc_snapper_target(self)
+    @property
+    def over(self) -> bool:
+        return bool(lib.pc_snapper_is_over(self))
+    @property
+    def end_reason(self) -> Optional[str]:
+        """None while playing, else 'target', 'blocked' or 'no-pieces'"""
+        return END_REASONS[lib.pc_snapper_end_reason(self)]
+    @property
+    def current(self) -> Optional[Piece]:
+        """the current Piece or None"""
+        return _piece(lib.pc_snapper_piece, self, 0)
+    @property
+    def next(self) -> Optional[Piece]:
+        """the next Piece or None"""
+        return _piece(lib.pc_snapper_piece, self, 1)
 
     def cell(self, x: int, y: int) -> Optional[Piece]:
         """The Piece at column x, row y (0 = top, 8 = the floor), or None."""
@@ -186,7 +220,7 @@ class Game(Handle):
         state = f"over ({self.end_reason})" if self.over else f"playing, piece {self.current}"
         return f"<puzzlecore.snapper.Game {WIDTH}x{HEIGHT}: {state}, score {self.score:g}>"
 
-    def __iter__(self):
+    def __iter__(self) -> Iterator[Any]:
         """(x, y, Piece) for every occupied cell, top row first."""
         for y in range(HEIGHT):
             for x in range(WIDTH):
@@ -194,12 +228,12 @@ class Game(Handle):
                 if p is not None:
                     yield x, y, p
 
-    def rows(self):
+    def rows(self) -> List[Any]:
         """Rows of the field from the top, each a list of Piece or None."""
         return [[self.cell(x, y) for x in range(WIDTH)] for y in range(HEIGHT)]
 
     @property
-    def events(self):
+    def events(self) -> List[Any]:
         """Events of the last drop or drain, in order."""
         out = []
         kind = ctypes.c_int32()
@@ -220,7 +254,7 @@ class Game(Handle):
         return out
 
     # ---- advice ----
-    def suggest(self, budget=2000):
+    def suggest(self, budget: int = 2000) -> Advice:
         """The advisor's move (visible pieces only) as an Advice."""
         mv, col, turns = ctypes.c_int32(), ctypes.c_int32(), ctypes.c_int32()
         val = ctypes.c_double()
@@ -229,7 +263,7 @@ class Game(Handle):
         drain = mv.value == enums["PC_SNAPPER_MOVE_DRAIN"]
         return Advice("drain" if drain else "drop", col.value, turns.value, val.value)
 
-    def greedy(self):
+    def greedy(self) -> Advice:
         """The greedy one-ply baseline's move as an Advice (value None)."""
         mv, col, turns = ctypes.c_int32(), ctypes.c_int32(), ctypes.c_int32()
         check(lib.pc_snapper_greedy(self, ctypes.byref(mv), ctypes.byref(col), ctypes.byref(turns)))

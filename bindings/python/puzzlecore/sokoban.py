@@ -11,10 +11,11 @@ optimal solver, and the Whirly map creativity index.
     for level in sokoban.Collection(open("microban.txt").read()):
         ...
 """
+from __future__ import annotations
 import ctypes
 from collections import namedtuple
 
-from typing import Iterator, List, Optional, Set, Tuple, Union
+from typing import Any, Iterator, List, Optional, Set, Tuple, Union
 
 from ._ffi import (Handle, InvalidArgument, LimitReached, NotFound, budget as _mkbudget, check, cstr, enums,
                    err_buf, index, integer, lib, new_handle, number, text_in, text_out)
@@ -30,7 +31,7 @@ MODES = {"moves": enums["PC_SOKOBAN_MOVES"], "pushes": enums["PC_SOKOBAN_PUSHES"
          "any": enums["PC_SOKOBAN_ANY"]}
 
 
-def _budget(max_nodes, max_bytes, seconds):
+def _budget(max_nodes: int, max_bytes: int, seconds: float) -> Any:
     """A pc_budget: nodes (0: none), bytes (0: none), seconds (< 0: none, 0: the library's 10 s)."""
     max_nodes = integer(max_nodes, "max_nodes", 0, 2 ** 63 - 1)
     max_bytes = integer(max_bytes, "max_bytes", 0, 2 ** 64 - 1)
@@ -48,7 +49,7 @@ unsolvable (moves, pushes are then None and lurd is "")."""
 Index = namedtuple("Index", "ci moves pushes u c")
 
 
-def _dir(d):
+def _dir(d: Union[int, str]) -> int:
     if isinstance(d, str):
         try:
             return _DIRS[d.lower()]
@@ -57,7 +58,7 @@ def _dir(d):
     return integer(d, "direction", 0, 3)
 
 
-def _mode(mode):
+def _mode(mode: str) -> int:
     if not isinstance(mode, str):
         raise TypeError(f"mode must be a str, not {type(mode).__name__}")
     try:
@@ -79,28 +80,28 @@ class Level(Handle):
         self._adopt(out.value)
 
     @classmethod
-    def load(cls, text):
+    def load(cls, text: str) -> Level:
         """A game from pc_sokoban_save text (start board, history, cursor)."""
         err = err_buf()
         return new_handle(cls, lib.pc_sokoban_load, *text_in(text), err=err)
 
-    def save(self):
+    def save(self) -> str:
         return text_out(lib.pc_sokoban_save, self)
 
-    def clone(self):
+    def clone(self) -> Level:
         return new_handle(Level, lib.pc_sokoban_clone, self)
 
     # -- static facts and position
     @property
-    def width(self):
+    def width(self) -> int:
         return lib.pc_sokoban_width(self)
 
     @property
-    def height(self):
+    def height(self) -> int:
         return lib.pc_sokoban_height(self)
 
     @property
-    def size(self):
+    def size(self) -> Tuple[int, int]:
         return (self.width, self.height)
 
     def cell(self, x: int, y: int) -> int:
@@ -108,75 +109,75 @@ class Level(Handle):
         x, y = index(x, "x", self.width), index(y, "y", self.height)
         return check(lib.pc_sokoban_cell(self, x, y))
 
-    def cells(self):
+    def cells(self) -> Iterator[Tuple[int, int, int]]:
         """Iterate over (x, y, bits) for every cell, row by row."""
         for y in range(self.height):
             for x in range(self.width):
                 yield x, y, self.cell(x, y)
 
     @property
-    def player(self):
+    def player(self) -> Tuple[int, int]:
         x, y = ctypes.c_int32(), ctypes.c_int32()
         check(lib.pc_sokoban_player(self, ctypes.byref(x), ctypes.byref(y)))
         return (x.value, y.value)
 
     @property
-    def boxes(self):
+    def boxes(self) -> List[Tuple[int, int]]:
         return [(x, y) for x, y, b in self.cells() if b & BOX]
 
     @property
-    def goals(self):
+    def goals(self) -> List[Tuple[int, int]]:
         return [(x, y) for x, y, b in self.cells() if b & GOAL]
 
     @property
-    def dead_squares(self):
+    def dead_squares(self) -> List[Tuple[int, int]]:
         return [(x, y) for x, y, b in self.cells() if b & DEAD]
 
     @property
-    def box_count(self):
+    def box_count(self) -> int:
         return lib.pc_sokoban_box_count(self)
 
     @property
-    def boxes_on_goals(self):
+    def boxes_on_goals(self) -> int:
         return lib.pc_sokoban_boxes_on_goals(self)
 
     @property
-    def interior_count(self):
+    def interior_count(self) -> int:
         """c: cells the player could reach if there were no boxes."""
         return lib.pc_sokoban_interior_count(self)
 
     @property
-    def dead_count(self):
+    def dead_count(self) -> int:
         return lib.pc_sokoban_dead_count(self)
 
     @property
-    def solved(self):
+    def solved(self) -> bool:
         return check(lib.pc_sokoban_is_solved(self)) == 1
 
     @property
-    def moves(self):
+    def moves(self) -> int:
         return lib.pc_sokoban_moves(self)
 
     @property
-    def pushes(self):
+    def pushes(self) -> int:
         return lib.pc_sokoban_pushes(self)
 
     @property
-    def title(self):
+    def title(self) -> str:
         return text_out(lib.pc_sokoban_title, self)
 
     # -- play
-    def step(self, direction):
+    def step(self, direction: Union[int, str]) -> bool:
         """One step ("u", "right", UP, ...); True when it pushed a box.
         Raises Error (PC_EILLEGAL) when blocked."""
         pushed = ctypes.c_int32()
         check(lib.pc_sokoban_step(self, _dir(direction), ctypes.byref(pushed)))
         return bool(pushed.value)
 
-    def undo(self):
+    def undo(self) -> None:
         check(lib.pc_sokoban_undo(self))
 
-    def redo(self):
+    def redo(self) -> None:
         check(lib.pc_sokoban_redo(self))
 
     @property
@@ -193,23 +194,23 @@ class Level(Handle):
         return out
 
     @property
-    def redo_count(self):
+    def redo_count(self) -> int:
         return lib.pc_sokoban_redo_count(self)
 
-    def restart(self):
+    def restart(self) -> None:
         check(lib.pc_sokoban_restart(self))
 
-    def apply(self, lurd):
+    def apply(self, lurd: str) -> None:
         """Play a LURD string (atomic: on error nothing changes)."""
         err = err_buf()
         check(lib.pc_sokoban_apply_lurd(self, *text_in(lurd, "lurd"), err, len(err)), err)
 
     @property
-    def lurd(self):
+    def lurd(self) -> str:
         return text_out(lib.pc_sokoban_lurd, self)
 
     # -- front-end helpers
-    def reachable(self):
+    def reachable(self) -> Set[Any]:
         """The squares the player can walk to now, as a set of (x, y)."""
         w, h = lib.pc_sokoban_width(self), lib.pc_sokoban_height(self)
         cells = (ctypes.c_uint8 * (w * h))()
@@ -217,19 +218,19 @@ class Level(Handle):
         check(lib.pc_sokoban_reachable(self, cells, w * h, ctypes.byref(count)))
         return {(i % w, i // w) for i in range(w * h) if cells[i]}
 
-    def walk_path(self, x, y):
+    def walk_path(self, x: int, y: int) -> str:
         """Shortest walk (lower-case LURD) to (x, y); Error(PC_ENOTFOUND) when unreachable."""
         return text_out(lib.pc_sokoban_walk_path, self, x, y)
 
-    def push_path(self, bx, by, tx, ty):
+    def push_path(self, bx: int, by: int, tx: int, ty: int) -> str:
         """LURD bringing the box on (bx, by) to (tx, ty) by the fewest pushes, then moves."""
         return text_out(lib.pc_sokoban_push_path, self, bx, by, tx, ty)
 
-    def board(self, start=False):
+    def board(self, start: bool = False) -> str:
         """The position (or the start position) as XSB text."""
         return text_out(lib.pc_sokoban_write, self, 1 if start else 0)
 
-    def __str__(self):
+    def __str__(self) -> str:
         return self.board()
 
     def __repr__(self) -> str:
@@ -244,7 +245,7 @@ class Level(Handle):
         return _svg.sokoban(self)
 
     # -- solver and index
-    def solve(self, mode="moves", max_nodes=0, max_bytes=0, seconds=-1.0):
+    def solve(self, mode: str = "moves", max_nodes: int = 0, max_bytes: int = 0, seconds: float = -1.0) -> Optional[Solution]:
         """Optimal solution from the current position ("moves", "pushes"), or
         any solution found fast ("any": not optimal, any level size).
         Budgets: max_nodes and max_bytes (0: none), seconds (< 0: none).
@@ -279,7 +280,7 @@ class Level(Handle):
         finally:
             lib.pc_sokoban_result_free(r)
 
-    def index(self, max_nodes=0, max_bytes=0, seconds=-1.0):
+    def index(self, max_nodes: int = 0, max_bytes: int = 0, seconds: float = -1.0) -> Index:
         """Creativity index of the level's start position (solves it move-optimally)."""
         ci_, mv, pu = ctypes.c_double(), ctypes.c_int64(), ctypes.c_int64()
         b = _budget(max_nodes, max_bytes, seconds)
@@ -314,7 +315,7 @@ class Collection(Handle):
     def __len__(self) -> int:
         return lib.pc_sokoban_collection_count(self)
 
-    def _index(self, i):
+    def _index(self, i: int) -> int:
         n = len(self)
         i = integer(i, "index", -n - 1 if n else -1, n)
         if i < 0:
@@ -341,57 +342,57 @@ class Collection(Handle):
         return f"<puzzlecore.sokoban.Collection of {len(self)} levels>"
 
     @property
-    def titles(self):
+    def titles(self) -> List[str]:
         return [self.title(i) for i in range(len(self))]
 
-    def find(self, title):
+    def find(self, title: str) -> int:
         """Index of the level with this title; KeyError when none."""
         rc = lib.pc_sokoban_collection_find(self, cstr(title, "title"))
         if rc == enums["PC_ENOTFOUND"]:
             raise KeyError(title)
         return check(rc)
 
-    def write(self):
+    def write(self) -> str:
         return text_out(lib.pc_sokoban_collection_write, self)
 
 
-def _pure(fn, *args):
+def _pure(fn: Any, *args: Any) -> float:
     out = ctypes.c_double()
     check(fn(*[number(a, "argument") for a in args], ctypes.byref(out)))
     return out.value
 
 
-def raw_difficulty(i, p):
+def raw_difficulty(i: int, p: int) -> float:
     """d = i + (p - i) / 5."""
     return _pure(lib.pc_sokoban_index_raw_difficulty, i, p)
 
 
-def difficulty(i, p):
+def difficulty(i: int, p: int) -> float:
     """D = 0.8 (i - 8) + 0.2 (p - 33), 0 when i < 8 or p < 33."""
     return _pure(lib.pc_sokoban_index_difficulty, i, p)
 
 
-def mechanical(u, c):
+def mechanical(u: int, c: int) -> float:
     """m = u + (c - u) / 5."""
     return _pure(lib.pc_sokoban_index_mechanical, u, c)
 
 
-def rules(a, t):
+def rules(a: int, t: int) -> float:
     """r = (a - 2) + 3 (t - 1)."""
     return _pure(lib.pc_sokoban_index_rules, a, t)
 
 
-def raw_volumability(u, c, a=3, t=1):
+def raw_volumability(u: int, c: int, a: int = 3, t: int = 1) -> float:
     """v = m + 3 r."""
     return _pure(lib.pc_sokoban_index_raw_volumability, u, c, a, t)
 
 
-def volumability(u, c, a=3, t=1):
+def volumability(u: int, c: int, a: int = 3, t: int = 1) -> float:
     """V = v / V0."""
     return _pure(lib.pc_sokoban_index_volumability, u, c, a, t)
 
 
-def ci(i, p, u, c, a=3, t=1):
+def ci(i: int, p: int, u: int, c: int, a: int = 3, t: int = 1) -> float:
     """Ci = D / V."""
     return _pure(lib.pc_sokoban_index_ci, i, p, u, c, a, t)
 
@@ -399,7 +400,7 @@ def ci(i, p, u, c, a=3, t=1):
 V0 = lib.pc_sokoban_index_v0()
 
 
-def variant_rules(variant, colours=1):
+def variant_rules(variant: str, colours: int = 1) -> Tuple[int, ...]:
     """(a, t) of a rule family: 'classic', 'colorban', 'pullpush', 'monkeyban',
     'flocks', 'pushman'."""
     a, t = ctypes.c_int32(), ctypes.c_int32()
