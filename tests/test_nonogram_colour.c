@@ -899,9 +899,9 @@ static void game(void)
     char save0[4096], save1[4096], buf[256];
     size_t len;
     pc_game_save(gm, save0, sizeof save0, &len);
-    is_int(pc_game_play(gm, "paint 5 0 0", 11), PC_EPARSE, "paint 5 refused (4 colours)");
+    is_int(pc_game_play(gm, "paint orange 0 0", 16), PC_EPARSE, "paint orange refused (4 colours)");
     is_int(pc_game_play(gm, "clear 0 0", 9), PC_EILLEGAL, "clearing an undecided cell is no move");
-    is_int(pc_game_play(gm, "paint 1 9 0", 11), PC_EILLEGAL, "off the grid");
+    is_int(pc_game_play(gm, "paint black 9 0", 15), PC_EILLEGAL, "off the grid");
     pc_game_save(gm, save1, sizeof save1, &len);
     is_str(save1, save0, "failing moves changed nothing");
     int steps = 0;
