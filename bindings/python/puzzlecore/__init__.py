@@ -130,7 +130,7 @@ class Rng(Handle):
 
 
 def __getattr__(name):
-    if name in GAMES or name == "nonogram_solve":
+    if name in GAMES or name in ("nonogram_solve", "nonogram_colour"):
         return importlib.import_module("." + name, __name__)
     raise AttributeError(f"module 'puzzlecore' has no attribute {name!r}")
 
