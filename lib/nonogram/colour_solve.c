@@ -100,8 +100,47 @@ static void fill(uint8_t *F, const int32_t *bad, const uint32_t *cells, int32_t 
     (void)bg;
 }
 
+/* Value sets -> per-value bit masks (bit i of A[c]: cell i may take c). */
+static void to_masks(const uint32_t *cells, int32_t n, size_t stride, int32_t ncol, uint64_t *A)
+{
+    memset(A, 0, (size_t)(ncol + 1) * sizeof *A);
+    for (int32_t i = 0; i < n; i++)
+        for (uint32_t v = cells[(size_t)i * stride]; v; v &= v - 1)
+            A[pc__ctz64(v)] |= (uint64_t)1 << i;
+}
+
+static uint32_t value_at(const uint64_t *O, int32_t ncol, int32_t i)
+{
+    uint32_t v = 0;
+    for (int32_t c = 0; c <= ncol; c++)
+        v |= (uint32_t)((O[c] >> i) & 1u) << c;
+    return v;
+}
+
+static int32_t ncline_solve_bytes(pc__ncline_ws *ws, int32_t ncol, const int32_t *clues, const uint8_t *colours,
+                                  int32_t k, const uint32_t *cells, int32_t n, uint32_t *out);
+
 int32_t pc__ncline_solve(pc__ncline_ws *ws, int32_t ncol, const int32_t *clues, const uint8_t *colours, int32_t k,
                          const uint32_t *cells, int32_t n, uint32_t *out)
+{
+    if (n > PC__NCLINE_BITS_MAX)
+        return ncline_solve_bytes(ws, ncol, clues, colours, k, cells, n, out);
+    uint64_t A[PC_NONOGRAM_MAX_COLOURS + 1], O[PC_NONOGRAM_MAX_COLOURS + 1];
+    to_masks(cells, n, 1, ncol, A);
+    if (pc__ncline_solve_bits(ncol, clues, colours, k, n, A, O) < 0)
+        return -1;
+    int32_t changed = 0;
+    for (int32_t i = 0; i < n; i++) {
+        uint32_t v = value_at(O, ncol, i);
+        changed += v != cells[i];
+        out[i] = v;
+    }
+    return changed;
+}
+
+/* The byte-wise solver, for lines longer than a word. */
+static int32_t ncline_solve_bytes(pc__ncline_ws *ws, int32_t ncol, const int32_t *clues, const uint8_t *colours,
+                                  int32_t k, const uint32_t *cells, int32_t n, uint32_t *out)
 {
     if (k == 1 && clues[0] == 0)
         k = 0;
@@ -214,8 +253,14 @@ typedef struct ncs {
     int32_t qhead, qlen;
     pc__ncline_ws ws;
     pc__meter *m;
-    int64_t nodes, line_solves, probes;
+    int64_t nodes, line_solves, probes, cache_hits;
     uint64_t bytes;
+    /* the line cache (lines of at most PC__NCLINE_BITS_MAX cells): entry e
+     * holds a line's number, its input masks and the solver's answer */
+    uint32_t cache_mask;
+    int32_t *cache_line;
+    int8_t *cache_res;
+    uint64_t *cache_in, *cache_out; /* (ncol + 1) words per entry */
 } ncs;
 
 enum { NC_OK = 0, NC_CONTRA = 1 };
@@ -279,6 +324,33 @@ static int32_t over_budget(ncs *s)
     return PC_OK;
 }
 
+/* A line's masks -> the solver's answer, through the cache: 0 or -1. */
+static int32_t solve_masks(ncs *s, int32_t line, int32_t n, const uint64_t *A, uint64_t *O)
+{
+    const int32_t W = s->ncol + 1;
+    const int32_t *clue = s->clue + s->kstart[line];
+    const uint8_t *ccol = s->ccol + s->kstart[line];
+    if (!s->cache_line)
+        return pc__ncline_solve_bits(s->ncol, clue, ccol, s->kcount[line], n, A, O);
+    uint64_t hsh = (uint64_t)(line + 1) * 0x9E3779B97F4A7C15ull;
+    for (int32_t c = 0; c < W; c++)
+        hsh = (hsh ^ A[c]) * 0xff51afd7ed558ccdull;
+    hsh ^= hsh >> 29;
+    uint32_t e = (uint32_t)hsh & s->cache_mask;
+    uint64_t *in = s->cache_in + (size_t)e * (size_t)W, *out = s->cache_out + (size_t)e * (size_t)W;
+    if (s->cache_line[e] == line && memcmp(in, A, (size_t)W * sizeof *A) == 0) {
+        s->cache_hits++;
+        memcpy(O, out, (size_t)W * sizeof *O);
+        return s->cache_res[e];
+    }
+    int32_t r = pc__ncline_solve_bits(s->ncol, clue, ccol, s->kcount[line], n, A, O);
+    s->cache_line[e] = line;
+    s->cache_res[e] = (int8_t)r;
+    memcpy(in, A, (size_t)W * sizeof *A);
+    memcpy(out, O, (size_t)W * sizeof *O);
+    return r;
+}
+
 /* NC_OK, NC_CONTRA, or a negative status */
 static int32_t propagate(ncs *s)
 {
@@ -289,10 +361,33 @@ static int32_t propagate(ncs *s)
         s->inq[line] = 0;
         int32_t base = line < s->h ? line * s->w : line - s->h, stride = line < s->h ? 1 : s->w;
         int32_t n = line < s->h ? s->w : s->h;
+        int32_t r;
+        if (n <= PC__NCLINE_BITS_MAX) {
+            uint64_t A[PC_NONOGRAM_MAX_COLOURS + 1], O[PC_NONOGRAM_MAX_COLOURS + 1];
+            to_masks(s->cells + base, n, (size_t)stride, s->ncol, A);
+            r = solve_masks(s, line, n, A, O);
+            s->line_solves++;
+            int32_t st = over_budget(s);
+            if (st != PC_OK)
+                return st;
+            if (r < 0) {
+                clear_queue(s);
+                return NC_CONTRA;
+            }
+            uint64_t gone = 0;
+            for (int32_t c = 0; c <= s->ncol; c++)
+                gone |= A[c] & ~O[c];
+            for (; gone; gone &= gone - 1) {
+                int32_t i = pc__ctz64(gone), c = base + i * stride;
+                s->cells[c] = value_at(O, s->ncol, i);
+                enqueue(s, line < s->h ? s->h + c % s->w : c / s->w);
+            }
+            continue;
+        }
         for (int32_t i = 0; i < n; i++)
             s->lin[i] = s->cells[base + i * stride];
-        int32_t r = pc__ncline_solve(&s->ws, s->ncol, s->clue + s->kstart[line], s->ccol + s->kstart[line],
-                                     s->kcount[line], s->lin, n, s->lout);
+        r = pc__ncline_solve(&s->ws, s->ncol, s->clue + s->kstart[line], s->ccol + s->kstart[line],
+                             s->kcount[line], s->lin, n, s->lout);
         s->line_solves++;
         int32_t st = over_budget(s);
         if (st != PC_OK)
@@ -325,6 +420,7 @@ static void ncs_free(ncs *s)
     pc__free(s->lout);
     pc__free(s->queue);
     pc__free(s->inq);
+    pc__free(s->cache_in); /* the cache's one block */
     pc__ncline_ws_free(&s->ws);
 }
 
@@ -361,6 +457,27 @@ static int32_t ncs_init(ncs *s, int32_t w, int32_t h, int32_t ncol, const int32_
         !s->inq)
         return PC_ENOMEM;
     s->bytes = (uint64_t)s->ncells * 4 * 1 + (uint64_t)(total + 1) * 5 + (uint64_t)s->nlines * 9 + side * 8;
+    if (side <= PC__NCLINE_BITS_MAX) {
+        /* The line cache: one block of at most 64 KiB (16 entries a line,
+         * from 64 to 1024 entries), so that it is reused from the heap
+         * without new pages: a fresh page costs a fault, and a larger table
+         * made every easy puzzle pay hundreds of them. */
+        size_t W = (size_t)ncol + 1, per = 16 * W + sizeof(int32_t) + 1;
+        uint32_t entries = 64;
+        while (entries < 1024 && entries < (uint32_t)s->nlines * 16 && 2 * entries * per <= 65536)
+            entries *= 2;
+        uint8_t *blk = pc__malloc(entries * per);
+        if (!blk)
+            return PC_ENOMEM;
+        s->cache_in = (uint64_t *)(void *)blk;
+        s->cache_out = s->cache_in + (size_t)entries * W;
+        s->cache_line = (int32_t *)(void *)(s->cache_out + (size_t)entries * W);
+        s->cache_res = (int8_t *)(s->cache_line + entries);
+        for (uint32_t e = 0; e < entries; e++)
+            s->cache_line[e] = -1;
+        s->cache_mask = entries - 1;
+        s->bytes += (uint64_t)entries * per;
+    }
     int32_t k = 0, line = 0;
     for (int a = 0; a < 2; a++) {
         int32_t lines = a == 0 ? h : w, len = a == 0 ? w : h;
