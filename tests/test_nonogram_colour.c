@@ -224,7 +224,7 @@ static void line_solver(void)
 
 /* ---- brute force -------------------------------------------------------------------- */
 
-/* The line solver against enumeration: random lines of 1 to 7 cells with 1
+/* The line solver against enumeration: random lines of 1 to 6 cells with 1
  * to 3 colours, clues taken from a random line (so most are feasible) or
  * random, cell sets random (about half the cells open); every colouring of
  * the line that agrees with the cells and gives the clues is enumerated,
@@ -236,9 +236,9 @@ static void line_against_enumeration(void)
     pc_rng *r = NULL;
     pc_rng_new(77, &r);
     int agree = 0, total = 0, feasible = 0;
-    for (int rep = 0; rep < 600; rep++) {
+    for (int rep = 0; rep < 500; rep++) {
         uint64_t u;
-        pc_rng_uniform(r, 7, &u);
+        pc_rng_uniform(r, 6, &u);
         int32_t n = 1 + (int32_t)u;
         pc_rng_uniform(r, 3, &u);
         int32_t ncol = 1 + (int32_t)u, V = ncol + 1;
