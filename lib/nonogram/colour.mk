@@ -20,8 +20,11 @@ bench_nonogram_colour_SOURCES = bench/nonogram_colour.c
 bench_nonogram_colour_LDADD = lib/libpuzzlecore.la
 BENCHES += bench/nonogram_colour
 
-# `puzzlecore nonogram from-image` (cli/nonogram.c dispatches here)
+# `puzzlecore nonogram from-image` (cli/nonogram.c dispatches here); PNG
+# through libpng when configure found it (the CLI only)
 cli_puzzlecore_SOURCES += cli/nonogram_colour.c cli/nonogram_colour.h
+cli_puzzlecore_LDADD += $(LIBPNG_LIBS)
+AM_CPPFLAGS += $(LIBPNG_CFLAGS)
 
 # the bindings' colour modules
 pcpython_PYTHON += bindings/python/puzzlecore/nonogram_colour.py
