@@ -5,6 +5,13 @@
 #include <stdlib.h>
 #include <string.h>
 
+#ifdef HAVE_CONFIG_H
+#include "config.h"
+#endif
+#ifdef HAVE_LIBPNG
+#include <png.h>
+#endif
+
 #include "cli.h"
 #include "nonogram_colour.h"
 #include "puzzlecore/puzzlecore.h"
@@ -14,7 +21,8 @@ static void usage(FILE *f)
     fprintf(f,
             "usage: puzzlecore nonogram from-image [--quiet] [--seed S] [--limit-seconds T] FILE...\n"
             "\n"
-            "FILE is a PBM (P1/P4: black on white) or PPM (P3/P6) picture of at most 128x128\n"
+            "FILE is a PBM (P1/P4: black on white), PPM (P3/P6) or PNG (when built with\n"
+            "libpng; a pixel less than half opaque is white) picture of at most 128x128\n"
             "cells and 8 colours besides the background (white when the picture has white,\n"
             "else its most frequent colour).  For each file one line\n"
             "  picture=<file> width=<w> height=<h> colours=<n> unique=<0|1> ambiguous=<cells>\n"
@@ -113,6 +121,56 @@ bad:
     return NULL;
 }
 
+static const unsigned char PNG_SIGNATURE[8] = {0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n'};
+
+/* RGB of every cell (w*h) from a PNG file's bytes through libpng's
+ * simplified API (any PNG: palette, grey, 16-bit, interlaced); a pixel with
+ * alpha below 128 counts as white.  NULL with a message. */
+static uint32_t *read_png(const unsigned char *t, size_t n, int32_t *w, int32_t *h, const char **msg)
+{
+#ifdef HAVE_LIBPNG
+    png_image img;
+    memset(&img, 0, sizeof img);
+    img.version = PNG_IMAGE_VERSION;
+    if (!png_image_begin_read_from_memory(&img, t, n)) {
+        *msg = "not a PNG file libpng can read";
+        return NULL;
+    }
+    if (img.width < 2 || img.height < 2 || img.width > 128 || img.height > 128) {
+        png_image_free(&img);
+        *msg = "size 2..128 per side";
+        return NULL;
+    }
+    img.format = PNG_FORMAT_RGBA;
+    size_t N = (size_t)img.width * (size_t)img.height;
+    unsigned char *px = malloc(N * 4);
+    uint32_t *rgb = malloc(N * sizeof *rgb);
+    if (!px || !rgb || !png_image_finish_read(&img, NULL, px, 0, NULL)) {
+        *msg = px && rgb ? "a damaged PNG file" : "out of memory";
+        png_image_free(&img);
+        free(px);
+        free(rgb);
+        return NULL;
+    }
+    for (size_t i = 0; i < N; i++) {
+        const unsigned char *q = px + 4 * i;
+        rgb[i] = q[3] < 128 ? 0xffffff : (uint32_t)q[0] << 16 | (uint32_t)q[1] << 8 | q[2];
+    }
+    *w = (int32_t)img.width;
+    *h = (int32_t)img.height;
+    free(px);
+    return rgb;
+#else
+    (void)t;
+    (void)n;
+    (void)w;
+    (void)h;
+    *msg = "PNG needs libpng: this puzzlecore was built without it (configure --with-libpng); "
+           "convert the picture to PPM or PBM";
+    return NULL;
+#endif
+}
+
 static void print_rows(const char *label, const uint8_t *cells, const uint8_t *mark, char markch, const char *sym,
                        int32_t w, int32_t h, int invert)
 {
@@ -135,7 +193,9 @@ static int one_file(const char *path, int quiet, uint64_t seed, double seconds)
         return 1;
     int32_t w, h;
     const char *msg;
-    uint32_t *rgb = read_pnm((const unsigned char *)text, len, &w, &h, &msg);
+    const unsigned char *bytes = (const unsigned char *)text;
+    uint32_t *rgb = len >= 8 && memcmp(bytes, PNG_SIGNATURE, 8) == 0 ? read_png(bytes, len, &w, &h, &msg)
+                                                                     : read_pnm(bytes, len, &w, &h, &msg);
     free(text);
     if (!rgb) {
         fprintf(stderr, "puzzlecore: %s: %s\n", path, msg);
@@ -143,7 +203,7 @@ static int one_file(const char *path, int quiet, uint64_t seed, double seconds)
     }
     size_t N = (size_t)w * (size_t)h;
     /* palette: distinct colours, background white or the most frequent */
-    uint32_t col[10];
+    uint32_t col[10] = {0};
     size_t cnt[10] = {0};
     int32_t nc = 0;
     for (size_t i = 0; i < N; i++) {

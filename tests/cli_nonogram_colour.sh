@@ -39,6 +39,17 @@ head -1 "$tmp/out" | grep -q "width=3 height=2 colours=2 unique=1 ambiguous=0 gi
 grep -q "^palette b 0000ff 0000ff$" "$tmp/out"; tap $? "palette lines"
 printf 'P6\n2 2\n255\n\377\0\0\377\377\377\377\377\377\0\0\377' > "$tmp/c6.ppm"
 "$PUZZLECORE_CLI" nonogram from-image --quiet "$tmp/c6.ppm" | grep -q "width=2 height=2 colours=2 unique=1 "; tap $? "from-image P6"
+# PNG (libpng): the P3 picture above as RGBA, its white cell transparent black
+printf '\211\120\116\107\015\012\032\012\000\000\000\015\111\110\104\122\000\000\000\003\000\000\000\002\010\006\000\000\000\235\164\146\032\000\000\000\025\111\104\101\124\170\332\143\370\317\300\000\102\100\014\006\377\301\034\020\000\000\173\236\013\365\255\373\025\375\000\000\000\000\111\105\116\104\256\102\140\202' > "$tmp/c.png"
+if "$PUZZLECORE_CLI" nonogram from-image "$tmp/c.png" > "$tmp/out" 2> "$tmp/err"; then
+  head -1 "$tmp/out" | grep -q "width=3 height=2 colours=2 unique=1 ambiguous=0 givens=0 changed=0 "; tap $? "from-image PNG: unique (a transparent pixel is white)"
+  "$PUZZLECORE_CLI" nonogram from-image "$tmp/c.ppm" | sed 1d > "$tmp/ppm.rest"
+  sed 1d "$tmp/out" | cmp -s - "$tmp/ppm.rest"; tap $? "from-image PNG: palette, rows and givens as the same PPM's"
+  printf '\211PNG\015\012\032\012broken' > "$tmp/bad.png"
+  "$PUZZLECORE_CLI" nonogram from-image "$tmp/bad.png" 2>/dev/null; [ $? = 1 ]; tap $? "a damaged PNG: exit 1"
+else
+  grep -q "PNG needs libpng" "$tmp/err"; tap $? "from-image PNG without libpng: the message says PNG needs libpng"
+fi
 printf 'P2\n2 2\n' > "$tmp/bad.pgm"
 "$PUZZLECORE_CLI" nonogram from-image "$tmp/bad.pgm" 2>/dev/null; [ $? = 1 ]; tap $? "PGM refused (exit 1)"
 "$PUZZLECORE_CLI" nonogram from-image 2>/dev/null; [ $? = 2 ]; tap $? "no file: usage error"

@@ -16,6 +16,12 @@ echo "$out" | sed -n 1p | grep -q "^status=eparse "; tap $? "nonogram: a word th
 echo "$out" | sed -n 2p | grep -q "^status=ok "; tap $? "nonogram: fill 0 0"
 echo "$out" | sed -n 3p | grep -q "^status=eillegal "; tap $? "nonogram: filling it again is not a move"
 
+out=$(printf 'paint red 0 0\npaint 1 0 0\nhint\nundo\n' | "$cli" play nonogram colours=3 size=4x4 --seed 2)
+echo "$out" | sed -n 1p | grep -q "^status=ok "; tap $? "colour nonogram: paint red 0 0"
+echo "$out" | sed -n 2p | grep -q "^status=eparse "; tap $? "colour nonogram: a colour is named, not numbered"
+echo "$out" | sed -n 3p | grep -q "move=\(paint [a-z]* \|cross \)[0-9]* [0-9]*$"; tap $? "colour nonogram: hint names a paint or cross"
+echo "$out" | sed -n 4p | grep -q "^status=ok "; tap $? "colour nonogram: undo"
+
 out=$(printf 'hint\nweave 0\nsave %s/p.txt\nquit\n' "$tmp" | "$cli" play pickerel level=2 --seed 5)
 echo "$out" | sed -n 1p | grep -q "^status=ok .* move=[a-z]"; tap $? "pickerel: hint names a move"
 head -n 1 "$tmp/p.txt" | grep -q "^puzzlecore-pickerel 1$"; tap $? "pickerel: save writes the typed save"

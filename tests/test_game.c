@@ -24,13 +24,22 @@
 #include "puzzlecore/puzzlecore.h"
 #include "tap.h"
 
-/* Small games for the playouts: each ends (or hits the step cap) quickly. */
+/* Small games for the playouts: each ends (or hits the step cap) quickly.
+ * One variant per kind (in the kinds' order), then variants of a kind that
+ * change its rules: the colour nonogram. */
+static const struct variant {
+    const char *kind, *params, *golden;
+} variants[] = {
+    {"nonogram", "size=4x4", "game-nonogram"},
+    {"pickerel", "level=4 loom_beads=1", "game-pickerel"},
+    {"snapper", "preset=1", "game-snapper"},
+    {"sokoban", "level=#######|#.--$-#|#-##--#|#--@$.#|#######", "game-sokoban"},
+    {"patchwork", "league=4", "game-patchwork"},
+    {"nonogram", "size=4x4 colours=3", "game-nonogram-colour"},
+};
+enum { NVARIANTS = sizeof variants / sizeof variants[0] };
 static const char *const params[] = {
-    "size=4x4",                          /* nonogram */
-    "level=4 loom_beads=1",              /* pickerel */
-    "preset=1",                          /* snapper */
-    "level=#######|#.--$-#|#-##--#|#--@$.#|#######", /* sokoban */
-    "league=4",                          /* patchwork */
+    "size=4x4", "level=4 loom_beads=1", "preset=1", "level=#######|#.--$-#|#-##--#|#--@$.#|#######", "league=4",
 };
 /* Random play rarely solves a puzzle: nonogram and Sokoban playouts stop
  * after 40 moves; the games end by themselves well before 400. */
@@ -111,10 +120,12 @@ static int32_t candidates(const char *kind, char out[][48], int32_t max)
     int32_t n = 0;
 #define ADD(...) (n < max ? (snprintf(out[n], 48, __VA_ARGS__), n++) : n)
     if (strcmp(kind, "nonogram") == 0) {
-        static const char *v[3] = {"fill", "cross", "clear"};
+        /* the colour variant's paints, refused by a black-and-white puzzle;
+         * fill, refused by a colour puzzle */
+        static const char *v[6] = {"fill", "cross", "clear", "paint black", "paint red", "paint green"};
         for (int y = 0; y < 5; y++)
             for (int x = 0; x < 5; x++)
-                for (int k = 0; k < 3; k++)
+                for (int k = 0; k < 6; k++)
                     ADD("%s %d %d", v[k], x, y);
     } else if (strcmp(kind, "pickerel") == 0) {
         for (int i = 0; i < 13; i++)
@@ -144,6 +155,7 @@ static int32_t candidates(const char *kind, char out[][48], int32_t max)
 }
 
 static const char *const malformed[] = {"", " ", "xyzzy", "weave", "fill 1", "PLAY", "9:9:9", "L", "fill -0 1",
+                                        "paint 1 0 0", "paint Red 0 0", "paint blue 0 0", "paint red 0",
                                         "weave 01", "fill 1 2 3", "SKIP SKIP", "drain 1", "u d"};
 
 struct tally {
@@ -263,23 +275,24 @@ out:
     free(list);
 }
 
-static void conformance(int32_t k, int playouts)
+static void conformance(int32_t v, int playouts)
 {
-    const char *kind = pc_game_kind_name(k);
+    const char *kind = variants[v].kind;
+    const char *label = variants[v].golden + 5; /* "nonogram", "nonogram-colour", ... */
     struct tally t;
     memset(&t, 0, sizeof t);
     int finished = 0, games = 0;
     pc_rng *r = NULL;
-    pc_rng_new(1000 + (uint64_t)k, &r);
+    pc_rng_new(1000 + (uint64_t)v, &r);
     for (int i = 0; i < playouts; i++) {
         pc_game *g = NULL;
-        if (pc_game_new(kind, params[k], (uint64_t)i, &g) != PC_OK) {
+        if (pc_game_new(kind, variants[v].params, (uint64_t)i, &g) != PC_OK) {
             t.list_bad++;
             continue;
         }
         games++;
         int ended = 0;
-        int cap = k == 0 || k == 3 ? PUZZLE_CAP : STEP_CAP;
+        int cap = strcmp(kind, "nonogram") == 0 || strcmp(kind, "sokoban") == 0 ? PUZZLE_CAP : STEP_CAP;
         for (int step = 0; step < cap && !ended; step++)
             check_step(g, r, i < 3, &t, &ended);
         finished += pc_game_over(g) == 1;
@@ -292,20 +305,20 @@ static void conformance(int32_t k, int playouts)
         pc_game_free(g);
     }
     pc_rng_free(r);
-    printf("# %s: %d playouts, %ld steps, %d finished, %ld listed moves tried\n", kind, games, t.steps, finished,
+    printf("# %s: %d playouts, %ld steps, %d finished, %ld listed moves tried\n", label, games, t.steps, finished,
            t.tried);
-    ok(games == playouts && t.list_bad == 0, "%s: %d seeded playouts, every position lists its moves", kind, games);
-    is_int(t.listed_bad, 0, "%s: every listed move is accepted", kind);
-    is_int(t.refused_bad, 0, "%s: unlisted and malformed moves are refused", kind);
-    is_int(t.unchanged_bad, 0, "%s: a refused move leaves the save text byte-identical", kind);
-    is_int(t.undo_bad, 0, "%s: undo restores the previous save text exactly, back to the start", kind);
-    is_int(t.redo_bad, 0, "%s: redo plays the undone move again, then has none", kind);
-    is_int(t.clone_bad, 0, "%s: a clone evolves independently", kind);
-    is_int(t.reload_bad, 0, "%s: save -> load -> save is identical", kind);
-    is_int(t.score_bad, 0, "%s: scores agree with the typed API", kind);
-    is_int(t.over_bad, 0, "%s: a finished game lists no moves, refuses moves, has nobody to move", kind);
+    ok(games == playouts && t.list_bad == 0, "%s: %d seeded playouts, every position lists its moves", label, games);
+    is_int(t.listed_bad, 0, "%s: every listed move is accepted", label);
+    is_int(t.refused_bad, 0, "%s: unlisted and malformed moves are refused", label);
+    is_int(t.unchanged_bad, 0, "%s: a refused move leaves the save text byte-identical", label);
+    is_int(t.undo_bad, 0, "%s: undo restores the previous save text exactly, back to the start", label);
+    is_int(t.redo_bad, 0, "%s: redo plays the undone move again, then has none", label);
+    is_int(t.clone_bad, 0, "%s: a clone evolves independently", label);
+    is_int(t.reload_bad, 0, "%s: save -> load -> save is identical", label);
+    is_int(t.score_bad, 0, "%s: scores agree with the typed API", label);
+    is_int(t.over_bad, 0, "%s: a finished game lists no moves, refuses moves, has nobody to move", label);
     if (strcmp(kind, "nonogram") != 0 && strcmp(kind, "sokoban") != 0)
-        ok(finished > playouts / 2, "%s: most random playouts reach the end (%d)", kind, finished);
+        ok(finished > playouts / 2, "%s: most random playouts reach the end (%d)", label, finished);
 }
 
 /* ---- golden playthroughs ------------------------------------------------------ */
@@ -313,17 +326,17 @@ static void conformance(int32_t k, int playouts)
 /* A seeded game played by suggestions (the kind's own search, under a node
  * budget so the moves are the same everywhere) for at most 60 moves, written
  * as a transcript: every move, then the scores and the final save. */
-static char *playthrough(int32_t k)
+static char *playthrough(int32_t v)
 {
-    const char *kind = pc_game_kind_name(k);
+    const char *kind = variants[v].kind;
     pc_game *g = NULL;
-    if (pc_game_new(kind, params[k], 7, &g) != PC_OK)
+    if (pc_game_new(kind, variants[v].params, 7, &g) != PC_OK)
         return NULL;
     size_t cap = 1 << 16, len = 0;
     char *out = malloc(cap);
     if (!out)
         return NULL;
-    len += (size_t)snprintf(out, cap, "kind %s\nparams %s\nseed 7\n", kind, params[k]);
+    len += (size_t)snprintf(out, cap, "kind %s\nparams %s\nseed 7\n", kind, variants[v].params);
     pc_budget b;
     pc_budget_init(&b, sizeof b);
     b.max_nodes = 300;
@@ -370,18 +383,18 @@ static void golden(void)
     const char *dir = getenv("top_srcdir");
     const char *write = getenv("PC_GOLDEN_WRITE");
     char path[1024];
-    for (int32_t k = 0; k < pc_game_kind_count(); k++) {
-        const char *kind = pc_game_kind_name(k);
-        char *got = playthrough(k);
+    for (int32_t v = 0; v < NVARIANTS; v++) {
+        const char *kind = variants[v].golden + 5;
+        char *got = playthrough(v);
         if (write) {
-            snprintf(path, sizeof path, "%s/game-%s.txt", write, kind);
+            snprintf(path, sizeof path, "%s/%s.txt", write, variants[v].golden);
             FILE *f = fopen(path, "wb");
             if (f && got) {
                 fputs(got, f);
                 fclose(f);
             }
         }
-        snprintf(path, sizeof path, "%s/tests/golden/game-%s.txt", dir ? dir : ".", kind);
+        snprintf(path, sizeof path, "%s/tests/golden/%s.txt", dir ? dir : ".", variants[v].golden);
         char *want = read_all(path);
         ok(got && want && strcmp(got, want) == 0, "%s: the golden playthrough replays byte for byte", kind);
         if (got && want && strcmp(got, want) != 0)
@@ -418,6 +431,48 @@ static void arguments(void)
     is_int(pc_game_validate("nonogram", "size=1x4", err, sizeof err), PC_EPARSE, "a nonogram side below 2");
     is_int(pc_game_validate("nonogram", "size=3x3 solution=10101", err, sizeof err), PC_EPARSE,
            "a solution of the wrong length");
+    is_int(pc_game_validate("nonogram", "colours=3 palette=.:ffffff:white,k:000000:ink,r:ff0000:red", err,
+                            sizeof err),
+           PC_EPARSE, "colours= and a palette of another size");
+    ok(strstr(err, "colours: 3") != NULL, "the message says so (%s)", err);
+    is_int(pc_game_validate("nonogram", "palette=.:ffffff:white,k:000000:ink", err, sizeof err), PC_EPARSE,
+           "a palette of one colour");
+    is_int(pc_game_validate("nonogram", "palette=.:ffffff:white,k:000000:ink,r:ff0000:red,", err, sizeof err),
+           PC_EPARSE, "a palette with a trailing ','");
+    is_int(pc_game_validate("nonogram", "palette=.:ffffff:white,k:000000:ink,k:ff0000:red", err, sizeof err),
+           PC_EPARSE, "a palette with a symbol twice");
+    ok(strncmp(err, "palette: ", 9) == 0, "the palette's own message, under its key (%s)", err);
+    is_int(pc_game_validate("nonogram", "palette=.:ffffff:white,k:00000g:ink,r:ff0000:red", err, sizeof err),
+           PC_EPARSE, "a palette with a bad RGB");
+    is_int(pc_game_validate("nonogram", "colours=9", err, sizeof err), PC_EPARSE, "nine colours");
+    is_int(pc_game_validate("nonogram", "size=3x2 colours=2 solution=120013", err, sizeof err), PC_EPARSE,
+           "a colour solution with a cell outside the palette");
+    {
+        pc_game *cg = NULL;
+        char mv[4096];
+        size_t ml = 0;
+        is_int(pc_game_new("nonogram", "size=3x2 palette=.:ffffff:white,k:000000:Ink,r:ff0000:red solution=120012",
+                           0, &cg),
+               PC_OK, "a colour game with a palette of one's own");
+        is_int(pc_game_moves(cg, mv, sizeof mv, &ml), PC_OK, "its moves");
+        ok(strncmp(mv, "cross 0 0\npaint Ink 0 0\npaint red 0 0\ncross 1 0\n", 48) == 0, "paint moves name the colours");
+        is_int(pc_game_play(cg, "paint ink 0 0", 13), PC_EPARSE, "a name spelled otherwise is no move");
+        is_int(pc_game_play(cg, "paint Ink 0 0", 13), PC_OK, "paint Ink 0 0");
+        is_int(pc_nonogram_colour_cell(pc_game_typed(cg), 0, 0), 1, "the cell holds colour 1");
+        is_int(pc_game_play(cg, "paint Ink 0 0", 13), PC_EILLEGAL, "painting it again changes nothing");
+        const char *rest[] = {"paint red 1 0", "cross 2 0", "cross 0 1", "paint Ink 1 1"};
+        for (int i = 0; i < 4; i++)
+            pc_game_play(cg, rest[i], strlen(rest[i]));
+        is_int(pc_game_over(cg), 0, "not over with a cell open");
+        is_int(pc_game_suggest(cg, NULL, mv, sizeof mv, &ml), PC_OK, "a suggestion");
+        is_str(mv, "paint red 2 1", "the last cell is red");
+        is_int(pc_game_play(cg, mv, ml), PC_OK, "played");
+        is_int(pc_game_over(cg), 1, "solved: over");
+        double csc = 0;
+        is_int(pc_game_score(cg, 0, &csc), PC_OK, "score");
+        ok(csc == 5.0, "every line satisfied (%g)", csc);
+        pc_game_free(cg);
+    }
     is_int(pc_game_validate("patchwork", "league=4 bonus=5 money=10", err, sizeof err), PC_OK,
            "patchwork's expert parameters");
     char *big = malloc(PC_GAME_MAX_PARAMS + 2);
@@ -474,8 +529,8 @@ int main(void)
     if (playouts < 1)
         playouts = 1;
     arguments();
-    for (int32_t k = 0; k < pc_game_kind_count(); k++)
-        conformance(k, playouts);
+    for (int32_t v = 0; v < NVARIANTS; v++)
+        conformance(v, playouts);
     golden();
     return done_testing();
 }

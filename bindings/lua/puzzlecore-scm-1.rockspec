@@ -22,6 +22,7 @@ build = {
       ["puzzlecore.game"] = "bindings/lua/puzzlecore/game.lua",
       ["puzzlecore.nonogram"] = "bindings/lua/puzzlecore/nonogram.lua",
       ["puzzlecore.nonogram_solve"] = "bindings/lua/puzzlecore/nonogram_solve.lua",
+      ["puzzlecore.nonogram_colour"] = "bindings/lua/puzzlecore/nonogram_colour.lua",
       ["puzzlecore.pickerel"] = "bindings/lua/puzzlecore/pickerel.lua",
       ["puzzlecore.snapper"] = "bindings/lua/puzzlecore/snapper.lua",
       ["puzzlecore.sokoban"] = "bindings/lua/puzzlecore/sokoban.lua",

@@ -474,7 +474,8 @@ function M.shield(name, mod, skip)
 end
 
 M.GAMES = { "nonogram", "pickerel", "snapper", "sokoban", "patchwork" }
-local LAZY = { "nonogram", "pickerel", "snapper", "sokoban", "patchwork", "game", "nonogram_solve" }
+local LAZY = { "nonogram", "pickerel", "snapper", "sokoban", "patchwork", "game", "nonogram_solve",
+  "nonogram_colour" }
 
 M.shield("puzzlecore", M, { try = true, raise = true, fail = true, shield = true, handle = true,
   is_error = true, C = true, raw = true, ffi = true, Error = true })

@@ -10,14 +10,17 @@
  * 3 search; default 1), or solution=BITS (W*H of 0/1, row by row, with size)
  * for a puzzle of your own.
  *
- * Colour: colours=N (1..8, default 1) makes a colour puzzle (generated, or
- * with solution=DIGITS: W*H palette indices 0..N).  Its moves are
- * "paint K X Y" (K = 1..N a colour), "cross X Y" (background) and
- * "clear X Y"; "fill X Y" is "paint 1 X Y".  Its render shows '?' for an
- * undecided cell and the palette's symbols otherwise, and the clues with
+ * Colour: colours=N (1..8, default 1) makes a colour puzzle with the
+ * generator's palette (generated, or with solution=DIGITS: W*H palette
+ * indices 0..N); palette=S:RRGGBB:NAME,... (background first, 3 to 9
+ * entries) gives a palette of one's own (colours=, if given too, must agree).
+ * Its moves are "paint NAME X Y" (NAME a colour's name as the palette spells
+ * it), "cross X Y" (background) and "clear X Y".  Its render shows '?' for
+ * an undecided cell and the palette's symbols otherwise, and the clues with
  * their colours' symbols ("2r 1g").
  */
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -41,54 +44,128 @@ static int32_t ng_parse_size(const pc__param *p, int32_t *w, int32_t *h, char *e
     return PC_OK;
 }
 
+/* palette=S:RRGGBB:NAME,S:RRGGBB:NAME,... (background first, 3 to 9 entries)
+ * -> the palette text "S RRGGBB NAME\n..." in buf.  Positional: the symbol is
+ * one character (so it may itself be ':' or ','), the name runs to the next
+ * ',' (names have none).  The palette parser checks symbols and names. */
+static int32_t ng_parse_palette(const pc__param *p, char *buf, size_t cap, size_t *len, int64_t *ncol, char *err,
+                                size_t errcap)
+{
+    size_t i = 0, o = 0;
+    int32_t entries = 0;
+    while (i < p->vlen) {
+        const char *v = p->val + i;
+        size_t rest = p->vlen - i, nl = 0;
+        if (rest < 10 || v[1] != ':' || v[8] != ':' || entries == PC_NONOGRAM_MAX_COLOURS + 1)
+            break;
+        while (9 + nl < rest && v[9 + nl] != ',')
+            nl++;
+        if (nl == 0 || nl > PC_NONOGRAM_MAX_NAME || o + 11 + nl > cap)
+            break;
+        buf[o++] = v[0];
+        buf[o++] = ' ';
+        memcpy(buf + o, v + 2, 6);
+        o += 6;
+        buf[o++] = ' ';
+        memcpy(buf + o, v + 9, nl);
+        o += nl;
+        buf[o++] = '\n';
+        entries++;
+        i += 9 + nl;
+        if (i == p->vlen)
+            break;
+        i++; /* the ',' */
+        if (i == p->vlen) {
+            entries = 0; /* a trailing ',' */
+            break;
+        }
+    }
+    if (i != p->vlen || entries < 3)
+        return pc__parse_error(err, errcap, 0, 0,
+                               "palette: not 3 to %d entries SYMBOL:RRGGBB:NAME separated by ',' "
+                               "(background first)",
+                               PC_NONOGRAM_MAX_COLOURS + 1);
+    *len = o;
+    *ncol = entries - 1;
+    return PC_OK;
+}
+
+/* The palette of generated colour puzzles (pc_nonogram_generate_colour's). */
+static const char ng_gen_palette[] = ". ffffff white\nk 000000 black\nr e02020 red\ng 20a040 green\n"
+                                     "b 2050e0 blue\ny f0d020 yellow\nm c030c0 magenta\nc 20c0c0 cyan\n"
+                                     "o f08020 orange\n";
+
 static int32_t ng_create(const pc__param *p, int32_t np, uint64_t seed, char *err, size_t errcap, void **out)
 {
     int32_t w = 10, h = 10;
-    int64_t grade = PC_NONOGRAM_GRADE_LINE, ncol = 1;
-    const pc__param *sol = NULL;
+    int64_t grade = PC_NONOGRAM_GRADE_LINE, ncol = 1, pcol = 0;
+    const pc__param *sol = NULL, *colours = NULL;
+    char pal[(PC_NONOGRAM_MAX_COLOURS + 1) * (PC_NONOGRAM_MAX_NAME + 12)];
+    size_t plen = 0;
     for (int32_t i = 0; i < np; i++) {
         int32_t rc;
         if (pc__param_is(&p[i], "size"))
             rc = ng_parse_size(&p[i], &w, &h, err, errcap);
         else if (pc__param_is(&p[i], "grade"))
             rc = pc__param_int(&p[i], PC_NONOGRAM_GRADE_LINE, PC_NONOGRAM_GRADE_SEARCH, &grade, err, errcap);
-        else if (pc__param_is(&p[i], "colours"))
+        else if (pc__param_is(&p[i], "colours")) {
+            colours = &p[i];
             rc = pc__param_int(&p[i], 1, PC_NONOGRAM_MAX_COLOURS, &ncol, err, errcap);
+        } else if (pc__param_is(&p[i], "palette"))
+            rc = ng_parse_palette(&p[i], pal, sizeof pal, &plen, &pcol, err, errcap);
         else if (pc__param_is(&p[i], "solution")) {
             sol = &p[i];
             rc = PC_OK;
         }
         else
-            rc = pc__param_unknown(&p[i], "size, grade, colours, solution", err, errcap);
+            rc = pc__param_unknown(&p[i], "size, grade, colours, palette, solution", err, errcap);
         if (rc != PC_OK)
             return rc;
+    }
+    if (pcol) {
+        if (colours && ncol != pcol)
+            return pc__parse_error(err, errcap, 0, 0, "colours: %d, but the palette has %d colours", (int)ncol,
+                                   (int)pcol);
+        ncol = pcol;
+    } else if (ncol > 1) {
+        for (int64_t k = 0; k <= ncol; k++)
+            plen += (size_t)(strchr(ng_gen_palette + plen, '\n') - (ng_gen_palette + plen)) + 1;
+        memcpy(pal, ng_gen_palette, plen);
     }
     pc_nonogram *g = NULL;
     int32_t rc;
     if (ncol > 1) {
-        if (!sol)
-            rc = pc_nonogram_generate_colour(w, h, (int32_t)ncol, seed, (int32_t)grade, &g);
-        else {
-            uint8_t *cells = pc__malloc(sol->vlen ? sol->vlen : 1);
-            if (!cells)
-                return PC_ENOMEM;
-            size_t n = 0;
-            for (size_t i = 0; i < sol->vlen; i++)
-                cells[n++] = (uint8_t)(sol->val[i] >= '0' && sol->val[i] <= '9' ? sol->val[i] - '0' : 99);
-            char msg[160] = "";
-            static const char pal[] = ". ffffff white\nk 000000 black\nr e02020 red\ng 20a040 green\n"
-                                      "b 2050e0 blue\ny f0d020 yellow\nm c030c0 magenta\nc 20c0c0 cyan\n"
-                                      "o f08020 orange\n";
-            size_t plen = 0;
-            for (int64_t k = 0; k <= ncol; k++)
-                plen += (size_t)(strchr(pal + plen, '\n') - (pal + plen)) + 1;
-            rc = n == (size_t)w * (size_t)h
-                     ? pc_nonogram_new_colour_from_solution(w, h, pal, plen, cells, n, msg, sizeof msg, &g)
-                     : PC_EINVAL;
-            pc__free(cells);
-            if (rc == PC_EPARSE || rc == PC_EINVAL || rc == PC_ERANGE)
-                return pc__parse_error(err, errcap, 0, 0, "solution: %s",
-                                       msg[0] ? msg : "not W*H digits from 0 to the number of colours");
+        size_t N = (size_t)w * (size_t)h;
+        char msg[160] = "";
+        if (sol && sol->vlen != N)
+            return pc__parse_error(err, errcap, 0, 0, "solution: not W*H digits from 0 to the number of colours");
+        uint8_t *cells = pc__malloc(N);
+        if (!cells)
+            return PC_ENOMEM;
+        if (!sol) {
+            rc = pc_nonogram_generate_colour_cells(w, h, (int32_t)ncol, seed, (int32_t)grade, cells, N);
+        } else {
+            for (size_t i = 0; i < N; i++)
+                cells[i] = (uint8_t)(sol->val[i] >= '0' && sol->val[i] <= '9' ? sol->val[i] - '0' : 99);
+            rc = PC_OK;
+        }
+        if (rc == PC_OK)
+            rc = pc_nonogram_new_colour_from_solution(w, h, pal, plen, cells, N, msg, sizeof msg, &g);
+        pc__free(cells);
+        if (rc == PC_EPARSE && pcol)
+            return pc__parse_error(err, errcap, 0, 0, "palette: %s", msg);
+        if (sol && (rc == PC_EPARSE || rc == PC_EINVAL || rc == PC_ERANGE))
+            return pc__parse_error(err, errcap, 0, 0, "solution: %s",
+                                   msg[0] ? msg : "not W*H digits from 0 to the number of colours");
+        if (rc == PC_OK && !sol) {
+            char id[80];
+            int n = snprintf(id, sizeof id, "gen-%dx%d-c%d-%llu", (int)w, (int)h, (int)ncol,
+                             (unsigned long long)seed);
+            rc = pc_nonogram_set_id(g, id, (size_t)n);
+            if (rc != PC_OK) {
+                pc_nonogram_free(g);
+                return rc;
+            }
         }
     } else if (sol) {
         char msg[160] = "";
@@ -136,10 +213,22 @@ static void ng_release(void *s)
     pc_nonogram_free(s);
 }
 
+/* Colour k's name (1 .. ncol) into name[PC_NONOGRAM_MAX_NAME + 1]. */
+static void ng_colour_name(const void *s, int32_t k, char *name)
+{
+    size_t n = 0;
+    name[0] = '\0';
+    if (pc_nonogram_colour_info(s, k, NULL, NULL, name, PC_NONOGRAM_MAX_NAME + 1, &n) != PC_OK)
+        name[0] = '\0';
+}
+
 static int32_t ng_moves(const void *s, pc__sb *out)
 {
     int32_t w = pc_nonogram_width(s), h = pc_nonogram_height(s), ncol = pc_nonogram_colour_count(s);
     if (ncol > 1) {
+        char names[PC_NONOGRAM_MAX_COLOURS + 1][PC_NONOGRAM_MAX_NAME + 1];
+        for (int32_t k = 1; k <= ncol; k++)
+            ng_colour_name(s, k, names[k]);
         for (int32_t y = 0; y < h; y++)
             for (int32_t x = 0; x < w; x++) {
                 int32_t v = pc_nonogram_colour_cell(s, x, y);
@@ -149,7 +238,7 @@ static int32_t ng_moves(const void *s, pc__sb *out)
                     pc__sb_printf(out, "cross %d %d\n", (int)x, (int)y);
                 for (int32_t k = 1; k <= ncol; k++)
                     if (k != v)
-                        pc__sb_printf(out, "paint %d %d %d\n", (int)k, (int)x, (int)y);
+                        pc__sb_printf(out, "paint %s %d %d\n", names[k], (int)x, (int)y);
             }
         return out->failed ? PC_ENOMEM : PC_OK;
     }
@@ -163,17 +252,21 @@ static int32_t ng_moves(const void *s, pc__sb *out)
     return out->failed ? PC_ENOMEM : PC_OK;
 }
 
-/* "paint K X Y" / "fill|cross|clear X Y" on a colour puzzle */
+/* "paint NAME X Y" / "cross X Y" / "clear X Y" on a colour puzzle (NAME a
+ * palette colour's name, spelled as the palette spells it) */
 static int32_t ng_play_colour(void *s, const char *m, size_t n, int32_t ncol)
 {
     const char *w[4];
     size_t wn[4];
-    int32_t nw = pc__words(m, n, w, wn, 4), x, y, to = -1, k = 0;
-    if (nw == 4 && pc__word_is(w[0], wn[0], "paint") && pc__word_int(w[1], wn[1], 1, ncol, &k))
-        to = k;
-    else if (nw == 3 && pc__word_is(w[0], wn[0], "fill"))
-        to = 1;
-    else if (nw == 3 && pc__word_is(w[0], wn[0], "cross"))
+    int32_t nw = pc__words(m, n, w, wn, 4), x, y, to = -1;
+    if (nw == 4 && pc__word_is(w[0], wn[0], "paint")) {
+        char name[PC_NONOGRAM_MAX_NAME + 1];
+        for (int32_t k = 1; k <= ncol && to < 0; k++) {
+            ng_colour_name(s, k, name);
+            if (pc__word_is(w[1], wn[1], name))
+                to = k;
+        }
+    } else if (nw == 3 && pc__word_is(w[0], wn[0], "cross"))
         to = 0;
     else if (nw == 3 && pc__word_is(w[0], wn[0], "clear"))
         to = PC_NONOGRAM_COLOUR_UNKNOWN;
@@ -290,11 +383,11 @@ static int32_t ng_suggest(const void *s, const pc_budget *b, pc__sb *out)
         return PC_ENOTFOUND;
     if (rc < 0)
         return rc;
-    if (v > PC_NONOGRAM_CROSSED) /* colour k >= 2 of a colour puzzle (code k + 1) */
-        pc__sb_printf(out, "paint %d %d %d", (int)(v - 1), (int)x, (int)y);
-    else if (v == PC_NONOGRAM_FILLED && pc_nonogram_colour_count(s) > 1)
-        pc__sb_printf(out, "paint 1 %d %d", (int)x, (int)y);
-    else
+    if (pc_nonogram_colour_count(s) > 1 && v != PC_NONOGRAM_CROSSED) {
+        char name[PC_NONOGRAM_MAX_NAME + 1]; /* code 1 is colour 1, code k + 1 colour k >= 2 */
+        ng_colour_name(s, v == PC_NONOGRAM_FILLED ? 1 : v - 1, name);
+        pc__sb_printf(out, "paint %s %d %d", name, (int)x, (int)y);
+    } else
         pc__sb_printf(out, "%s %d %d", ng_verbs[v == PC_NONOGRAM_FILLED ? 1 : 2], (int)x, (int)y);
     return out->failed ? PC_ENOMEM : PC_OK;
 }

@@ -18,7 +18,7 @@ tests_test_conventions_SOURCES = tests/test_conventions.c
 tests_test_conventions_LDADD = $(TEST_LDADD)
 TESTS += tests/test_conventions
 EXTRA_DIST += tests/golden/game-nonogram.txt tests/golden/game-pickerel.txt tests/golden/game-snapper.txt \
-	tests/golden/game-sokoban.txt tests/golden/game-patchwork.txt
+	tests/golden/game-sokoban.txt tests/golden/game-patchwork.txt tests/golden/game-nonogram-colour.txt
 TESTS += tests/cli_play.sh tests/cli_cancel.sh
 EXTRA_DIST += tests/cli_play.sh tests/cli_cancel.sh
 

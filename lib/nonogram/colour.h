@@ -64,6 +64,16 @@ void pc__ncline_ws_free(pc__ncline_ws *ws);
 int32_t pc__ncline_solve(pc__ncline_ws *ws, int32_t ncol, const int32_t *clues, const uint8_t *colours, int32_t k,
                          const uint32_t *cells, int32_t n, uint32_t *out);
 
+/* The bit-parallel kernel (colour_line.c) for lines of at most
+ * PC__NCLINE_BITS_MAX cells: A[c] (c = 0 .. ncol) has bit i when cell i may
+ * take value c; out[c] receives the values each cell takes in some
+ * arrangement.  Returns 0, or -1 when no arrangement fits (out then
+ * unspecified).  Colours in `colours` are 1 .. ncol; k 0 or a lone clue 0 is
+ * an empty line. */
+#define PC__NCLINE_BITS_MAX 62
+int32_t pc__ncline_solve_bits(int32_t ncol, const int32_t *clues, const uint8_t *colours, int32_t k, int32_t n,
+                              const uint64_t *A, uint64_t *out);
+
 /* Records (colour_record.c): a colour puzzle, or one with a palette other
  * than the default, is written with "colour" lines; a text with "colour"
  * lines is read by pc__ncol_load. */

@@ -3,7 +3,7 @@
 pcinclude_HEADERS += include/puzzlecore/nonogram_colour.h
 lib_libpuzzlecore_la_SOURCES += \
 	lib/nonogram/colour.c lib/nonogram/colour.h \
-	lib/nonogram/colour_solve.c lib/nonogram/colour_record.c lib/nonogram/colour_formats.c \
+	lib/nonogram/colour_solve.c lib/nonogram/colour_line.c lib/nonogram/colour_record.c lib/nonogram/colour_formats.c \
 	lib/nonogram/colour_generate.c
 
 check_PROGRAMS += tests/test_nonogram_colour
@@ -20,5 +20,14 @@ bench_nonogram_colour_SOURCES = bench/nonogram_colour.c
 bench_nonogram_colour_LDADD = lib/libpuzzlecore.la
 BENCHES += bench/nonogram_colour
 
-# `puzzlecore nonogram from-image` (cli/nonogram.c dispatches here)
+# `puzzlecore nonogram from-image` (cli/nonogram.c dispatches here); PNG
+# through libpng when configure found it (the CLI only)
 cli_puzzlecore_SOURCES += cli/nonogram_colour.c cli/nonogram_colour.h
+cli_puzzlecore_LDADD += $(LIBPNG_LIBS)
+AM_CPPFLAGS += $(LIBPNG_CFLAGS)
+
+# the bindings' colour modules
+pcpython_PYTHON += bindings/python/puzzlecore/nonogram_colour.py
+LUA_MODULES += bindings/lua/puzzlecore/nonogram_colour.lua
+TESTS += tests/python/test_nonogram_colour.py tests/lua/test_nonogram_colour.lua
+EXTRA_DIST += tests/python/test_nonogram_colour.py tests/lua/test_nonogram_colour.lua

@@ -100,8 +100,47 @@ static void fill(uint8_t *F, const int32_t *bad, const uint32_t *cells, int32_t 
     (void)bg;
 }
 
+/* Value sets -> per-value bit masks (bit i of A[c]: cell i may take c). */
+static void to_masks(const uint32_t *cells, int32_t n, size_t stride, int32_t ncol, uint64_t *A)
+{
+    memset(A, 0, (size_t)(ncol + 1) * sizeof *A);
+    for (int32_t i = 0; i < n; i++)
+        for (uint32_t v = cells[(size_t)i * stride]; v; v &= v - 1)
+            A[pc__ctz64(v)] |= (uint64_t)1 << i;
+}
+
+static uint32_t value_at(const uint64_t *O, int32_t ncol, int32_t i)
+{
+    uint32_t v = 0;
+    for (int32_t c = 0; c <= ncol; c++)
+        v |= (uint32_t)((O[c] >> i) & 1u) << c;
+    return v;
+}
+
+static int32_t ncline_solve_bytes(pc__ncline_ws *ws, int32_t ncol, const int32_t *clues, const uint8_t *colours,
+                                  int32_t k, const uint32_t *cells, int32_t n, uint32_t *out);
+
 int32_t pc__ncline_solve(pc__ncline_ws *ws, int32_t ncol, const int32_t *clues, const uint8_t *colours, int32_t k,
                          const uint32_t *cells, int32_t n, uint32_t *out)
+{
+    if (n > PC__NCLINE_BITS_MAX)
+        return ncline_solve_bytes(ws, ncol, clues, colours, k, cells, n, out);
+    uint64_t A[PC_NONOGRAM_MAX_COLOURS + 1], O[PC_NONOGRAM_MAX_COLOURS + 1];
+    to_masks(cells, n, 1, ncol, A);
+    if (pc__ncline_solve_bits(ncol, clues, colours, k, n, A, O) < 0)
+        return -1;
+    int32_t changed = 0;
+    for (int32_t i = 0; i < n; i++) {
+        uint32_t v = value_at(O, ncol, i);
+        changed += v != cells[i];
+        out[i] = v;
+    }
+    return changed;
+}
+
+/* The byte-wise solver, for lines longer than a word. */
+static int32_t ncline_solve_bytes(pc__ncline_ws *ws, int32_t ncol, const int32_t *clues, const uint8_t *colours,
+                                  int32_t k, const uint32_t *cells, int32_t n, uint32_t *out)
 {
     if (k == 1 && clues[0] == 0)
         k = 0;
@@ -207,27 +246,34 @@ typedef struct ncs {
     int32_t w, h, ncol, nlines, ncells;
     int32_t *kstart, *kcount, *clue;
     uint8_t *ccol;
+    /* The state (one block, so that one memcpy saves and restores it):
+     * cells[c], the values cell c may still take, then — for puzzles whose
+     * lines all fit a word — lm[line * (ncol + 1) + v], bit i set when cell
+     * i of the line may take value v, kept equal to cells by set_cell. */
     uint32_t *cells;
+    uint64_t *lm;
+    size_t state_bytes;
     uint32_t *lin, *lout;
     int32_t *queue;
     uint8_t *inq;
     int32_t qhead, qlen;
     pc__ncline_ws ws;
     pc__meter *m;
-    int64_t nodes, line_solves, probes;
+    int64_t nodes, line_solves, probes, cache_hits;
     uint64_t bytes;
+    /* the line cache (lines of at most PC__NCLINE_BITS_MAX cells): entry e
+     * holds a line's number, its input masks and the solver's answer */
+    uint32_t cache_mask;
+    int32_t *cache_line;
+    int8_t *cache_res;
+    uint64_t *cache_in, *cache_out; /* (ncol + 1) words per entry */
 } ncs;
 
 enum { NC_OK = 0, NC_CONTRA = 1 };
 
-static int popc(uint32_t v)
+static inline int popc(uint32_t v)
 {
-    int n = 0;
-    while (v) {
-        v &= v - 1;
-        n++;
-    }
-    return n;
+    return pc__popcount64(v);
 }
 
 static void enqueue(ncs *s, int32_t line)
@@ -243,6 +289,57 @@ static void enqueue_cell(ncs *s, int32_t c)
 {
     enqueue(s, c / s->w);
     enqueue(s, s->h + c % s->w);
+}
+
+/* Cell c takes the value set v (the line masks follow). */
+static inline void set_cell(ncs *s, int32_t c, uint32_t v)
+{
+    uint32_t flip = s->cells[c] ^ v;
+    s->cells[c] = v;
+    if (!s->lm || !flip)
+        return;
+    const size_t W = (size_t)s->ncol + 1;
+    int32_t y = c / s->w, x = c % s->w;
+    uint64_t *row = s->lm + (size_t)y * W, *col = s->lm + (size_t)(s->h + x) * W;
+    for (; flip; flip &= flip - 1) {
+        int b = pc__ctz64(flip);
+        row[b] ^= (uint64_t)1 << x;
+        col[b] ^= (uint64_t)1 << y;
+    }
+}
+
+/* The line masks from the cells (after the cells were set directly). */
+static void lm_build(ncs *s)
+{
+    if (!s->lm)
+        return;
+    const size_t W = (size_t)s->ncol + 1;
+    const uint32_t full = (1u << W) - 1;
+    memset(s->lm, 0, (size_t)s->nlines * W * sizeof(uint64_t));
+    uint64_t colopen[PC__NCLINE_BITS_MAX];
+    memset(colopen, 0, sizeof colopen);
+    for (int32_t y = 0, c = 0; y < s->h; y++) {
+        uint64_t *row = s->lm + (size_t)y * W, rowopen = 0;
+        for (int32_t x = 0; x < s->w; x++, c++) {
+            uint32_t v = s->cells[c];
+            if (v == full) { /* an open cell: every value, set below */
+                rowopen |= (uint64_t)1 << x;
+                colopen[x] |= (uint64_t)1 << y;
+                continue;
+            }
+            uint64_t *col = s->lm + (size_t)(s->h + x) * W;
+            for (; v; v &= v - 1) {
+                int b = pc__ctz64(v);
+                row[b] |= (uint64_t)1 << x;
+                col[b] |= (uint64_t)1 << y;
+            }
+        }
+        for (size_t b = 0; b < W; b++)
+            row[b] |= rowopen;
+    }
+    for (int32_t x = 0; x < s->w; x++)
+        for (size_t b = 0; b < W; b++)
+            s->lm[(size_t)(s->h + x) * W + b] |= colopen[x];
 }
 
 static void clear_queue(ncs *s)
@@ -279,6 +376,33 @@ static int32_t over_budget(ncs *s)
     return PC_OK;
 }
 
+/* A line's masks -> the solver's answer, through the cache: 0 or -1. */
+static int32_t solve_masks(ncs *s, int32_t line, int32_t n, const uint64_t *A, uint64_t *O)
+{
+    const int32_t W = s->ncol + 1;
+    const int32_t *clue = s->clue + s->kstart[line];
+    const uint8_t *ccol = s->ccol + s->kstart[line];
+    if (!s->cache_line)
+        return pc__ncline_solve_bits(s->ncol, clue, ccol, s->kcount[line], n, A, O);
+    uint64_t hsh = (uint64_t)(line + 1) * 0x9E3779B97F4A7C15ull;
+    for (int32_t c = 0; c < W; c++)
+        hsh = (hsh ^ A[c]) * 0xff51afd7ed558ccdull;
+    hsh ^= hsh >> 29;
+    uint32_t e = (uint32_t)hsh & s->cache_mask;
+    uint64_t *in = s->cache_in + (size_t)e * (size_t)W, *out = s->cache_out + (size_t)e * (size_t)W;
+    if (s->cache_line[e] == line && memcmp(in, A, (size_t)W * sizeof *A) == 0) {
+        s->cache_hits++;
+        memcpy(O, out, (size_t)W * sizeof *O);
+        return s->cache_res[e];
+    }
+    int32_t r = pc__ncline_solve_bits(s->ncol, clue, ccol, s->kcount[line], n, A, O);
+    s->cache_line[e] = line;
+    s->cache_res[e] = (int8_t)r;
+    memcpy(in, A, (size_t)W * sizeof *A);
+    memcpy(out, O, (size_t)W * sizeof *O);
+    return r;
+}
+
 /* NC_OK, NC_CONTRA, or a negative status */
 static int32_t propagate(ncs *s)
 {
@@ -289,10 +413,54 @@ static int32_t propagate(ncs *s)
         s->inq[line] = 0;
         int32_t base = line < s->h ? line * s->w : line - s->h, stride = line < s->h ? 1 : s->w;
         int32_t n = line < s->h ? s->w : s->h;
+        int32_t r;
+        if (n <= PC__NCLINE_BITS_MAX) {
+            uint64_t A[PC_NONOGRAM_MAX_COLOURS + 1], O[PC_NONOGRAM_MAX_COLOURS + 1];
+            if (s->lm)
+                memcpy(A, s->lm + (size_t)line * ((size_t)s->ncol + 1), ((size_t)s->ncol + 1) * sizeof *A);
+            else
+                to_masks(s->cells + base, n, (size_t)stride, s->ncol, A);
+            r = solve_masks(s, line, n, A, O);
+            s->line_solves++;
+            int32_t st = over_budget(s);
+            if (st != PC_OK)
+                return st;
+            if (r < 0) {
+                clear_queue(s);
+                return NC_CONTRA;
+            }
+            if (s->lm) { /* per value: clear the gone bits in the cells and the crossing lines */
+                const size_t W = (size_t)s->ncol + 1;
+                const int32_t me = line < s->h ? line : line - s->h, cross0 = line < s->h ? s->h : 0;
+                uint64_t *Lm = s->lm + (size_t)line * W;
+                for (int32_t b = 0; b <= s->ncol; b++) {
+                    uint64_t gone = A[b] & ~O[b];
+                    if (!gone)
+                        continue;
+                    Lm[b] = O[b];
+                    for (; gone; gone &= gone - 1) {
+                        int32_t i = pc__ctz64(gone);
+                        s->cells[base + i * stride] &= ~(1u << b);
+                        s->lm[(size_t)(cross0 + i) * W + (size_t)b] &= ~((uint64_t)1 << me);
+                        enqueue(s, cross0 + i);
+                    }
+                }
+                continue;
+            }
+            uint64_t gone = 0;
+            for (int32_t c = 0; c <= s->ncol; c++)
+                gone |= A[c] & ~O[c];
+            for (; gone; gone &= gone - 1) {
+                int32_t i = pc__ctz64(gone), c = base + i * stride;
+                set_cell(s, c, value_at(O, s->ncol, i));
+                enqueue(s, line < s->h ? s->h + c % s->w : c / s->w);
+            }
+            continue;
+        }
         for (int32_t i = 0; i < n; i++)
             s->lin[i] = s->cells[base + i * stride];
-        int32_t r = pc__ncline_solve(&s->ws, s->ncol, s->clue + s->kstart[line], s->ccol + s->kstart[line],
-                                     s->kcount[line], s->lin, n, s->lout);
+        r = pc__ncline_solve(&s->ws, s->ncol, s->clue + s->kstart[line], s->ccol + s->kstart[line],
+                             s->kcount[line], s->lin, n, s->lout);
         s->line_solves++;
         int32_t st = over_budget(s);
         if (st != PC_OK)
@@ -307,7 +475,7 @@ static int32_t propagate(ncs *s)
             for (int32_t i = 0; i < n; i++)
                 if (s->lout[i] != s->lin[i]) {
                     int32_t c = base + i * stride;
-                    s->cells[c] = s->lout[i];
+                    set_cell(s, c, s->lout[i]);
                     enqueue(s, line < s->h ? s->h + c % s->w : c / s->w);
                 }
     }
@@ -325,6 +493,7 @@ static void ncs_free(ncs *s)
     pc__free(s->lout);
     pc__free(s->queue);
     pc__free(s->inq);
+    pc__free(s->cache_in); /* the cache's one block */
     pc__ncline_ws_free(&s->ws);
 }
 
@@ -352,7 +521,13 @@ static int32_t ncs_init(ncs *s, int32_t w, int32_t h, int32_t ncol, const int32_
     s->kcount = pc__malloc((size_t)s->nlines * sizeof(int32_t));
     s->clue = pc__malloc((size_t)(total + s->nlines) * sizeof(int32_t));
     s->ccol = pc__malloc((size_t)(total + s->nlines));
-    s->cells = pc__malloc((size_t)s->ncells * sizeof(uint32_t));
+    size_t side0 = (size_t)(w > h ? w : h), npad = ((size_t)s->ncells + 1) & ~(size_t)1;
+    s->state_bytes = (size_t)s->ncells * sizeof(uint32_t);
+    if (side0 <= PC__NCLINE_BITS_MAX)
+        s->state_bytes = npad * sizeof(uint32_t) + (size_t)s->nlines * ((size_t)ncol + 1) * sizeof(uint64_t);
+    s->cells = pc__malloc(s->state_bytes);
+    if (s->cells && side0 <= PC__NCLINE_BITS_MAX)
+        s->lm = (uint64_t *)(void *)(s->cells + npad);
     s->lin = pc__malloc(side * sizeof(uint32_t));
     s->lout = pc__malloc(side * sizeof(uint32_t));
     s->queue = pc__malloc((size_t)s->nlines * sizeof(int32_t));
@@ -360,7 +535,28 @@ static int32_t ncs_init(ncs *s, int32_t w, int32_t h, int32_t ncol, const int32_
     if (!s->kstart || !s->kcount || !s->clue || !s->ccol || !s->cells || !s->lin || !s->lout || !s->queue ||
         !s->inq)
         return PC_ENOMEM;
-    s->bytes = (uint64_t)s->ncells * 4 * 1 + (uint64_t)(total + 1) * 5 + (uint64_t)s->nlines * 9 + side * 8;
+    s->bytes = (uint64_t)s->state_bytes + (uint64_t)(total + 1) * 5 + (uint64_t)s->nlines * 9 + side * 8;
+    if (side <= PC__NCLINE_BITS_MAX) {
+        /* The line cache: one block of at most 64 KiB (16 entries a line,
+         * from 64 to 1024 entries), so that it is reused from the heap
+         * without new pages: a fresh page costs a fault, and a larger table
+         * made every easy puzzle pay hundreds of them. */
+        size_t W = (size_t)ncol + 1, per = 16 * W + sizeof(int32_t) + 1;
+        uint32_t entries = 64;
+        while (entries < 1024 && entries < (uint32_t)s->nlines * 16 && 2 * entries * per <= 65536)
+            entries *= 2;
+        uint8_t *blk = pc__malloc(entries * per);
+        if (!blk)
+            return PC_ENOMEM;
+        s->cache_in = (uint64_t *)(void *)blk;
+        s->cache_out = s->cache_in + (size_t)entries * W;
+        s->cache_line = (int32_t *)(void *)(s->cache_out + (size_t)entries * W);
+        s->cache_res = (int8_t *)(s->cache_line + entries);
+        for (uint32_t e = 0; e < entries; e++)
+            s->cache_line[e] = -1;
+        s->cache_mask = entries - 1;
+        s->bytes += (uint64_t)entries * per;
+    }
     int32_t k = 0, line = 0;
     for (int a = 0; a < 2; a++) {
         int32_t lines = a == 0 ? h : w, len = a == 0 ? w : h;
@@ -435,16 +631,16 @@ static int32_t probe_all(ncs *s, uint32_t *save)
                 uint32_t b = rest & (~rest + 1);
                 if (!(s->cells[c] & b) || popc(s->cells[c]) < 2)
                     continue;
-                memcpy(save, s->cells, (size_t)s->ncells * sizeof(uint32_t));
-                s->cells[c] = b;
+                memcpy(save, s->cells, s->state_bytes);
+                set_cell(s, c, b);
                 enqueue_cell(s, c);
                 int32_t r = propagate(s);
                 s->probes++;
-                memcpy(s->cells, save, (size_t)s->ncells * sizeof(uint32_t));
+                memcpy(s->cells, save, s->state_bytes);
                 if (r < 0)
                     return r;
                 if (r == NC_CONTRA) {
-                    s->cells[c] &= ~b;
+                    set_cell(s, c, s->cells[c] & ~b);
                     enqueue_cell(s, c);
                     r = propagate(s);
                     if (r != NC_OK)
@@ -468,15 +664,17 @@ static int32_t run_solver(ncs *s, const uint8_t *givens, int32_t max_solutions, 
 {
     uint32_t full = (1u << (s->ncol + 1)) - 1;
     size_t N = (size_t)s->ncells;
+    const size_t SB = s->state_bytes;
     for (size_t c = 0; c < N; c++)
         s->cells[c] = !givens || givens[c] == PC_NONOGRAM_COLOUR_UNKNOWN ? full : 1u << givens[c];
+    lm_build(s);
     for (int32_t l = 0; l < s->nlines; l++)
         enqueue(s, l);
     size_t room = N ? cap / N : 0;
     int32_t found = 0, depth = 0, maxdepth = 0, fcap = 0;
     struct frame *fr = NULL;
-    uint32_t *saves = NULL;
-    uint32_t *probe_save = pc__malloc(N * sizeof(uint32_t));
+    uint8_t *saves = NULL;
+    uint32_t *probe_save = pc__malloc(SB);
     int32_t rc = probe_save ? PC_OK : PC_ENOMEM;
     int grade = PC_NONOGRAM_GRADE_NONE;
     int32_t r = rc == PC_OK ? propagate(s) : rc;
@@ -493,7 +691,7 @@ static int32_t run_solver(ncs *s, const uint8_t *givens, int32_t max_solutions, 
             }
         }
     }
-    s->bytes += N * sizeof(uint32_t);
+    s->bytes += SB;
     for (;;) {
         if (r < 0) {
             rc = r;
@@ -520,7 +718,7 @@ static int32_t run_solver(ncs *s, const uint8_t *givens, int32_t max_solutions, 
             } else {
                 if (depth == fcap) {
                     int32_t nc = fcap ? 2 * fcap : 16;
-                    uint64_t more = (uint64_t)(nc - fcap) * (N * sizeof(uint32_t) + sizeof(struct frame));
+                    uint64_t more = (uint64_t)(nc - fcap) * (SB + sizeof(struct frame));
                     if (pc__meter_over_bytes(s->m, s->bytes, more)) {
                         rc = PC_ELIMIT;
                         break;
@@ -531,7 +729,7 @@ static int32_t run_solver(ncs *s, const uint8_t *givens, int32_t max_solutions, 
                         break;
                     }
                     fr = f2;
-                    uint32_t *s2 = pc__realloc(saves, (size_t)nc * N * sizeof(uint32_t));
+                    uint8_t *s2 = pc__realloc(saves, (size_t)nc * SB);
                     if (!s2) {
                         rc = PC_ENOMEM;
                         break;
@@ -546,11 +744,11 @@ static int32_t run_solver(ncs *s, const uint8_t *givens, int32_t max_solutions, 
                 fr[depth].cell = c;
                 fr[depth].bit = bit;
                 fr[depth].second = 0;
-                memcpy(saves + (size_t)depth * N, s->cells, N * sizeof(uint32_t));
+                memcpy(saves + (size_t)depth * SB, s->cells, SB);
                 depth++;
                 if (depth > maxdepth)
                     maxdepth = depth;
-                s->cells[c] = bit;
+                set_cell(s, c, bit);
                 enqueue_cell(s, c);
                 r = propagate(s);
                 continue;
@@ -562,12 +760,12 @@ static int32_t run_solver(ncs *s, const uint8_t *givens, int32_t max_solutions, 
         if (depth == 0)
             break;
         struct frame *f = &fr[depth - 1];
-        memcpy(s->cells, saves + (size_t)(depth - 1) * N, N * sizeof(uint32_t));
+        memcpy(s->cells, saves + (size_t)(depth - 1) * SB, SB);
         f->second = 1;
         s->nodes++;
         if ((rc = over_budget(s)) != PC_OK)
             break;
-        s->cells[f->cell] &= ~f->bit;
+        set_cell(s, f->cell, s->cells[f->cell] & ~f->bit);
         enqueue_cell(s, f->cell);
         r = propagate(s);
     }
@@ -770,11 +968,12 @@ int32_t pc__ncol_settle(int32_t w, int32_t h, int32_t ncol, const int32_t *count
         uint32_t full = (1u << (ncol + 1)) - 1;
         for (int32_t c = 0; c < s.ncells; c++)
             s.cells[c] = !givens || givens[c] == PC_NONOGRAM_COLOUR_UNKNOWN ? full : 1u << givens[c];
+        lm_build(&s);
         for (int32_t l = 0; l < s.nlines; l++)
             enqueue(&s, l);
         rc = propagate(&s);
         if (rc == NC_OK && level >= PC_NONOGRAM_GRADE_PROBE) {
-            save = pc__malloc((size_t)s.ncells * sizeof(uint32_t));
+            save = pc__malloc(s.state_bytes);
             rc = save ? probe_all(&s, save) : PC_ENOMEM;
         }
         if (rc == NC_OK)

@@ -45,8 +45,14 @@ end
 -- Every probe as { label, what, thunk }.
 -- A plausible value for a parameter, so a probe reaches the bad one (a
 -- search gets a small budget: its defaults may run for the library's 10 s).
+local COLOUR_PALETTE = ". ffffff white\nr ff0000 red\ng 00ff00 green\n"
 local function good(name)
   if not name then return 1 end
+  if name == "p" then  -- the colour module's puzzle argument
+    return require("puzzlecore").nonogram_colour.from_solution(3, 2, COLOUR_PALETTE, { 1, 2, 0, 0, 1, 1 })
+  end
+  if name == "palette" then return COLOUR_PALETTE end
+  if name == "ncol" then return 2 end
   if name:find("seconds") then return 0.01 end
   if name:find("nodes") or name:find("playouts") or name == "budget" then return 20 end
   return 1
@@ -94,7 +100,8 @@ local function probes(pc)
   local classes = {}
   for _, c in ipairs(instances(pc)) do classes[c[2]] = c end
   local mods = { { "puzzlecore", pc } }
-  for _, m in ipairs({ "game", "nonogram", "nonogram_solve", "pickerel", "snapper", "sokoban", "patchwork" }) do
+  for _, m in ipairs({ "game", "nonogram", "nonogram_solve", "nonogram_colour", "pickerel", "snapper", "sokoban",
+    "patchwork" }) do
     mods[#mods + 1] = { "puzzlecore." .. m, pc[m] }
   end
   for _, mod in ipairs(mods) do

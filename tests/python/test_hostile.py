@@ -25,6 +25,7 @@ import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 MODULES = ("puzzlecore", "puzzlecore.game", "puzzlecore.nonogram", "puzzlecore.nonogram_solve",
+           "puzzlecore.nonogram_colour",
            "puzzlecore.pickerel", "puzzlecore.snapper", "puzzlecore.sokoban", "puzzlecore.patchwork")
 LEVEL = "####\n# .#\n#  ###\n#*@  #\n#  $ #\n#  ###\n####\n"
 HUGE = "x" * (1 << 20)
@@ -73,6 +74,10 @@ def _good(name):
         return {"spools": [(0, 3)], "weights": [1, 1, 1, 1], "deck": list(range(33))}.get(n, [1, 2, 3, 4])
     if n == "puzzle":
         return nonogram.Puzzle.from_solution(3, 2, "010111")
+    if n == "palette":
+        return [(".", 0xffffff, "white"), ("r", 0xff0000, "red"), ("g", 0x00ff00, "green")]
+    if n == "ncolours":
+        return 2
     if n == "game":
         return patchwork.Game()
     if n in ("progress", "budget", "advice", "memo"):

@@ -131,7 +131,7 @@ class Rng(Handle):
 
 
 def __getattr__(name: str) -> Any:
-    if name in GAMES or name == "nonogram_solve":
+    if name in GAMES or name in ("nonogram_solve", "nonogram_colour"):
         return importlib.import_module("." + name, __name__)
     raise AttributeError(f"module 'puzzlecore' has no attribute {name!r}")
 
