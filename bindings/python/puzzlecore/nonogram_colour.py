@@ -21,7 +21,7 @@ Budgets as in ``nonogram_solve``: ``max_nodes`` (0 no limit), ``max_seconds``
 (0 the library's default, < 0 no limit).
 """
 import ctypes
-from typing import List, Optional, Sequence, Tuple, Union
+from typing import Any, List, Optional, Sequence, Tuple, Union
 
 from ._ffi import (IllegalMove, InvalidArgument, OutOfRange, check, enums, err_buf, index, integer, lib,
                    new_handle, sequence, text_in, text_out)
@@ -45,9 +45,11 @@ GENERATED_PALETTE = [(".", 0xffffff, "white"), ("k", 0x000000, "black"), ("r", 0
 
 Palette = Union[str, bytes, Sequence[Tuple[str, int, str]]]
 Clue = Tuple[int, int]
+# a picture or grid: rows of palette indices, or w*h indices in one sequence
+Grid = Union[bytes, Sequence[int], Sequence[Sequence[int]]]
 
 
-def _palette_text(pal):
+def _palette_text(pal: Palette) -> bytes:
     """(bytes, length) of a palette given as text or as (symbol, rgb, name) entries."""
     if isinstance(pal, (str, bytes, bytearray, memoryview)):
         return text_in(pal, "palette")
@@ -66,26 +68,26 @@ def _palette_text(pal):
     return text_in("".join(lines), "palette")
 
 
-def _ncolours(n):
+def _ncolours(n: int) -> int:
     return integer(n, "ncolours", 1, MAX_COLOURS)
 
 
-def _side(v, name):
+def _side(v: int, name: str) -> int:
     return integer(v, name, 1, MAX_SIDE)
 
 
-def _grid(cells, w, h, name="cells"):
+def _grid(cells: Grid, w: int, h: int, name: str = "cells") -> Any:
     buf, n = _cells(cells, name)
     if n != w * h:
         raise InvalidArgument(f"{name} must hold width * height = {w * h} cells, got {n}")
     return buf, n
 
 
-def _pairs(buf_clues, buf_cols, n):
+def _pairs(buf_clues: Any, buf_cols: Any, n: int) -> List[Clue]:
     return [(buf_clues[i], buf_cols[i]) for i in range(n)]
 
 
-def line_clues(cells, stride: int = 1, length: Optional[int] = None) -> List[Clue]:
+def line_clues(cells: Sequence[int], stride: int = 1, length: Optional[int] = None) -> List[Clue]:
     """Coloured clues of the line cells[0], cells[stride], ... (palette
     indices; any value above 8 counts as background).  An empty line gives
     [(0, 0)]."""
@@ -102,7 +104,7 @@ def line_clues(cells, stride: int = 1, length: Optional[int] = None) -> List[Clu
     return _pairs(out, col, count.value)
 
 
-def from_solution(width: int, height: int, palette: Palette, cells) -> Puzzle:
+def from_solution(width: int, height: int, palette: Palette, cells: Grid) -> Puzzle:
     """A colour puzzle from its picture: width*height palette indices, row-major."""
     width, height = _side(width, "width"), _side(height, "height")
     pal, plen = _palette_text(palette)
@@ -111,7 +113,7 @@ def from_solution(width: int, height: int, palette: Palette, cells) -> Puzzle:
                       err=err_buf())
 
 
-def _flatten(lines, name, ncol_hint=MAX_COLOURS):
+def _flatten(lines: Sequence[Sequence[Clue]], name: str, ncol_hint: int = MAX_COLOURS) -> Any:
     lines = [sequence(c, name + "[]", MAX_SIDE) for c in sequence(lines, name, MAX_SIDE)]
     counts, vals, cols = [], [], []
     for line in lines:
@@ -198,7 +200,7 @@ def satisfied(puzzle: Puzzle, axis: int, i: int) -> bool:
     return bool(check(lib.pc_nonogram_line_satisfied(puzzle, axis, i)))
 
 
-def _value(puzzle, v):
+def _value(puzzle: Puzzle, v: int) -> int:
     v = integer(v, "value", 0, UNKNOWN)
     if v != UNKNOWN and v > colour_count(puzzle):
         raise InvalidArgument(f"value must be 0..{colour_count(puzzle)} or UNKNOWN ({UNKNOWN}), got {v}")
@@ -234,7 +236,7 @@ def cells(puzzle: Puzzle) -> bytes:
     return bytes(buf)
 
 
-def set_cells(puzzle: Puzzle, values) -> None:
+def set_cells(puzzle: Puzzle, values: Union[bytes, Sequence[int]]) -> None:
     """Set the whole player's grid (width*height values; all checked first)."""
     _puzzle(puzzle)
     buf, n = _cells(values)
@@ -261,7 +263,7 @@ def solve_line(ncolours: int, clues: Sequence[Clue], cells: Sequence[int]) -> Li
     return list(out)
 
 
-def _run(fn, args, count, w, h):
+def _run(fn: Any, args: Any, count: int, w: int, h: int) -> Result:
     n = w * h
     buf = (ctypes.c_uint8 * max(1, n * count))()
     st = (ctypes.c_int64 * _NSTAT)()
@@ -283,7 +285,7 @@ def solve(puzzle: Puzzle, count: int = 2, use_grid: bool = False, max_nodes: int
 
 
 def solve_clues(ncolours: int, rows: Sequence[Sequence[Clue]], cols: Sequence[Sequence[Clue]], count: int = 2,
-                givens=None, max_nodes: int = 0, max_seconds: float = 0.0) -> Result:
+                givens: Optional[Sequence[int]] = None, max_nodes: int = 0, max_seconds: float = 0.0) -> Result:
     """Solve (length, colour) clue lists; ``givens``: w*h palette indices or UNKNOWN."""
     ncolours = _ncolours(ncolours)
     rc_, rv, rcol, h = _flatten(rows, "rows")
@@ -312,15 +314,15 @@ class ColourHint:
     """A cell to paint: (x, y), ``value`` (a palette index), ``kind`` ("line"
     or "solution") and the line that proves it (``axis``/``index``, or None)."""
 
-    def __init__(self, kind, x, y, value, axis, idx):
+    def __init__(self, kind: str, x: int, y: int, value: int, axis: int, idx: int) -> None:
         self.kind, self.x, self.y, self.value = kind, x, y, value
         self.axis = axis if axis >= 0 else None
         self.index = idx if idx >= 0 else None
 
-    def apply(self, puzzle):
+    def apply(self, puzzle: Puzzle) -> None:
         set_cell(puzzle, self.x, self.y, self.value)
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         return f"<ColourHint {self.kind}: ({self.x}, {self.y}) = {self.value}>"
 
 
@@ -344,18 +346,18 @@ def hint(puzzle: Puzzle, max_nodes: int = 0, max_seconds: float = 0.0) -> Option
     return ColourHint(kinds.get(rc, "probe"), v[0].value, v[1].value, v[2].value, v[3].value, v[4].value)
 
 
-def _gen_args(width, height, ncolours, seed, grade):
+def _gen_args(width: int, height: int, ncolours: int, seed: int, grade: str) -> Any:
     return (integer(width, "width", 2, 128), integer(height, "height", 2, 128), _ncolours(ncolours),
             integer(seed, "seed", 0, 2 ** 64 - 1), _grade(grade))
 
 
-def generate(width: int, height: int, ncolours: int, seed: int = 1, grade="line") -> Puzzle:
+def generate(width: int, height: int, ncolours: int, seed: int = 1, grade: str = "line") -> Puzzle:
     """A seeded colour picture puzzle (blobs) with exactly one solution,
     settled at ``grade`` or easier, with GENERATED_PALETTE's first colours."""
     return new_handle(Puzzle, lib.pc_nonogram_generate_colour, *_gen_args(width, height, ncolours, seed, grade))
 
 
-def generate_cells(width: int, height: int, ncolours: int, seed: int = 1, grade="line") -> List[List[int]]:
+def generate_cells(width: int, height: int, ncolours: int, seed: int = 1, grade: str = "line") -> List[List[int]]:
     """The generated picture only, as rows of palette indices."""
     a = _gen_args(width, height, ncolours, seed, grade)
     n = a[0] * a[1]
@@ -364,18 +366,19 @@ def generate_cells(width: int, height: int, ncolours: int, seed: int = 1, grade=
     return [list(buf[y * a[0]: (y + 1) * a[0]]) for y in range(a[1])]
 
 
-def _picture(width, height, ncolours, cells):
+def _picture(width: int, height: int, ncolours: int, cells: Grid) -> Any:
     width, height = _side(width, "width"), _side(height, "height")
     ncolours = _ncolours(ncolours)
     buf, n = _grid(cells, width, height)
     return width, height, ncolours, buf, n
 
 
-def _cells_of(buf, w, n):
+def _cells_of(buf: Any, w: int, n: int) -> List[Tuple[int, int]]:
     return [(i % w, i // w) for i in range(n) if buf[i]]
 
 
-def picture_check(width: int, height: int, ncolours: int, cells, max_nodes: int = 0, max_seconds: float = 0.0):
+def picture_check(width: int, height: int, ncolours: int, cells: Grid, max_nodes: int = 0,
+                  max_seconds: float = 0.0) -> Tuple[bool, List[Tuple[int, int]]]:
     """(unique, ambiguous): do the picture's clues have exactly one solution,
     and the cells (x, y) where some solution differs from the picture."""
     w, h, nc, buf, n = _picture(width, height, ncolours, cells)
@@ -386,7 +389,7 @@ def picture_check(width: int, height: int, ncolours: int, cells, max_nodes: int 
     return bool(u), _cells_of(amb, w, n)
 
 
-def picture_givens(width: int, height: int, ncolours: int, cells, max_nodes: int = 0,
+def picture_givens(width: int, height: int, ncolours: int, cells: Grid, max_nodes: int = 0,
                    max_seconds: float = 0.0) -> List[Tuple[int, int]]:
     """A small set of cells (x, y) that, shown from the start, make the
     picture's clues have one solution ([] when already unique)."""
@@ -398,8 +401,8 @@ def picture_givens(width: int, height: int, ncolours: int, cells, max_nodes: int
     return _cells_of(out, w, n)
 
 
-def picture_nearby(width: int, height: int, ncolours: int, cells, seed: int = 0, max_nodes: int = 0,
-                   max_seconds: float = 0.0):
+def picture_nearby(width: int, height: int, ncolours: int, cells: Grid, seed: int = 0, max_nodes: int = 0,
+                   max_seconds: float = 0.0) -> Tuple[List[List[int]], int]:
     """(picture, changed): a nearby picture (rows of palette indices) whose
     clues have one solution, and how many cells differ from the caller's."""
     w, h, nc, buf, n = _picture(width, height, ncolours, cells)
