@@ -97,6 +97,8 @@ typedef struct {
     int32_t *queue;        /* nc */
     uint8_t *tmpwall;      /* nc: freeze test */
     int32_t fcalls;
+    int32_t *frec, nfrec;  /* pc__sokoban_deadlock: the boxes found frozen (NULL in search) */
+    int32_t nbar;          /* boxes in cbox */
     int32_t *bx;           /* nb: boxes of the state expanded */
     int32_t *comp;         /* nc: corral of a free cell the player does not reach, -1 */
     uint32_t *bmark;       /* nb: the corral whose barrier the box is on (its stamp) */
@@ -175,6 +177,7 @@ static void fs_free(fs_solver *s)
     pc__free(s->bmark);
     pc__free(s->cbox);
     pc__free(s->uf);
+    pc__free(s->frec);
     pc__free(s->allow);
     pc__free(s->tallow);
     pc__free(s->child);
@@ -369,6 +372,8 @@ static int frozen(fs_solver *s, int32_t c, int *off)
         if (!s->goal[c])
             loc = 1;
         *off |= loc;
+        if (s->frec && s->nfrec <= FS_FREEZE_CALLS)
+            s->frec[s->nfrec++] = c;
     }
     return f;
 }
@@ -390,7 +395,7 @@ static int freeze_dead(fs_solver *s, int32_t c)
  * other push of a barrier box goes into C and the player can make it now:
  * for each box b of B and direction d (to = b + d, from = b - d), with walls
  * on either side or `from` in C or on a box of B skipped (never first), and
- * `to` on a box of B or on a dead square outside C skipped too (blocked, or a
+ * `to` on a box of B or on a dead square skipped too (blocked, or a
  * deadlock), `to` must be in C and `from` reached; otherwise (a push out of
  * C, or one that needs a square the player cannot reach now, or a box
  * outside B that could move away first) C is no PI-corral.  When C or B holds
@@ -457,6 +462,8 @@ static int32_t corral_test(fs_solver *s, uint32_t pst, int32_t id, int group)
                 continue;
             if (s->boxat[from] >= 0 && s->bmark[s->boxat[from]] == bm)
                 continue;
+            if (s->boxat[to] < 0 && s->dead[to])
+                continue; /* onto a dead square: a deadlock, never in a solution */
             if (s->boxat[to] >= 0) {
                 if (s->bmark[s->boxat[to]] != bm)
                     return 0; /* a box outside B could move away first */
@@ -465,11 +472,12 @@ static int32_t corral_test(fs_solver *s, uint32_t pst, int32_t id, int group)
                     return 0; /* into C, but not now */
                 s->tallow[k] |= (uint8_t)(1u << d);
                 npush++;
-            } else if (!s->dead[to]) {
+            } else {
                 return 0; /* out of C */
             }
         }
     }
+    s->nbar = nbar;
     return npush == 0 ? -1 : npush;
 }
 
@@ -1122,5 +1130,129 @@ int32_t pc__sokoban_fast(const pc_sokoban *g, pc__meter *m, pc__fast_out *o)
             o->lurd = NULL;
         }
     }
+    return rc;
+}
+
+/* ---- deadlock without search ------------------------------------------------------------------ */
+
+/* The boxes of a Hall set of a matching without finite cost: from the boxes
+ * the matching sends to an impossible goal, alternate along possible pairs
+ * (box to goal) and matched pairs (goal to its box).  The boxes reached can
+ * reach only the goals reached, which are fewer.  Marks them in mark[]. */
+static void hall_set(fs_solver *s, uint8_t *mark)
+{
+    int32_t n = s->nb;
+    uint8_t *seen = s->used; /* columns seen (1-based) */
+    memset(seen, 0, (size_t)n + 1);
+    size_t qh = 0, qt = 0;
+    for (int32_t j = 1; j <= n; j++) {
+        int32_t i = s->p[j];
+        if (cost(s, s->bx, i, j) >= FS_BIG && !mark[i - 1]) {
+            mark[i - 1] = 1;
+            s->queue[qt++] = i;
+        }
+    }
+    while (qh < qt) {
+        int32_t i = s->queue[qh++];
+        for (int32_t j = 1; j <= n; j++) {
+            if (seen[j] || cost(s, s->bx, i, j) >= FS_BIG)
+                continue;
+            seen[j] = 1;
+            int32_t k = s->p[j];
+            if (!mark[k - 1]) {
+                mark[k - 1] = 1;
+                s->queue[qt++] = k;
+            }
+        }
+    }
+}
+
+int32_t pc__sokoban_deadlock(const pc_sokoban *g, uint8_t *grid, int32_t *kind)
+{
+    *kind = PC_SOKOBAN_DEADLOCK_NONE;
+    pc__meter m;
+    int32_t rc = pc__meter_start(&m, NULL);
+    if (rc != PC_OK)
+        return rc;
+    fs_solver *s = pc__calloc(1, sizeof *s);
+    if (!s)
+        return PC_ENOMEM;
+    s->g = g;
+    s->m = &m;
+    size_t n = (size_t)g->w * (size_t)g->h;
+    rc = prepare(s, g);
+    if (rc == PC_ENOTFOUND) {
+        /* A box off goal (or an empty goal) where the player never comes:
+         * that box can never move. */
+        for (size_t i = 0; i < n; i++)
+            if (!(g->stat[i] & SK_INTERIOR) && g->box[i] && !(g->stat[i] & SK_GOAL)) {
+                if (grid)
+                    grid[i] = 1;
+            }
+        *kind = PC_SOKOBAN_DEADLOCK_FROZEN;
+        rc = 1;
+        goto done;
+    }
+    if (rc < 0)
+        goto done;
+    uint8_t *mark = pc__calloc((size_t)s->nb + 1, 1);
+    s->frec = pc__malloc((FS_FREEZE_CALLS + 1) * sizeof *s->frec);
+    if (!mark || !s->frec) {
+        pc__free(mark);
+        rc = PC_ENOMEM;
+        goto done;
+    }
+    int32_t k = 0;
+    for (int32_t c = 0; c < s->nc; c++)
+        if (g->box[s->c2g[c]]) {
+            s->bx[k] = c;
+            s->boxat[c] = k++;
+        }
+    rc = 0;
+    /* 1. boxes on dead squares */
+    for (int32_t i = 0; i < s->nb; i++)
+        if (s->dead[s->bx[i]] && !s->goal[s->bx[i]]) {
+            mark[i] = 1;
+            rc = 1;
+            *kind = PC_SOKOBAN_DEADLOCK_DEAD_SQUARE;
+        }
+    /* 2. frozen boxes, one of them off goal: the frozen group */
+    for (int32_t i = 0; i < s->nb && rc == 0; i++) {
+        int32_t c = s->bx[i];
+        if (s->goal[c])
+            continue;
+        s->nfrec = 0;
+        if (freeze_dead(s, c)) {
+            for (int32_t t = 0; t < s->nfrec; t++)
+                mark[s->boxat[s->frec[t]]] = 1;
+            rc = 1;
+            *kind = PC_SOKOBAN_DEADLOCK_FROZEN;
+        }
+    }
+    /* 3. a PI-corral that nothing can enter: its barrier */
+    if (rc == 0) {
+        reach(s, s->g2c[g->player]);
+        memcpy(s->pmark, s->mark, (size_t)s->nc * sizeof *s->mark);
+        if (pi_corral(s, s->stamp) < 0) {
+            for (int32_t t = 0; t < s->nbar; t++)
+                mark[s->cbox[t]] = 1;
+            rc = 1;
+            *kind = PC_SOKOBAN_DEADLOCK_CORRAL;
+        }
+    }
+    /* 4. no assignment of the boxes to goals they can reach */
+    if (rc == 0 && s->nb > 0 && match_full(s, s->bx) >= FS_BIG) {
+        hall_set(s, mark);
+        rc = 1;
+        *kind = PC_SOKOBAN_DEADLOCK_MATCHING;
+    }
+    if (grid)
+        for (int32_t i = 0; i < s->nb; i++)
+            if (mark[i])
+                grid[s->c2g[s->bx[i]]] = 1;
+    pc__free(mark);
+done:
+    fs_free(s);
+    pc__free(s);
     return rc;
 }
