@@ -397,8 +397,10 @@ static int freeze_dead(fs_solver *s, int32_t c)
  * on either side or `from` in C or on a box of B skipped (never first), and
  * `to` on a box of B or on a dead square skipped too (blocked, or a
  * deadlock), `to` must be in C and `from` reached; otherwise (a push out of
- * C, or one that needs a square the player cannot reach now, or a box
- * outside B that could move away first) C is no PI-corral.  When C or B holds
+ * C, or one that needs a square the player cannot reach now) C is no
+ * PI-corral.  A box outside B on `to` (or on `from` of a push that would
+ * count) joins B, so it cannot move before the first push of B either; its
+ * own pushes are tested the same way.  When C or B holds
  * work (a box of B off goal or an empty goal in C) every solution's first
  * push of a box of B is one of these pushes, and can be made first (the
  * pushes before it stay outside C and its barrier), so searching those
@@ -465,10 +467,21 @@ static int32_t corral_test(fs_solver *s, uint32_t pst, int32_t id, int group)
             if (s->boxat[to] < 0 && s->dead[to])
                 continue; /* onto a dead square: a deadlock, never in a solution */
             if (s->boxat[to] >= 0) {
-                if (s->bmark[s->boxat[to]] != bm)
-                    return 0; /* a box outside B could move away first */
+                int32_t o = s->boxat[to];
+                if (s->bmark[o] != bm) {
+                    /* A box outside B blocks the push: it joins B (its own
+                     * pushes are tested in turn), so it cannot move first. */
+                    s->bmark[o] = bm;
+                    s->cbox[nbar++] = o;
+                }
+            } else if (s->boxat[from] >= 0) {
+                /* The player's square holds a box outside B: it joins B
+                 * too, so this push cannot come first. */
+                int32_t o = s->boxat[from];
+                s->bmark[o] = bm;
+                s->cbox[nbar++] = o;
             } else if (in_corral(s, to, id, group)) {
-                if (s->boxat[from] >= 0 || s->pmark[from] != pst)
+                if (s->pmark[from] != pst)
                     return 0; /* into C, but not now */
                 s->tallow[k] |= (uint8_t)(1u << d);
                 npush++;
