@@ -249,6 +249,31 @@ PUZZLECORE_API int32_t pc_sokoban_walk_path(const pc_sokoban *g, int32_t x, int3
 PUZZLECORE_API int32_t pc_sokoban_push_path(const pc_sokoban *g, int32_t bx, int32_t by, int32_t tx,
                                             int32_t ty, char *buf, size_t cap, size_t *len);
 
+/* Why pc_sokoban_deadlock found the position lost. */
+enum pc_sokoban_deadlock_kind {
+    PC_SOKOBAN_DEADLOCK_NONE = 0,        /* no deadlock found */
+    PC_SOKOBAN_DEADLOCK_DEAD_SQUARE = 1, /* a box off goal on a dead square (PC_SOKOBAN_DEAD) */
+    PC_SOKOBAN_DEADLOCK_FROZEN = 2,      /* boxes that can never move again, one off its goal */
+    PC_SOKOBAN_DEADLOCK_CORRAL = 3,      /* an area the player cannot enter, with a box off goal
+                                            or an empty goal, whose boxes cannot be pushed in */
+    PC_SOKOBAN_DEADLOCK_MATCHING = 4     /* some boxes can reach, between them, fewer goals
+                                            than they are */
+};
+
+/* Is the current position lost, by a test that needs no search?  Returns 1
+ * (lost: *kind the reason, cells[y * width + x] = 1 on each box forming the
+ * deadlock, 0 elsewhere), 0 (no deadlock found: the position may still be
+ * lost; pc_sokoban_solve with PC_SOKOBAN_ANY from it decides, under a
+ * budget: PC_ENOTFOUND proves it lost, PC_OK gives a way out) or a negative
+ * status.  The tests, in this order (the first that fires is reported):
+ * boxes off goal on dead squares (all of them marked); a group of frozen
+ * boxes with one off goal (the group); a PI-corral that no push can enter
+ * (its barrier boxes); boxes that cannot all reach distinct goals (a set of
+ * boxes reaching fewer goals than they are).  cap must be at least width x
+ * height (PC_ESPACE otherwise); cells NULL with cap 0 asks the answer only.
+ * kind may be NULL. */
+PUZZLECORE_API int32_t pc_sokoban_deadlock(const pc_sokoban *g, uint8_t *cells, size_t cap, int32_t *kind);
+
 /* ---- solver ------------------------------------------------------------------- */
 
 /* Search a solution from the current position, under `budget` (NULL: the

@@ -2,13 +2,16 @@
  * Sokoban: what a mouse-driven front end needs — the squares the player
  * reaches now, the shortest walk to a square, and the pushes that bring one
  * box to a square (fewest pushes, then fewest moves), the other boxes
- * staying where they are.  Pure functions of the current position.
+ * staying where they are, and whether the position is lost by a test that
+ * needs no search (with the boxes forming the deadlock).  Pure functions of
+ * the current position.
  */
 #include <stdlib.h>
 #include <string.h>
 
 #include "common/text.h"
 #include "sokoban/sokoban_int.h"
+#include "sokoban/fast_int.h"
 #include "common/alloc.h"
 
 static const char as_letters[] = "urdl";
@@ -300,5 +303,29 @@ out:
     pc__free(queue);
     pc__free(h.key);
     pc__free(h.st);
+    return rc;
+}
+
+int32_t pc_sokoban_deadlock(const pc_sokoban *g, uint8_t *cells, size_t cap, int32_t *kind)
+{
+    if (!g || (!cells && cap))
+        return PC_EINVAL;
+    int32_t pw = g->w - 2, ph = g->h - 2, k = PC_SOKOBAN_DEADLOCK_NONE;
+    if (cap > 0 && cap < (size_t)pw * (size_t)ph)
+        return PC_ESPACE;
+    size_t n = (size_t)g->w * (size_t)g->h;
+    uint8_t *grid = pc__calloc(n, 1);
+    if (!grid)
+        return PC_ENOMEM;
+    int32_t rc = pc__sokoban_deadlock(g, grid, &k);
+    if (rc >= 0) {
+        if (kind)
+            *kind = k;
+        if (cap > 0)
+            for (int32_t y = 0; y < ph; y++)
+                for (int32_t x = 0; x < pw; x++)
+                    cells[(size_t)y * (size_t)pw + (size_t)x] = grid[cell_of(g, x, y)];
+    }
+    pc__free(grid);
     return rc;
 }

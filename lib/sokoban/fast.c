@@ -20,9 +20,11 @@
  * Pruning (all sound, so an exhausted search proves the level unsolvable):
  * simple dead squares (no box there can ever reach a goal), freeze deadlocks
  * (the pushed box, with the boxes blocking it, can never move again and one
- * of them stands off a goal) and the matching's infeasibility.  Not done
- * (yet): PI-corral pruning, a learned deadlock table, tunnel and goal-room
- * macro moves.
+ * of them stands off a goal), the matching's infeasibility, and PI-corrals
+ * (see pi_corral: when the player's area leaves a corral whose barrier
+ * boxes can only be pushed into it, and pushed now, only those pushes are
+ * searched; a corral with work in it and no such push is a deadlock).  Not
+ * done (yet): a learned deadlock table, tunnel and goal-room macro moves.
  *
  * Packing order (a heuristic only): from the solved position, the boxes that
  * can be pulled out to a starting square with the other goals as walls are
@@ -95,7 +97,15 @@ typedef struct {
     int32_t *queue;        /* nc */
     uint8_t *tmpwall;      /* nc: freeze test */
     int32_t fcalls;
+    int32_t *frec, nfrec;  /* pc__sokoban_deadlock: the boxes found frozen (NULL in search) */
+    int32_t nbar;          /* boxes in cbox */
     int32_t *bx;           /* nb: boxes of the state expanded */
+    int32_t *comp;         /* nc: corral of a free cell the player does not reach, -1 */
+    uint32_t *bmark;       /* nb: the corral whose barrier the box is on (its stamp) */
+    uint32_t cstamp;
+    int32_t *cbox;         /* nb: a corral's barrier boxes */
+    int32_t *uf;           /* nc: union-find over corrals */
+    uint8_t *allow, *tallow; /* nb: pushes (bit per direction) the chosen corral allows */
     uint16_t *child;       /* nb */
     int64_t *u, *v, *cu, *cv, *minv; /* Hungarian: n + 1 each */
     int32_t *p, *cp, *way;
@@ -163,6 +173,13 @@ static void fs_free(fs_solver *s)
     pc__free(s->queue);
     pc__free(s->tmpwall);
     pc__free(s->bx);
+    pc__free(s->comp);
+    pc__free(s->bmark);
+    pc__free(s->cbox);
+    pc__free(s->uf);
+    pc__free(s->frec);
+    pc__free(s->allow);
+    pc__free(s->tallow);
     pc__free(s->child);
     pc__free(s->u);
     pc__free(s->v);
@@ -197,8 +214,8 @@ static int32_t prepare(fs_solver *s, const pc_sokoban *g)
     s->nc = nc;
     s->nb = nb;
     size_t k1 = (size_t)nb + 1;
-    uint64_t fixed = (uint64_t)nc * (sizeof(int32_t) * 8 + 4 + 16 + 2) + n * sizeof(int32_t) +
-                     (uint64_t)nb * nc * 2 + k1 * (8 * 5 + 4 * 3 + 1) + (uint64_t)nb * 6;
+    uint64_t fixed = (uint64_t)nc * (sizeof(int32_t) * 10 + 4 + 16 + 2) + n * sizeof(int32_t) +
+                     (uint64_t)nb * nc * 2 + k1 * (8 * 5 + 4 * 5 + 3) + (uint64_t)nb * 6;
     if (!charge(s, fixed, 0))
         return PC_ELIMIT;
     s->c2g = pc__malloc((size_t)nc * sizeof *s->c2g);
@@ -216,6 +233,12 @@ static int32_t prepare(fs_solver *s, const pc_sokoban *g)
     s->queue = pc__malloc((size_t)nc * sizeof *s->queue);
     s->tmpwall = pc__calloc((size_t)nc, 1);
     s->bx = pc__malloc(((size_t)nb + 1) * sizeof *s->bx);
+    s->comp = pc__malloc((size_t)nc * sizeof *s->comp);
+    s->bmark = pc__calloc(k1, sizeof *s->bmark);
+    s->cbox = pc__malloc(k1 * sizeof *s->cbox);
+    s->uf = pc__malloc((size_t)nc * sizeof *s->uf);
+    s->allow = pc__malloc(k1);
+    s->tallow = pc__malloc(k1);
     s->child = pc__malloc(((size_t)nb + 1) * sizeof *s->child);
     s->u = pc__malloc(k1 * sizeof *s->u);
     s->v = pc__malloc(k1 * sizeof *s->v);
@@ -227,7 +250,8 @@ static int32_t prepare(fs_solver *s, const pc_sokoban *g)
     s->way = pc__malloc(k1 * sizeof *s->way);
     s->used = pc__malloc(k1);
     if (!s->c2g || !s->g2c || !s->nbr || !s->goal || !s->dead || !s->goals || !s->dist || !s->zb ||
-        !s->zp || !s->boxat || !s->mark || !s->pmark || !s->queue || !s->tmpwall || !s->bx || !s->child || !s->u ||
+        !s->zp || !s->boxat || !s->mark || !s->pmark || !s->queue || !s->tmpwall || !s->bx ||
+        !s->comp || !s->bmark || !s->cbox || !s->uf || !s->allow || !s->tallow || !s->child || !s->u ||
         !s->v || !s->cu || !s->cv || !s->minv || !s->p || !s->cp || !s->way || !s->used)
         return PC_ENOMEM;
     int32_t c = 0, q = 0;
@@ -348,6 +372,8 @@ static int frozen(fs_solver *s, int32_t c, int *off)
         if (!s->goal[c])
             loc = 1;
         *off |= loc;
+        if (s->frec && s->nfrec <= FS_FREEZE_CALLS)
+            s->frec[s->nfrec++] = c;
     }
     return f;
 }
@@ -358,6 +384,176 @@ static int freeze_dead(fs_solver *s, int32_t c)
     int off = 0;
     s->fcalls = 0;
     return frozen(s, c, &off) && off;
+}
+
+/* ---- PI-corrals ---------------------------------------------------------------------------- */
+
+/* Corrals of the state expanded (boxes in boxat, the player's area marked
+ * pst in pmark): the areas of free cells the player does not reach.  The
+ * barrier of a corral C is the set B of boxes next to a cell of C.  C is a
+ * PI-corral when every push of a barrier box that could come before any
+ * other push of a barrier box goes into C and the player can make it now:
+ * for each box b of B and direction d (to = b + d, from = b - d), with walls
+ * on either side or `from` in C or on a box of B skipped (never first), and
+ * `to` on a box of B or on a dead square skipped too (blocked, or a
+ * deadlock), `to` must be in C and `from` reached; otherwise (a push out of
+ * C, or one that needs a square the player cannot reach now) C is no
+ * PI-corral.  A box outside B on `to` (or on `from` of a push that would
+ * count) joins B, so it cannot move before the first push of B either; its
+ * own pushes are tested the same way.  When C or B holds
+ * work (a box of B off goal or an empty goal in C) every solution's first
+ * push of a box of B is one of these pushes, and can be made first (the
+ * pushes before it stay outside C and its barrier), so searching those
+ * pushes only keeps a solution; none at all proves a deadlock.
+ *
+ * Returns -1 (a corral deadlock), 0 (no PI-corral: every push) or 1
+ * (s->allow holds the pushes of the PI-corral with the fewest). */
+static int32_t uf_find(int32_t *uf, int32_t x)
+{
+    while (uf[x] != x) {
+        uf[x] = uf[uf[x]];
+        x = uf[x];
+    }
+    return x;
+}
+
+/* Is cell x in the corral being tested: component id itself (group 0) or
+ * any component of the group whose root is id (group 1)? */
+static inline int in_corral(const fs_solver *s, int32_t x, int32_t id, int group)
+{
+    int32_t k = s->comp[x];
+    return k >= 0 && (group ? s->uf[k] == id : k == id);
+}
+
+/* Test one corral: -1 deadlock, 0 not a PI-corral (or no work in it), else
+ * the number of pushes it allows (in s->tallow). */
+static int32_t corral_test(fs_solver *s, uint32_t pst, int32_t id, int group)
+{
+    int32_t nc = s->nc, nb = s->nb, nbar = 0, work = 0;
+    if (++s->cstamp == 0) {
+        memset(s->bmark, 0, (size_t)nb * sizeof *s->bmark);
+        s->cstamp = 1;
+    }
+    uint32_t bm = s->cstamp;
+    for (int32_t x = 0; x < nc; x++) {
+        if (!in_corral(s, x, id, group))
+            continue;
+        if (s->goal[x])
+            work = 1; /* an empty goal in C */
+        for (int d = 0; d < 4; d++) {
+            int32_t y = s->nbr[x][d];
+            int32_t k = y >= 0 ? s->boxat[y] : -1;
+            if (k >= 0 && s->bmark[k] != bm) {
+                s->bmark[k] = bm;
+                s->cbox[nbar++] = k;
+                if (!s->goal[y])
+                    work = 1;
+            }
+        }
+    }
+    if (!work)
+        return 0;
+    int32_t npush = 0;
+    for (int32_t k = 0; k < nb; k++)
+        s->tallow[k] = 0;
+    for (int32_t t = 0; t < nbar; t++) {
+        int32_t k = s->cbox[t], b = s->bx[k];
+        for (int d = 0; d < 4; d++) {
+            int32_t to = s->nbr[b][d], from = s->nbr[b][(d + 2) & 3];
+            if (to < 0 || from < 0 || in_corral(s, from, id, group))
+                continue;
+            if (s->boxat[from] >= 0 && s->bmark[s->boxat[from]] == bm)
+                continue;
+            if (s->boxat[to] < 0 && s->dead[to])
+                continue; /* onto a dead square: a deadlock, never in a solution */
+            if (s->boxat[to] >= 0) {
+                int32_t o = s->boxat[to];
+                if (s->bmark[o] != bm) {
+                    /* A box outside B blocks the push: it joins B (its own
+                     * pushes are tested in turn), so it cannot move first. */
+                    s->bmark[o] = bm;
+                    s->cbox[nbar++] = o;
+                }
+            } else if (s->boxat[from] >= 0) {
+                /* The player's square holds a box outside B: it joins B
+                 * too, so this push cannot come first. */
+                int32_t o = s->boxat[from];
+                s->bmark[o] = bm;
+                s->cbox[nbar++] = o;
+            } else if (in_corral(s, to, id, group)) {
+                if (s->pmark[from] != pst)
+                    return 0; /* into C, but not now */
+                s->tallow[k] |= (uint8_t)(1u << d);
+                npush++;
+            } else {
+                return 0; /* out of C */
+            }
+        }
+    }
+    s->nbar = nbar;
+    return npush == 0 ? -1 : npush;
+}
+
+static int32_t pi_corral(fs_solver *s, uint32_t pst)
+{
+    int32_t nc = s->nc, nb = s->nb, ncor = 0, best = INT32_MAX;
+    for (int32_t c = 0; c < nc; c++)
+        s->comp[c] = -1;
+    for (int32_t c0 = 0; c0 < nc; c0++) {
+        if (s->comp[c0] >= 0 || s->boxat[c0] >= 0 || s->pmark[c0] == pst)
+            continue;
+        int32_t id = ncor++;
+        size_t qh = 0, qt = 0;
+        s->comp[c0] = id;
+        s->queue[qt++] = c0;
+        while (qh < qt) {
+            int32_t x = s->queue[qh++];
+            for (int d = 0; d < 4; d++) {
+                int32_t y = s->nbr[x][d];
+                if (y >= 0 && s->boxat[y] < 0 && s->comp[y] < 0) {
+                    s->comp[y] = id;
+                    s->queue[qt++] = y;
+                }
+            }
+        }
+    }
+    if (ncor == 0)
+        return 0;
+    /* Groups: corrals that share a barrier box. */
+    for (int32_t k = 0; k < ncor; k++)
+        s->uf[k] = k;
+    int merged = 0;
+    for (int32_t i = 0; i < nb; i++) {
+        int32_t b = s->bx[i], first = -1;
+        for (int d = 0; d < 4; d++) {
+            int32_t y = s->nbr[b][d];
+            if (y < 0 || s->comp[y] < 0)
+                continue;
+            int32_t r = uf_find(s->uf, s->comp[y]);
+            if (first < 0) {
+                first = r;
+            } else if (r != first) {
+                s->uf[r] = first;
+                merged = 1;
+            }
+        }
+    }
+    for (int32_t k = 0; k < ncor; k++)
+        s->uf[k] = uf_find(s->uf, k);
+    for (int group = 0; group <= merged; group++) {
+        for (int32_t id = 0; id < ncor; id++) {
+            if (group && s->uf[id] != id)
+                continue;
+            int32_t n = corral_test(s, pst, id, group);
+            if (n < 0)
+                return -1;
+            if (n > 0 && n < best) {
+                best = n;
+                memcpy(s->allow, s->tallow, (size_t)nb);
+            }
+        }
+    }
+    return best < INT32_MAX ? 1 : 0;
 }
 
 /* ---- the matching ------------------------------------------------------------------------- */
@@ -844,11 +1040,14 @@ static int32_t search(fs_solver *s, const pc_sokoban *g, pc__fast_out *o)
         uint32_t pst = s->stamp;
         match_full(s, s->bx);
         int32_t found = -1;
-        for (int32_t i = 0; i < s->nb && found < 0 && rc == PC_OK; i++) {
+        int32_t cor = pi_corral(s, pst);
+        for (int32_t i = 0; i < s->nb && found < 0 && rc == PC_OK && cor >= 0; i++) {
             int32_t b = s->bx[i];
             for (int d = 0; d < 4; d++) {
                 int32_t to = s->nbr[b][d], from = s->nbr[b][(d + 2) & 3];
                 if (to < 0 || from < 0 || s->pmark[from] != pst || s->boxat[to] >= 0 || s->dead[to])
+                    continue;
+                if (cor > 0 && !(s->allow[i] >> d & 1))
                     continue;
                 s->boxat[b] = -1;
                 s->boxat[to] = i;
@@ -944,5 +1143,129 @@ int32_t pc__sokoban_fast(const pc_sokoban *g, pc__meter *m, pc__fast_out *o)
             o->lurd = NULL;
         }
     }
+    return rc;
+}
+
+/* ---- deadlock without search ------------------------------------------------------------------ */
+
+/* The boxes of a Hall set of a matching without finite cost: from the boxes
+ * the matching sends to an impossible goal, alternate along possible pairs
+ * (box to goal) and matched pairs (goal to its box).  The boxes reached can
+ * reach only the goals reached, which are fewer.  Marks them in mark[]. */
+static void hall_set(fs_solver *s, uint8_t *mark)
+{
+    int32_t n = s->nb;
+    uint8_t *seen = s->used; /* columns seen (1-based) */
+    memset(seen, 0, (size_t)n + 1);
+    size_t qh = 0, qt = 0;
+    for (int32_t j = 1; j <= n; j++) {
+        int32_t i = s->p[j];
+        if (cost(s, s->bx, i, j) >= FS_BIG && !mark[i - 1]) {
+            mark[i - 1] = 1;
+            s->queue[qt++] = i;
+        }
+    }
+    while (qh < qt) {
+        int32_t i = s->queue[qh++];
+        for (int32_t j = 1; j <= n; j++) {
+            if (seen[j] || cost(s, s->bx, i, j) >= FS_BIG)
+                continue;
+            seen[j] = 1;
+            int32_t k = s->p[j];
+            if (!mark[k - 1]) {
+                mark[k - 1] = 1;
+                s->queue[qt++] = k;
+            }
+        }
+    }
+}
+
+int32_t pc__sokoban_deadlock(const pc_sokoban *g, uint8_t *grid, int32_t *kind)
+{
+    *kind = PC_SOKOBAN_DEADLOCK_NONE;
+    pc__meter m;
+    int32_t rc = pc__meter_start(&m, NULL);
+    if (rc != PC_OK)
+        return rc;
+    fs_solver *s = pc__calloc(1, sizeof *s);
+    if (!s)
+        return PC_ENOMEM;
+    s->g = g;
+    s->m = &m;
+    size_t n = (size_t)g->w * (size_t)g->h;
+    rc = prepare(s, g);
+    if (rc == PC_ENOTFOUND) {
+        /* A box off goal (or an empty goal) where the player never comes:
+         * that box can never move. */
+        for (size_t i = 0; i < n; i++)
+            if (!(g->stat[i] & SK_INTERIOR) && g->box[i] && !(g->stat[i] & SK_GOAL)) {
+                if (grid)
+                    grid[i] = 1;
+            }
+        *kind = PC_SOKOBAN_DEADLOCK_FROZEN;
+        rc = 1;
+        goto done;
+    }
+    if (rc < 0)
+        goto done;
+    uint8_t *mark = pc__calloc((size_t)s->nb + 1, 1);
+    s->frec = pc__malloc((FS_FREEZE_CALLS + 1) * sizeof *s->frec);
+    if (!mark || !s->frec) {
+        pc__free(mark);
+        rc = PC_ENOMEM;
+        goto done;
+    }
+    int32_t k = 0;
+    for (int32_t c = 0; c < s->nc; c++)
+        if (g->box[s->c2g[c]]) {
+            s->bx[k] = c;
+            s->boxat[c] = k++;
+        }
+    rc = 0;
+    /* 1. boxes on dead squares */
+    for (int32_t i = 0; i < s->nb; i++)
+        if (s->dead[s->bx[i]] && !s->goal[s->bx[i]]) {
+            mark[i] = 1;
+            rc = 1;
+            *kind = PC_SOKOBAN_DEADLOCK_DEAD_SQUARE;
+        }
+    /* 2. frozen boxes, one of them off goal: the frozen group */
+    for (int32_t i = 0; i < s->nb && rc == 0; i++) {
+        int32_t c = s->bx[i];
+        if (s->goal[c])
+            continue;
+        s->nfrec = 0;
+        if (freeze_dead(s, c)) {
+            for (int32_t t = 0; t < s->nfrec; t++)
+                mark[s->boxat[s->frec[t]]] = 1;
+            rc = 1;
+            *kind = PC_SOKOBAN_DEADLOCK_FROZEN;
+        }
+    }
+    /* 3. a PI-corral that nothing can enter: its barrier */
+    if (rc == 0) {
+        reach(s, s->g2c[g->player]);
+        memcpy(s->pmark, s->mark, (size_t)s->nc * sizeof *s->mark);
+        if (pi_corral(s, s->stamp) < 0) {
+            for (int32_t t = 0; t < s->nbar; t++)
+                mark[s->cbox[t]] = 1;
+            rc = 1;
+            *kind = PC_SOKOBAN_DEADLOCK_CORRAL;
+        }
+    }
+    /* 4. no assignment of the boxes to goals they can reach */
+    if (rc == 0 && s->nb > 0 && match_full(s, s->bx) >= FS_BIG) {
+        hall_set(s, mark);
+        rc = 1;
+        *kind = PC_SOKOBAN_DEADLOCK_MATCHING;
+    }
+    if (grid)
+        for (int32_t i = 0; i < s->nb; i++)
+            if (mark[i])
+                grid[s->c2g[s->bx[i]]] = 1;
+    pc__free(mark);
+done:
+    fs_free(s);
+    pc__free(s);
     return rc;
 }

@@ -24,4 +24,10 @@ typedef struct {
  * every case. */
 int32_t pc__sokoban_fast(const pc_sokoban *g, pc__meter *m, pc__fast_out *o);
 
+/* The static deadlock tests of pc_sokoban_deadlock on g's current
+ * position: 1 (deadlock; *kind its PC_SOKOBAN_DEADLOCK_* and grid[i] = 1 on
+ * the grid cells, w x h, of the boxes forming it; grid may be NULL), 0 (none
+ * found), PC_ENOMEM. */
+int32_t pc__sokoban_deadlock(const pc_sokoban *g, uint8_t *grid, int32_t *kind);
+
 #endif

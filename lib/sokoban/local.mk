@@ -23,11 +23,13 @@ cli_puzzlecore_SOURCES += cli/sokoban.c
 check_PROGRAMS += tests/test_sokoban
 tests_test_sokoban_SOURCES = tests/test_sokoban.c
 tests_test_sokoban_LDADD = $(TEST_LDADD)
-check_PROGRAMS += tests/test_sokoban_fast
+check_PROGRAMS += tests/test_sokoban_fast tests/test_sokoban_deadlock
+tests_test_sokoban_deadlock_SOURCES = tests/test_sokoban_deadlock.c
+tests_test_sokoban_deadlock_LDADD = $(TEST_LDADD)
 tests_test_sokoban_fast_SOURCES = tests/test_sokoban_fast.c
 tests_test_sokoban_fast_CFLAGS = $(AM_CFLAGS) -pthread
 tests_test_sokoban_fast_LDADD = $(TEST_LDADD) -lpthread
-TESTS += tests/test_sokoban tests/test_sokoban_fast tests/python/test_sokoban.py tests/lua/test_sokoban.lua tests/cli_sokoban.sh
+TESTS += tests/test_sokoban tests/test_sokoban_fast tests/test_sokoban_deadlock tests/python/test_sokoban.py tests/lua/test_sokoban.lua tests/cli_sokoban.sh
 EXTRA_DIST += tests/python/test_sokoban.py tests/lua/test_sokoban.lua tests/cli_sokoban.sh doc/sokoban.md \
 	data/sokoban/microban.txt data/sokoban/README.md data/sokoban/microban-bench.txt
 

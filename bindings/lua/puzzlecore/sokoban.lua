@@ -103,6 +103,21 @@ end
 function Level:walk_path(x, y) return pc.text_out(C.pc_sokoban_walk_path, self.h, x, y) end
 --- LURD bringing the box on (bx, by) to (tx, ty): fewest pushes, then moves.
 function Level:push_path(bx, by, tx, ty) return pc.text_out(C.pc_sokoban_push_path, self.h, bx, by, tx, ty) end
+--- Lost by a test without search?  nil when none fires; else the kind
+--- (PC_SOKOBAN_DEADLOCK_*: 1 dead square, 2 frozen, 3 corral, 4 matching) and
+--- the boxes forming the deadlock as a list of {x, y}.
+function Level:deadlock()
+  local w, h = C.pc_sokoban_width(self.h), C.pc_sokoban_height(self.h)
+  local cells, kind = ffi.new("uint8_t[?]", w * h), ffi.new("int32_t[1]")
+  local rc = C.pc_sokoban_deadlock(self.h, cells, w * h, kind)
+  if rc < 0 then return pc.fail(rc) end
+  if rc == 0 then return nil end
+  local out = {}
+  for i = 0, w * h - 1 do
+    if cells[i] ~= 0 then out[#out + 1] = { i % w, math.floor(i / w) } end
+  end
+  return kind[0], out
+end
 function Level:board(start) return pc.text_out(C.pc_sokoban_write, self.h, start and 1 or 0) end
 Level.__tostring = function(self) return self:board() end
 

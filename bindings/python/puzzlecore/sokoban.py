@@ -226,6 +226,17 @@ class Level(Handle):
         """LURD bringing the box on (bx, by) to (tx, ty) by the fewest pushes, then moves."""
         return text_out(lib.pc_sokoban_push_path, self, bx, by, tx, ty)
 
+    def deadlock(self) -> Optional[Tuple[int, Set[Tuple[int, int]]]]:
+        """None when no test without search finds the position lost; else (kind, boxes):
+        kind a PC_SOKOBAN_DEADLOCK_* value (1 dead square, 2 frozen, 3 corral, 4 matching),
+        boxes the set of (x, y) of the boxes forming the deadlock."""
+        w, h = lib.pc_sokoban_width(self), lib.pc_sokoban_height(self)
+        cells = (ctypes.c_uint8 * (w * h))()
+        kind = ctypes.c_int32()
+        if check(lib.pc_sokoban_deadlock(self, cells, w * h, ctypes.byref(kind))) == 0:
+            return None
+        return kind.value, {(i % w, i // w) for i in range(w * h) if cells[i]}
+
     def board(self, start: bool = False) -> str:
         """The position (or the start position) as XSB text."""
         return text_out(lib.pc_sokoban_write, self, 1 if start else 0)
