@@ -11,9 +11,10 @@
 # a node not from Debian does not search: NODE_PATH adds it.
 # Without emcc `make web` says so and fails; the tests skip.
 
-PCWEB_STATIC = web/puzzlecore.mjs web/puzzlecore.d.ts
+PCWEB_STATIC = web/puzzlecore.mjs web/puzzlecore.d.ts web/index.html web/app.js web/style.css web/worker.js
 EXTRA_DIST += web/glue.c $(PCWEB_STATIC) tests/web_determinism.sh \
-	tests/web_determinism.mjs tests/web_memory.mjs tests/web_memory.sh
+	tests/web_determinism.mjs tests/web_memory.mjs tests/web_memory.sh \
+	tests/web_browser.sh tests/web_browser.mjs
 PCWEB_CC_FLAGS = -std=c11 -O2 -Wall -Wextra -Werror -DHAVE_CONFIG_H -DPUZZLECORE_BUILDING \
 	-I$(top_srcdir)/include -I$(top_srcdir)/lib -I$(top_builddir)
 # (one line: make would turn a continuation into a space inside the list)
@@ -44,8 +45,9 @@ PCWEB_TESTS = tests/web_determinism.sh tests/web_memory.sh
 TESTS += $(PCWEB_TESTS)
 AM_TESTS_ENVIRONMENT += NODE='$(NODE)'; CHROMIUM='$(CHROMIUM)'; export NODE CHROMIUM;
 
-check-web: web tests/web_play
-	$(MAKE) $(AM_MAKEFLAGS) check TESTS='$(PCWEB_TESTS)'
+# check-web: the two above and the browser test (only here: it takes ~25 s).
+check-web: web tests/web_play cli/puzzlecore
+	$(MAKE) $(AM_MAKEFLAGS) check TESTS='$(PCWEB_TESTS) tests/web_browser.sh'
 
 .PHONY: web check-web
 CLEANFILES += web/puzzlecore.js web/puzzlecore.wasm

@@ -4,8 +4,8 @@ export type Kind = 'nonogram' | 'pickerel' | 'snapper' | 'sokoban' | 'patchwork'
 
 /** Status codes of the C library (0 = ok, negative = PC_E*). */
 export declare const Status: Readonly<{
-  OK: 0; EINVAL: -1; ENOMEM: -2; EPARSE: -3; ERANGE: -4; EILLEGAL: -5; EOVER: -6;
-  ENOTFOUND: -7; ESPACE: -8; EIO: -9; ELIMIT: -10; ECANCELLED: -11;
+  OK: 0; EINVAL: -1; ENOMEM: -2; ERANGE: -3; EILLEGAL: -4; EOVER: -5; EPARSE: -6;
+  ESPACE: -7; ELIMIT: -8; ENOTFOUND: -9; EIO: -10; ECANCELLED: -11;
 }>;
 
 export declare class PuzzleCoreError extends Error {
