@@ -13,8 +13,9 @@ if [ "${1:-}" = "--with-cross" ]; then PC_WITH_CROSS=1; shift; fi
 
 # Build tools, the two binding runtimes, and what the test suite uses
 # (abigail-tools for the ABI check; clang, its sanitizer runtimes and valgrind
-# for the sanitizer and memcheck runs).
-PACKAGES="build-essential autoconf automake libtool pkg-config python3 luajit abigail-tools clang libclang-rt-dev valgrind"
+# for the sanitizer and memcheck runs; emscripten and chromium for the
+# WebAssembly build and its browser test, make web / make check-web).
+PACKAGES="build-essential autoconf automake libtool pkg-config python3 luajit abigail-tools clang libclang-rt-dev valgrind emscripten chromium"
 missing=""
 for p in $PACKAGES; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing="$missing $p"

@@ -49,5 +49,14 @@ AM_TESTS_ENVIRONMENT += NODE='$(NODE)'; CHROMIUM='$(CHROMIUM)'; export NODE CHRO
 check-web: web tests/web_play cli/puzzlecore
 	$(MAKE) $(AM_MAKEFLAGS) check TESTS='$(PCWEB_TESTS) tests/web_browser.sh'
 
-.PHONY: web check-web
+# make bench-web: the same fixed work natively and in WebAssembly (node).
+EXTRA_PROGRAMS += bench/web_speed
+bench_web_speed_SOURCES = bench/web_speed.c
+bench_web_speed_LDADD = lib/libpuzzlecore.la
+EXTRA_DIST += bench/web_speed.mjs
+bench-web: web bench/web_speed
+	@echo "==== native"; ./bench/web_speed
+	@echo "==== WebAssembly (node)"; $(NODE) $(top_srcdir)/bench/web_speed.mjs web/puzzlecore.mjs
+
+.PHONY: web check-web bench-web
 CLEANFILES += web/puzzlecore.js web/puzzlecore.wasm
