@@ -84,7 +84,6 @@ function draw() {
   $('mistake').hidden = k !== 'nonogram';
   $('solve').hidden = k !== 'sokoban';
   $('xsb-box').hidden = k !== 'sokoban';
-  $('hint').textContent = k === 'patchwork' ? 'Hint' : 'Hint';
   const board = $('board');
   board.textContent = '';
   if (k === 'nonogram') drawNonogram(board);

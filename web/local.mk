@@ -12,7 +12,7 @@
 # Without emcc `make web` says so and fails; the tests skip.
 
 PCWEB_STATIC = web/puzzlecore.mjs web/puzzlecore.d.ts web/index.html web/app.js web/style.css web/worker.js
-EXTRA_DIST += web/glue.c $(PCWEB_STATIC) tests/web_determinism.sh \
+EXTRA_DIST += doc/web.md web/glue.c $(PCWEB_STATIC) tests/web_determinism.sh \
 	tests/web_determinism.mjs tests/web_memory.mjs tests/web_memory.sh \
 	tests/web_browser.sh tests/web_browser.mjs
 PCWEB_CC_FLAGS = -std=c11 -O2 -Wall -Wextra -Werror -DHAVE_CONFIG_H -DPUZZLECORE_BUILDING \
@@ -24,7 +24,8 @@ PCWEB_LINK_FLAGS = -sMODULARIZE=1 -sEXPORT_ES6=1 -sEXPORT_NAME=createPuzzleCore 
 	-sEXPORTED_FUNCTIONS=$(PCWEB_EXPORTS) \
 	-sEXPORTED_RUNTIME_METHODS=UTF8ToString,getValue,setValue,HEAPU8
 
-web/puzzlecore.js: $(lib_libpuzzlecore_la_SOURCES:%=$(top_srcdir)/%) $(top_srcdir)/web/glue.c config.h
+web/puzzlecore.js: $(lib_libpuzzlecore_la_SOURCES:%=$(top_srcdir)/%) $(pcinclude_HEADERS:%=$(top_srcdir)/%) \
+		$(top_srcdir)/web/glue.c config.h
 	@if test -z '$(EMCC)'; then echo "make web: emcc (emscripten) not found at configure time; install it (Debian: apt-get install emscripten) and re-run configure" >&2; exit 1; fi
 	@$(MKDIR_P) web
 	$(AM_V_GEN)srcs=; for f in $(lib_libpuzzlecore_la_SOURCES); do \
