@@ -4,7 +4,7 @@
 // usage: node tests/web_memory.mjs BUILDDIR/web/puzzlecore.mjs
 import { pathToFileURL } from 'node:url';
 const mod = await import(pathToFileURL(process.argv[2]).href);
-const { init, Game, kinds, memoryStats } = mod;
+const { init, Game, kinds, memoryStats, Status, statusText } = mod;
 await init();
 let n = 0, bad = 0;
 const ok = (c, what) => { n++; if (!c) bad++; console.log(`${c ? 'ok' : 'not ok'} ${n} - ${what}`); };
@@ -24,7 +24,16 @@ const round = (count) => {
     g.dispose(); h.dispose(); c.dispose(); c.dispose();
   }
 };
-console.log('1..4');
+console.log('1..5');
+{ // the JS Status table mirrors the C enum: each code's C text names it
+  const g = Game.create('sokoban', '', 0);
+  const codes = [g.play('q'), g.play('u'), g.undo()];
+  const texts = Object.entries(Status).filter(([, v]) => v < 0).map(([k, v]) => [k, statusText(v)]);
+  ok(codes.join() === [Status.EPARSE, Status.EILLEGAL, Status.ENOTFOUND].join() && texts.length === 11 &&
+    statusText(Status.ELIMIT) === 'search limit reached' && statusText(Status.ESPACE) === 'buffer too small',
+    `status codes: play('q') ${codes[0]}, a move into a wall ${codes[1]}, nothing to undo ${codes[2]}; ${texts.map(([k, t]) => `${k}=${t}`).join(', ')}`);
+  g.dispose();
+}
 round(200); // warm up: the heap reaches its working size
 const a = memoryStats();
 ok(a.liveBlocks === 0 && a.liveBytes === 0, `nothing held after 200 games (${a.liveBlocks} blocks)`);
