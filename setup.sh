@@ -15,8 +15,10 @@ if [ "${1:-}" = "--with-cross" ]; then PC_WITH_CROSS=1; shift; fi
 # (abigail-tools for the ABI check; clang, its sanitizer runtimes and valgrind
 # for the sanitizer and memcheck runs; python3-setuptools/-wheel for
 # `pip install ./bindings/python`, python3-numpy and python3-mypy for the binding's buffer and type tests,
-# luarocks for the rockspec test, groff-base to check the man pages render).
-PACKAGES="build-essential autoconf automake libtool pkg-config python3 luajit abigail-tools clang libclang-rt-dev valgrind python3-setuptools python3-wheel python3-numpy python3-mypy luarocks groff-base"
+# luarocks for the rockspec test, groff-base to check the man pages render; libpng-dev for the CLI's
+# PNG pictures (optional); emscripten and chromium for the WebAssembly build and its browser test,
+# make web / make check-web).
+PACKAGES="build-essential autoconf automake libtool pkg-config python3 luajit abigail-tools clang libclang-rt-dev valgrind python3-setuptools python3-wheel python3-numpy python3-mypy luarocks groff-base libpng-dev emscripten chromium"
 missing=""
 for p in $PACKAGES; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing="$missing $p"
