@@ -102,6 +102,23 @@ static void test_parse(void)
     is_int(pc_sokoban_dead_count(g), 5, "5 dead squares");
     is_int(pc_sokoban_cell(g, 6, 0), PC_EINVAL, "off the board is PC_EINVAL (an index outside the object)");
     is_int(pc_sokoban_cell(g, -1, 0), PC_EINVAL, "negative x is PC_EINVAL");
+    {
+        /* the whole board in one call, cell for cell as pc_sokoban_cell */
+        size_t n = 0, m = 0;
+        is_int(pc_sokoban_cells(g, NULL, 0, &n), PC_OK, "cells: cap 0 asks the size");
+        is_int((int64_t)n, (int64_t)pc_sokoban_width(g) * pc_sokoban_height(g), "cells: width x height");
+        uint8_t *b = malloc(n);
+        is_int(pc_sokoban_cells(g, b, n - 1, &m), PC_ESPACE, "cells: one byte short is PC_ESPACE");
+        is_int(pc_sokoban_cells(g, b, n, &m), PC_OK, "cells read");
+        int same = m == n;
+        for (int32_t cy = 0; cy < pc_sokoban_height(g); cy++)
+            for (int32_t cx = 0; cx < pc_sokoban_width(g); cx++)
+                same &= b[(size_t)cy * (size_t)pc_sokoban_width(g) + (size_t)cx] == pc_sokoban_cell(g, cx, cy);
+        ok(same, "cells: every byte is pc_sokoban_cell's bits");
+        is_int(pc_sokoban_cells(NULL, b, n, &m), PC_EINVAL, "cells of NULL");
+        is_int(pc_sokoban_cells(g, NULL, 4, &m), PC_EINVAL, "NULL cells with a capacity");
+        free(b);
+    }
     is_str(board(g, 0), M1, "written back identically");
     char t[32];
     size_t tl;

@@ -129,6 +129,13 @@ PUZZLECORE_API int32_t pc_sokoban_height(const pc_sokoban *g);
  * the board or for NULL. */
 PUZZLECORE_API int32_t pc_sokoban_cell(const pc_sokoban *g, int32_t x, int32_t y);
 
+/* The whole board in one call: cells[y * width + x] = the PC_SOKOBAN_* bits
+ * of (x, y), as pc_sokoban_cell gives them; *n = width x height.  Writes at
+ * most cap bytes; cap 0 (cells may then be NULL) asks the size (PC_OK), a
+ * shorter non-zero cap is PC_ESPACE.  PC_EINVAL for NULL g or n, or NULL
+ * cells with a non-zero cap. */
+PUZZLECORE_API int32_t pc_sokoban_cells(const pc_sokoban *g, uint8_t *cells, size_t cap, size_t *n);
+
 /* Player position now. */
 PUZZLECORE_API int32_t pc_sokoban_player(const pc_sokoban *g, int32_t *x, int32_t *y);
 

@@ -36,6 +36,23 @@ int32_t pc_sokoban_cell(const pc_sokoban *g, int32_t x, int32_t y)
     return bits;
 }
 
+int32_t pc_sokoban_cells(const pc_sokoban *g, uint8_t *cells, size_t cap, size_t *n)
+{
+    if (!g || !n || (!cells && cap))
+        return PC_EINVAL;
+    int32_t w = g->w - 2, h = g->h - 2;
+    size_t need = (size_t)w * (size_t)h;
+    *n = need;
+    if (cap == 0)
+        return PC_OK;
+    if (cap < need)
+        return PC_ESPACE;
+    for (int32_t y = 0; y < h; y++)
+        for (int32_t x = 0; x < w; x++)
+            cells[(size_t)y * (size_t)w + (size_t)x] = (uint8_t)pc_sokoban_cell(g, x, y);
+    return PC_OK;
+}
+
 int32_t pc_sokoban_player(const pc_sokoban *g, int32_t *x, int32_t *y)
 {
     if (!g || !x || !y)

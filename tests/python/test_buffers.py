@@ -6,7 +6,7 @@ import os
 import subprocess
 import sys
 
-from puzzlecore import nonogram, patchwork
+from puzzlecore import nonogram, patchwork, sokoban
 from tap import eq, ok, raises, run
 
 SOL = "0010001110101011000101110"
@@ -31,6 +31,14 @@ def buffers():
     quilt = g.players[0].grid
     eq((quilt.shape, quilt.format), ((9, 9), "B"), "Patchwork quilt: a 9 x 9 buffer")
     eq(sum(bytes(quilt)), 0, "an empty quilt at the start")
+
+    lv = sokoban.Level("#####\n#@$.#\n#####\n")
+    b = lv.grid
+    eq((b.shape, b.format, b.readonly), ((3, 5), "B", True), "Sokoban board: a read-only 3 x 5 buffer")
+    eq([b[y, x] for y in range(3) for x in range(5)], [c for _, _, c in lv.cells()], "grid[y, x] is cell(x, y)")
+    lv.step("r")
+    eq(b[1, 2] & sokoban.BOX, sokoban.BOX, "a snapshot: the move does not change it")
+    eq(lv.grid[1, 3] & sokoban.BOX, sokoban.BOX, "a new snapshot sees the pushed box")
 
 
 NUMPY_CHECK = r"""

@@ -116,6 +116,19 @@ class Level(Handle):
                 yield x, y, self.cell(x, y)
 
     @property
+    def grid(self) -> memoryview:
+        """A snapshot of the board as a read-only 2-D buffer (a ``memoryview`` of
+        shape (height, width), format 'B') of PC_SOKOBAN_* bits: ``grid[y, x]``,
+        ``bytes(grid)``, ``numpy.asarray(grid)`` (no copy).  One library call
+        fills it; later moves do not change it."""
+        w, h = self.width, self.height
+        buf = (ctypes.c_uint8 * (w * h))()
+        n = ctypes.c_size_t()
+        check(lib.pc_sokoban_cells(self, buf, w * h, ctypes.byref(n)))
+        view = memoryview(buf).cast("B", (h, w))
+        return view.toreadonly() if hasattr(view, "toreadonly") else view
+
+    @property
     def player(self) -> Tuple[int, int]:
         x, y = ctypes.c_int32(), ctypes.c_int32()
         check(lib.pc_sokoban_player(self, ctypes.byref(x), ctypes.byref(y)))
