@@ -16,7 +16,14 @@ rc=$?; tap $rc "luarocks make installs the rockspec into a tree"
 [ $rc = 0 ] || sed 's/^/# /' "$tmp/log" | tail -n 15
 lua=$(find "$tmp/tree" -name puzzlecore.lua -path '*share/lua*' | head -n 1)
 [ -n "$lua" ] && [ -f "$(dirname "$lua")/puzzlecore/_cdef.lua" ]; tap $? "the module and its built-in declarations are in the tree"
-(cd "$tmp" && env -u PUZZLECORE_CDEF LUA_PATH="$(dirname "$lua")/?.lua;;" "$LUAJIT" -e '
+# (a sanitizer build's library needs its runtime first in the process, as
+# tests/lua/run.sh arranges for the other Lua tests)
+preload=; asan_options=${ASAN_OPTIONS:-}
+if [ -n "$PC_SANITIZER_PRELOAD" ]; then
+  preload=$PC_SANITIZER_PRELOAD; asan_options="detect_leaks=0${asan_options:+:$asan_options}"
+fi
+(cd "$tmp" && env -u PUZZLECORE_CDEF LD_PRELOAD="$preload" ASAN_OPTIONS="$asan_options" \
+  LUA_PATH="$(dirname "$lua")/?.lua;;" "$LUAJIT" -e '
   local pc = require "puzzlecore"
   assert(package.loaded["puzzlecore"] and pc.version_string() == pc._VERSION)
   local g = pc.game.Game.new("sokoban"); g:play(g:moves()[1])

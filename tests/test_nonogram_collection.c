@@ -120,7 +120,7 @@ static void test_formats(void)
     /* a colour puzzle in the middle of a black-and-white .non bundle */
     char *t = bundle(PC_NONOGRAM_FORMAT_NON, 4);
     size_t n = strlen(t);
-    char *mixed = malloc(n + sizeof NONC + 64);
+    char *mixed = malloc(2 * n + sizeof NONC + 64); /* the bundle, the colour puzzle, the bundle again */
     sprintf(mixed, "%s====\n%s====\n%s", t, NONC, t);
     same_as_import(mixed, PC_NONOGRAM_FORMAT_NON, 9, ".non with a colour puzzle");
     free(mixed);
