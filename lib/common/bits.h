@@ -25,6 +25,19 @@ static inline int pc__ctz64(uint64_t x)
 #endif
 }
 
+/* Index of the highest set bit; x must not be 0. */
+static inline int pc__msb64(uint64_t x)
+{
+#if defined(__GNUC__)
+    return 63 - __builtin_clzll(x);
+#else
+    int n = 0;
+    while (x >>= 1)
+        n++;
+    return n;
+#endif
+}
+
 /* Number of set bits. */
 static inline int pc__popcount64(uint64_t x)
 {

@@ -21,6 +21,7 @@
  */
 #include <string.h>
 
+#include "common/bits.h"
 #include "nonogram/colour.h"
 
 static inline uint64_t fill_up(uint64_t r, uint64_t m)
@@ -83,32 +84,6 @@ static inline uint64_t smear_up(uint64_t v, int32_t len)
     return r;
 }
 
-static inline int lowbit(uint64_t x)
-{
-#if defined(__GNUC__)
-    return __builtin_ctzll(x);
-#else
-    int n = 0;
-    while (!(x & 1)) {
-        x >>= 1;
-        n++;
-    }
-    return n;
-#endif
-}
-
-static inline int highbit(uint64_t x)
-{
-#if defined(__GNUC__)
-    return 63 - __builtin_clzll(x);
-#else
-    int n = 0;
-    while (x >>= 1)
-        n++;
-    return n;
-#endif
-}
-
 int32_t pc__ncline_solve_bits(int32_t ncol, const int32_t *clues, const uint8_t *colours, int32_t k, int32_t n,
                               const uint64_t *A, uint64_t *out)
 {
@@ -122,7 +97,7 @@ int32_t pc__ncline_solve_bits(int32_t ncol, const int32_t *clues, const uint8_t 
     if (need > n)
         return -1;
     const uint64_t bg = A[0] & cells, notbg = ~bg & cells;
-    f[0] = notbg ? ((uint64_t)2 << lowbit(notbg)) - 1 : pos;
+    f[0] = notbg ? ((uint64_t)2 << pc__ctz64(notbg)) - 1 : pos;
     const uint64_t mup = (bg << 1) & pos; /* position p may follow p-1: cell p-1 may be background */
     for (int32_t j = 0; j < k; j++) {
         int32_t L = clues[j];
@@ -135,7 +110,7 @@ int32_t pc__ncline_solve_bits(int32_t ncol, const int32_t *clues, const uint8_t 
     }
     if (!((f[k] >> n) & 1))
         return -1;
-    b[k] = notbg ? pos & ~(((uint64_t)2 << highbit(notbg)) - 1) : pos;
+    b[k] = notbg ? pos & ~(((uint64_t)2 << pc__msb64(notbg)) - 1) : pos;
     for (int32_t j = k - 1; j >= 0; j--) {
         int32_t L = clues[j];
         uint64_t right = j + 1 < k && colours[j + 1] == colours[j] ? ((b[j + 1] >> 1) & bg) >> L : b[j + 1] >> L;

@@ -216,19 +216,6 @@ int32_t pc_nonogram_solve_line(const int32_t *clues, int32_t count, const uint8_
  * that may be empty is a Kogge-Stone fill (six shift/and steps).  The cost
  * is O(k log n) word operations instead of O(k n) byte steps. */
 
-/* Index of the highest set bit; x must not be 0. */
-static inline int hibit64(uint64_t x)
-{
-#if defined(__GNUC__)
-    return 63 - __builtin_clzll(x);
-#else
-    int n = 0;
-    while (x >>= 1)
-        n++;
-    return n;
-#endif
-}
-
 /* Bits p of `r`, extended up (towards higher p) while `m` has p: within
  * each run of ones of y = m | r, every bit from the run's lowest bit of r to
  * the run's top.  One addition does it: adding r to y starts a carry at the
@@ -315,7 +302,7 @@ int32_t pc__line_solve_bits(const int32_t *clues, int32_t k, int32_t n, uint64_t
     if (!((f[k] >> n) & 1))
         return -1;
     /* b[k]: p > the last filled cell */
-    b[k] = F ? pos & ~(((uint64_t)2 << hibit64(F)) - 1) : pos;
+    b[k] = F ? pos & ~(((uint64_t)2 << pc__msb64(F)) - 1) : pos;
     const uint64_t mdown = notF; /* position p may precede p+1: cell p not filled */
     for (int32_t j = k - 1; j >= 0; j--) {
         int32_t L = clues[j];
