@@ -23,66 +23,7 @@
 
 #include "common/bits.h"
 #include "nonogram/colour.h"
-
-static inline uint64_t fill_up(uint64_t r, uint64_t m)
-{
-    r |= (r << 1) & m;
-    m &= m << 1;
-    r |= (r << 2) & m;
-    m &= m << 2;
-    r |= (r << 4) & m;
-    m &= m << 4;
-    r |= (r << 8) & m;
-    m &= m << 8;
-    r |= (r << 16) & m;
-    m &= m << 16;
-    r |= (r << 32) & m;
-    return r;
-}
-
-static inline uint64_t fill_down(uint64_t r, uint64_t m)
-{
-    r |= (r >> 1) & m;
-    m &= m >> 1;
-    r |= (r >> 2) & m;
-    m &= m >> 2;
-    r |= (r >> 4) & m;
-    m &= m >> 4;
-    r |= (r >> 8) & m;
-    m &= m >> 8;
-    r |= (r >> 16) & m;
-    m &= m >> 16;
-    r |= (r >> 32) & m;
-    return r;
-}
-
-/* Bits s with a[s .. s+len) all set (len >= 1). */
-static inline uint64_t runs_of(uint64_t a, int32_t len)
-{
-    uint64_t r = a;
-    int32_t have = 1;
-    while (have * 2 <= len) {
-        r &= r >> have;
-        have *= 2;
-    }
-    if (len > have)
-        r &= r >> (len - have);
-    return r;
-}
-
-/* Bits [s, s+len) for every bit s of v. */
-static inline uint64_t smear_up(uint64_t v, int32_t len)
-{
-    uint64_t r = v;
-    int32_t have = 1;
-    while (have * 2 <= len) {
-        r |= r << have;
-        have *= 2;
-    }
-    if (len > have)
-        r |= r << (len - have);
-    return r;
-}
+#include "nonogram/linebits.h"
 
 int32_t pc__ncline_solve_bits(int32_t ncol, const int32_t *clues, const uint8_t *colours, int32_t k, int32_t n,
                               const uint64_t *A, uint64_t *out)
@@ -114,7 +55,7 @@ int32_t pc__ncline_solve_bits(int32_t ncol, const int32_t *clues, const uint8_t 
     for (int32_t j = k - 1; j >= 0; j--) {
         int32_t L = clues[j];
         uint64_t right = j + 1 < k && colours[j + 1] == colours[j] ? ((b[j + 1] >> 1) & bg) >> L : b[j + 1] >> L;
-        b[j] = fill_down(right & fit[j], bg) & pos;
+        b[j] = fill_down(right & fit[j], bg, 1) & pos;
     }
     uint64_t can_bg = 0;
     for (int32_t j = 0; j <= k; j++)

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "common/bits.h"
+#include "nonogram/linebits.h"
 #include "puzzlecore/nonogram.h"
 #include "common/alloc.h"
 
@@ -215,66 +216,6 @@ int32_t pc_nonogram_solve_line(const int32_t *clues, int32_t count, const uint8_
  * AND of L shifted copies built by doubling); stretching a row over cells
  * that may be empty is a Kogge-Stone fill (six shift/and steps).  The cost
  * is O(k log n) word operations instead of O(k n) byte steps. */
-
-/* Bits p of `r`, extended up (towards higher p) while `m` has p: within
- * each run of ones of y = m | r, every bit from the run's lowest bit of r to
- * the run's top.  One addition does it: adding r to y starts a carry at the
- * lowest bit of r in each run, which clears the run's non-r bits above it
- * and stops just past the run's top (a zero of y, so runs stay apart). */
-static inline uint64_t fill_up(uint64_t r, uint64_t m)
-{
-    uint64_t y = m | r;
-    return (((y + r) ^ y) | r) & y;
-}
-
-/* The same downwards (towards lower p), by doubling; `wide` is 0 when every
- * run spans fewer than 32 positions (lines under 32 cells), which saves the
- * last step. */
-static inline uint64_t fill_down(uint64_t r, uint64_t m, int wide)
-{
-    r |= (r >> 1) & m;
-    m &= m >> 1;
-    r |= (r >> 2) & m;
-    m &= m >> 2;
-    r |= (r >> 4) & m;
-    m &= m >> 4;
-    r |= (r >> 8) & m;
-    m &= m >> 8;
-    r |= (r >> 16) & m;
-    if (!wide)
-        return r;
-    m &= m >> 16;
-    r |= (r >> 32) & m;
-    return r;
-}
-
-/* Bits s with a[s .. s+len) all set. */
-static inline uint64_t runs_of(uint64_t a, int32_t len)
-{
-    uint64_t r = a;
-    int32_t have = 1;
-    while (have * 2 <= len) {
-        r &= r >> have;
-        have *= 2;
-    }
-    if (len > have)
-        r &= r >> (len - have);
-    return r;
-}
-
-/* Bits [s, s+len) for every bit s of v. */
-static inline uint64_t smear_up(uint64_t v, int32_t len)
-{
-    uint64_t r = v;
-    int32_t have = 1;
-    while (have * 2 <= len) {
-        r |= r << have;
-        have *= 2;
-    }
-    if (len > have)
-        r |= r << (len - have);
-    return r;
-}
 
 int32_t pc__line_solve_bits(const int32_t *clues, int32_t k, int32_t n, uint64_t F, uint64_t E, uint64_t *outF,
                             uint64_t *outE)
