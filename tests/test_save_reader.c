@@ -145,6 +145,17 @@ int main(void)
                  "line 3, column 6: 'note' must be one line of text without control characters",
                  "a control character in a text field");
 
+    /* the kind named by the header, found by the same rule */
+    const char *kind;
+    size_t kn;
+    const char *commented = "# saved by a test\n\n puzzlecore-snapper 1\n";
+    is_int(pc__save_kind(commented, strlen(commented), &kind, &kn, err, sizeof err), PC_OK,
+           "the kind after comments and blank lines");
+    ok(kn == 7 && memcmp(kind, "snapper", 7) == 0, "kind is 'snapper'");
+    is_int(pc__save_kind("hello\n", 6, &kind, &kn, err, sizeof err), PC_EPARSE, "no header: PC_EPARSE");
+    ok(strcmp(err, "line 1, column 1: not a puzzlecore save (the first line is puzzlecore-<kind> 1)") == 0, "%s", err);
+    is_int(pc__save_kind("", 0, &kind, &kn, err, sizeof err), PC_EPARSE, "empty: PC_EPARSE");
+
     /* a failing reader leaves no message behind a null buffer */
     is_int(pc__save_open(&in, "x", 1, "test", keys, K_COUNT, NULL, 0), PC_EPARSE, "no err buffer: still PC_EPARSE");
     return done_testing();

@@ -73,6 +73,24 @@ int32_t pc__save_open(pc__save_in *in, const char *text, size_t len, const char 
     return PC_OK;
 }
 
+int32_t pc__save_kind(const char *text, size_t len, const char **kind, size_t *n, char *err, size_t errcap)
+{
+    pc__lines it;
+    const char *s;
+    size_t m;
+    int32_t col;
+    pc__lines_init(&it, text ? text : "", text ? len : 0);
+    if (!next_content_line(&it, &s, &m, &col) || m < 12 || memcmp(s, "puzzlecore-", 11) != 0)
+        return pc__parse_error(err, errcap, it.lineno, it.lineno ? 1 : 0,
+                               "not a puzzlecore save (the first line is puzzlecore-<kind> 1)");
+    size_t e = 11;
+    while (e < m && !is_space(s[e]))
+        e++;
+    *kind = s + 11;
+    *n = e - 11;
+    return PC_OK;
+}
+
 int32_t pc__save_next(pc__save_in *in)
 {
     const char *s;

@@ -66,6 +66,11 @@ typedef struct pc__save_in {
 int32_t pc__save_open(pc__save_in *in, const char *text, size_t len, const char *kind, const pc__save_key *keys,
                       int32_t nkeys, char *err, size_t errcap);
 
+/* The kind a save names in its header ("puzzlecore-KIND ..."), found by
+ * the same rule pc__save_open reads it: (*kind, *n) point into text.
+ * Returns PC_OK, or PC_EPARSE (with a message) when there is no header. */
+int32_t pc__save_kind(const char *text, size_t len, const char **kind, size_t *n, char *err, size_t errcap);
+
 /* The next key line: returns 1 with in->key set, 0 at the end of the key
  * lines, PC_EPARSE for an unknown key or a key given twice. */
 int32_t pc__save_next(pc__save_in *in);
