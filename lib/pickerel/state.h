@@ -67,6 +67,13 @@ struct pc_pickerel {
 /* Bytes of the state before the event log: all a simulation copies. */
 #define PK_SIM_BYTES offsetof(struct pc_pickerel, nev)
 
+/* Rows of the loom's frame on a level of starting width base_w: three times
+ * its widest loom (the w - 1 completed rows, the incomplete row and the 2w
+ * rows above it where a bead may be placed all fit).  The engine, the
+ * advisor and the save count cloth rows from the bottom (0 = the cloth's
+ * first row); the API counts the frame's rows from the top (pc__pickerel_flip_row). */
+#define PK_LOOM_HEIGHT(base_w) (3 * ((base_w) + 2))
+
 /* Level table row. */
 struct pk_level {
     int32_t width, overlap, colours, inches, bead_d, any, specific, wild;
