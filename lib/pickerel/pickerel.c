@@ -244,7 +244,7 @@ int32_t pc_pickerel_clone(const pc_pickerel *g, pc_pickerel **out)
 static void ev(struct pc_pickerel *g, int32_t kind, int32_t points, int32_t a, int32_t b, int32_t c)
 {
     g->score += points;
-    if (g->sim || g->nev >= PK_MAX_EVENTS)
+    if (g->nev >= PK_MAX_EVENTS)
         return;
     struct pk_event *e = &g->ev[g->nev++];
     e->kind = kind;
@@ -268,11 +268,12 @@ static int32_t bead_type_draw(struct pc_pickerel *g, int32_t *colour)
     return PC_PICKEREL_BEAD_WILD;
 }
 
-/* After a perfect-row event of `run` rows: maybe a bead for the tray. */
-static void maybe_bead(struct pc_pickerel *g, int32_t run)
+/* After a perfect-row event of `run` rows: maybe a bead for the tray (never
+ * in a simulation). */
+static void maybe_bead(struct pc_pickerel *g, const struct pk_sim *sim, int32_t run)
 {
     const struct pk_level *L = &levels[g->level - 1];
-    if (g->sim || L->bead_d == 0 || g->nbeads >= PC_PICKEREL_MAX_BEADS)
+    if (sim || L->bead_d == 0 || g->nbeads >= PC_PICKEREL_MAX_BEADS)
         return;
     int32_t pct = L->bead_d * 10 * run; /* percent; >= 100 is certain */
     if (pct < 100 && pc__rng_below(&g->rng, 100) >= pct)
@@ -312,10 +313,10 @@ static int32_t column_of(const struct pc_pickerel *g, int32_t row, int32_t pos)
 
 /* Random loom bead after a colour change or resize (option, bead levels,
  * no bead on the loom yet): odds level% × max(1, wasted inches). */
-static void maybe_loom_bead(struct pc_pickerel *g, int32_t wasted)
+static void maybe_loom_bead(struct pc_pickerel *g, const struct pk_sim *sim, int32_t wasted)
 {
     const struct pk_level *L = &levels[g->level - 1];
-    if (g->sim || !(g->options & PC_PICKEREL_OPT_LOOM_BEADS) || L->bead_d == 0 || g->nloom > 0)
+    if (sim || !(g->options & PC_PICKEREL_OPT_LOOM_BEADS) || L->bead_d == 0 || g->nloom > 0)
         return;
     int32_t pct = g->level * (wasted > 1 ? wasted : 1);
     if (pct < 100 && pc__rng_below(&g->rng, 100) >= pct)
@@ -395,15 +396,15 @@ static void square(struct pc_pickerel *g)
     g->run = 0;
 }
 
-static void refill(struct pc_pickerel *g, int32_t slot)
+static void refill(struct pc_pickerel *g, struct pk_sim *sim, int32_t slot)
 {
     g->tray[slot].colour = -1;
     g->tray[slot].len = 0;
     if (g->deal_pos >= g->deal_n)
         return;
-    if (g->sim && !g->deal) { /* the advisor does not see what comes next */
+    if (sim && !g->deal) { /* the advisor does not see what comes next */
         g->deal_pos++;
-        g->hidden++;
+        sim->hidden++;
         return;
     }
     g->tray[slot] = g->deal[g->deal_pos++];
@@ -451,6 +452,7 @@ static void weave_segment(struct pc_pickerel *g, int32_t colour, int32_t n)
  * statistics, loom beads, bead rewards. */
 struct weave_ctx {
     struct pc_pickerel *g;
+    const struct pk_sim *sim;
     int32_t colour;
 };
 
@@ -466,7 +468,7 @@ static void weave_step(void *p, int step, int32_t a, int32_t b)
         g->stat[PC_PICKEREL_STAT_PERFECT]++;
         if (a > g->stat[PC_PICKEREL_STAT_BEST_RUN])
             g->stat[PC_PICKEREL_STAT_BEST_RUN] = a;
-        maybe_bead(g, a);
+        maybe_bead(g, x->sim, a);
         break;
     case PC__PK_STEP_SQUARE: square(g); break;
     case PC__PK_STEP_DISCARD:
@@ -481,7 +483,7 @@ static void weave_step(void *p, int step, int32_t a, int32_t b)
     }
 }
 
-static void do_weave(struct pc_pickerel *g, int32_t slot)
+static void do_weave(struct pc_pickerel *g, struct pk_sim *sim, int32_t slot)
 {
     int32_t c = g->tray[slot].colour, len = g->tray[slot].len, o = g->overlap;
     ev(g, PC_PICKEREL_EV_THREAD, 0, c, len, slot);
@@ -489,10 +491,10 @@ static void do_weave(struct pc_pickerel *g, int32_t slot)
         ev(g, PC_PICKEREL_EV_COLOUR, 0, g->colour, c, 0);
         cut_rows(g);
         int32_t wasted = waste_fill(g);
-        maybe_loom_bead(g, wasted);
+        maybe_loom_bead(g, sim, wasted);
     }
     g->colour = c;
-    refill(g, slot);
+    refill(g, sim, slot);
     g->stat[PC_PICKEREL_STAT_INCHES_IN] += len;
     g->stat[PC_PICKEREL_STAT_SPOOLS]++;
 
@@ -501,7 +503,7 @@ static void do_weave(struct pc_pickerel *g, int32_t slot)
         ev(g, PC_PICKEREL_EV_KNOT, 0, knot, 0, 0);
         g->stat[PC_PICKEREL_STAT_KNOTS] += knot;
     }
-    struct weave_ctx x = {g, c};
+    struct weave_ctx x = {g, sim, c};
     int exact;
     pc__pickerel_cloth_steps(g->w, o, &g->rows, &g->fill, &g->run, len - knot, weave_step, &x, &exact);
     /* Kiss: the next inch to weave is a loom bead's cell. */
@@ -576,14 +578,14 @@ int32_t pc__pickerel_check(const struct pc_pickerel *g, const int32_t *m)
     }
 }
 
-void pc__pickerel_apply(struct pc_pickerel *g, const int32_t *m)
+static void apply(struct pc_pickerel *g, struct pk_sim *sim, const int32_t *m)
 {
     g->nev = 0;
     g->stat[PC_PICKEREL_STAT_MOVES]++;
     switch (m[0]) {
     case PC_PICKEREL_MOVE_WEAVE:
-        do_weave(g, m[1]);
-        if (tray_empty(g) && g->deal_pos >= g->deal_n && g->hidden == 0)
+        do_weave(g, sim, m[1]);
+        if (tray_empty(g) && g->deal_pos >= g->deal_n && (!sim || sim->hidden == 0))
             finish(g);
         break;
     case PC_PICKEREL_MOVE_SCISSORS:
@@ -609,7 +611,7 @@ void pc__pickerel_apply(struct pc_pickerel *g, const int32_t *m)
         g->w = m[1];
         g->rows = g->fill = g->run = 0;
         g->colour = -1;
-        maybe_loom_bead(g, wasted);
+        maybe_loom_bead(g, sim, wasted);
         break;
     }
     case PC_PICKEREL_MOVE_SPLICE: {
@@ -619,7 +621,7 @@ void pc__pickerel_apply(struct pc_pickerel *g, const int32_t *m)
         remove_bead(g, b);
         g->tray[j].len = (int8_t)sum; /* keeps the second spool's colour */
         ev(g, PC_PICKEREL_EV_SPLICE, 0, i, j, sum);
-        refill(g, i);
+        refill(g, sim, i);
         g->stat[PC_PICKEREL_STAT_SPLICES]++;
         break;
     }
@@ -647,6 +649,16 @@ void pc__pickerel_apply(struct pc_pickerel *g, const int32_t *m)
         break;
     }
     g->stat[PC_PICKEREL_STAT_ON_LOOM] = g->fill;
+}
+
+void pc__pickerel_apply(struct pc_pickerel *g, const int32_t *m)
+{
+    apply(g, NULL, m);
+}
+
+void pc__pickerel_simulate(struct pc_pickerel *g, struct pk_sim *sim, const int32_t *m)
+{
+    apply(g, sim, m);
 }
 
 /* ---- public moves -------------------------------------------------------------- */
