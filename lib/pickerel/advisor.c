@@ -394,7 +394,10 @@ int32_t pc_pickerel_suggest(const pc_pickerel *g, const pc_budget *budget, int32
         return rc;
     /* The advisor is an anytime search: the node limit is its effort (0: the
      * default), and the time limit ends it with the best move so far. */
-    return suggest(g, m.max_nodes, &m, move, 0, 0, 0);
+    rc = suggest(g, m.max_nodes, &m, move, 0, 0, 0);
+    if (rc == PC_OK && move[0] == PC_PICKEREL_MOVE_PLACE_BEAD) /* the API counts rows from the top */
+        move[2] = pc__pickerel_flip_row(g, move[2]);
+    return rc;
 }
 
 int32_t pc__pickerel_suggest_oracle(const struct pc_pickerel *g, int64_t budget, int32_t horizon, int32_t beam,

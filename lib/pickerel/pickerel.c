@@ -661,19 +661,48 @@ void pc__pickerel_simulate(struct pc_pickerel *g, struct pk_sim *sim, const int3
     apply(g, sim, m);
 }
 
+/* ---- rows: the API's (from the top of the frame) and the engine's ------------------ */
+
+int32_t pc__pickerel_flip_row(const struct pc_pickerel *g, int32_t row)
+{
+    int32_t h = PK_LOOM_HEIGHT(g->base_w);
+    return row >= 0 && row < h ? h - 1 - row : -1;
+}
+
+/* Does an event of this kind carry a loom row (in its a)? */
+static int event_has_row(int32_t kind)
+{
+    return kind == PC_PICKEREL_EV_WEAVE || kind == PC_PICKEREL_EV_LOOM_BEAD || kind == PC_PICKEREL_EV_BEAD_BONUS ||
+           kind == PC_PICKEREL_EV_BEAD_PENALTY || kind == PC_PICKEREL_EV_BEAD_LOST;
+}
+
+/* A public move as the engine reads it: a bead's row counted from the
+ * bottom (a row off the frame becomes -1, which no rule accepts). */
+static const int32_t *engine_move(const struct pc_pickerel *g, const int32_t *move, int32_t *buf)
+{
+    if (!g || !move || move[0] != PC_PICKEREL_MOVE_PLACE_BEAD)
+        return move;
+    memcpy(buf, move, 4 * sizeof *buf);
+    buf[2] = pc__pickerel_flip_row(g, move[2]);
+    return buf;
+}
+
 /* ---- public moves -------------------------------------------------------------- */
 
 int32_t pc_pickerel_check(const pc_pickerel *g, const int32_t *move)
 {
-    return pc__pickerel_check(g, move);
+    int32_t buf[4];
+    return pc__pickerel_check(g, engine_move(g, move, buf));
 }
 
 int32_t pc_pickerel_play(pc_pickerel *g, const int32_t *move)
 {
-    int32_t rc = pc__pickerel_check(g, move);
+    int32_t buf[4];
+    const int32_t *m = engine_move(g, move, buf);
+    int32_t rc = pc__pickerel_check(g, m);
     if (rc)
         return rc;
-    pc__pickerel_apply(g, move);
+    pc__pickerel_apply(g, m);
     return PC_OK;
 }
 
@@ -744,6 +773,7 @@ int32_t pc_pickerel_loom_colour(const pc_pickerel *g, int32_t *colour)
     return PC_OK;
 }
 int32_t pc_pickerel_loom_rows(const pc_pickerel *g) { return g ? g->rows : PC_EINVAL; }
+int32_t pc_pickerel_loom_height(const pc_pickerel *g) { return g ? PK_LOOM_HEIGHT(g->base_w) : PC_EINVAL; }
 int32_t pc_pickerel_loom_fill(const pc_pickerel *g) { return g ? g->fill : PC_EINVAL; }
 int32_t pc_pickerel_loom_run(const pc_pickerel *g) { return g ? g->run : PC_EINVAL; }
 int32_t pc_pickerel_bead_count(const pc_pickerel *g) { return g ? g->nbeads : PC_EINVAL; }
@@ -809,7 +839,7 @@ int32_t pc_pickerel_loom_bead(const pc_pickerel *g, int32_t index, int32_t *type
     if (colour)
         *colour = b->colour;
     if (row)
-        *row = b->row;
+        *row = pc__pickerel_flip_row(g, b->row);
     if (column)
         *column = b->col;
     if (value)
@@ -828,7 +858,7 @@ int32_t pc_pickerel_event(const pc_pickerel *g, int32_t index, int32_t *kind, in
     if (points)
         *points = e->points;
     if (a)
-        *a = e->a;
+        *a = event_has_row(e->kind) ? pc__pickerel_flip_row(g, e->a) : e->a;
     if (b)
         *b = e->b;
     if (c)
@@ -889,14 +919,15 @@ int32_t pc_pickerel_render(const pc_pickerel *g, char *buf, size_t cap, size_t *
     pc__sb_init(&sb);
     pc__sb_printf(&sb, "level %d  width %d  score %lld  %s\n", (int)g->level, (int)g->w, (long long)g->score,
                   g->over ? "game over" : "");
-    /* Loom: incomplete row on top of completed rows, bottom row last. */
+    /* Loom: the frame's rows from the highest that holds anything down to
+     * the bottom, each labelled with its API row (0 = the frame's top). */
     int32_t top = g->rows + (g->fill > 0 ? 1 : 0);
     for (int32_t i = 0; i < g->nloom; i++)
         if (g->loom[i].row + 1 > top)
             top = g->loom[i].row + 1;
     char c = g->colour >= 0 ? letters[g->colour] : '.';
     for (int32_t r = top - 1; r >= 0; r--) {
-        pc__sb_puts(&sb, " |");
+        pc__sb_printf(&sb, "%3d |", (int)pc__pickerel_flip_row(g, r));
         for (int32_t x = 0; x < g->w; x++) {
             char ch = '.';
             if (r < g->rows)
@@ -913,7 +944,7 @@ int32_t pc_pickerel_render(const pc_pickerel *g, char *buf, size_t cap, size_t *
         }
         pc__sb_printf(&sb, "|%s\n", r < g->rows && r >= g->rows - g->run ? " *" : "");
     }
-    pc__sb_puts(&sb, " +");
+    pc__sb_puts(&sb, "    +");
     for (int32_t x = 0; x < g->w; x++)
         pc__sb_putc(&sb, '-');
     pc__sb_puts(&sb, "+\n tray:");

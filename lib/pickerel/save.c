@@ -3,7 +3,9 @@
  * each.  Everything that makes up the game is stored (the whole deal, how
  * much of it is dealt, the generator state, the last move's events), so a
  * load gives back exactly the saved game.  Rows (the loom beads' and the
- * events') count up from the first woven row of the cloth.  Loading reads
+ * events') are the engine's, counted up from the first woven row of the
+ * cloth, as the format always wrote them; the API counts them from the top
+ * of the loom's frame (state.h, pc__pickerel_flip_row).  Loading reads
  * through the one save reader, common/save.h.
  */
 #include <stdlib.h>

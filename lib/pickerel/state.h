@@ -71,6 +71,10 @@ struct pc_pickerel {
  * first row); the API counts the frame's rows from the top (pc__pickerel_flip_row). */
 #define PK_LOOM_HEIGHT(base_w) (3 * ((base_w) + 2))
 
+/* A row of the frame in the other count (engine <-> API: the same formula
+ * both ways), or -1 for a row outside the frame. */
+int32_t pc__pickerel_flip_row(const struct pc_pickerel *g, int32_t row);
+
 /* Level table row. */
 struct pk_level {
     int32_t width, overlap, colours, inches, bead_d, any, specific, wild;
