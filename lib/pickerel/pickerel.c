@@ -578,6 +578,58 @@ int32_t pc__pickerel_check(const struct pc_pickerel *g, const int32_t *m)
     }
 }
 
+/* Resize to width w: everything on the loom is lost (doc/pickerel.md). */
+static void do_resize(struct pc_pickerel *g, struct pk_sim *sim, int32_t w)
+{
+    ev(g, PC_PICKEREL_EV_RESIZE, 0, g->w, w, 0);
+    if (g->rows > 0) {
+        ev(g, PC_PICKEREL_EV_LOST, 0, g->rows, 0, 0);
+        g->stat[PC_PICKEREL_STAT_LOST] += (int64_t)g->rows * g->w;
+    }
+    int32_t wasted = waste_fill(g);
+    while (g->nloom > 0) {
+        struct pk_loom_bead *b = &g->loom[g->nloom - 1];
+        ev(g, PC_PICKEREL_EV_BEAD_LOST, -(b->row + 1), b->row, b->col, 0);
+        g->nloom--;
+    }
+    g->w = w;
+    g->rows = g->fill = g->run = 0;
+    g->colour = -1;
+    maybe_loom_bead(g, sim, wasted);
+}
+
+/* Splice tray slots i and j with bead b: j holds the sum, i is refilled. */
+static void do_splice(struct pc_pickerel *g, struct pk_sim *sim, int32_t b, int32_t i, int32_t j)
+{
+    int32_t sum = g->tray[i].len + g->tray[j].len;
+    ev(g, PC_PICKEREL_EV_BEAD_USED, 0, g->beads[b].type, g->beads[b].colour, b);
+    remove_bead(g, b);
+    g->tray[j].len = (int8_t)sum; /* keeps the second spool's colour */
+    ev(g, PC_PICKEREL_EV_SPLICE, 0, i, j, sum);
+    refill(g, sim, i);
+    g->stat[PC_PICKEREL_STAT_SPLICES]++;
+}
+
+/* Bead b to the loom at (row, col), engine rows; a bead there is lost. */
+static void do_place_bead(struct pc_pickerel *g, int32_t b, int32_t row, int32_t col)
+{
+    int32_t first = g->rows + (g->fill > 0);
+    int32_t old = loom_bead_at(g, row, col);
+    ev(g, PC_PICKEREL_EV_BEAD_USED, 0, g->beads[b].type, g->beads[b].colour, b);
+    if (old >= 0) {
+        ev(g, PC_PICKEREL_EV_BEAD_LOST, 0, row, col, 0);
+        loom_bead_remove(g, old);
+    }
+    struct pk_loom_bead *lb = &g->loom[g->nloom++];
+    lb->type = g->beads[b].type;
+    lb->colour = g->beads[b].colour;
+    lb->row = (int16_t)row;
+    lb->col = (int16_t)col;
+    lb->value = g->w * (1 + row - first);
+    remove_bead(g, b);
+    ev(g, PC_PICKEREL_EV_LOOM_BEAD, 0, row, col, lb->value);
+}
+
 static void apply(struct pc_pickerel *g, struct pk_sim *sim, const int32_t *m)
 {
     g->nev = 0;
@@ -596,57 +648,10 @@ static void apply(struct pc_pickerel *g, struct pk_sim *sim, const int32_t *m)
         if (g->fill == 0)
             g->colour = -1;
         break;
-    case PC_PICKEREL_MOVE_RESIZE: {
-        ev(g, PC_PICKEREL_EV_RESIZE, 0, g->w, m[1], 0);
-        if (g->rows > 0) {
-            ev(g, PC_PICKEREL_EV_LOST, 0, g->rows, 0, 0);
-            g->stat[PC_PICKEREL_STAT_LOST] += (int64_t)g->rows * g->w;
-        }
-        int32_t wasted = waste_fill(g);
-        while (g->nloom > 0) {
-            struct pk_loom_bead *b = &g->loom[g->nloom - 1];
-            ev(g, PC_PICKEREL_EV_BEAD_LOST, -(b->row + 1), b->row, b->col, 0);
-            g->nloom--;
-        }
-        g->w = m[1];
-        g->rows = g->fill = g->run = 0;
-        g->colour = -1;
-        maybe_loom_bead(g, sim, wasted);
-        break;
-    }
-    case PC_PICKEREL_MOVE_SPLICE: {
-        int32_t b = m[1], i = m[2], j = m[3];
-        int32_t sum = g->tray[i].len + g->tray[j].len;
-        ev(g, PC_PICKEREL_EV_BEAD_USED, 0, g->beads[b].type, g->beads[b].colour, b);
-        remove_bead(g, b);
-        g->tray[j].len = (int8_t)sum; /* keeps the second spool's colour */
-        ev(g, PC_PICKEREL_EV_SPLICE, 0, i, j, sum);
-        refill(g, sim, i);
-        g->stat[PC_PICKEREL_STAT_SPLICES]++;
-        break;
-    }
-    case PC_PICKEREL_MOVE_PLACE_BEAD: {
-        int32_t b = m[1], row = m[2], col = m[3];
-        int32_t first = g->rows + (g->fill > 0);
-        int32_t old = loom_bead_at(g, row, col);
-        ev(g, PC_PICKEREL_EV_BEAD_USED, 0, g->beads[b].type, g->beads[b].colour, b);
-        if (old >= 0) {
-            ev(g, PC_PICKEREL_EV_BEAD_LOST, 0, row, col, 0);
-            loom_bead_remove(g, old);
-        }
-        struct pk_loom_bead *lb = &g->loom[g->nloom++];
-        lb->type = g->beads[b].type;
-        lb->colour = g->beads[b].colour;
-        lb->row = (int16_t)row;
-        lb->col = (int16_t)col;
-        lb->value = g->w * (1 + row - first);
-        remove_bead(g, b);
-        ev(g, PC_PICKEREL_EV_LOOM_BEAD, 0, row, col, lb->value);
-        break;
-    }
-    case PC_PICKEREL_MOVE_DONE:
-        finish(g);
-        break;
+    case PC_PICKEREL_MOVE_RESIZE: do_resize(g, sim, m[1]); break;
+    case PC_PICKEREL_MOVE_SPLICE: do_splice(g, sim, m[1], m[2], m[3]); break;
+    case PC_PICKEREL_MOVE_PLACE_BEAD: do_place_bead(g, m[1], m[2], m[3]); break;
+    case PC_PICKEREL_MOVE_DONE: finish(g); break;
     }
     g->stat[PC_PICKEREL_STAT_ON_LOOM] = g->fill;
 }
