@@ -46,6 +46,8 @@ static const char *usage_play =
     "Reads one move per line on stdin and answers one line per move:\n"
     "  weave SLOT | scissors | resize WIDTH | splice BEAD FIRST SECOND |\n"
     "  place BEAD ROW COLUMN | done | suggest | state | save\n"
+    "  (ROW 0 is the top of the loom's frame, 3 x (level width + 2) rows; the cloth starts\n"
+    "  on its bottom row)\n"
     "Each answer: move=... status=ok|eillegal|einval|eover|unknown-command score=S over=0|1\n"
     "  events=kind:points,... (the status words are the same in every game's CLI)\n"
     "Games are numbered from 1 (game=); game k uses seed S+k-1; the next game starts when\n"

@@ -428,11 +428,25 @@ static void story_rylla6(void)
        "and another green bead");
     is_int(pc_pickerel_bead_count(g), 3, "three beads in the tray");
 
-    ok(pc_pickerel_place_bead(g, 1, 10, 2) == PC_OK, "place the purple bead 5 empty rows up, 3 inches from the edge");
+    /* The frame is 27 rows (3 x 9); the cloth's 5 rows are 26..22, the
+     * lowest empty row 21: "save 5 empty rows" (21..17) puts the bead on 16. */
+    is_int(pc_pickerel_loom_height(g), 27, "level 6: a frame of 27 rows (3 x the widest loom, 9)");
+    ok(pc_pickerel_place_bead(g, 1, 16, 2) == PC_OK, "place the purple bead 5 empty rows up, 3 inches from the edge");
     after_move(g);
     int32_t v = 0, row = 0;
+    ok(find_event(g, PC_PICKEREL_EV_LOOM_BEAD, NULL, &a, NULL) && a == 16, "the loom-bead event says row 16");
     pc_pickerel_loom_bead(g, 0, &t, &c, &row, NULL, &v);
+    is_int(row, 16, "the bead reads back at row 16 (row 0 is the top of the frame)");
     is_int(v, 42, "behind the scenes the purple bead is worth 42 (7 x (1 + 5))");
+    char *saved = save(g);
+    ok(saved && strstr(saved, "\nloombeads 1:0:10:2:42\n") != NULL,
+       "the save keeps its own rows: the bead is 10 rows up from the cloth's first row");
+    free(saved);
+    size_t rn = 0;
+    char pic[1024];
+    ok(pc_pickerel_render(g, pic, sizeof pic, &rn) == PC_OK && strstr(pic, " 16 |..o....|\n") != NULL &&
+           strstr(pic, " 26 |BBBBBBB| *\n") != NULL,
+       "the picture labels the bead's row 16 and the bottom row 26");
 
     weave(g, 6); /* blue 6 */
     weave(g, 9); /* blue 3 */
@@ -445,7 +459,7 @@ static void story_rylla6(void)
        "switching colours one row shy of a square: rectangle 7 x 6");
     ok(!has_event(g, PC_PICKEREL_EV_SQUARE), "no square bonus");
     pc_pickerel_loom_bead(g, 0, NULL, NULL, &row, NULL, NULL);
-    is_int(row, 4, "the bead slides down 6 rows");
+    is_int(row, 22, "the bead slides down 6 rows (16 + 6)");
 
     int32_t g6 = -1, g2 = -1;
     for (int32_t i = 0; i < 11; i++) {
@@ -469,7 +483,7 @@ static void story_rylla6(void)
     is_int(pc_pickerel_splice(g, 0, g6, g2), PC_OK, "a green bead splices green 6 and green 2");
     after_move(g);
     is_int(tray_len(g, g2, &c), 8, "an 8 in the tray");
-    is_int(pc_pickerel_place_bead(g, 1, 12, 3), PC_OK, "the Any bead goes way up high, in the middle");
+    is_int(pc_pickerel_place_bead(g, 1, 14, 3), PC_OK, "the Any bead goes way up high, in the middle");
     after_move(g);
 
     weave(g, 5); /* purple 11 */
@@ -775,21 +789,32 @@ static void loom_beads(void)
     ok(g != NULL, "a level-4 seed whose first perfect row gives a bead");
     if (!g)
         return;
-    /* Row 1 is next (odd: right to left).  Put the bead 3 rows up, column 2. */
-    is_int(pc_pickerel_place_bead(g, 0, 3, 2), PC_OK, "place the bead at row 3, column 2");
+    /* Level 4: a frame of 21 rows (3 x 7).  The first row (20) is woven;
+     * row 19 is next (right to left).  Put the bead 3 rows up, on row 17,
+     * column 2. */
+    is_int(pc_pickerel_loom_height(g), 21, "level 4: a frame of 21 rows");
+    int32_t high[4] = {PC_PICKEREL_MOVE_PLACE_BEAD, 0, 9, 2}, low[4] = {PC_PICKEREL_MOVE_PLACE_BEAD, 0, 20, 2};
+    is_int(pc_pickerel_check(g, high), PC_EILLEGAL, "row 9: more than 2 x width rows above the cloth (10..19 may hold it)");
+    is_int(pc_pickerel_check(g, low), PC_EILLEGAL, "row 20: the woven row");
+    int32_t off[4] = {PC_PICKEREL_MOVE_PLACE_BEAD, 0, 21, 2}, neg[4] = {PC_PICKEREL_MOVE_PLACE_BEAD, 0, -1, 2};
+    is_int(pc_pickerel_check(g, off), PC_EILLEGAL, "row 21: below the frame");
+    is_int(pc_pickerel_check(g, neg), PC_EILLEGAL, "row -1: above the frame");
+    is_int(pc_pickerel_place_bead(g, 0, 17, 2), PC_OK, "place the bead at row 17, column 2");
     after_move(g);
-    int32_t v = 0;
-    pc_pickerel_loom_bead(g, 0, NULL, NULL, NULL, NULL, &v);
+    int32_t v = 0, brow = -1, bcol = -1;
+    pc_pickerel_loom_bead(g, 0, NULL, NULL, &brow, &bcol, &v);
+    ok(brow == 17 && bcol == 2, "it reads back at row 17, column 2 (%d, %d)", (int)brow, (int)bcol);
     is_int(v, 5 * 3, "value: width x (1 + 2 empty rows below)");
     int32_t m[4] = {PC_PICKEREL_MOVE_PLACE_BEAD, 0, 0, 0};
     is_int(pc_pickerel_check(g, m), PC_EILLEGAL, "no bead left to place");
-    weave(g, 1); /* R6: row 1 */
-    weave(g, 2); /* R6: row 2 */
+    weave(g, 1); /* R6: row 19 */
     int32_t p = 0, a = 0, b = 0;
-    /* R12 on row 3 (even: left to right): knot, 5 across row 3 -> overruns the bead at column 2 by 3 inches. */
+    ok(find_event(g, PC_PICKEREL_EV_WEAVE, NULL, &a, &b) && a == 19 && b == 0, "the weave event: row 19, from inch 0");
+    weave(g, 2); /* R6: row 18 */
+    /* R12 on row 17 (left to right): knot, 5 across row 17 -> overruns the bead at column 2 by 3 inches. */
     weave(g, 3);
-    ok(find_event(g, PC_PICKEREL_EV_BEAD_PENALTY, &p, &a, &b) && a == 3 && b == 2,
-       "R12 overruns the bead at row 3, column 2");
+    ok(find_event(g, PC_PICKEREL_EV_BEAD_PENALTY, &p, &a, &b) && a == 17 && b == 2,
+       "R12 overruns the bead at row 17, column 2");
     is_int(p, -(4 + 3 - 1), "right colour overrun: -(level + inches - 1)");
     is_int(pc_pickerel_loom_bead_count(g), 0, "the overrun bead is gone");
     is_int(invariant_bad, 0, "invariants hold with loom beads");
@@ -812,12 +837,13 @@ static void loom_beads(void)
         if (find_event(g, PC_PICKEREL_EV_LOOM_BEAD, NULL, &a, &b)) {
             int32_t row = -1, column = -1, value = 0;
             pc_pickerel_loom_bead(g, 0, NULL, NULL, &row, &column, &value);
-            good = row >= 1 && row <= 7 && column >= 0 && column < 8 && value == 8 * (1 + row) && a == row;
+            /* level 12: a frame of 30 rows; 1..7 rows above the bottom one */
+            good = row >= 22 && row <= 28 && column >= 0 && column < 8 && value == 8 * (30 - row) && a == row;
             found = 1;
         }
         pc_pickerel_free(g);
     }
-    ok(found && good, "a colour change can put a random bead on the loom (row 1..w-1, value w x (1 + row))");
+    ok(found && good, "a colour change can put a random bead on the loom (1..w-1 rows up, value w x (1 + rows up))");
 }
 
 /* Bead odds: (d - 3) x 10% x run, one draw per perfect event. */
@@ -908,6 +934,8 @@ static void persistence(void)
     lv = strstr(bad, "level 6");
     lv[6] = '9';
     is_int(pc_pickerel_load(bad, strlen(bad), err, sizeof err, &x), PC_EPARSE, "inconsistent tray for the level");
+    ok(strstr(err, "line ") != NULL && strstr(err, "column ") != NULL && strstr(err, "tray") != NULL,
+       "a whole-game fault names the key's line and column (%s)", err);
     strcpy(bad, s1);
     lv = strstr(bad, "\ntray");
     *lv = '\0';
@@ -1024,7 +1052,8 @@ static void loom_bead_saves(void)
     is_int(pc_pickerel_scissors(g), PC_OK, "scissors cut the one completed row");
     is_int(pc_pickerel_loom_bead_count(g), 1, "the loom bead stays on the loom");
     pc_pickerel_loom_bead(g, 0, &type, &colour, &row, &col, &value);
-    ok(row == 0 && col == 5, "the loom turns over: the bead is at row 0, column 5 (%d, %d)", (int)row, (int)col);
+    ok(row == 23 && col == 5, "the loom turns over: the bead is on the bottom row (23), column 5 (%d, %d)", (int)row,
+       (int)col);
     is_int(pc_pickerel_loom_fill(g), 3, "the kept row keeps its 3 woven inches");
     ok(reloads(g), "the game's save loads again after the cut");
     /* Three more inches of the kept row reach the bead's cell (the 4th inch

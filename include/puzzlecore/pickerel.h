@@ -16,6 +16,14 @@
  * nothing.  Each successful move replaces the event log, an ordered list of
  * what happened (for animation); the score is always the sum of every
  * logged event's points since the start.
+ *
+ * Rows: the loom is a frame of pc_pickerel_loom_height rows (three times the
+ * level's widest width), row 0 at the top as in every game of the library;
+ * the cloth is woven from the bottom row (height - 1) upwards, so its
+ * incomplete row is row height - 1 - pc_pickerel_loom_rows.  When rows are
+ * removed (a square, the scissors, a colour change) what is above them
+ * slides down: a loom bead's row grows by the rows removed.  Columns count
+ * from the left (0).  doc/pickerel.md, "The loom's rows".
  */
 #ifndef PUZZLECORE_PICKEREL_H
 #define PUZZLECORE_PICKEREL_H
@@ -97,7 +105,7 @@ enum pc_pickerel_event_kind {
     PC_PICKEREL_EV_THREAD = 0,       /* a spool goes to the loom: a colour, b length, c slot */
     PC_PICKEREL_EV_REFILL = 1,       /* a slot, b colour, c length (a new spool from the deal) */
     PC_PICKEREL_EV_KNOT = 2,         /* a inches (the overlap) */
-    PC_PICKEREL_EV_WEAVE = 3,        /* a row, b first inch in the row, c inches woven */
+    PC_PICKEREL_EV_WEAVE = 3,        /* a row (from the top), b first inch in the row, c inches woven */
     PC_PICKEREL_EV_WRAP = 4,         /* a inches (the overlap) */
     PC_PICKEREL_EV_DISCARD = 5,      /* a inches discarded past the edge (free) */
     PC_PICKEREL_EV_PERFECT = 6,      /* points; a run length, b rows this thread completed */
@@ -111,7 +119,7 @@ enum pc_pickerel_event_kind {
     PC_PICKEREL_EV_BEAD_GAINED = 14, /* a type, b colour (-1), c bead tray index */
     PC_PICKEREL_EV_BEAD_USED = 15,   /* a type, b colour, c bead tray index */
     PC_PICKEREL_EV_SPLICE = 16,      /* a first slot, b second slot, c new length */
-    PC_PICKEREL_EV_LOOM_BEAD = 17,   /* a bead appears on the loom: a row, b column, points 0; c value */
+    PC_PICKEREL_EV_LOOM_BEAD = 17,   /* a bead appears on the loom: a row (from the top), b column, points 0; c value */
     PC_PICKEREL_EV_BEAD_BONUS = 18,  /* points; a row, b column (thread kissed the right bead) */
     PC_PICKEREL_EV_BEAD_PENALTY = 19,/* points < 0; a row, b column, c overrun inches (0 = wrong colour) */
     PC_PICKEREL_EV_BEAD_LOST = 20,   /* a row, b column; points (penalty on resize, else 0) */
@@ -214,10 +222,12 @@ PUZZLECORE_API int32_t pc_pickerel_resize(pc_pickerel *g, int32_t width);
  * second slot holds the sum, the first is refilled from the deal. */
 PUZZLECORE_API int32_t pc_pickerel_splice(pc_pickerel *g, int32_t bead, int32_t first, int32_t second);
 
-/* Place bead `bead` on the loom at (row, column) of the current cloth (row 0
- * at the bottom, columns 0..width-1 from the left).  Only with
- * PC_PICKEREL_OPT_LOOM_BEADS; the row must be completely empty and below
- * (first empty row + 2 × width).  A bead already there is lost. */
+/* Place bead `bead` on the loom at (row, column): row 0 is the top of the
+ * loom's frame, pc_pickerel_loom_height - 1 its bottom, where the cloth
+ * starts; columns 0..width-1 from the left.  Only with
+ * PC_PICKEREL_OPT_LOOM_BEADS; the row must be completely empty (above the
+ * cloth) and at most 2 × width rows above the lowest empty row.  A bead
+ * already there is lost.  PC_EILLEGAL for a row or column off the loom. */
 PUZZLECORE_API int32_t pc_pickerel_place_bead(pc_pickerel *g, int32_t bead, int32_t row, int32_t column);
 
 /* End the game now: completed rows score as a rectangle, the incomplete row
@@ -268,8 +278,12 @@ PUZZLECORE_API int32_t pc_pickerel_inches_left(const pc_pickerel *g, int32_t col
 /* *colour = the colour of the cloth on the loom, or PC_PICKEREL_NO_COLOUR
  * when the loom is empty. */
 PUZZLECORE_API int32_t pc_pickerel_loom_colour(const pc_pickerel *g, int32_t *colour);
-/* Completed rows in the current cloth (0..width-1). */
+/* Completed rows in the current cloth (0..width-1): a count; they are the
+ * frame's rows height - rows .. height - 1. */
 PUZZLECORE_API int32_t pc_pickerel_loom_rows(const pc_pickerel *g);
+/* Rows of the loom's frame: 3 × (the level's width + 2), fixed for the game
+ * (row 0 at the top, the cloth's first row at the bottom, height - 1). */
+PUZZLECORE_API int32_t pc_pickerel_loom_height(const pc_pickerel *g);
 /* Inches woven in the incomplete row (0..width-1). */
 PUZZLECORE_API int32_t pc_pickerel_loom_fill(const pc_pickerel *g);
 /* Perfect rows in a run at the top of the completed rows (a new perfect row
@@ -283,8 +297,9 @@ PUZZLECORE_API int32_t pc_pickerel_bead_count(const pc_pickerel *g);
 PUZZLECORE_API int32_t pc_pickerel_bead(const pc_pickerel *g, int32_t index, int32_t *type, int32_t *colour);
 /* Number of beads on the loom (option PC_PICKEREL_OPT_LOOM_BEADS). */
 PUZZLECORE_API int32_t pc_pickerel_loom_bead_count(const pc_pickerel *g);
-/* Loom bead `index`: type, colour, row (0 = bottom of the cloth), column
- * (0 = left) and the bonus it pays when kissed.  Any pointer may be NULL. */
+/* Loom bead `index`: type, colour, row (0 = the top of the frame, as
+ * pc_pickerel_place_bead), column (0 = left) and the bonus it pays when
+ * kissed.  Any pointer may be NULL. */
 PUZZLECORE_API int32_t pc_pickerel_loom_bead(const pc_pickerel *g, int32_t index, int32_t *type, int32_t *colour,
                                              int32_t *row, int32_t *column, int32_t *value);
 
@@ -313,7 +328,9 @@ PUZZLECORE_API const char *pc_pickerel_event_name(int32_t kind);
 /* Name of a perfect run: "Perfect row", "Double", "Triple", "Donkey",
  * "Vegas", then "Vegas^2", "Vegas^3", ...  PC_ERANGE for run < 1. */
 PUZZLECORE_API int32_t pc_pickerel_run_name(int32_t run, char *buf, size_t cap, size_t *len);
-/* A plain-text picture of the loom, tray and beads (for terminals). */
+/* A plain-text picture of the loom, tray and beads (for terminals): the
+ * frame's rows from the highest in use down to the bottom, each labelled
+ * with its row number. */
 PUZZLECORE_API int32_t pc_pickerel_render(const pc_pickerel *g, char *buf, size_t cap, size_t *len);
 
 /* ---- advisor ------------------------------------------------------------- */

@@ -1,7 +1,7 @@
 /*
  * pc_game kind "pickerel": moves are the CLI's words — "weave S",
- * "scissors", "resize W", "splice B F S", "place B R C" (loom beads; rows
- * count up from the cloth, doc/pickerel.md), "done".  The score is the
+ * "scissors", "resize W", "splice B F S", "place B R C" (loom beads; row 0
+ * at the top of the loom's frame, doc/pickerel.md), "done".  The score is the
  * game's score; the suggestion is the advisor's move.
  * Params: level=1..12 (default 1), loom_beads=0|1 (default 0).
  */
@@ -88,7 +88,7 @@ static int32_t pk_moves(const void *s, pc__sb *out)
 {
     const pc_pickerel *g = s;
     int32_t tray = pc_pickerel_tray_size(g), w = pc_pickerel_width(g), beads = pc_pickerel_bead_count(g);
-    int32_t rows = pc_pickerel_loom_rows(g), base = 0;
+    int32_t height = pc_pickerel_loom_height(g), base = 0;
     pc_pickerel_level_info(pc_pickerel_level(g), PC_PICKEREL_LEVEL_WIDTH, &base);
     for (int32_t i = 0; i < tray; i++)
         pk_try_move(g, out, PC_PICKEREL_MOVE_WEAVE, i, 0, 0);
@@ -103,7 +103,7 @@ static int32_t pk_moves(const void *s, pc__sb *out)
     pc_pickerel_options(g, &options);
     if (options & PC_PICKEREL_OPT_LOOM_BEADS)
         for (int32_t b = 0; b < beads; b++)
-            for (int32_t r = rows; r < rows + 2 * w + 1; r++)
+            for (int32_t r = 0; r < height; r++)
                 for (int32_t c = 0; c < w; c++)
                     pk_try_move(g, out, PC_PICKEREL_MOVE_PLACE_BEAD, b, r, c);
     pk_try_move(g, out, PC_PICKEREL_MOVE_DONE, 0, 0, 0);

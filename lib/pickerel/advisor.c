@@ -21,8 +21,9 @@
  * sampled deals (common random numbers) and the best mean final score wins.
  * The samples come from the advisor's own generator seeded from a hash of the
  * visible state, so a suggestion is a pure function of the position and the
- * budget.  Every simulated move is the real pc__pickerel_apply on a copy in
- * simulation mode (no events, no draws); only the evaluation's short plan
+ * budget.  Every simulated move is the real rule, pc__pickerel_simulate, on
+ * a copy of the rules state with the advisor's own struct pk_sim beside it
+ * (no generator draws, hidden refills counted there); only the evaluation's short plan
  * weaves on a small mirror of one cloth (plan_weave), for speed.
  */
 #include <string.h>
@@ -154,11 +155,13 @@ static double weave_value(const struct pc_pickerel *g, const struct pc_pickerel 
     return v;
 }
 
-/* Greedy rollout to the end of the game; returns the final score. */
-static int64_t rollout(struct pc_pickerel *g, struct ctx *cx)
+/* Greedy rollout of g (simulated with sim) to the end of the game; returns
+ * the final score. */
+static int64_t rollout(struct pc_pickerel *g, struct pk_sim *sim, struct ctx *cx)
 {
     int32_t m[4] = {PC_PICKEREL_MOVE_WEAVE, 0, 0, 0};
     struct pc_pickerel c;
+    struct pk_sim cs;
     while (!g->over) {
         int32_t best = -1;
         double bestv = -1e300;
@@ -167,8 +170,9 @@ static int64_t rollout(struct pc_pickerel *g, struct ctx *cx)
         for (int32_t k = 0; k < ns; k++) {
             int32_t i = slots[k];
             sim_copy(&c, g);
+            cs = *sim;
             m[1] = i;
-            pc__pickerel_apply(&c, m);
+            pc__pickerel_simulate(&c, &cs, m);
             cx->nodes++;
             double v = weave_value(g, &c, i);
             if (v > bestv) {
@@ -178,11 +182,11 @@ static int64_t rollout(struct pc_pickerel *g, struct ctx *cx)
         }
         if (best < 0) { /* nothing left to weave */
             int32_t d[4] = {PC_PICKEREL_MOVE_DONE, 0, 0, 0};
-            pc__pickerel_apply(g, d);
+            pc__pickerel_simulate(g, sim, d);
             break;
         }
         m[1] = best;
-        pc__pickerel_apply(g, m);
+        pc__pickerel_simulate(g, sim, m);
     }
     return g->score;
 }
@@ -253,7 +257,7 @@ static int gen_candidates(const struct pc_pickerel *g, int32_t (*mv)[4], int all
 /* Keeps the ROOT_KEEP weaves the rollout policy values most (and every
  * other candidate), so the samples go to the moves worth comparing.  Order
  * is kept. */
-static int prune_weaves(const struct pc_pickerel *g, int32_t (*mv)[4], int n)
+static int prune_weaves(const struct pc_pickerel *g, const struct pk_sim *sim, int32_t (*mv)[4], int n)
 {
     double val[MAX_CAND];
     int nw = 0;
@@ -262,9 +266,10 @@ static int prune_weaves(const struct pc_pickerel *g, int32_t (*mv)[4], int n)
         if (mv[k][0] != PC_PICKEREL_MOVE_WEAVE)
             continue;
         struct pc_pickerel c;
+        struct pk_sim cs = *sim;
         sim_copy(&c, g);
         c.deal = NULL; /* refills unknown */
-        pc__pickerel_apply(&c, mv[k]);
+        pc__pickerel_simulate(&c, &cs, mv[k]);
         val[k] = weave_value(g, &c, mv[k][1]);
         nw++;
     }
@@ -286,9 +291,78 @@ static int prune_weaves(const struct pc_pickerel *g, int32_t (*mv)[4], int n)
     return m;
 }
 
+/* One round's deal: the real undealt spools (know_deal) or a sample of the
+ * hidden ones; returns how many. */
+static int32_t round_deal(const struct pc_pickerel *g, const struct pc_pickerel *root, const int32_t *hidden_inches,
+                          int know_deal, struct pc_rng *rng, struct pk_spool *deal)
+{
+    if (!know_deal)
+        return sample_deal(root, hidden_inches, rng, deal);
+    int32_t dn = g->deal_n - g->deal_pos;
+    if (dn > MAX_SAMPLE)
+        dn = MAX_SAMPLE;
+    memcpy(deal, g->deal + g->deal_pos, sizeof deal[0] * (size_t)dn);
+    return dn;
+}
+
+/* Flat Monte Carlo (the loom-beads option, or plan.c's tables too large):
+ * every candidate rolled out on the same sampled deals, the best mean wins.
+ * With know_deal one round on the real undealt spools (the oracle). */
+static int32_t flat_monte_carlo(const pc_pickerel *g, int64_t budget, pc__meter *m, int32_t *move, int know_deal)
+{
+    int32_t hidden_inches[PC_PICKEREL_MAX_COLOURS];
+    pc__pickerel_hidden_inches(g, hidden_inches);
+    struct pc_pickerel root;
+    struct pk_sim rs = {0};
+    sim_copy(&root, g);
+    root.nev = 0;
+    root.deal = NULL;
+    struct ctx cx = {0, budget, {{0, 0, 0, 0}}};
+    pc__rng_seed(&cx.rng, hash_state(g));
+
+    int32_t mv[MAX_CAND][4];
+    /* No two resizes in a row (the last move is public: its events). */
+    int last_resize = g->nev > 0 && g->ev[0].kind == PC_PICKEREL_EV_RESIZE;
+    int n = gen_candidates(&root, mv, !last_resize);
+    n = prune_weaves(&root, &rs, mv, n);
+    if (n == 1) {
+        memcpy(move, mv[0], sizeof mv[0]);
+        return PC_OK;
+    }
+    double sum[MAX_CAND];
+    memset(sum, 0, sizeof sum);
+    struct pk_spool deal[MAX_SAMPLE];
+    int samples = 0;
+    /* Rounds: one sampled deal, every candidate rolled out on it. */
+    do {
+        int32_t dn = round_deal(g, &root, hidden_inches, know_deal, &cx.rng, deal);
+        for (int k = 0; k < n; k++) {
+            struct pc_pickerel c;
+            struct pk_sim cs = {0};
+            sim_copy(&c, &root);
+            c.deal = deal;
+            c.deal_pos = 0;
+            c.deal_n = dn;
+            pc__pickerel_simulate(&c, &cs, mv[k]);
+            cx.nodes++;
+            sum[k] += (double)rollout(&c, &cs, &cx);
+        }
+        samples++;
+    } while (!know_deal && cx.nodes < cx.budget && samples < 256 && (!m || pc__meter_check(m) == PC_OK));
+    if (m && m->status == PC_ECANCELLED)
+        return PC_ECANCELLED;
+    int best = 0;
+    for (int k = 1; k < n; k++)
+        if (sum[k] > sum[best] + 1e-9)
+            best = k;
+    memcpy(move, mv[best], sizeof mv[best]);
+    return PC_OK;
+}
+
 /* The search; with know_deal the rollouts use the real undealt spools (one
  * round: the oracle of bench/pickerel, never reachable from the API);
- * horizon and beam (0: the defaults) go to plan.c's search. */
+ * horizon and beam (0: the defaults) go to plan.c's search.  The move
+ * carries engine rows. */
 static int32_t suggest(const pc_pickerel *g, int64_t budget, pc__meter *m, int32_t *move, int know_deal,
                        int32_t horizon, int32_t beam)
 {
@@ -309,63 +383,7 @@ static int32_t suggest(const pc_pickerel *g, int64_t budget, pc__meter *m, int32
         if (rc != PC_ERANGE) /* PC_ERANGE: a relaxation table too large; flat Monte Carlo below */
             return rc;
     }
-    if (budget == 0)
-        budget = 40000;
-    int32_t hidden_inches[PC_PICKEREL_MAX_COLOURS];
-    pc__pickerel_hidden_inches(g, hidden_inches);
-    struct pc_pickerel root;
-    sim_copy(&root, g);
-    root.sim = 1;
-    root.nev = 0;
-    root.deal = NULL;
-    struct ctx cx = {0, budget, {{0, 0, 0, 0}}};
-    pc__rng_seed(&cx.rng, hash_state(g));
-
-    int32_t mv[MAX_CAND][4];
-    /* No two resizes in a row (the last move is public: its events). */
-    int last_resize = g->nev > 0 && g->ev[0].kind == PC_PICKEREL_EV_RESIZE;
-    int n = gen_candidates(&root, mv, !last_resize);
-    n = prune_weaves(&root, mv, n);
-    if (n == 1) {
-        memcpy(move, mv[0], sizeof mv[0]);
-        return PC_OK;
-    }
-    double sum[MAX_CAND];
-    memset(sum, 0, sizeof sum);
-    struct pk_spool deal[MAX_SAMPLE];
-    int samples = 0;
-    /* Rounds: one sampled deal, every candidate rolled out on it. */
-    do {
-        int32_t dn;
-        if (know_deal) {
-            dn = g->deal_n - g->deal_pos;
-            if (dn > MAX_SAMPLE)
-                dn = MAX_SAMPLE;
-            memcpy(deal, g->deal + g->deal_pos, sizeof deal[0] * (size_t)dn);
-        } else {
-            dn = sample_deal(&root, hidden_inches, &cx.rng, deal);
-        }
-        for (int k = 0; k < n; k++) {
-            struct pc_pickerel c;
-            sim_copy(&c, &root);
-            c.deal = deal;
-            c.deal_pos = 0;
-            c.deal_n = dn;
-            c.hidden = 0;
-            pc__pickerel_apply(&c, mv[k]);
-            cx.nodes++;
-            sum[k] += (double)rollout(&c, &cx);
-        }
-        samples++;
-    } while (!know_deal && cx.nodes < cx.budget && samples < 256 && (!m || pc__meter_check(m) == PC_OK));
-    if (m && m->status == PC_ECANCELLED)
-        return PC_ECANCELLED;
-    int best = 0;
-    for (int k = 1; k < n; k++)
-        if (sum[k] > sum[best] + 1e-9)
-            best = k;
-    memcpy(move, mv[best], sizeof mv[best]);
-    return PC_OK;
+    return flat_monte_carlo(g, budget ? budget : 40000, m, move, know_deal);
 }
 
 int32_t pc_pickerel_suggest(const pc_pickerel *g, const pc_budget *budget, int32_t *move)
@@ -376,7 +394,10 @@ int32_t pc_pickerel_suggest(const pc_pickerel *g, const pc_budget *budget, int32
         return rc;
     /* The advisor is an anytime search: the node limit is its effort (0: the
      * default), and the time limit ends it with the best move so far. */
-    return suggest(g, m.max_nodes, &m, move, 0, 0, 0);
+    rc = suggest(g, m.max_nodes, &m, move, 0, 0, 0);
+    if (rc == PC_OK && move[0] == PC_PICKEREL_MOVE_PLACE_BEAD) /* the API counts rows from the top */
+        move[2] = pc__pickerel_flip_row(g, move[2]);
+    return rc;
 }
 
 int32_t pc__pickerel_suggest_oracle(const struct pc_pickerel *g, int64_t budget, int32_t horizon, int32_t beam,

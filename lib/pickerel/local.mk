@@ -26,7 +26,7 @@ DEMOS += examples/pickerel
 EXTRA_PROGRAMS += bench/pickerel
 bench_pickerel_SOURCES = bench/pickerel.c \
 	lib/pickerel/pickerel.c lib/pickerel/save.c lib/pickerel/advisor.c lib/pickerel/plan.c lib/pickerel/cloth.c lib/pickerel/candidates.c \
-	lib/common/status.c lib/common/rng.c lib/common/text.c lib/common/clock.c lib/common/budget.c
+	lib/common/status.c lib/common/rng.c lib/common/text.c lib/common/save.c lib/common/clock.c lib/common/budget.c
 bench_pickerel_CPPFLAGS = $(AM_CPPFLAGS)
 BENCHES += bench/pickerel
 
@@ -39,6 +39,6 @@ dist_doc_DATA += doc/pickerel.md
 EXTRA_PROGRAMS += bench/pickerel_bound
 bench_pickerel_bound_SOURCES = bench/pickerel_bound.c \
 	lib/pickerel/pickerel.c lib/pickerel/save.c lib/pickerel/advisor.c lib/pickerel/plan.c lib/pickerel/cloth.c lib/pickerel/candidates.c \
-	lib/common/status.c lib/common/rng.c lib/common/text.c lib/common/clock.c lib/common/budget.c
+	lib/common/status.c lib/common/rng.c lib/common/text.c lib/common/save.c lib/common/clock.c lib/common/budget.c
 bench_pickerel_bound_CPPFLAGS = $(AM_CPPFLAGS)
 BENCHES += bench/pickerel_bound

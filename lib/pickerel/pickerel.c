@@ -244,7 +244,7 @@ int32_t pc_pickerel_clone(const pc_pickerel *g, pc_pickerel **out)
 static void ev(struct pc_pickerel *g, int32_t kind, int32_t points, int32_t a, int32_t b, int32_t c)
 {
     g->score += points;
-    if (g->sim || g->nev >= PK_MAX_EVENTS)
+    if (g->nev >= PK_MAX_EVENTS)
         return;
     struct pk_event *e = &g->ev[g->nev++];
     e->kind = kind;
@@ -268,11 +268,12 @@ static int32_t bead_type_draw(struct pc_pickerel *g, int32_t *colour)
     return PC_PICKEREL_BEAD_WILD;
 }
 
-/* After a perfect-row event of `run` rows: maybe a bead for the tray. */
-static void maybe_bead(struct pc_pickerel *g, int32_t run)
+/* After a perfect-row event of `run` rows: maybe a bead for the tray (never
+ * in a simulation). */
+static void maybe_bead(struct pc_pickerel *g, const struct pk_sim *sim, int32_t run)
 {
     const struct pk_level *L = &levels[g->level - 1];
-    if (g->sim || L->bead_d == 0 || g->nbeads >= PC_PICKEREL_MAX_BEADS)
+    if (sim || L->bead_d == 0 || g->nbeads >= PC_PICKEREL_MAX_BEADS)
         return;
     int32_t pct = L->bead_d * 10 * run; /* percent; >= 100 is certain */
     if (pct < 100 && pc__rng_below(&g->rng, 100) >= pct)
@@ -312,10 +313,10 @@ static int32_t column_of(const struct pc_pickerel *g, int32_t row, int32_t pos)
 
 /* Random loom bead after a colour change or resize (option, bead levels,
  * no bead on the loom yet): odds level% × max(1, wasted inches). */
-static void maybe_loom_bead(struct pc_pickerel *g, int32_t wasted)
+static void maybe_loom_bead(struct pc_pickerel *g, const struct pk_sim *sim, int32_t wasted)
 {
     const struct pk_level *L = &levels[g->level - 1];
-    if (g->sim || !(g->options & PC_PICKEREL_OPT_LOOM_BEADS) || L->bead_d == 0 || g->nloom > 0)
+    if (sim || !(g->options & PC_PICKEREL_OPT_LOOM_BEADS) || L->bead_d == 0 || g->nloom > 0)
         return;
     int32_t pct = g->level * (wasted > 1 ? wasted : 1);
     if (pct < 100 && pc__rng_below(&g->rng, 100) >= pct)
@@ -395,15 +396,15 @@ static void square(struct pc_pickerel *g)
     g->run = 0;
 }
 
-static void refill(struct pc_pickerel *g, int32_t slot)
+static void refill(struct pc_pickerel *g, struct pk_sim *sim, int32_t slot)
 {
     g->tray[slot].colour = -1;
     g->tray[slot].len = 0;
     if (g->deal_pos >= g->deal_n)
         return;
-    if (g->sim && !g->deal) { /* the advisor does not see what comes next */
+    if (sim && !g->deal) { /* the advisor does not see what comes next */
         g->deal_pos++;
-        g->hidden++;
+        sim->hidden++;
         return;
     }
     g->tray[slot] = g->deal[g->deal_pos++];
@@ -451,6 +452,7 @@ static void weave_segment(struct pc_pickerel *g, int32_t colour, int32_t n)
  * statistics, loom beads, bead rewards. */
 struct weave_ctx {
     struct pc_pickerel *g;
+    const struct pk_sim *sim;
     int32_t colour;
 };
 
@@ -466,7 +468,7 @@ static void weave_step(void *p, int step, int32_t a, int32_t b)
         g->stat[PC_PICKEREL_STAT_PERFECT]++;
         if (a > g->stat[PC_PICKEREL_STAT_BEST_RUN])
             g->stat[PC_PICKEREL_STAT_BEST_RUN] = a;
-        maybe_bead(g, a);
+        maybe_bead(g, x->sim, a);
         break;
     case PC__PK_STEP_SQUARE: square(g); break;
     case PC__PK_STEP_DISCARD:
@@ -481,7 +483,7 @@ static void weave_step(void *p, int step, int32_t a, int32_t b)
     }
 }
 
-static void do_weave(struct pc_pickerel *g, int32_t slot)
+static void do_weave(struct pc_pickerel *g, struct pk_sim *sim, int32_t slot)
 {
     int32_t c = g->tray[slot].colour, len = g->tray[slot].len, o = g->overlap;
     ev(g, PC_PICKEREL_EV_THREAD, 0, c, len, slot);
@@ -489,10 +491,10 @@ static void do_weave(struct pc_pickerel *g, int32_t slot)
         ev(g, PC_PICKEREL_EV_COLOUR, 0, g->colour, c, 0);
         cut_rows(g);
         int32_t wasted = waste_fill(g);
-        maybe_loom_bead(g, wasted);
+        maybe_loom_bead(g, sim, wasted);
     }
     g->colour = c;
-    refill(g, slot);
+    refill(g, sim, slot);
     g->stat[PC_PICKEREL_STAT_INCHES_IN] += len;
     g->stat[PC_PICKEREL_STAT_SPOOLS]++;
 
@@ -501,7 +503,7 @@ static void do_weave(struct pc_pickerel *g, int32_t slot)
         ev(g, PC_PICKEREL_EV_KNOT, 0, knot, 0, 0);
         g->stat[PC_PICKEREL_STAT_KNOTS] += knot;
     }
-    struct weave_ctx x = {g, c};
+    struct weave_ctx x = {g, sim, c};
     int exact;
     pc__pickerel_cloth_steps(g->w, o, &g->rows, &g->fill, &g->run, len - knot, weave_step, &x, &exact);
     /* Kiss: the next inch to weave is a loom bead's cell. */
@@ -576,14 +578,66 @@ int32_t pc__pickerel_check(const struct pc_pickerel *g, const int32_t *m)
     }
 }
 
-void pc__pickerel_apply(struct pc_pickerel *g, const int32_t *m)
+/* Resize to width w: everything on the loom is lost (doc/pickerel.md). */
+static void do_resize(struct pc_pickerel *g, struct pk_sim *sim, int32_t w)
+{
+    ev(g, PC_PICKEREL_EV_RESIZE, 0, g->w, w, 0);
+    if (g->rows > 0) {
+        ev(g, PC_PICKEREL_EV_LOST, 0, g->rows, 0, 0);
+        g->stat[PC_PICKEREL_STAT_LOST] += (int64_t)g->rows * g->w;
+    }
+    int32_t wasted = waste_fill(g);
+    while (g->nloom > 0) {
+        struct pk_loom_bead *b = &g->loom[g->nloom - 1];
+        ev(g, PC_PICKEREL_EV_BEAD_LOST, -(b->row + 1), b->row, b->col, 0);
+        g->nloom--;
+    }
+    g->w = w;
+    g->rows = g->fill = g->run = 0;
+    g->colour = -1;
+    maybe_loom_bead(g, sim, wasted);
+}
+
+/* Splice tray slots i and j with bead b: j holds the sum, i is refilled. */
+static void do_splice(struct pc_pickerel *g, struct pk_sim *sim, int32_t b, int32_t i, int32_t j)
+{
+    int32_t sum = g->tray[i].len + g->tray[j].len;
+    ev(g, PC_PICKEREL_EV_BEAD_USED, 0, g->beads[b].type, g->beads[b].colour, b);
+    remove_bead(g, b);
+    g->tray[j].len = (int8_t)sum; /* keeps the second spool's colour */
+    ev(g, PC_PICKEREL_EV_SPLICE, 0, i, j, sum);
+    refill(g, sim, i);
+    g->stat[PC_PICKEREL_STAT_SPLICES]++;
+}
+
+/* Bead b to the loom at (row, col), engine rows; a bead there is lost. */
+static void do_place_bead(struct pc_pickerel *g, int32_t b, int32_t row, int32_t col)
+{
+    int32_t first = g->rows + (g->fill > 0);
+    int32_t old = loom_bead_at(g, row, col);
+    ev(g, PC_PICKEREL_EV_BEAD_USED, 0, g->beads[b].type, g->beads[b].colour, b);
+    if (old >= 0) {
+        ev(g, PC_PICKEREL_EV_BEAD_LOST, 0, row, col, 0);
+        loom_bead_remove(g, old);
+    }
+    struct pk_loom_bead *lb = &g->loom[g->nloom++];
+    lb->type = g->beads[b].type;
+    lb->colour = g->beads[b].colour;
+    lb->row = (int16_t)row;
+    lb->col = (int16_t)col;
+    lb->value = g->w * (1 + row - first);
+    remove_bead(g, b);
+    ev(g, PC_PICKEREL_EV_LOOM_BEAD, 0, row, col, lb->value);
+}
+
+static void apply(struct pc_pickerel *g, struct pk_sim *sim, const int32_t *m)
 {
     g->nev = 0;
     g->stat[PC_PICKEREL_STAT_MOVES]++;
     switch (m[0]) {
     case PC_PICKEREL_MOVE_WEAVE:
-        do_weave(g, m[1]);
-        if (tray_empty(g) && g->deal_pos >= g->deal_n && g->hidden == 0)
+        do_weave(g, sim, m[1]);
+        if (tray_empty(g) && g->deal_pos >= g->deal_n && (!sim || sim->hidden == 0))
             finish(g);
         break;
     case PC_PICKEREL_MOVE_SCISSORS:
@@ -594,74 +648,66 @@ void pc__pickerel_apply(struct pc_pickerel *g, const int32_t *m)
         if (g->fill == 0)
             g->colour = -1;
         break;
-    case PC_PICKEREL_MOVE_RESIZE: {
-        ev(g, PC_PICKEREL_EV_RESIZE, 0, g->w, m[1], 0);
-        if (g->rows > 0) {
-            ev(g, PC_PICKEREL_EV_LOST, 0, g->rows, 0, 0);
-            g->stat[PC_PICKEREL_STAT_LOST] += (int64_t)g->rows * g->w;
-        }
-        int32_t wasted = waste_fill(g);
-        while (g->nloom > 0) {
-            struct pk_loom_bead *b = &g->loom[g->nloom - 1];
-            ev(g, PC_PICKEREL_EV_BEAD_LOST, -(b->row + 1), b->row, b->col, 0);
-            g->nloom--;
-        }
-        g->w = m[1];
-        g->rows = g->fill = g->run = 0;
-        g->colour = -1;
-        maybe_loom_bead(g, wasted);
-        break;
-    }
-    case PC_PICKEREL_MOVE_SPLICE: {
-        int32_t b = m[1], i = m[2], j = m[3];
-        int32_t sum = g->tray[i].len + g->tray[j].len;
-        ev(g, PC_PICKEREL_EV_BEAD_USED, 0, g->beads[b].type, g->beads[b].colour, b);
-        remove_bead(g, b);
-        g->tray[j].len = (int8_t)sum; /* keeps the second spool's colour */
-        ev(g, PC_PICKEREL_EV_SPLICE, 0, i, j, sum);
-        refill(g, i);
-        g->stat[PC_PICKEREL_STAT_SPLICES]++;
-        break;
-    }
-    case PC_PICKEREL_MOVE_PLACE_BEAD: {
-        int32_t b = m[1], row = m[2], col = m[3];
-        int32_t first = g->rows + (g->fill > 0);
-        int32_t old = loom_bead_at(g, row, col);
-        ev(g, PC_PICKEREL_EV_BEAD_USED, 0, g->beads[b].type, g->beads[b].colour, b);
-        if (old >= 0) {
-            ev(g, PC_PICKEREL_EV_BEAD_LOST, 0, row, col, 0);
-            loom_bead_remove(g, old);
-        }
-        struct pk_loom_bead *lb = &g->loom[g->nloom++];
-        lb->type = g->beads[b].type;
-        lb->colour = g->beads[b].colour;
-        lb->row = (int16_t)row;
-        lb->col = (int16_t)col;
-        lb->value = g->w * (1 + row - first);
-        remove_bead(g, b);
-        ev(g, PC_PICKEREL_EV_LOOM_BEAD, 0, row, col, lb->value);
-        break;
-    }
-    case PC_PICKEREL_MOVE_DONE:
-        finish(g);
-        break;
+    case PC_PICKEREL_MOVE_RESIZE: do_resize(g, sim, m[1]); break;
+    case PC_PICKEREL_MOVE_SPLICE: do_splice(g, sim, m[1], m[2], m[3]); break;
+    case PC_PICKEREL_MOVE_PLACE_BEAD: do_place_bead(g, m[1], m[2], m[3]); break;
+    case PC_PICKEREL_MOVE_DONE: finish(g); break;
     }
     g->stat[PC_PICKEREL_STAT_ON_LOOM] = g->fill;
+}
+
+void pc__pickerel_apply(struct pc_pickerel *g, const int32_t *m)
+{
+    apply(g, NULL, m);
+}
+
+void pc__pickerel_simulate(struct pc_pickerel *g, struct pk_sim *sim, const int32_t *m)
+{
+    apply(g, sim, m);
+}
+
+/* ---- rows: the API's (from the top of the frame) and the engine's ------------------ */
+
+int32_t pc__pickerel_flip_row(const struct pc_pickerel *g, int32_t row)
+{
+    int32_t h = PK_LOOM_HEIGHT(g->base_w);
+    return row >= 0 && row < h ? h - 1 - row : -1;
+}
+
+/* Does an event of this kind carry a loom row (in its a)? */
+static int event_has_row(int32_t kind)
+{
+    return kind == PC_PICKEREL_EV_WEAVE || kind == PC_PICKEREL_EV_LOOM_BEAD || kind == PC_PICKEREL_EV_BEAD_BONUS ||
+           kind == PC_PICKEREL_EV_BEAD_PENALTY || kind == PC_PICKEREL_EV_BEAD_LOST;
+}
+
+/* A public move as the engine reads it: a bead's row counted from the
+ * bottom (a row off the frame becomes -1, which no rule accepts). */
+static const int32_t *engine_move(const struct pc_pickerel *g, const int32_t *move, int32_t *buf)
+{
+    if (!g || !move || move[0] != PC_PICKEREL_MOVE_PLACE_BEAD)
+        return move;
+    memcpy(buf, move, 4 * sizeof *buf);
+    buf[2] = pc__pickerel_flip_row(g, move[2]);
+    return buf;
 }
 
 /* ---- public moves -------------------------------------------------------------- */
 
 int32_t pc_pickerel_check(const pc_pickerel *g, const int32_t *move)
 {
-    return pc__pickerel_check(g, move);
+    int32_t buf[4];
+    return pc__pickerel_check(g, engine_move(g, move, buf));
 }
 
 int32_t pc_pickerel_play(pc_pickerel *g, const int32_t *move)
 {
-    int32_t rc = pc__pickerel_check(g, move);
+    int32_t buf[4];
+    const int32_t *m = engine_move(g, move, buf);
+    int32_t rc = pc__pickerel_check(g, m);
     if (rc)
         return rc;
-    pc__pickerel_apply(g, move);
+    pc__pickerel_apply(g, m);
     return PC_OK;
 }
 
@@ -732,6 +778,7 @@ int32_t pc_pickerel_loom_colour(const pc_pickerel *g, int32_t *colour)
     return PC_OK;
 }
 int32_t pc_pickerel_loom_rows(const pc_pickerel *g) { return g ? g->rows : PC_EINVAL; }
+int32_t pc_pickerel_loom_height(const pc_pickerel *g) { return g ? PK_LOOM_HEIGHT(g->base_w) : PC_EINVAL; }
 int32_t pc_pickerel_loom_fill(const pc_pickerel *g) { return g ? g->fill : PC_EINVAL; }
 int32_t pc_pickerel_loom_run(const pc_pickerel *g) { return g ? g->run : PC_EINVAL; }
 int32_t pc_pickerel_bead_count(const pc_pickerel *g) { return g ? g->nbeads : PC_EINVAL; }
@@ -797,7 +844,7 @@ int32_t pc_pickerel_loom_bead(const pc_pickerel *g, int32_t index, int32_t *type
     if (colour)
         *colour = b->colour;
     if (row)
-        *row = b->row;
+        *row = pc__pickerel_flip_row(g, b->row);
     if (column)
         *column = b->col;
     if (value)
@@ -816,7 +863,7 @@ int32_t pc_pickerel_event(const pc_pickerel *g, int32_t index, int32_t *kind, in
     if (points)
         *points = e->points;
     if (a)
-        *a = e->a;
+        *a = event_has_row(e->kind) ? pc__pickerel_flip_row(g, e->a) : e->a;
     if (b)
         *b = e->b;
     if (c)
@@ -877,14 +924,15 @@ int32_t pc_pickerel_render(const pc_pickerel *g, char *buf, size_t cap, size_t *
     pc__sb_init(&sb);
     pc__sb_printf(&sb, "level %d  width %d  score %lld  %s\n", (int)g->level, (int)g->w, (long long)g->score,
                   g->over ? "game over" : "");
-    /* Loom: incomplete row on top of completed rows, bottom row last. */
+    /* Loom: the frame's rows from the highest that holds anything down to
+     * the bottom, each labelled with its API row (0 = the frame's top). */
     int32_t top = g->rows + (g->fill > 0 ? 1 : 0);
     for (int32_t i = 0; i < g->nloom; i++)
         if (g->loom[i].row + 1 > top)
             top = g->loom[i].row + 1;
     char c = g->colour >= 0 ? letters[g->colour] : '.';
     for (int32_t r = top - 1; r >= 0; r--) {
-        pc__sb_puts(&sb, " |");
+        pc__sb_printf(&sb, "%3d |", (int)pc__pickerel_flip_row(g, r));
         for (int32_t x = 0; x < g->w; x++) {
             char ch = '.';
             if (r < g->rows)
@@ -901,7 +949,7 @@ int32_t pc_pickerel_render(const pc_pickerel *g, char *buf, size_t cap, size_t *
         }
         pc__sb_printf(&sb, "|%s\n", r < g->rows && r >= g->rows - g->run ? " *" : "");
     }
-    pc__sb_puts(&sb, " +");
+    pc__sb_puts(&sb, "    +");
     for (int32_t x = 0; x < g->w; x++)
         pc__sb_putc(&sb, '-');
     pc__sb_puts(&sb, "+\n tray:");

@@ -676,14 +676,12 @@ static void db_free(struct db *d)
     pc__free(d);
 }
 
-int32_t pc__pickerel_plan_suggest(const struct pc_pickerel *g, int64_t budget, struct pc__meter *m, int32_t *move,
-                                  int know_deal, int32_t horizon, int32_t beam)
+/* The search's tables for a game like g; NULL when out of memory. */
+static struct db *db_new(const struct pc_pickerel *g, int32_t horizon, int32_t beam)
 {
-    if (horizon < 0 || horizon > MAXDEAL - TRAYMAX || beam < 0)
-        return PC_EINVAL;
     struct db *d = pc__calloc(1, sizeof *d);
     if (!d)
-        return PC_ENOMEM;
+        return NULL;
     d->w0 = g->base_w;
     d->o = g->overlap;
     d->ncol = g->ncol;
@@ -692,13 +690,47 @@ int32_t pc__pickerel_plan_suggest(const struct pc_pickerel *g, int64_t budget, s
     d->horizon = horizon ? horizon : PK_HORIZON;
     d->cur = pc__malloc(sizeof *d->cur * (size_t)d->beam);
     d->nxt = pc__malloc(sizeof *d->nxt * (size_t)d->beam);
-    struct root *rt = pc__malloc(sizeof *rt * MAXROOT);
-    if (!d->cur || !d->nxt || !rt) {
-        pc__free(rt);
+    if (!d->cur || !d->nxt) {
+        db_free(d);
+        return NULL;
+    }
+    build_codes(d);
+    return d;
+}
+
+/* Keep the PK_ROOT_BEST roots of the best sums alive (ties: the earlier). */
+static void keep_best_roots(struct root *rt, int nr)
+{
+    for (int r = 0; r < nr; r++) {
+        int better = 0;
+        for (int q = 0; q < nr; q++)
+            if (rt[q].sum > rt[r].sum || (rt[q].sum == rt[r].sum && q < r))
+                better++;
+        rt[r].alive = better < PK_ROOT_BEST;
+    }
+}
+
+/* The live root of the best sum (ties: the earlier). */
+static int best_root(const struct root *rt, int nr)
+{
+    int best = -1;
+    for (int r = 0; r < nr; r++)
+        if (rt[r].alive && (best < 0 || rt[r].sum > rt[best].sum))
+            best = r;
+    return best;
+}
+
+int32_t pc__pickerel_plan_suggest(const struct pc_pickerel *g, int64_t budget, struct pc__meter *m, int32_t *move,
+                                  int know_deal, int32_t horizon, int32_t beam)
+{
+    if (horizon < 0 || horizon > MAXDEAL - TRAYMAX || beam < 0)
+        return PC_EINVAL;
+    struct db *d = db_new(g, horizon, beam);
+    struct root *rt = d ? pc__malloc(sizeof *rt * MAXROOT) : NULL;
+    if (!rt) {
         db_free(d);
         return PC_ENOMEM;
     }
-    build_codes(d);
     int nr = gen_roots(d, g, rt);
     if (nr == 0) { /* nothing to weave: the deal is out, the tray empty */
         move[0] = PC_PICKEREL_MOVE_DONE;
@@ -729,24 +761,12 @@ int32_t pc__pickerel_plan_suggest(const struct pc_pickerel *g, int64_t budget, s
         if (know_deal || g->deal_pos >= g->deal_n)
             break; /* nothing hidden: one sample is exact for the model */
         if (s + 1 == PK_WIDE_SAMPLES && alive > PK_ROOT_BEST) {
-            /* keep the PK_ROOT_BEST best (ties: the earlier) */
-            for (int r = 0; r < nr; r++) {
-                int better = 0;
-                for (int q = 0; q < nr; q++)
-                    if (rt[q].sum > rt[r].sum || (rt[q].sum == rt[r].sum && q < r))
-                        better++;
-                rt[r].alive = better < PK_ROOT_BEST;
-            }
+            keep_best_roots(rt, nr);
             alive = PK_ROOT_BEST;
         }
     }
-    if (rc == PC_OK) {
-        int best = -1;
-        for (int r = 0; r < nr; r++)
-            if (rt[r].alive && (best < 0 || rt[r].sum > rt[best].sum))
-                best = r;
-        memcpy(move, rt[best].move, sizeof rt[best].move);
-    }
+    if (rc == PC_OK)
+        memcpy(move, rt[best_root(rt, nr)].move, sizeof rt[0].move);
     pc__free(rt);
     db_free(d);
     return rc;

@@ -2,14 +2,19 @@
  * Pickerel save format: "puzzlecore-pickerel 1", then one "key values" line
  * each.  Everything that makes up the game is stored (the whole deal, how
  * much of it is dealt, the generator state, the last move's events), so a
- * load gives back exactly the saved game.
+ * load gives back exactly the saved game.  Rows (the loom beads' and the
+ * events') are the engine's, counted up from the first woven row of the
+ * cloth, as the format always wrote them; the API counts them from the top
+ * of the loom's frame (state.h, pc__pickerel_flip_row).  Loading reads
+ * through the one save reader, common/save.h.
  */
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/alloc.h"
+#include "common/save.h"
 #include "common/text.h"
 #include "pickerel/state.h"
-#include "common/alloc.h"
 
 int32_t pc_pickerel_save(const pc_pickerel *g, char *buf, size_t cap, size_t *len)
 {
@@ -17,7 +22,7 @@ int32_t pc_pickerel_save(const pc_pickerel *g, char *buf, size_t cap, size_t *le
         return PC_EINVAL;
     pc__sb sb;
     pc__sb_init(&sb);
-    pc__sb_puts(&sb, "puzzlecore-pickerel 1\n");
+    pc__save_header(&sb, "pickerel");
     pc__sb_printf(&sb, "level %d\noptions %u\nseed ", (int)g->level, (unsigned)g->options);
     pc__sb_u64(&sb, g->seed);
     pc__sb_puts(&sb, "\nrng");
@@ -58,299 +63,228 @@ int32_t pc_pickerel_save(const pc_pickerel *g, char *buf, size_t cap, size_t *le
 
 /* ---- loading -------------------------------------------------------------------- */
 
-enum { MAX_NUMS = 5 * PC_PICKEREL_MAX_DEAL + 8 };
-
-/* Numbers of a line after its key: groups separated by spaces, members of a
- * group by ':'.  gsize = members per group (1 for plain lists). */
-struct nums {
-    int64_t v[MAX_NUMS];
-    int32_t n;
-};
-
-static int parse_u64(const char *s, size_t n, uint64_t *out)
-{
-    uint64_t v = 0;
-    if (n == 0 || n > 20)
-        return -1;
-    for (size_t i = 0; i < n; i++) {
-        if (s[i] < '0' || s[i] > '9')
-            return -1;
-        uint64_t d = (uint64_t)(s[i] - '0');
-        if (v > (UINT64_MAX - d) / 10)
-            return -1;
-        v = v * 10 + d;
-    }
-    *out = v;
-    return 0;
-}
-
-/* Parse "a:b:c d:e:f ..." with exactly gsize members per group. */
-static int parse_groups(const char *s, size_t n, int32_t gsize, struct nums *out, size_t *badcol)
-{
-    size_t i = 0;
-    out->n = 0;
-    while (i < n) {
-        while (i < n && s[i] == ' ')
-            i++;
-        if (i >= n)
-            break;
-        for (int32_t m = 0; m < gsize; m++) {
-            size_t j = i;
-            while (j < n && s[j] != ' ' && s[j] != ':')
-                j++;
-            int64_t v;
-            if (out->n >= MAX_NUMS || pc__parse_i64(s + i, j - i, &v) != 0) {
-                *badcol = i;
-                return -1;
-            }
-            out->v[out->n++] = v;
-            if (m + 1 < gsize) {
-                if (j >= n || s[j] != ':') {
-                    *badcol = j;
-                    return -1;
-                }
-                j++;
-            } else if (j < n && s[j] != ' ') {
-                *badcol = j;
-                return -1;
-            }
-            i = j;
-        }
-    }
-    return 0;
-}
-
 enum {
     K_LEVEL, K_OPTIONS, K_SEED, K_RNG, K_WIDTH, K_COLOUR, K_LOOM, K_SCORE, K_OVER, K_DEALT, K_DEAL, K_TRAY,
     K_BEADS, K_LOOMBEADS, K_STATS, K_EVENTS, K_COUNT
 };
-static const char *const keys[K_COUNT] = {"level", "options", "seed",  "rng",  "width", "colour",
-                                          "loom",  "score",   "over",  "dealt", "deal", "tray",
-                                          "beads", "loombeads", "stats", "events"};
+#define REQ PC__SAVE_REQUIRED
+static const pc__save_key keys[K_COUNT] = {
+    {"level", REQ}, {"options", REQ}, {"seed", REQ},  {"rng", REQ},   {"width", REQ},     {"colour", REQ},
+    {"loom", REQ},  {"score", REQ},   {"over", REQ},  {"dealt", REQ}, {"deal", REQ},      {"tray", REQ},
+    {"beads", REQ}, {"loombeads", REQ}, {"stats", REQ}, {"events", REQ}};
+#undef REQ
 
-int32_t pc_pickerel_load(const char *text, size_t len, char *err, size_t errcap, pc_pickerel **out)
+/* What the key lines say, before the whole game is checked and built; where
+ * each key's values start (line, column), for the whole-game errors. */
+struct loaded {
+    struct pc_pickerel t; /* seed, rng, score, beads, loom beads, stats, events */
+    int64_t level, options, width, colour, over, dealt, loom[3];
+    struct pk_spool deal[PC_PICKEREL_MAX_DEAL], tray[PC_PICKEREL_MAX_TRAY];
+    int32_t ndeal, ntray;
+    int32_t line[K_COUNT], col[K_COUNT];
+};
+
+/* "colour:length" spools up to the end of the line, at most cap; with
+ * `empty`, "-1:0" is an empty slot. */
+static int32_t read_spools(pc__save_in *in, struct pk_spool *out, int32_t cap, int empty, int32_t *n)
 {
-    if (!out || (!text && len > 0))
-        return PC_EINVAL;
-    struct nums *nm = pc__malloc(sizeof *nm);
-    struct pc_pickerel *t = pc__calloc(1, sizeof *t); /* scratch, copied at the end */
-    struct pk_spool *deal = NULL;
-    int32_t rc = PC_ENOMEM;
-    if (!nm || !t)
-        goto fail;
-    int seen[K_COUNT] = {0};
-    int64_t level = 0, options = 0, width = 0, colour = 0, over = 0, dealt = 0;
-    int64_t loom[3] = {0, 0, 0};
-    int32_t ndeal = 0, ntray = 0;
-    struct pk_spool tray[PC_PICKEREL_MAX_TRAY];
-    pc__lines it;
-    pc__lines_init(&it, text ? text : "", len);
-    const char *line;
-    size_t n;
-#define FAIL(col, ...)                                                                                        \
-    do {                                                                                                      \
-        rc = pc__parse_error(err, errcap, it.lineno, (int32_t)(col) + 1, __VA_ARGS__);                        \
-        goto fail;                                                                                            \
-    } while (0)
-#define FAILG(...)                                                                                            \
-    do {                                                                                                      \
-        rc = pc__parse_error(err, errcap, 0, 0, __VA_ARGS__);                                                 \
-        goto fail;                                                                                            \
-    } while (0)
-    if (!pc__lines_next(&it, &line, &n) || n != 21 || memcmp(line, "puzzlecore-pickerel 1", 21) != 0)
-        FAIL(0, "not a puzzlecore-pickerel 1 save");
-    while (pc__lines_next(&it, &line, &n)) {
-        const char *s = line;
-        size_t m = n;
-        pc__trim(&s, &m);
-        if (m == 0 || s[0] == '#')
-            continue;
-        size_t kl = 0;
-        while (kl < m && s[kl] != ' ')
-            kl++;
-        int k = 0;
-        while (k < K_COUNT && !(strlen(keys[k]) == kl && memcmp(keys[k], s, kl) == 0))
-            k++;
-        if (k == K_COUNT)
-            FAIL(0, "unknown key '%.*s'", (int)kl, s);
-        if (seen[k])
-            FAIL(0, "key '%s' given twice", keys[k]);
-        seen[k] = 1;
-        const char *v = s + kl;
-        size_t vn = m - kl, off = (size_t)(v - line), bad = 0;
-        if (k == K_SEED || k == K_RNG) {
-            uint64_t w[4];
-            int want = k == K_SEED ? 1 : 4, got = 0;
-            size_t i = 0;
-            while (i < vn) {
-                while (i < vn && v[i] == ' ')
-                    i++;
-                if (i >= vn)
-                    break;
-                size_t j = i;
-                while (j < vn && v[j] != ' ')
-                    j++;
-                if (got >= want || parse_u64(v + i, j - i, &w[got]) != 0)
-                    FAIL(off + i, "bad unsigned number");
-                got++;
-                i = j;
-            }
-            if (got != want)
-                FAIL(off, "%s needs %d number(s)", keys[k], want);
-            if (k == K_SEED)
-                t->seed = w[0];
-            else {
-                if ((w[0] | w[1] | w[2] | w[3]) == 0)
-                    FAIL(off, "all-zero generator state");
-                memcpy(t->rng.s, w, sizeof w);
-            }
-            continue;
-        }
-        int32_t gsize = k == K_DEAL || k == K_TRAY || k == K_BEADS ? 2 : k == K_LOOMBEADS || k == K_EVENTS ? 5 : 1;
-        if (parse_groups(v, vn, gsize, nm, &bad) != 0)
-            FAIL(off + bad, "bad number list");
-        int32_t want = k == K_LOOM ? 3 : k == K_STATS ? PC_PICKEREL_STAT_COUNT : 1;
-        int fixed = k != K_DEAL && k != K_TRAY && k != K_BEADS && k != K_LOOMBEADS && k != K_EVENTS;
-        if (fixed && nm->n != want)
-            FAIL(off, "%s needs %d number(s)", keys[k], (int)want);
-        switch (k) {
-        case K_LEVEL: level = nm->v[0]; break;
-        case K_OPTIONS: options = nm->v[0]; break;
-        case K_WIDTH: width = nm->v[0]; break;
-        case K_COLOUR: colour = nm->v[0]; break;
-        case K_LOOM: memcpy(loom, nm->v, sizeof loom); break;
-        case K_SCORE: t->score = nm->v[0]; break;
-        case K_OVER: over = nm->v[0]; break;
-        case K_DEALT: dealt = nm->v[0]; break;
-        case K_STATS: memcpy(t->stat, nm->v, sizeof t->stat); break;
-        case K_DEAL:
-            ndeal = nm->n / 2;
-            if (ndeal > PC_PICKEREL_MAX_DEAL)
-                FAIL(off, "deal too long");
-            deal = pc__calloc((size_t)(ndeal > 0 ? ndeal : 1), sizeof *deal);
-            if (!deal) {
-                rc = PC_ENOMEM;
-                goto fail;
-            }
-            for (int32_t i = 0; i < ndeal; i++) {
-                if (nm->v[2 * i] < 0 || nm->v[2 * i] >= PC_PICKEREL_MAX_COLOURS ||
-                    nm->v[2 * i + 1] < PC_PICKEREL_MIN_SPOOL || nm->v[2 * i + 1] > PC_PICKEREL_MAX_SPOOL)
-                    FAIL(off, "bad spool %d in the deal", (int)i);
-                deal[i].colour = (int8_t)nm->v[2 * i];
-                deal[i].len = (int8_t)nm->v[2 * i + 1];
-            }
-            break;
-        case K_TRAY:
-            ntray = nm->n / 2;
-            if (ntray > PC_PICKEREL_MAX_TRAY)
-                FAIL(off, "tray too long");
-            for (int32_t i = 0; i < ntray; i++) {
-                int64_t c = nm->v[2 * i], l = nm->v[2 * i + 1];
-                int empty = c == -1 && l == 0;
-                if (!empty && (c < 0 || c >= PC_PICKEREL_MAX_COLOURS || l < PC_PICKEREL_MIN_SPOOL ||
-                               l > PC_PICKEREL_MAX_SPOOL))
-                    FAIL(off, "bad tray slot %d", (int)i);
-                tray[i].colour = (int8_t)c;
-                tray[i].len = (int8_t)l;
-            }
-            break;
-        case K_BEADS:
-            if (nm->n / 2 > PC_PICKEREL_MAX_BEADS)
-                FAIL(off, "too many beads");
-            t->nbeads = nm->n / 2;
-            for (int32_t i = 0; i < t->nbeads; i++) {
-                int64_t ty = nm->v[2 * i], c = nm->v[2 * i + 1];
-                if (ty < 0 || ty > 2 || c < -1 || c >= PC_PICKEREL_MAX_COLOURS ||
-                    (ty == PC_PICKEREL_BEAD_SPECIFIC) != (c >= 0))
-                    FAIL(off, "bad bead %d", (int)i);
-                t->beads[i].type = (int8_t)ty;
-                t->beads[i].colour = (int8_t)c;
-            }
-            break;
-        case K_LOOMBEADS:
-            if (nm->n / 5 > PC_PICKEREL_MAX_LOOM_BEADS)
-                FAIL(off, "too many loom beads");
-            t->nloom = nm->n / 5;
-            for (int32_t i = 0; i < t->nloom; i++) {
-                const int64_t *q = &nm->v[5 * i];
-                if (q[0] < 0 || q[0] > 2 || q[1] < -1 || q[1] >= PC_PICKEREL_MAX_COLOURS || q[2] < 0 ||
-                    q[2] > 64 || q[3] < 0 || q[3] >= PC_PICKEREL_MAX_WIDTH || q[4] < 0 || q[4] > 100000)
-                    FAIL(off, "bad loom bead %d", (int)i);
-                t->loom[i].type = (int8_t)q[0];
-                t->loom[i].colour = (int8_t)q[1];
-                t->loom[i].row = (int16_t)q[2];
-                t->loom[i].col = (int16_t)q[3];
-                t->loom[i].value = (int32_t)q[4];
-            }
-            break;
-        case K_EVENTS:
-            if (nm->n / 5 > PK_MAX_EVENTS)
-                FAIL(off, "too many events");
-            t->nev = nm->n / 5;
-            for (int32_t i = 0; i < t->nev; i++) {
-                const int64_t *q = &nm->v[5 * i];
-                for (int j = 0; j < 5; j++)
-                    if (q[j] < INT32_MIN || q[j] > INT32_MAX || (j == 0 && (q[0] < 0 || q[0] > PC_PICKEREL_EV_GAME_OVER)))
-                        FAIL(off, "bad event %d", (int)i);
-                t->ev[i].kind = (int32_t)q[0];
-                t->ev[i].points = (int32_t)q[1];
-                t->ev[i].a = (int32_t)q[2];
-                t->ev[i].b = (int32_t)q[3];
-                t->ev[i].c = (int32_t)q[4];
-            }
-            break;
-        default: break;
-        }
+    static const int64_t lo[2] = {-1, 0}, hi[2] = {PC_PICKEREL_MAX_COLOURS - 1, PC_PICKEREL_MAX_SPOOL};
+    int64_t v[2];
+    for (*n = 0; pc__save_more(in); (*n)++) {
+        int32_t rc = pc__save_group(in, 2, lo, hi, v);
+        if (rc != PC_OK)
+            return rc;
+        if (*n >= cap)
+            return pc__save_fail(in, "more than %d spools", (int)cap);
+        int is_empty = v[0] == -1 && v[1] == 0;
+        if (!(empty && is_empty) && (v[0] < 0 || v[1] < PC_PICKEREL_MIN_SPOOL))
+            return pc__save_fail(in, "a spool is colour:length, length %d to %d%s", PC_PICKEREL_MIN_SPOOL,
+                                 PC_PICKEREL_MAX_SPOOL, empty ? " (-1:0 an empty slot)" : "");
+        out[*n].colour = (int8_t)v[0];
+        out[*n].len = (int8_t)v[1];
     }
-    for (int k = 0; k < K_COUNT; k++)
-        if (!seen[k])
-            FAILG("missing key '%s'", keys[k]);
-    /* Whole-state checks. */
-    const struct pk_level *L = pc__pickerel_level((int32_t)(level >= 1 && level <= 12 ? level : 0));
-    if (!L)
-        FAILG("level must be 1..12");
-    if (options & ~(int64_t)PC_PICKEREL_OPT_LOOM_BEADS)
-        FAILG("unknown options");
-    if (width < L->width || width > L->width + 2)
-        FAILG("width out of range for the level");
-    if (loom[0] < 0 || loom[0] >= width || loom[1] < 0 || loom[1] >= width || loom[2] < 0 || loom[2] > loom[0])
-        FAILG("bad loom rows/fill/run");
-    if (colour < -1 || colour >= L->colours || ((colour == -1) != (loom[0] == 0 && loom[1] == 0)))
-        FAILG("bad loom colour");
-    if (over != 0 && over != 1)
-        FAILG("over must be 0 or 1");
-    if (dealt < 0 || dealt > ndeal)
-        FAILG("dealt out of range");
-    if (ntray != L->width + 4)
-        FAILG("tray must have %d slots", (int)(L->width + 4));
-    for (int32_t i = 0; i < ndeal; i++)
-        if (deal[i].colour >= L->colours)
-            FAILG("deal colour out of range");
-    for (int32_t i = 0; i < ntray; i++)
-        if (tray[i].colour >= L->colours)
-            FAILG("tray colour out of range");
+    return PC_OK;
+}
+
+/* "type:colour" beads of the bead tray (colour -1 unless Specific). */
+static int32_t read_beads(pc__save_in *in, struct pc_pickerel *t)
+{
+    static const int64_t lo[2] = {0, -1}, hi[2] = {PC_PICKEREL_BEAD_WILD, PC_PICKEREL_MAX_COLOURS - 1};
+    int64_t v[2];
+    for (t->nbeads = 0; pc__save_more(in); t->nbeads++) {
+        int32_t rc = pc__save_group(in, 2, lo, hi, v);
+        if (rc != PC_OK)
+            return rc;
+        if (t->nbeads >= PC_PICKEREL_MAX_BEADS)
+            return pc__save_fail(in, "more than %d beads", PC_PICKEREL_MAX_BEADS);
+        if ((v[0] == PC_PICKEREL_BEAD_SPECIFIC) != (v[1] >= 0))
+            return pc__save_fail(in, "a Specific bead has a colour, the others -1");
+        t->beads[t->nbeads].type = (int8_t)v[0];
+        t->beads[t->nbeads].colour = (int8_t)v[1];
+    }
+    return PC_OK;
+}
+
+/* "type:colour:row:column:value" loom beads, rows from the cloth's first
+ * row (the whole-game check bounds them by the loom's height). */
+static int32_t read_loom_beads(pc__save_in *in, struct pc_pickerel *t)
+{
+    static const int64_t lo[5] = {0, -1, 0, 0, 0};
+    static const int64_t hi[5] = {PC_PICKEREL_BEAD_WILD, PC_PICKEREL_MAX_COLOURS - 1, 64, PC_PICKEREL_MAX_WIDTH - 1,
+                                  100000};
+    int64_t v[5];
+    for (t->nloom = 0; pc__save_more(in); t->nloom++) {
+        int32_t rc = pc__save_group(in, 5, lo, hi, v);
+        if (rc != PC_OK)
+            return rc;
+        if (t->nloom >= PC_PICKEREL_MAX_LOOM_BEADS)
+            return pc__save_fail(in, "more than %d loom beads", PC_PICKEREL_MAX_LOOM_BEADS);
+        struct pk_loom_bead *b = &t->loom[t->nloom];
+        b->type = (int8_t)v[0];
+        b->colour = (int8_t)v[1];
+        b->row = (int16_t)v[2];
+        b->col = (int16_t)v[3];
+        b->value = (int32_t)v[4];
+    }
+    return PC_OK;
+}
+
+/* "kind:points:a:b:c" events of the last move. */
+static int32_t read_events(pc__save_in *in, struct pc_pickerel *t)
+{
+    static const int64_t lo[5] = {0, INT32_MIN, INT32_MIN, INT32_MIN, INT32_MIN};
+    static const int64_t hi[5] = {PC_PICKEREL_EV_GAME_OVER, INT32_MAX, INT32_MAX, INT32_MAX, INT32_MAX};
+    int64_t v[5];
+    for (t->nev = 0; pc__save_more(in); t->nev++) {
+        int32_t rc = pc__save_group(in, 5, lo, hi, v);
+        if (rc != PC_OK)
+            return rc;
+        if (t->nev >= PK_MAX_EVENTS)
+            return pc__save_fail(in, "more than %d events", PK_MAX_EVENTS);
+        struct pk_event *e = &t->ev[t->nev];
+        e->kind = (int32_t)v[0];
+        e->points = (int32_t)v[1];
+        e->a = (int32_t)v[2];
+        e->b = (int32_t)v[3];
+        e->c = (int32_t)v[4];
+    }
+    return PC_OK;
+}
+
+/* n whole numbers within [lo, hi] into v. */
+static int32_t read_ints(pc__save_in *in, int32_t n, int64_t lo, int64_t hi, int64_t *v)
+{
+    int32_t rc = PC_OK;
+    for (int32_t i = 0; i < n && rc == PC_OK; i++)
+        rc = pc__save_int(in, lo, hi, &v[i]);
+    return rc;
+}
+
+/* One key line's values into ld; the level-dependent checks come later. */
+static int32_t read_key(pc__save_in *in, struct loaded *ld)
+{
+    struct pc_pickerel *t = &ld->t;
+    int32_t rc = PC_OK;
+    ld->line[in->key] = in->line;
+    ld->col[in->key] = in->col;
+    switch (in->key) {
+    case K_LEVEL: rc = read_ints(in, 1, PC_PICKEREL_MIN_LEVEL, PC_PICKEREL_MAX_LEVEL, &ld->level); break;
+    case K_OPTIONS: rc = read_ints(in, 1, 0, PC_PICKEREL_OPT_LOOM_BEADS, &ld->options); break;
+    case K_SEED: rc = pc__save_u64(in, &t->seed); break;
+    case K_RNG:
+        for (int i = 0; i < 4 && rc == PC_OK; i++)
+            rc = pc__save_u64(in, &t->rng.s[i]);
+        if (rc == PC_OK && !(t->rng.s[0] | t->rng.s[1] | t->rng.s[2] | t->rng.s[3]))
+            rc = pc__save_fail(in, "all-zero generator state");
+        break;
+    case K_WIDTH: rc = read_ints(in, 1, 1, PC_PICKEREL_MAX_WIDTH, &ld->width); break;
+    case K_COLOUR: rc = read_ints(in, 1, -1, PC_PICKEREL_MAX_COLOURS - 1, &ld->colour); break;
+    case K_LOOM: rc = read_ints(in, 3, 0, PC_PICKEREL_MAX_WIDTH - 1, ld->loom); break;
+    case K_SCORE: rc = read_ints(in, 1, INT64_MIN / 2, INT64_MAX / 2, &t->score); break;
+    case K_OVER: rc = read_ints(in, 1, 0, 1, &ld->over); break;
+    case K_DEALT: rc = read_ints(in, 1, 0, PC_PICKEREL_MAX_DEAL, &ld->dealt); break;
+    case K_DEAL: rc = read_spools(in, ld->deal, PC_PICKEREL_MAX_DEAL, 0, &ld->ndeal); break;
+    case K_TRAY: rc = read_spools(in, ld->tray, PC_PICKEREL_MAX_TRAY, 1, &ld->ntray); break;
+    case K_BEADS: rc = read_beads(in, t); break;
+    case K_LOOMBEADS: rc = read_loom_beads(in, t); break;
+    case K_STATS: rc = read_ints(in, PC_PICKEREL_STAT_COUNT, INT64_MIN / 2, INT64_MAX / 2, t->stat); break;
+    case K_EVENTS: rc = read_events(in, t); break;
+    default: break;
+    }
+    return rc == PC_OK ? pc__save_end(in) : rc;
+}
+
+/* Does event e carry a loom row (in its a), and is it on the loom? */
+static int event_row_ok(const struct pk_event *e, int32_t height)
+{
+    switch (e->kind) {
+    case PC_PICKEREL_EV_WEAVE:
+    case PC_PICKEREL_EV_LOOM_BEAD:
+    case PC_PICKEREL_EV_BEAD_BONUS:
+    case PC_PICKEREL_EV_BEAD_PENALTY:
+    case PC_PICKEREL_EV_BEAD_LOST: return e->a >= 0 && e->a < height;
+    default: return 1;
+    }
+}
+
+#define AT(k, ...) pc__parse_error(in->err, in->errcap, ld->line[k], ld->col[k], __VA_ARGS__)
+
+/* The checks that need the level or several keys, each reported at the
+ * line of the key at fault. */
+static int32_t check_whole(pc__save_in *in, const struct loaded *ld)
+{
+    const struct pk_level *L = pc__pickerel_level((int32_t)ld->level);
+    const struct pc_pickerel *t = &ld->t;
+    int32_t height = PK_LOOM_HEIGHT(L->width);
+    if (ld->width < L->width || ld->width > L->width + 2)
+        return AT(K_WIDTH, "width out of range for the level");
+    if (ld->loom[0] >= ld->width || ld->loom[1] >= ld->width || ld->loom[2] > ld->loom[0])
+        return AT(K_LOOM, "bad loom rows/fill/run");
+    if (ld->colour >= L->colours || ((ld->colour == -1) != (ld->loom[0] == 0 && ld->loom[1] == 0)))
+        return AT(K_COLOUR, "bad loom colour");
+    if (ld->dealt > ld->ndeal)
+        return AT(K_DEALT, "dealt out of range");
+    if (ld->ntray != L->width + 4)
+        return AT(K_TRAY, "tray must have %d slots", (int)(L->width + 4));
+    for (int32_t i = 0; i < ld->ndeal; i++)
+        if (ld->deal[i].colour >= L->colours)
+            return AT(K_DEAL, "deal colour out of range");
+    for (int32_t i = 0; i < ld->ntray; i++)
+        if (ld->tray[i].colour >= L->colours)
+            return AT(K_TRAY, "tray colour out of range");
     for (int32_t i = 0; i < t->nbeads; i++)
         if (t->beads[i].colour >= L->colours)
-            FAILG("bead colour out of range");
+            return AT(K_BEADS, "bead colour out of range");
     for (int32_t i = 0; i < t->nloom; i++)
-        if (t->loom[i].colour >= L->colours || t->loom[i].col >= width)
-            FAILG("loom bead out of range");
+        if (t->loom[i].colour >= L->colours || t->loom[i].col >= ld->width || t->loom[i].row >= height)
+            return AT(K_LOOMBEADS, "loom bead out of range");
+    for (int32_t i = 0; i < t->nev; i++)
+        if (!event_row_ok(&t->ev[i], height))
+            return AT(K_EVENTS, "event %d: row off the loom", (int)i);
+    return PC_OK;
+}
 
+#undef AT
+
+/* The game the checked lines describe. */
+static int32_t build(const struct loaded *ld, struct pc_pickerel **out)
+{
+    const struct pc_pickerel *t = &ld->t;
     struct pc_pickerel *g;
-    rc = pc__pickerel_alloc((int32_t)level, t->seed, (uint32_t)options, ndeal, &g);
+    int32_t rc = pc__pickerel_alloc((int32_t)ld->level, t->seed, (uint32_t)ld->options, ld->ndeal, &g);
     if (rc)
-        goto fail;
-    memcpy(g->deal, deal, sizeof *deal * (size_t)ndeal);
-    g->deal_pos = (int32_t)dealt;
+        return rc;
+    memcpy(g->deal, ld->deal, sizeof ld->deal[0] * (size_t)ld->ndeal);
+    g->deal_pos = (int32_t)ld->dealt;
     g->rng = t->rng;
-    g->w = (int32_t)width;
-    g->colour = (int32_t)colour;
-    g->rows = (int32_t)loom[0];
-    g->fill = (int32_t)loom[1];
-    g->run = (int32_t)loom[2];
+    g->w = (int32_t)ld->width;
+    g->colour = (int32_t)ld->colour;
+    g->rows = (int32_t)ld->loom[0];
+    g->fill = (int32_t)ld->loom[1];
+    g->run = (int32_t)ld->loom[2];
     g->score = t->score;
-    g->over = (int32_t)over;
-    memcpy(g->tray, tray, sizeof tray[0] * (size_t)ntray);
+    g->over = (int32_t)ld->over;
+    memcpy(g->tray, ld->tray, sizeof ld->tray[0] * (size_t)ld->ntray);
     g->nbeads = t->nbeads;
     memcpy(g->beads, t->beads, sizeof t->beads);
     g->nloom = t->nloom;
@@ -359,12 +293,31 @@ int32_t pc_pickerel_load(const char *text, size_t len, char *err, size_t errcap,
     g->nev = t->nev;
     memcpy(g->ev, t->ev, sizeof t->ev);
     *out = g;
-    rc = PC_OK;
-fail:
-#undef FAIL
-#undef FAILG
-    pc__free(deal);
-    pc__free(t);
-    pc__free(nm);
+    return PC_OK;
+}
+
+int32_t pc_pickerel_load(const char *text, size_t len, char *err, size_t errcap, pc_pickerel **out)
+{
+    if (err && errcap)
+        err[0] = '\0';
+    if (!out || (!text && len > 0))
+        return PC_EINVAL;
+    pc__save_in in;
+    int32_t rc = pc__save_open(&in, text, len, "pickerel", keys, K_COUNT, err, errcap);
+    if (rc != PC_OK)
+        return rc;
+    struct loaded *ld = pc__calloc(1, sizeof *ld);
+    if (!ld)
+        return PC_ENOMEM;
+    while ((rc = pc__save_next(&in)) == 1)
+        if ((rc = read_key(&in, ld)) != PC_OK)
+            break;
+    if (rc == PC_OK)
+        rc = pc__save_done(&in);
+    if (rc == PC_OK)
+        rc = check_whole(&in, ld);
+    if (rc == PC_OK)
+        rc = build(ld, out);
+    pc__free(ld);
     return rc;
 }

@@ -56,16 +56,24 @@ struct pc_pickerel {
     int32_t over;
     int64_t stat[PC_PICKEREL_STAT_COUNT];
 
-    /* Simulation mode (advisor): no events, no generator draws, no refills
-     * from the deal (the deal is hidden). */
-    int32_t sim;
-    int32_t hidden; /* sim: slots refilled from the hidden deal (unknown) */
     int32_t nev;
     struct pk_event ev[PK_MAX_EVENTS];
 };
 
-/* Bytes of the state before the event log: all a simulation copies. */
+/* Bytes of the state before the event log: all a simulation copies (a
+ * simulated move writes its own log; the advisor never reads it). */
 #define PK_SIM_BYTES offsetof(struct pc_pickerel, nev)
+
+/* Rows of the loom's frame on a level of starting width base_w: three times
+ * its widest loom (the w - 1 completed rows, the incomplete row and the 2w
+ * rows above it where a bead may be placed all fit).  The engine, the
+ * advisor and the save count cloth rows from the bottom (0 = the cloth's
+ * first row); the API counts the frame's rows from the top (pc__pickerel_flip_row). */
+#define PK_LOOM_HEIGHT(base_w) (3 * ((base_w) + 2))
+
+/* A row of the frame in the other count (engine <-> API: the same formula
+ * both ways), or -1 for a row outside the frame. */
+int32_t pc__pickerel_flip_row(const struct pc_pickerel *g, int32_t row);
 
 /* Level table row. */
 struct pk_level {
@@ -74,9 +82,21 @@ struct pk_level {
 const struct pk_level *pc__pickerel_level(int32_t level);
 
 /* Rules core, used by the public calls and the advisor: validate, apply.
- * check returns PC_OK or the error; apply assumes check passed. */
+ * check returns PC_OK or the error; apply assumes check passed.  Moves here
+ * carry engine rows (from the bottom); the public calls convert. */
 int32_t pc__pickerel_check(const struct pc_pickerel *g, const int32_t *move);
 void pc__pickerel_apply(struct pc_pickerel *g, const int32_t *move);
+
+/* What only the advisor's simulation of a game has, held by the advisor
+ * beside its copy of the rules state.  A simulated move draws nothing from
+ * the game's generator (no beads are gained, no loom bead appears) and, on a
+ * copy without a deal (deal NULL: the advisor does not see it), a refill
+ * leaves the slot empty and counts it in `hidden` (the game is not over
+ * while hidden spools are out). */
+struct pk_sim {
+    int32_t hidden;
+};
+void pc__pickerel_simulate(struct pc_pickerel *g, struct pk_sim *sim, const int32_t *move);
 
 /* Allocate and initialise a game with an empty deal of n spools (caller
  * fills g->deal then calls pc__pickerel_start). */

@@ -41,4 +41,23 @@ t.run(function()
   v, msg, code = pc.try(function() return s:suggest() end)
   t.eq(code, pc.C.PC_EOVER, "suggest after the end: PC_EOVER")
   t.ok(tostring(s):find("score") ~= nil, "tostring renders")
+
+  -- Row 0 is the top of the loom's frame (27 rows on level 6): Rylla's purple
+  -- bead 5 empty rows above 5 blue rows.
+  local Pu = O
+  local d6 = { {Pu, 6}, {Pu, 9}, {Pu, 10}, {Pu, 3}, {Pu, 6}, {B, 7}, {B, 5}, {B, 10}, {B, 12}, {B, 8}, {G, 6},
+               {Pu, 11}, {G, 10}, {B, 3}, {B, 6}, {Pu, 11}, {G, 2} }
+  for _ = 1, 4 do d6[#d6 + 1] = {Pu, 5}; d6[#d6 + 1] = {B, 5}; d6[#d6 + 1] = {G, 5} end
+  local r = assert(pk.from_deal(6, d6, 3494, true))
+  t.eq(r:loom_height(), 27, "level 6: a frame of 27 rows")
+  local row
+  for _, e in ipairs(r:weave(5)) do if e.name == "weave" then row = e.a end end
+  t.eq(row, 26, "the first thread is woven on the bottom row, 26")
+  for _, slot in ipairs({7, 9, 6, 8}) do r:weave(slot) end
+  row = nil
+  for _, e in ipairs(r:place_bead(1, 16, 2)) do if e.name == "loom-bead" then row = e.a end end
+  t.eq(row, 16, "the loom-bead event: row 16")
+  t.eq(r:loom_beads()[1].row, 16, "the bead reads back at row 16")
+  r:weave(6); r:weave(9); r:weave(0)
+  t.eq(r:loom_beads()[1].row, 22, "the bead slides down six rows (16 + 6)")
 end)

@@ -61,6 +61,31 @@ def body():
        "inches invariant through stats")
     raises(pc.Error, lambda: s.suggest(), "suggest after the end raises")
     ok("score" in str(s), "str() renders the game")
+    loom_rows_from_top()
+
+
+def loom_rows_from_top() -> None:
+    """Row 0 is the top of the loom's frame (27 rows on level 6): Rylla's
+    level-6 story, her purple bead 5 empty rows above 5 blue rows."""
+    Pu = O
+    deal = [(Pu, 6), (Pu, 9), (Pu, 10), (Pu, 3), (Pu, 6), (B, 7), (B, 5), (B, 10), (B, 12), (B, 8), (G, 6),
+            (Pu, 11), (G, 10), (B, 3), (B, 6), (Pu, 11), (G, 2)] + [(Pu, 5), (B, 5), (G, 5)] * 4
+    g = pickerel.Game.from_deal(6, deal, seed=3494, loom_beads=True)
+    eq(g.loom_height, 27, "level 6: a frame of 27 rows")
+    weave = [e for e in g.weave(5) if e.name == "weave"]
+    eq([(e.a, e.b, e.c) for e in weave], [(26, 0, 6)], "the first thread is woven on the bottom row, 26")
+    for slot in (7, 9, 6, 8):
+        g.weave(slot)
+    eq(g.loom_rows, 5, "five blue rows: 26..22")
+    evs = g.place_bead(1, 16, 2)
+    eq([(e.a, e.b, e.c) for e in evs if e.name == "loom-bead"], [(16, 2, 42)], "the loom-bead event: row 16")
+    eq(g.loom_beads[0].row, 16, "the bead reads back at row 16")
+    raises(pc.Error, lambda: g.place_bead(0, 27, 0), "row 27 is below the frame")
+    g.weave(6)
+    g.weave(9)
+    g.weave(0)  # purple: the six blue rows are cut
+    eq(g.loom_beads[0].row, 22, "the bead slides down six rows (16 + 6)")
+    ok(" 22 |..o....|" in str(g), "the picture labels the bead's row 22")
 
 
 run(body)

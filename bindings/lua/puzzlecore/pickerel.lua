@@ -137,6 +137,19 @@ function Game:rating() return C.pc_pickerel_rating(self.h) end
 function Game:rating_name() return M.RATINGS[self:rating()] end
 function Game:loom() return pc.out("int32_t", C.pc_pickerel_loom_colour, self.h), C.pc_pickerel_loom_rows(self.h),
   C.pc_pickerel_loom_fill(self.h), C.pc_pickerel_loom_run(self.h) end
+--- Rows of the loom's frame: row 0 at the top, loom_height() - 1 the bottom
+--- row, where the cloth starts (place_bead, loom_beads and the events count
+--- rows this way).
+function Game:loom_height() return C.pc_pickerel_loom_height(self.h) end
+--- Beads on the loom: { {type=, colour=, row=, column=, value=}, ... }.
+function Game:loom_beads()
+  local out, v = {}, ffi.new("int32_t[5]")
+  for i = 0, C.pc_pickerel_loom_bead_count(self.h) - 1 do
+    C.pc_pickerel_loom_bead(self.h, i, v, v + 1, v + 2, v + 3, v + 4)
+    out[#out + 1] = { type = v[0], colour = v[1], row = v[2], column = v[3], value = v[4] }
+  end
+  return out
+end
 function Game:inches_left(c) return C.pc_pickerel_inches_left(self.h, c) end
 function Game:deal_left() return C.pc_pickerel_deal_left(self.h) end
 

@@ -218,6 +218,12 @@ class Game(Handle):
     def loom_rows(self) -> int:
         return lib.pc_pickerel_loom_rows(self)
     @property
+    def loom_height(self) -> int:
+        """Rows of the loom's frame: row 0 is its top, loom_height - 1 the
+        bottom row, where the cloth starts (place_bead, loom_beads and the
+        events count rows this way)."""
+        return lib.pc_pickerel_loom_height(self)
+    @property
     def loom_fill(self) -> int:
         return lib.pc_pickerel_loom_fill(self)
     @property
