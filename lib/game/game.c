@@ -172,8 +172,8 @@ int32_t pc_game_load(const char *text, size_t len, char *err, size_t errcap, pc_
     if (!out || (!text && len))
         return PC_EINVAL;
     /* "puzzlecore-<kind> <version>" names the kind (lib/common/save.h). */
-    const char *name;
-    size_t nl;
+    const char *name = NULL; /* set on success: initialised for gcc -O1's flow analysis */
+    size_t nl = 0;
     int32_t rc = pc__save_kind(text, len, &name, &nl, err, errcap);
     if (rc != PC_OK)
         return rc;
