@@ -81,29 +81,29 @@ struct pc_sokoban_result {
 
 static void solver_free(sk_solver *s)
 {
-    pc__free(s->cell2grid);
-    pc__free(s->grid2cell);
-    pc__free(s->nbr);
-    pc__free(s->goal);
-    pc__free(s->dead);
-    pc__free(s->dt0);
-    pc__free(s->wtab);
-    pc__free(s->per.slot);
-    pc__free(s->per.rec);
-    pc__free(s->cx);
-    pc__free(s->cy);
-    pc__free(s->arena);
-    pc__free(s->btable);
-    for (size_t i = 0; i < s->nfz; i++)
-        pc__free(s->fz[i].dt);
-    pc__free(s->fz);
-    pc__free(s->dtscratch);
-    for (size_t i = 0; i < s->nlevels; i++) {
-        for (size_t j = 0; j < s->levels[i].nf2; j++)
-            pc__free(s->levels[i].f2[j].v);
-        pc__free(s->levels[i].f2);
+    pc__free(s->map.cell2grid);
+    pc__free(s->map.grid2cell);
+    pc__free(s->map.nbr);
+    pc__free(s->map.goal);
+    pc__free(s->map.dead);
+    pc__free(s->lb.dt0);
+    pc__free(s->map.wtab);
+    pc__free(s->lb.per.slot);
+    pc__free(s->lb.per.rec);
+    pc__free(s->map.cx);
+    pc__free(s->map.cy);
+    pc__free(s->st.arena);
+    pc__free(s->st.btable);
+    for (size_t i = 0; i < s->lb.nfz; i++)
+        pc__free(s->lb.fz[i].dt);
+    pc__free(s->lb.fz);
+    pc__free(s->lb.dtscratch);
+    for (size_t i = 0; i < s->st.nlevels; i++) {
+        for (size_t j = 0; j < s->st.levels[i].nf2; j++)
+            pc__free(s->st.levels[i].f2[j].v);
+        pc__free(s->st.levels[i].f2);
     }
-    pc__free(s->levels);
+    pc__free(s->st.levels);
 }
 
 /* Fill the static tables.  Returns PC_OK, PC_ENOTFOUND when the position is
@@ -115,90 +115,90 @@ static int32_t prepare(sk_solver *s, const pc_sokoban *g)
     int32_t nf = g->interior;
     if (nf > SK_MAXCELLS)
         return PC_ERANGE;
-    s->g = g;
-    s->nf = nf;
+    s->map.g = g;
+    s->map.nf = nf;
     /* The static tables (the push distances charge themselves), charged
      * before they are allocated like everything else. */
-    size_t fixed = (size_t)nf * (sizeof *s->cell2grid + sizeof *s->nbr + 2 + sizeof *s->cx + sizeof *s->cy) +
-                   n * (sizeof *s->grid2cell + 1) + sizeof *s;
+    size_t fixed = (size_t)nf * (sizeof *s->map.cell2grid + sizeof *s->map.nbr + 2 + sizeof *s->map.cx + sizeof *s->map.cy) +
+                   n * (sizeof *s->map.grid2cell + 1) + sizeof *s;
     if (!pc__sk_charge(s, fixed, 0))
         return PC_ELIMIT;
-    s->cell2grid = pc__malloc((size_t)nf * sizeof *s->cell2grid);
-    s->grid2cell = pc__malloc(n * sizeof *s->grid2cell);
-    s->nbr = pc__malloc((size_t)nf * sizeof *s->nbr);
-    s->goal = pc__calloc((size_t)nf, 1);
-    s->dead = pc__calloc((size_t)nf, 1);
-    s->cx = pc__malloc((size_t)nf * sizeof *s->cx);
-    s->cy = pc__malloc((size_t)nf * sizeof *s->cy);
-    if (!s->cell2grid || !s->grid2cell || !s->nbr || !s->goal || !s->dead || !s->cx || !s->cy)
+    s->map.cell2grid = pc__malloc((size_t)nf * sizeof *s->map.cell2grid);
+    s->map.grid2cell = pc__malloc(n * sizeof *s->map.grid2cell);
+    s->map.nbr = pc__malloc((size_t)nf * sizeof *s->map.nbr);
+    s->map.goal = pc__calloc((size_t)nf, 1);
+    s->map.dead = pc__calloc((size_t)nf, 1);
+    s->map.cx = pc__malloc((size_t)nf * sizeof *s->map.cx);
+    s->map.cy = pc__malloc((size_t)nf * sizeof *s->map.cy);
+    if (!s->map.cell2grid || !s->map.grid2cell || !s->map.nbr || !s->map.goal || !s->map.dead || !s->map.cx || !s->map.cy)
         return PC_ENOMEM;
     int32_t k = 0, nb = 0;
     for (size_t i = 0; i < n; i++) {
-        s->grid2cell[i] = -1;
+        s->map.grid2cell[i] = -1;
         if (g->stat[i] & SK_INTERIOR) {
-            s->grid2cell[i] = (int16_t)k;
-            s->cell2grid[k++] = (int32_t)i;
+            s->map.grid2cell[i] = (int16_t)k;
+            s->map.cell2grid[k++] = (int32_t)i;
         } else if (g->box[i] != ((g->stat[i] & SK_GOAL) != 0)) {
             return PC_ENOTFOUND; /* a box off goal, or a goal without box, out of reach */
         }
     }
-    s->ngoals = 0;
+    s->map.ngoals = 0;
     for (int32_t c = 0; c < nf; c++) {
-        int32_t i = s->cell2grid[c];
-        s->gidx[c] = (g->stat[i] & SK_GOAL) ? (int16_t)s->ngoals : -1;
+        int32_t i = s->map.cell2grid[c];
+        s->map.gidx[c] = (g->stat[i] & SK_GOAL) ? (int16_t)s->map.ngoals : -1;
         for (int d = 0; d < 4; d++) {
             int32_t j = i + pc__sokoban_delta(g, d);
-            s->nbr[c][d] = s->grid2cell[j] >= 0 ? (uint8_t)s->grid2cell[j] : SK_NONE;
+            s->map.nbr[c][d] = s->map.grid2cell[j] >= 0 ? (uint8_t)s->map.grid2cell[j] : SK_NONE;
         }
-        s->dead[c] = (g->stat[i] & SK_DEAD) != 0;
-        s->cx[c] = i % g->w;
-        s->cy[c] = i / g->w;
+        s->map.dead[c] = (g->stat[i] & SK_DEAD) != 0;
+        s->map.cx[c] = i % g->w;
+        s->map.cy[c] = i / g->w;
         if (g->stat[i] & SK_GOAL) {
-            s->goal[c] = 1;
-            s->goals[s->ngoals++] = (uint8_t)c;
-            s->sgx += s->cx[c];
-            s->sgy += s->cy[c];
+            s->map.goal[c] = 1;
+            s->map.goals[s->map.ngoals++] = (uint8_t)c;
+            s->map.sgx += s->map.cx[c];
+            s->map.sgy += s->map.cy[c];
         }
         if (g->box[i])
             nb++;
     }
     if (nb > SK_MAXBOXES)
         return PC_ERANGE;
-    if (nb != s->ngoals)
+    if (nb != s->map.ngoals)
         return PC_ENOTFOUND;
-    s->nb = nb;
+    s->map.nb = nb;
     /* Where the player can stand after the last push: on the square the box
      * left, which is no goal (every goal then holds a box), next to the goal
      * the box went to, with the square the push started from behind it. */
-    s->nfin = 0;
+    s->map.nfin = 0;
     for (int32_t c = 0; c < nf; c++) {
-        if (s->goal[c])
+        if (s->map.goal[c])
             continue;
         int ok = 0;
         for (int d = 0; d < 4; d++) {
-            uint8_t to = s->nbr[c][d], from = s->nbr[c][(d + 2) & 3];
-            ok |= to != SK_NONE && from != SK_NONE && s->goal[to];
+            uint8_t to = s->map.nbr[c][d], from = s->map.nbr[c][(d + 2) & 3];
+            ok |= to != SK_NONE && from != SK_NONE && s->map.goal[to];
         }
         if (ok)
-            s->fin[s->nfin++] = (uint8_t)c;
+            s->map.fin[s->map.nfin++] = (uint8_t)c;
     }
     /* Push distances, goal by goal, by pulling the box backwards. */
-    s->wtab = pc__malloc(n);
-    if (!s->wtab)
+    s->map.wtab = pc__malloc(n);
+    if (!s->map.wtab)
         return PC_ENOMEM;
     pc__sk_walk_table(s);
-    memset(s->tmpwall, 0, sizeof s->tmpwall);
+    memset(s->ex.tmpwall, 0, sizeof s->ex.tmpwall);
     int32_t rc = PC_OK;
-    if (!(s->dt0 = pc__sk_build_dtab(s, NULL, &rc)))
+    if (!(s->lb.dt0 = pc__sk_build_dtab(s, NULL, &rc)))
         return rc;
     /* Zobrist keys: fixed seed, so runs are reproducible. */
     struct pc_rng rng;
     pc__rng_seed(&rng, 0x50b0ba11ULL);
     for (int32_t c = 0; c < nf; c++) {
-        s->zbox[c] = pc__rng_next(&rng);
-        s->zpl[c] = pc__rng_next(&rng);
+        s->map.zbox[c] = pc__rng_next(&rng);
+        s->map.zpl[c] = pc__rng_next(&rng);
     }
-    s->recsize = (sizeof(sk_rec) + (size_t)nb + 3) & ~(size_t)3;
+    s->st.recsize = (sizeof(sk_rec) + (size_t)nb + 3) & ~(size_t)3;
     return PC_OK;
 }
 
@@ -222,7 +222,7 @@ static int dominated(sk_solver *s, uint32_t nch, uint8_t p, uint8_t to, uint32_t
      * unreachable, which only skips a pruning). */
     int moves = s->mode == PC_SOKOBAN_MOVES;
     uint32_t limit = 0;
-    const sk_link *ch = s->chain;
+    const sk_link *ch = s->ex.chain;
     for (uint32_t i = 0; i < nch; i++) {
         uint32_t a = moves ? ch[i].g1 : ch[i].g2, b = moves ? c1 : c2;
         uint32_t diff = a > b ? a - b : b - a;
@@ -232,23 +232,23 @@ static int dominated(sk_solver *s, uint32_t nch, uint8_t p, uint8_t to, uint32_t
             limit = diff;
     }
     uint8_t from = p;
-    if (s->bbn) {
+    if (s->map.bbn) {
         pc__sk_walk_bits_targets(s, p, to, inv, nch, limit);
     } else {
         for (uint32_t i = 0; i < nch; i++)
-            s->tmark[inv ? inv[ch[i].player] : ch[i].player] = 1;
-        s->occ[from] = 0;
-        s->occ[to] = 1;
-        pc__sk_walk_bfs_targets(s, p, s->wd2, limit, nch);
-        s->occ[to] = 0;
-        s->occ[from] = 1;
+            s->ex.tmark[inv ? inv[ch[i].player] : ch[i].player] = 1;
+        s->ex.occ[from] = 0;
+        s->ex.occ[to] = 1;
+        pc__sk_walk_bfs_targets(s, p, s->ex.wd2, limit, nch);
+        s->ex.occ[to] = 0;
+        s->ex.occ[from] = 1;
         for (uint32_t i = 0; i < nch; i++)
-            s->tmark[inv ? inv[ch[i].player] : ch[i].player] = 0;
+            s->ex.tmark[inv ? inv[ch[i].player] : ch[i].player] = 0;
     }
     for (uint32_t i = 0; i < nch; i++) {
         if ((ch[i].flags & 2) && ch[i].h != SK_HCORRAL)
             continue; /* no matching there: the player is on other sides of some boxes (else C had none) */
-        uint32_t d = s->wd2[inv ? inv[ch[i].player] : ch[i].player];
+        uint32_t d = s->ex.wd2[inv ? inv[ch[i].player] : ch[i].player];
         if (d == SK_INF)
             continue;
         if (ch[i].flags & 2)
@@ -270,7 +270,7 @@ static int32_t expand(sk_solver *s, uint32_t idx)
 {
     uint8_t boxes[SK_MAXBOXES], child[SK_MAXBOXES], rchild[SK_MAXBOXES];
     sk_rec *r = rec_at(s, idx);
-    int32_t nb = s->nb;
+    int32_t nb = s->map.nb;
     memcpy(boxes, r->boxes, (size_t)nb);
     uint8_t player = r->player;
     uint32_t g1 = r->g1, g2 = r->g2, hpar = r->h;
@@ -280,9 +280,9 @@ static int32_t expand(sk_solver *s, uint32_t idx)
     int pscratch = 0;             /* pdist was the scratch table */
     int32_t sbx = 0, sby = 0, sf = 0; /* the boxes' coordinate and potential sums */
     for (int32_t i = 0; i < nb; i++) {
-        sbx += s->cx[boxes[i]];
-        sby += s->cy[boxes[i]];
-        sf += s->pot[boxes[i]];
+        sbx += s->map.cx[boxes[i]];
+        sby += s->map.cy[boxes[i]];
+        sf += s->lb.pot[boxes[i]];
     }
     sk_images im;
     pc__sk_parent_images(s, boxes, &im);
@@ -296,30 +296,30 @@ static int32_t expand(sk_solver *s, uint32_t idx)
     for (int32_t k = 0; k < nb; k++) {
         uint8_t b = boxes[k];
         for (int d = 0; d < 4; d++) {
-            uint8_t to = s->nbr[b][d], behind = s->nbr[b][(d + 2) & 3];
-            if (to == SK_NONE || behind == SK_NONE || s->occ[to] || s->dead[to] || s->wd[behind] == SK_INF)
+            uint8_t to = s->map.nbr[b][d], behind = s->map.nbr[b][(d + 2) & 3];
+            if (to == SK_NONE || behind == SK_NONE || s->ex.occ[to] || s->map.dead[to] || s->ex.wd[behind] == SK_INF)
                 continue;
             /* A child above the upper bound even with the least M it can
              * have is dropped below whatever its box set's list holds (a
              * stored state with those boxes has M and W at least as large),
              * so it is dropped here without reading the list.  (A cost too
              * large for a record is left to the error below, in order.) */
-            uint32_t walk = s->wd[behind];
+            uint32_t walk = s->ex.wd[behind];
             uint32_t c1 = s->mode == PC_SOKOBAN_MOVES ? g1 + walk + 1 : g1 + 1;
             uint32_t c2 = s->mode == PC_SOKOBAN_MOVES ? g2 + 1 : g2 + walk + 1;
             if (c1 <= 0xFFFF && c2 <= 0xFFFF) {
                 uint32_t hmin = hpar ? hpar - 1 : 0;
-                uint32_t wmin = hmin ? pc__sk_walk_bound(s, b, sbx - s->cx[b] + s->cx[to], sby - s->cy[b] + s->cy[to],
-                                                         sf - s->pot[b] + s->pot[to], 1)
+                uint32_t wmin = hmin ? pc__sk_walk_bound(s, b, sbx - s->map.cx[b] + s->map.cx[to], sby - s->map.cy[b] + s->map.cy[to],
+                                                         sf - s->lb.pot[b] + s->lb.pot[to], 1)
                                      : 0;
                 if (beyond(s, c1 + h1_of(s, hmin, wmin), c2 + h2_of(s, hmin, wmin)))
                     continue;
             }
-            s->occ[b] = 0;
-            s->occ[to] = 1;
+            s->ex.occ[b] = 0;
+            s->ex.occ[to] = 1;
             int frozen = pc__sk_frozen_push(s, to);
-            s->occ[to] = 0;
-            s->occ[b] = 1;
+            s->ex.occ[to] = 0;
+            s->ex.occ[b] = 1;
             if (frozen)
                 continue;
             sk_cand *cd = &cand[ncand++];
@@ -327,7 +327,7 @@ static int32_t expand(sk_solver *s, uint32_t idx)
             cd->to = to;
             cd->behind = behind;
             cd->t = (int8_t)pc__sk_canon_child(s, &im, b, to, cd->rbits, &cd->rp, &cd->rh);
-            SK_PREFETCH(&s->btable[pc__sk_bhome(s, cd->rh)]);
+            SK_PREFETCH(&s->st.btable[pc__sk_bhome(s, cd->rh)]);
         }
     }
     /* The lists are walked a record further for every candidate in turn,
@@ -335,7 +335,7 @@ static int32_t expand(sk_solver *s, uint32_t idx)
     uint32_t lnext[4 * SK_MAXBOXES];
     int any = 0;
     for (int32_t ci = 0; ci < ncand; ci++) {
-        uint32_t e = s->btable[pc__sk_bhome(s, cand[ci].rh)];
+        uint32_t e = s->st.btable[pc__sk_bhome(s, cand[ci].rh)];
         lnext[ci] = e && (e & ~SK_IDXMASK) == pc__sk_btag(cand[ci].rh) ? e & SK_IDXMASK : 0;
         if (lnext[ci]) {
             SK_PREFETCH(rec_at(s, lnext[ci] - 1));
@@ -365,7 +365,7 @@ static int32_t expand(sk_solver *s, uint32_t idx)
             j--;
         }
         child[j] = to;
-        uint32_t walk = s->wd[behind];
+        uint32_t walk = s->ex.wd[behind];
         uint32_t c1 = s->mode == PC_SOKOBAN_MOVES ? g1 + walk + 1 : g1 + 1;
         uint32_t c2 = s->mode == PC_SOKOBAN_MOVES ? g2 + 1 : g2 + walk + 1;
         if (c1 > 0xFFFF || c2 > 0xFFFF) {
@@ -380,12 +380,12 @@ static int32_t expand(sk_solver *s, uint32_t idx)
         if (cd->t >= 0) {
             pc__sk_bits_boxes(cd->rbits, rchild);
             rb = rchild;
-            inv = s->sym[cd->t].inv;
+            inv = s->map.sym[cd->t].inv;
         }
         /* The states with the same boxes, among them this one if it is
          * stored (the box-set list holds every state). */
         int64_t found;
-        uint32_t nch = pc__sk_chain_read(s, s->btable[pc__sk_bslot(s, rh, rb)] & SK_IDXMASK, rp, &found);
+        uint32_t nch = pc__sk_chain_read(s, s->st.btable[pc__sk_bslot(s, rh, rb)] & SK_IDXMASK, rp, &found);
         if (found >= 0) {
             sk_rec *cr = rec_at(s, (size_t)found);
             if ((cr->flags & 2) || !lex_less(c1, c2, cr->g1, cr->g2) ||
@@ -403,8 +403,8 @@ static int32_t expand(sk_solver *s, uint32_t idx)
          * when the box moved one push closer to the goal the parent's
          * optimal matching gives it. */
         uint32_t hmin = hpar ? hpar - 1 : 0;
-        uint32_t wc = pc__sk_walk_bound(s, b, sbx - s->cx[b] + s->cx[to], sby - s->cy[b] + s->cy[to],
-                                        sf - s->pot[b] + s->pot[to], 1);
+        uint32_t wc = pc__sk_walk_bound(s, b, sbx - s->map.cx[b] + s->map.cx[to], sby - s->map.cy[b] + s->map.cy[to],
+                                        sf - s->lb.pot[b] + s->lb.pot[to], 1);
         uint32_t wmin = hmin ? wc : 0;
         if (beyond(s, c1 + h1_of(s, hmin, wmin), c2 + h2_of(s, hmin, wmin)))
             continue;
@@ -415,13 +415,13 @@ static int32_t expand(sk_solver *s, uint32_t idx)
         int32_t m = -2;
         const sk_dtab *cdist = NULL;
         for (uint32_t i = 0; i < nch && m == -2; i++) {
-            if (s->chain[i].h == SK_HCORRAL)
+            if (s->ex.chain[i].h == SK_HCORRAL)
                 continue; /* a corral deadlock: its region's only */
             if (!cdist && !(cdist = pc__sk_child_dist(s, child, b, to, cfz, &rc)))
                 goto out;
-            uint8_t ep = inv ? inv[s->chain[i].player] : s->chain[i].player;
+            uint8_t ep = inv ? inv[s->ex.chain[i].player] : s->ex.chain[i].player;
             if (pc__sk_same_sides(s, cdist, child, ep, b))
-                m = (s->chain[i].flags & 2) ? -1 : s->chain[i].h;
+                m = (s->ex.chain[i].flags & 2) ? -1 : s->ex.chain[i].h;
         }
         if (m == -1)
             continue; /* same boxes and sides: the same deadlock */
@@ -429,13 +429,13 @@ static int32_t expand(sk_solver *s, uint32_t idx)
             if (hpar > 0 && !have_assign) {
                 if (!(pdist = pc__sk_frozen_dist(s, boxes, pfz, &rc)))
                     goto out;
-                pscratch = pdist == s->dtscratch;
+                pscratch = pdist == s->lb.dtscratch;
                 if (pc__sk_matching(s, boxes, player, assign, pdist, pfz) != (int32_t)hpar) {
                     rc = PC_EINVAL; /* cannot happen: the bound is a function of the boxes and sides */
                     goto out;
                 }
                 have_assign = 1;
-                if (cdist == s->dtscratch)
+                if (cdist == s->lb.dtscratch)
                     cdist = NULL; /* the parent's table took the scratch */
             }
             if (!cdist && !(cdist = pc__sk_child_dist(s, child, b, to, cfz, &rc)))
@@ -444,7 +444,7 @@ static int32_t expand(sk_solver *s, uint32_t idx)
              * same frozen boxes (b itself was not frozen: it moved).  The
              * other boxes keep their rows: the player is on the same side
              * of each (its walk and push never crossed them). */
-            int same = hpar > 0 && cdist == pdist && !pscratch && cdist != s->dtscratch;
+            int same = hpar > 0 && cdist == pdist && !pscratch && cdist != s->lb.dtscratch;
             if (same && dt_row(s, cdist, to, b)[assign[k]] + 1u == dt_row(s, cdist, b, player)[assign[k]])
                 m = (int32_t)hpar - 1;
             else if (same)
@@ -481,7 +481,7 @@ static int32_t expand(sk_solver *s, uint32_t idx)
     }
 out:
     for (int32_t i = 0; i < nb; i++)
-        s->occ[boxes[i]] = 0;
+        s->ex.occ[boxes[i]] = 0;
     return rc;
 }
 
@@ -495,13 +495,13 @@ static int append_walk(sk_solver *s, uint8_t from, uint8_t to, pc__sb *sb)
 {
     /* BFS from the target so the path can be read forwards. */
     pc__sk_walk_bfs(s, to);
-    if (s->wd[from] == SK_INF)
+    if (s->ex.wd[from] == SK_INF)
         return 0;
     uint8_t x = from;
     while (x != to) {
         for (int d = 0; d < 4; d++) {
-            uint8_t y = s->nbr[x][d];
-            if (y != SK_NONE && !s->occ[y] && s->wd[y] + 1 == s->wd[x]) {
+            uint8_t y = s->map.nbr[x][d];
+            if (y != SK_NONE && !s->ex.occ[y] && s->ex.wd[y] + 1 == s->ex.wd[x]) {
                 pc__sb_putc(sb, lurd_l[d]);
                 x = y;
                 break;
@@ -533,44 +533,44 @@ static int32_t build_lurd(sk_solver *s, uint32_t goal, pc_sokoban_result *res)
      * image of the next record by the symmetry (or identity) that makes it
      * one push away, with the shortest walk (the one the search paid). */
     uint8_t cur[SK_MAXBOXES], curp = rec_at(s, 0)->player;
-    memcpy(cur, rec_at(s, 0)->boxes, (size_t)s->nb);
+    memcpy(cur, rec_at(s, 0)->boxes, (size_t)s->map.nb);
     int32_t rc = PC_OK;
     for (size_t step = 0; step < len && rc == PC_OK; step++) {
         const sk_rec *b = rec_at(s, path[step + 1]);
-        memset(s->occ, 0, sizeof s->occ);
-        for (int32_t i = 0; i < s->nb; i++)
-            s->occ[cur[i]] = 1;
+        memset(s->ex.occ, 0, sizeof s->ex.occ);
+        for (int32_t i = 0; i < s->map.nb; i++)
+            s->ex.occ[cur[i]] = 1;
         pc__sk_walk_bfs(s, curp);
         uint32_t bestw = SK_INF;
         uint8_t best[SK_MAXBOXES], bestfrom = 0;
         int bestdir = 0;
-        for (int t = -1; t < s->nsym; t++) {
-            uint8_t img[SK_MAXBOXES], from = t < 0 ? b->player : s->sym[t].perm[b->player];
+        for (int t = -1; t < s->map.nsym; t++) {
+            uint8_t img[SK_MAXBOXES], from = t < 0 ? b->player : s->map.sym[t].perm[b->player];
             pc__sk_sym_image(s, t, b->boxes, img);
             /* The box left `from` (where the player now stands) for the one
              * square of img not among the current boxes. */
-            if (!s->occ[from])
+            if (!s->ex.occ[from])
                 continue;
             uint8_t to = SK_NONE;
             int nd = 0;
-            for (int32_t i = 0; i < s->nb; i++)
-                if (!s->occ[img[i]]) {
+            for (int32_t i = 0; i < s->map.nb; i++)
+                if (!s->ex.occ[img[i]]) {
                     to = img[i];
                     nd++;
                 }
             int dir = 0;
-            while (nd == 1 && dir < 4 && s->nbr[from][dir] != to)
+            while (nd == 1 && dir < 4 && s->map.nbr[from][dir] != to)
                 dir++;
             if (nd != 1 || dir == 4)
                 continue;
             int kept = 1; /* every other box stays */
-            for (int32_t i = 0; i < s->nb; i++)
-                kept &= img[i] == to || s->occ[img[i]];
-            uint8_t behind = s->nbr[from][(dir + 2) & 3];
-            if (!kept || behind == SK_NONE || s->wd[behind] >= bestw)
+            for (int32_t i = 0; i < s->map.nb; i++)
+                kept &= img[i] == to || s->ex.occ[img[i]];
+            uint8_t behind = s->map.nbr[from][(dir + 2) & 3];
+            if (!kept || behind == SK_NONE || s->ex.wd[behind] >= bestw)
                 continue;
-            bestw = s->wd[behind];
-            memcpy(best, img, (size_t)s->nb);
+            bestw = s->ex.wd[behind];
+            memcpy(best, img, (size_t)s->map.nb);
             bestfrom = from;
             bestdir = dir;
         }
@@ -578,17 +578,17 @@ static int32_t build_lurd(sk_solver *s, uint32_t goal, pc_sokoban_result *res)
             rc = PC_EINVAL; /* internal inconsistency */
             break;
         }
-        uint8_t behind = s->nbr[bestfrom][(bestdir + 2) & 3];
+        uint8_t behind = s->map.nbr[bestfrom][(bestdir + 2) & 3];
         if (!append_walk(s, curp, behind, &sb)) {
             rc = PC_EINVAL;
             break;
         }
         pc__sb_putc(&sb, (char)(lurd_l[bestdir] - 'a' + 'A'));
         pushes++;
-        memcpy(cur, best, (size_t)s->nb);
+        memcpy(cur, best, (size_t)s->map.nb);
         curp = bestfrom;
     }
-    memset(s->occ, 0, sizeof s->occ);
+    memset(s->ex.occ, 0, sizeof s->ex.occ);
     pc__free(path);
     if (rc != PC_OK) {
         pc__sb_free(&sb);
@@ -614,20 +614,20 @@ static int32_t search(sk_solver *s, const pc_sokoban *g, pc_sokoban_result *res)
         return rc;
     uint8_t boxes[SK_MAXBOXES];
     int32_t k = 0;
-    for (int32_t c = 0; c < s->nf; c++)
-        if (g->box[s->cell2grid[c]])
+    for (int32_t c = 0; c < s->map.nf; c++)
+        if (g->box[s->map.cell2grid[c]])
             boxes[k++] = (uint8_t)c;
-    uint8_t player = (uint8_t)s->grid2cell[g->player];
+    uint8_t player = (uint8_t)s->map.grid2cell[g->player];
     pc__sk_find_symmetries(s, g);
     pc__sk_bb_setup(s);
     pc__sk_pot_build(s, boxes, player);
     uint8_t fz[SK_MAXBOXES];
-    for (int32_t i = 0; i < s->nb; i++)
-        s->occ[boxes[i]] = 1;
+    for (int32_t i = 0; i < s->map.nb; i++)
+        s->ex.occ[boxes[i]] = 1;
     const sk_dtab *dist = pc__sk_frozen_dist(s, boxes, fz, &rc);
     int32_t m = dist ? pc__sk_matching(s, boxes, player, NULL, dist, fz) : -1;
-    for (int32_t i = 0; i < s->nb; i++)
-        s->occ[boxes[i]] = 0;
+    for (int32_t i = 0; i < s->map.nb; i++)
+        s->ex.occ[boxes[i]] = 0;
     if (!dist)
         return rc;
     if (m < 0)
@@ -638,10 +638,10 @@ static int32_t search(sk_solver *s, const pc_sokoban *g, pc_sokoban_result *res)
     rec_at(s, 0)->h = (uint16_t)m;
     {
         int32_t sbx = 0, sby = 0, sf = 0;
-        for (int32_t i = 0; i < s->nb; i++) {
-            sbx += s->cx[boxes[i]];
-            sby += s->cy[boxes[i]];
-            sf += s->pot[boxes[i]];
+        for (int32_t i = 0; i < s->map.nb; i++) {
+            sbx += s->map.cx[boxes[i]];
+            sby += s->map.cy[boxes[i]];
+            sf += s->lb.pot[boxes[i]];
         }
         uint32_t w = pc__sk_walk_bound(s, player, sbx, sby, sf, m);
         if (s->mode == PC_SOKOBAN_MOVES) {
@@ -656,7 +656,7 @@ static int32_t search(sk_solver *s, const pc_sokoban *g, pc_sokoban_result *res)
     rc = pc__sk_open_push(s, 0);
     if (rc < 0)
         return rc;
-    while (s->nopen) {
+    while (s->st.nopen) {
         size_t f1, f2;
         uint32_t idx = pc__sk_open_pop(s, &f1, &f2);
         sk_rec *r = rec_at(s, idx);
@@ -665,27 +665,27 @@ static int32_t search(sk_solver *s, const pc_sokoban *g, pc_sokoban_result *res)
         /* Some state of an optimal path is always open with f1 at most the
          * optimum (the bound is admissible, the pruning keeps an optimal
          * path), and the queue gives the least f1 first. */
-        if (f1 > s->fmax) {
-            s->fmax = f1;
-            s->meter->bound = (double)f1;
+        if (f1 > s->lim.fmax) {
+            s->lim.fmax = f1;
+            s->lim.meter->bound = (double)f1;
         }
         if (r->h == 0) {
             int32_t on = 0;
-            for (int32_t i = 0; i < s->nb; i++)
-                on += s->goal[r->boxes[i]];
-            if (on == s->nb)
+            for (int32_t i = 0; i < s->map.nb; i++)
+                on += s->map.goal[r->boxes[i]];
+            if (on == s->map.nb)
                 return build_lurd(s, idx, res);
         }
-        if (s->max_nodes && s->nodes >= s->max_nodes)
+        if (s->lim.max_nodes && s->lim.nodes >= s->lim.max_nodes)
             return PC_ELIMIT;
-        if (s->meter->status != PC_OK)
-            return s->meter->status;
+        if (s->lim.meter->status != PC_OK)
+            return s->lim.meter->status;
         /* The boxes in occ and the player's walking distances in wd serve
          * the corral check and the expansion. */
-        for (int32_t i = 0; i < s->nb; i++)
-            s->occ[r->boxes[i]] = 1;
-        if (s->bbn) {
-            pc__sk_bb_boxes(s, r->boxes, s->bbbox);
+        for (int32_t i = 0; i < s->map.nb; i++)
+            s->ex.occ[r->boxes[i]] = 1;
+        if (s->map.bbn) {
+            pc__sk_bb_boxes(s, r->boxes, s->ex.bbbox);
             pc__sk_walk_bits(s, r->player);
         } else {
             pc__sk_walk_bfs(s, r->player);
@@ -697,11 +697,11 @@ static int32_t search(sk_solver *s, const pc_sokoban *g, pc_sokoban_result *res)
             uint8_t to = pc__sk_pushed_box(s, rec_at(s, r->parent)->boxes, r->boxes, NULL);
             if (to != SK_NONE) {
                 int dead = pc__sk_corral_dead(s, r->boxes, r->player, to);
-                s->cchecks++;
-                s->cdead += (uint64_t)dead;
+                s->cor.cchecks++;
+                s->cor.cdead += (uint64_t)dead;
                 if (dead) {
-                    for (int32_t i = 0; i < s->nb; i++)
-                        s->occ[r->boxes[i]] = 0;
+                    for (int32_t i = 0; i < s->map.nb; i++)
+                        s->ex.occ[r->boxes[i]] = 0;
                     r->flags = 2; /* dead for its player region */
                     r->h = SK_HCORRAL;
                     continue;
@@ -709,16 +709,16 @@ static int32_t search(sk_solver *s, const pc_sokoban *g, pc_sokoban_result *res)
             }
         }
         r->flags |= 1;
-        if (s->mode == PC_SOKOBAN_MOVES && s->nodes == SK_PER_AFTER && s->per.max < SK_PER_STATES)
+        if (s->mode == PC_SOKOBAN_MOVES && s->lim.nodes == SK_PER_AFTER && s->lb.per.max < SK_PER_STATES)
             pc__sk_per_build(s, SK_PER_STATES);
-        s->nodes++;
+        s->lim.nodes++;
         rc = expand(s, idx);
         if (rc < 0)
             return rc;
         /* The caller's budget, counted after the expansion and acted on at
          * the next state taken off the queue (a budget of n nodes expands n
          * states and still reads the next f for the bound). */
-        pc__meter_step(s->meter, 1);
+        pc__meter_step(s->lim.meter, 1);
     }
     return PC_ENOTFOUND;
 }
@@ -731,22 +731,22 @@ static int32_t run_search(const pc_sokoban *g, int mode, uint64_t max_nodes, pc_
     if (!s)
         return PC_ENOMEM;
     s->mode = mode;
-    s->max_nodes = max_nodes;
-    s->max_bytes = m->max_bytes == UINT64_MAX ? 0 : m->max_bytes;
-    s->meter = m;
-    s->ub1 = ub1;
-    s->ub2 = ub2;
+    s->lim.max_nodes = max_nodes;
+    s->lim.max_bytes = m->max_bytes == UINT64_MAX ? 0 : m->max_bytes;
+    s->lim.meter = m;
+    s->lim.ub1 = ub1;
+    s->lim.ub2 = ub2;
     pc__free(res->lurd);
     res->lurd = NULL;
     int32_t rc = search(s, g, res);
-    res->nodes += s->nodes;
-    res->states += s->nrec;
+    res->nodes += s->lim.nodes;
+    res->states += s->st.nrec;
     /* Either search's bound holds for both modes' first criterion: a push
      * is a move, so a bound on pushes bounds the moves too. */
-    if ((int64_t)s->fmax > res->bound)
-        res->bound = (int64_t)s->fmax;
-    if (s->peak > res->bytes)
-        res->bytes = s->peak;
+    if ((int64_t)s->lim.fmax > res->bound)
+        res->bound = (int64_t)s->lim.fmax;
+    if (s->lim.peak > res->bytes)
+        res->bytes = s->lim.peak;
     solver_free(s);
     pc__free(s);
     return rc;

@@ -27,9 +27,9 @@
 
 static uint64_t per_hash(const sk_solver *s, uint8_t player, const uint8_t *boxes)
 {
-    uint64_t h = s->zpl[player];
-    for (int32_t i = 0; i < s->nb; i++)
-        h ^= s->zbox[boxes[i]];
+    uint64_t h = s->map.zpl[player];
+    for (int32_t i = 0; i < s->map.nb; i++)
+        h ^= s->map.zbox[boxes[i]];
     return h;
 }
 
@@ -50,12 +50,12 @@ static uint32_t per_tag(uint64_t h)
  * empty slot where it goes. */
 static size_t per_slot(const sk_solver *s, uint64_t h, const unsigned char *key)
 {
-    const sk_perim *P = &s->per;
+    const sk_perim *P = &s->lb.per;
     size_t pos = (size_t)(h ^ (h >> 29)) & (P->cap - 1);
     uint32_t tag = per_tag(h);
     for (uint32_t v; (v = P->slot[pos]) != 0; pos = (pos + 1) & (P->cap - 1))
         if ((v & ~PER_IDXMASK) == tag &&
-            !memcmp(P->rec + (size_t)((v & PER_IDXMASK) - 1) * P->recsize, key, (size_t)s->nb + 1))
+            !memcmp(P->rec + (size_t)((v & PER_IDXMASK) - 1) * P->recsize, key, (size_t)s->map.nb + 1))
             break;
     return pos;
 }
@@ -63,26 +63,26 @@ static size_t per_slot(const sk_solver *s, uint64_t h, const unsigned char *key)
 /* Add (key, d) unless listed; 1 added, 0 listed, -1 full. */
 static int per_add(sk_solver *s, uint64_t h, const unsigned char *key, uint32_t d)
 {
-    sk_perim *P = &s->per;
+    sk_perim *P = &s->lb.per;
     size_t pos = per_slot(s, h, key);
     if (P->slot[pos])
         return 0;
     if (P->n == P->max)
         return -1;
     unsigned char *r = P->rec + P->n * P->recsize;
-    memcpy(r, key, (size_t)s->nb + 1);
-    r[s->nb + 1] = (unsigned char)(d & 0xFF);
-    r[s->nb + 2] = (unsigned char)(d >> 8);
+    memcpy(r, key, (size_t)s->map.nb + 1);
+    r[s->map.nb + 1] = (unsigned char)(d & 0xFF);
+    r[s->map.nb + 2] = (unsigned char)(d >> 8);
     P->slot[pos] = (uint32_t)++P->n | per_tag(h);
     return 1;
 }
 
 void pc__sk_per_build(sk_solver *s, size_t max)
 {
-    sk_perim *P = &s->per;
-    int32_t nb = s->nb, nf = s->nf;
+    sk_perim *P = &s->lb.per;
+    int32_t nb = s->map.nb, nf = s->map.nf;
     if (P->slot) { /* a smaller one: replaced */
-        s->bytes -= P->cap * sizeof *P->slot + P->max * P->recsize;
+        s->lim.bytes -= P->cap * sizeof *P->slot + P->max * P->recsize;
         pc__free(P->slot);
         pc__free(P->rec);
         P->slot = NULL;
@@ -103,15 +103,15 @@ void pc__sk_per_build(sk_solver *s, size_t max)
         pc__free(P->rec);
         P->slot = NULL;
         P->rec = NULL;
-        s->bytes -= bytes;
+        s->lim.bytes -= bytes;
         return;
     }
     unsigned char key[SK_MAXBOXES + 1];
     uint8_t occ[SK_MAXCELLS + 1];
     memset(occ, 0, sizeof occ);
-    memcpy(key + 1, s->goals, (size_t)nb); /* goals[] is in cell order */
+    memcpy(key + 1, s->map.goals, (size_t)nb); /* goals[] is in cell order */
     for (int32_t c = 0; c < nf; c++) {
-        if (s->goal[c])
+        if (s->map.goal[c])
             continue;
         key[0] = (uint8_t)c;
         per_add(s, per_hash(s, (uint8_t)c, key + 1), key, 0);
@@ -128,7 +128,7 @@ void pc__sk_per_build(sk_solver *s, size_t max)
             uint64_t h = per_hash(s, p, bx);
             int full = 0;
             for (int dir = 0; dir < 4 && !full; dir++) {
-                uint8_t q = s->nbr[p][dir], ahead = s->nbr[p][(dir + 2) & 3];
+                uint8_t q = s->map.nbr[p][dir], ahead = s->map.nbr[p][(dir + 2) & 3];
                 if (q == SK_NONE || occ[q])
                     continue;
                 /* Backwards, the player steps to q: a walk from q to p, or,
@@ -136,7 +136,7 @@ void pc__sk_per_build(sk_solver *s, size_t max)
                  * player pushed it from p over to `ahead`. */
                 memcpy(key + 1, bx, (size_t)nb);
                 key[0] = q;
-                full |= per_add(s, h ^ s->zpl[p] ^ s->zpl[q], key, d + 1) < 0;
+                full |= per_add(s, h ^ s->map.zpl[p] ^ s->map.zpl[q], key, d + 1) < 0;
                 if (ahead == SK_NONE || !occ[ahead] || full)
                     continue;
                 int32_t j = 0, k = 0;
@@ -149,7 +149,7 @@ void pc__sk_per_build(sk_solver *s, size_t max)
                     k--;
                 }
                 key[1 + k] = p;
-                full |= per_add(s, h ^ s->zpl[p] ^ s->zpl[q] ^ s->zbox[ahead] ^ s->zbox[p], key, d + 1) < 0;
+                full |= per_add(s, h ^ s->map.zpl[p] ^ s->map.zpl[q] ^ s->map.zbox[ahead] ^ s->map.zbox[p], key, d + 1) < 0;
             }
             for (int32_t j = 0; j < nb; j++)
                 occ[bx[j]] = 0;
@@ -172,17 +172,17 @@ void pc__sk_per_build(sk_solver *s, size_t max)
  * matching m and walking bound w, from the perimeter. */
 uint32_t pc__sk_per_bound(const sk_solver *s, const uint8_t *boxes, uint8_t player, uint32_t m, uint32_t w)
 {
-    const sk_perim *P = &s->per;
+    const sk_perim *P = &s->lb.per;
     if (P->state != 1 || m + w > P->depth)
         return w;
     unsigned char key[SK_MAXBOXES + 1];
     key[0] = player;
-    memcpy(key + 1, boxes, (size_t)s->nb);
+    memcpy(key + 1, boxes, (size_t)s->map.nb);
     size_t pos = per_slot(s, per_hash(s, player, boxes), key);
     uint32_t d = P->depth + 1;
     if (P->slot[pos]) {
         const unsigned char *r = P->rec + (size_t)((P->slot[pos] & PER_IDXMASK) - 1) * P->recsize;
-        d = (uint32_t)r[s->nb + 1] | (uint32_t)r[s->nb + 2] << 8;
+        d = (uint32_t)r[s->map.nb + 1] | (uint32_t)r[s->map.nb + 2] << 8;
     }
     uint32_t v = d > m ? d - m : 0;
     if (v < w)
