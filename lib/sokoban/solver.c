@@ -264,37 +264,47 @@ static int dominated(sk_solver *s, uint32_t nch, uint8_t p, uint8_t to, uint32_t
     return 0;
 }
 
-/* Generate the children of state idx, whose boxes are in occ and its
- * player's walking distances in wd (see search); clears occ. */
-static int32_t expand(sk_solver *s, uint32_t idx)
-{
-    uint8_t boxes[SK_MAXBOXES], child[SK_MAXBOXES], rchild[SK_MAXBOXES];
-    sk_rec *r = rec_at(s, idx);
-    int32_t nb = s->map.nb;
-    memcpy(boxes, r->boxes, (size_t)nb);
-    uint8_t player = r->player;
-    uint32_t g1 = r->g1, g2 = r->g2, hpar = r->h;
-    uint8_t assign[SK_MAXBOXES], pfz[SK_MAXBOXES], cfz[SK_MAXBOXES];
-    int have_assign = 0; /* the parent's matching is computed only when needed */
-    const sk_dtab *pdist = NULL; /* the parent's distances (see frozen_dist) */
-    int pscratch = 0;             /* pdist was the scratch table */
-    int32_t sbx = 0, sby = 0, sf = 0; /* the boxes' coordinate and potential sums */
-    for (int32_t i = 0; i < nb; i++) {
-        sbx += s->map.cx[boxes[i]];
-        sby += s->map.cy[boxes[i]];
-        sf += s->lb.pot[boxes[i]];
-    }
+/* The state being expanded, as expand's helpers read it: its boxes,
+ * player, costs and bound, the boxes' coordinate and potential sums, their
+ * images under the symmetries, and the state's matching once computed. */
+typedef struct {
+    uint32_t idx;
+    uint8_t boxes[SK_MAXBOXES];
+    uint8_t player;
+    uint32_t g1, g2, hpar;
+    int32_t sbx, sby, sf;
     sk_images im;
-    pc__sk_parent_images(s, boxes, &im);
-    int32_t rc = PC_OK;
-    /* First the legal pushes and their children's representatives, whose
-     * box-set slots (then their newest records) are prefetched: the table
-     * and the records are far larger than the caches, and the children are
-     * then processed in the same order as generated. */
-    sk_cand cand[4 * SK_MAXBOXES];
-    int32_t ncand = 0;
+    uint8_t assign[SK_MAXBOXES], pfz[SK_MAXBOXES];
+    int have_assign;         /* the parent's matching is computed only when needed */
+    const sk_dtab *pdist;    /* the parent's distances (see frozen_dist) */
+    int pscratch;            /* pdist was the scratch table */
+} sk_parent;
+
+/* The cost of a child reached after a walk of `walk` moves and one push:
+ * the one place the two modes' cost orders are spelt out. */
+static inline void push_cost(const sk_solver *s, const sk_parent *par, uint32_t walk, uint32_t *c1, uint32_t *c2)
+{
+    *c1 = s->mode == PC_SOKOBAN_MOVES ? par->g1 + walk + 1 : par->g1 + 1;
+    *c2 = s->mode == PC_SOKOBAN_MOVES ? par->g2 + 1 : par->g2 + walk + 1;
+}
+
+/* W of the child where box b went to `to`, the player on b: the parent's
+ * sums updated by the one box moved. */
+static inline uint32_t child_walk_bound(const sk_solver *s, const sk_parent *par, uint8_t b, uint8_t to)
+{
+    return pc__sk_walk_bound(s, b, par->sbx - s->map.cx[b] + s->map.cx[to], par->sby - s->map.cy[b] + s->map.cy[to],
+                             par->sf - s->lb.pot[b] + s->lb.pot[to], 1);
+}
+
+/* The legal pushes of the parent that survive the cheap tests (the upper
+ * bound with the least bound a child can have, a freeze), with their
+ * children's representatives; their box-set slots are prefetched.  Returns
+ * how many were written to cand. */
+static inline int32_t list_candidates(sk_solver *s, const sk_parent *par, sk_cand *cand)
+{
+    int32_t ncand = 0, nb = s->map.nb;
     for (int32_t k = 0; k < nb; k++) {
-        uint8_t b = boxes[k];
+        uint8_t b = par->boxes[k];
         for (int d = 0; d < 4; d++) {
             uint8_t to = s->map.nbr[b][d], behind = s->map.nbr[b][(d + 2) & 3];
             if (to == SK_NONE || behind == SK_NONE || s->ex.occ[to] || s->map.dead[to] || s->ex.wd[behind] == SK_INF)
@@ -303,15 +313,13 @@ static int32_t expand(sk_solver *s, uint32_t idx)
              * have is dropped below whatever its box set's list holds (a
              * stored state with those boxes has M and W at least as large),
              * so it is dropped here without reading the list.  (A cost too
-             * large for a record is left to the error below, in order.) */
-            uint32_t walk = s->ex.wd[behind];
-            uint32_t c1 = s->mode == PC_SOKOBAN_MOVES ? g1 + walk + 1 : g1 + 1;
-            uint32_t c2 = s->mode == PC_SOKOBAN_MOVES ? g2 + 1 : g2 + walk + 1;
+             * large for a record is left to the error in expand_one, in
+             * order.) */
+            uint32_t c1, c2;
+            push_cost(s, par, s->ex.wd[behind], &c1, &c2);
             if (c1 <= 0xFFFF && c2 <= 0xFFFF) {
-                uint32_t hmin = hpar ? hpar - 1 : 0;
-                uint32_t wmin = hmin ? pc__sk_walk_bound(s, b, sbx - s->map.cx[b] + s->map.cx[to], sby - s->map.cy[b] + s->map.cy[to],
-                                                         sf - s->lb.pot[b] + s->lb.pot[to], 1)
-                                     : 0;
+                uint32_t hmin = par->hpar ? par->hpar - 1 : 0;
+                uint32_t wmin = hmin ? child_walk_bound(s, par, b, to) : 0;
                 if (beyond(s, c1 + h1_of(s, hmin, wmin), c2 + h2_of(s, hmin, wmin)))
                     continue;
             }
@@ -326,12 +334,19 @@ static int32_t expand(sk_solver *s, uint32_t idx)
             cd->k = (uint8_t)k;
             cd->to = to;
             cd->behind = behind;
-            cd->t = (int8_t)pc__sk_canon_child(s, &im, b, to, cd->rbits, &cd->rp, &cd->rh);
+            cd->t = (int8_t)pc__sk_canon_child(s, &par->im, b, to, cd->rbits, &cd->rp, &cd->rh);
             SK_PREFETCH(&s->st.btable[pc__sk_bhome(s, cd->rh)]);
         }
     }
-    /* The lists are walked a record further for every candidate in turn,
-     * so that their cache misses overlap instead of queueing up. */
+    return ncand;
+}
+
+/* Prefetch the candidates' box-set lists: each list is walked a record
+ * further for every candidate in turn, so that their cache misses overlap
+ * instead of queueing up (the table and the records are far larger than
+ * the caches).  No effect on results. */
+static inline void prefetch_lists(sk_solver *s, const sk_cand *cand, int32_t ncand)
+{
     uint32_t lnext[4 * SK_MAXBOXES];
     int any = 0;
     for (int32_t ci = 0; ci < ncand; ci++) {
@@ -350,138 +365,204 @@ static int32_t expand(sk_solver *s, uint32_t idx)
                 any = 1;
             }
     }
-    for (int32_t ci = 0; ci < ncand; ci++) {
-        const sk_cand *cd = &cand[ci];
-        int32_t k = cd->k;
-        uint8_t b = boxes[k], to = cd->to, behind = cd->behind;
-        /* Move box b to `to`, keeping the list sorted. */
-        int32_t j = 0;
-        for (int32_t i = 0; i < nb; i++)
-            if (i != k)
-                child[j++] = boxes[i];
-        j = nb - 1;
-        while (j > 0 && child[j - 1] > to) {
-            child[j] = child[j - 1];
-            j--;
-        }
-        child[j] = to;
-        uint32_t walk = s->ex.wd[behind];
-        uint32_t c1 = s->mode == PC_SOKOBAN_MOVES ? g1 + walk + 1 : g1 + 1;
-        uint32_t c2 = s->mode == PC_SOKOBAN_MOVES ? g2 + 1 : g2 + walk + 1;
-        if (c1 > 0xFFFF || c2 > 0xFFFF) {
-            rc = PC_ELIMIT; /* beyond what a record can hold */
-            goto out;
-        }
-        /* The state stored is the class representative (rchild, rp);
-         * the bound and the deadlock tests, symmetric, use the child. */
-        uint8_t rp = cd->rp;
-        uint64_t rh = cd->rh;
-        const uint8_t *rb = child, *inv = NULL;
-        if (cd->t >= 0) {
-            pc__sk_bits_boxes(cd->rbits, rchild);
-            rb = rchild;
-            inv = s->map.sym[cd->t].inv;
-        }
-        /* The states with the same boxes, among them this one if it is
-         * stored (the box-set list holds every state). */
-        int64_t found;
-        uint32_t nch = pc__sk_chain_read(s, s->st.btable[pc__sk_bslot(s, rh, rb)] & SK_IDXMASK, rp, &found);
-        if (found >= 0) {
-            sk_rec *cr = rec_at(s, (size_t)found);
-            if ((cr->flags & 2) || !lex_less(c1, c2, cr->g1, cr->g2) ||
-                beyond(s, c1 + h1_of(s, cr->h, w_of(cr)), c2 + h2_of(s, cr->h, w_of(cr))))
-                continue;
-            cr->g1 = (uint16_t)c1;
-            cr->g2 = (uint16_t)c2;
-            cr->parent = idx;
-            cr->flags &= (uint8_t)~1;
-            if ((rc = pc__sk_open_push(s, (uint32_t)found)) < 0)
-                goto out;
-            continue;
-        }
-        /* M(child) >= M(parent) - 1 (see the top), and it is exactly that
-         * when the box moved one push closer to the goal the parent's
-         * optimal matching gives it. */
-        uint32_t hmin = hpar ? hpar - 1 : 0;
-        uint32_t wc = pc__sk_walk_bound(s, b, sbx - s->map.cx[b] + s->map.cx[to], sby - s->map.cy[b] + s->map.cy[to],
-                                        sf - s->lb.pot[b] + s->lb.pot[to], 1);
-        uint32_t wmin = hmin ? wc : 0;
-        if (beyond(s, c1 + h1_of(s, hmin, wmin), c2 + h2_of(s, hmin, wmin)))
-            continue;
-        /* The bound depends on the boxes and the player's side of each box
-         * only: a stored state with the same boxes and sides gives it
-         * without a new matching.  The sides are read in the child's frame
-         * (the list holds representatives: mapped back by inv). */
-        int32_t m = -2;
-        const sk_dtab *cdist = NULL;
-        for (uint32_t i = 0; i < nch && m == -2; i++) {
-            if (s->ex.chain[i].h == SK_HCORRAL)
-                continue; /* a corral deadlock: its region's only */
-            if (!cdist && !(cdist = pc__sk_child_dist(s, child, b, to, cfz, &rc)))
-                goto out;
-            uint8_t ep = inv ? inv[s->ex.chain[i].player] : s->ex.chain[i].player;
-            if (pc__sk_same_sides(s, cdist, child, ep, b))
-                m = (s->ex.chain[i].flags & 2) ? -1 : s->ex.chain[i].h;
-        }
-        if (m == -1)
-            continue; /* same boxes and sides: the same deadlock */
-        if (m == -2) {
-            if (hpar > 0 && !have_assign) {
-                if (!(pdist = pc__sk_frozen_dist(s, boxes, pfz, &rc)))
-                    goto out;
-                pscratch = pdist == s->lb.dtscratch;
-                if (pc__sk_matching(s, boxes, player, assign, pdist, pfz) != (int32_t)hpar) {
-                    rc = PC_EINVAL; /* cannot happen: the bound is a function of the boxes and sides */
-                    goto out;
-                }
-                have_assign = 1;
-                if (cdist == s->lb.dtscratch)
-                    cdist = NULL; /* the parent's table took the scratch */
-            }
-            if (!cdist && !(cdist = pc__sk_child_dist(s, child, b, to, cfz, &rc)))
-                goto out;
-            /* The shortcuts need the same distances as the parent's: the
-             * same frozen boxes (b itself was not frozen: it moved).  The
-             * other boxes keep their rows: the player is on the same side
-             * of each (its walk and push never crossed them). */
-            int same = hpar > 0 && cdist == pdist && !pscratch && cdist != s->lb.dtscratch;
-            if (same && dt_row(s, cdist, to, b)[assign[k]] + 1u == dt_row(s, cdist, b, player)[assign[k]])
-                m = (int32_t)hpar - 1;
-            else if (same)
-                m = pc__sk_matching_child(s, k, to, b, cdist);
-            else
-                m = pc__sk_matching(s, child, b, NULL, cdist, cfz);
-        }
-        uint32_t w = m > 0 ? wc : 0;
-        if (m >= 0 && s->mode == PC_SOKOBAN_MOVES)
-            w = pc__sk_per_bound(s, child, b, (uint32_t)m, w);
-        if (m >= 0 && beyond(s, c1 + h1_of(s, (uint32_t)m, w), c2 + h2_of(s, (uint32_t)m, w)))
-            continue;
-        if (dominated(s, nch, b, to, c1, c2, inv))
-            continue;
-        int64_t ni = pc__sk_add_rec(s, rb, rp, rh);
-        if (ni < 0) {
-            rc = (int32_t)ni;
-            goto out;
-        }
-        r = rec_at(s, idx); /* the arena may have moved */
-        sk_rec *cr = rec_at(s, (size_t)ni);
-        if (m < 0) {
-            cr->flags = 2;
-            continue;
-        }
-        cr->g1 = (uint16_t)c1;
-        cr->g2 = (uint16_t)c2;
-        cr->h = (uint16_t)(m > 0xFFFF ? 0xFFFF : m);
-        cr->flags = 0;
-        set_w(cr, w);
-        cr->parent = idx;
-        if ((rc = pc__sk_open_push(s, (uint32_t)ni)) < 0)
-            goto out;
-    }
-out:
+}
+
+/* The parent's boxes with box k moved to `to`, kept sorted (records hold
+ * sorted boxes). */
+static inline void move_box(const uint8_t *boxes, int32_t nb, int32_t k, uint8_t to, uint8_t *child)
+{
+    int32_t j = 0;
     for (int32_t i = 0; i < nb; i++)
-        s->ex.occ[boxes[i]] = 0;
+        if (i != k)
+            child[j++] = boxes[i];
+    j = nb - 1;
+    while (j > 0 && child[j - 1] > to) {
+        child[j] = child[j - 1];
+        j--;
+    }
+    child[j] = to;
+}
+
+/* The child is stored already (record `found`): reopen it with the
+ * parent's path when that is cheaper and within the upper bound. */
+static inline int32_t reopen_stored(sk_solver *s, const sk_parent *par, int64_t found, uint32_t c1, uint32_t c2)
+{
+    sk_rec *cr = rec_at(s, (size_t)found);
+    if ((cr->flags & 2) || !lex_less(c1, c2, cr->g1, cr->g2) ||
+        beyond(s, c1 + h1_of(s, cr->h, w_of(cr)), c2 + h2_of(s, cr->h, w_of(cr))))
+        return PC_OK;
+    cr->g1 = (uint16_t)c1;
+    cr->g2 = (uint16_t)c2;
+    cr->parent = par->idx;
+    cr->flags &= (uint8_t)~1;
+    return pc__sk_open_push(s, (uint32_t)found);
+}
+
+/* The parent's own matching (its assignment, distances and frozen boxes),
+ * computed the first time a child needs it: the child matchings' shortcuts
+ * start from it. */
+static int32_t parent_matching(sk_solver *s, sk_parent *par)
+{
+    int32_t rc = PC_OK;
+    if (!(par->pdist = pc__sk_frozen_dist(s, par->boxes, par->pfz, &rc)))
+        return rc;
+    par->pscratch = par->pdist == s->lb.dtscratch;
+    if (pc__sk_matching(s, par->boxes, par->player, par->assign, par->pdist, par->pfz) != (int32_t)par->hpar)
+        return PC_EINVAL; /* cannot happen: the bound is a function of the boxes and sides */
+    par->have_assign = 1;
+    return PC_OK;
+}
+
+/* M of the child (boxes `child`, box k of the parent moved from b to `to`,
+ * the player on b): read from a stored state with the same boxes and
+ * sides (chain[0..nch), representatives mapped back by inv) when there is
+ * one, else from the parent's matching by a shortcut, else computed.
+ * *m: the bound, -1 a deadlock.  Returns PC_OK, 1 when the stored state
+ * is a deadlock (nothing new to store), or an error. */
+static inline int32_t child_matching(sk_solver *s, sk_parent *par, int32_t k, uint8_t to, const uint8_t *child,
+                                     uint32_t nch, const uint8_t *inv, int32_t *m)
+{
+    uint8_t b = par->boxes[k], cfz[SK_MAXBOXES];
+    int32_t rc = PC_OK;
+    /* The bound depends on the boxes and the player's side of each box
+     * only: a stored state with the same boxes and sides gives it without
+     * a new matching.  The sides are read in the child's frame. */
+    const sk_dtab *cdist = NULL;
+    for (uint32_t i = 0; i < nch; i++) {
+        if (s->ex.chain[i].h == SK_HCORRAL)
+            continue; /* a corral deadlock: its region's only */
+        if (!cdist && !(cdist = pc__sk_child_dist(s, child, b, to, cfz, &rc)))
+            return rc;
+        uint8_t ep = inv ? inv[s->ex.chain[i].player] : s->ex.chain[i].player;
+        if (pc__sk_same_sides(s, cdist, child, ep, b)) {
+            if (s->ex.chain[i].flags & 2)
+                return 1; /* same boxes and sides: the same deadlock */
+            *m = s->ex.chain[i].h;
+            return PC_OK;
+        }
+    }
+    if (par->hpar > 0 && !par->have_assign) {
+        if ((rc = parent_matching(s, par)) < 0)
+            return rc;
+        if (cdist == s->lb.dtscratch)
+            cdist = NULL; /* the parent's table took the scratch */
+    }
+    if (!cdist && !(cdist = pc__sk_child_dist(s, child, b, to, cfz, &rc)))
+        return rc;
+    /* The shortcuts need the same distances as the parent's: the same
+     * frozen boxes (b itself was not frozen: it moved).  The other boxes
+     * keep their rows: the player is on the same side of each (its walk
+     * and push never crossed them).  M(child) >= M(parent) - 1, and it is
+     * exactly that when the box moved one push closer to the goal the
+     * parent's optimal matching gives it. */
+    int same = par->hpar > 0 && cdist == par->pdist && !par->pscratch && cdist != s->lb.dtscratch;
+    if (same && dt_row(s, cdist, to, b)[par->assign[k]] + 1u == dt_row(s, cdist, b, par->player)[par->assign[k]])
+        *m = (int32_t)par->hpar - 1;
+    else if (same)
+        *m = pc__sk_matching_child(s, k, to, b, cdist);
+    else
+        *m = pc__sk_matching(s, child, b, NULL, cdist, cfz);
+    return PC_OK;
+}
+
+/* Store a new child (representative boxes rb, player rp, hash rh) with its
+ * cost, bound m (-1: a deadlock, stored closed) and W, and queue it. */
+static inline int32_t store_child(sk_solver *s, const sk_parent *par, const uint8_t *rb, uint8_t rp, uint64_t rh,
+                                  uint32_t c1, uint32_t c2, int32_t m, uint32_t w)
+{
+    int64_t ni = pc__sk_add_rec(s, rb, rp, rh);
+    if (ni < 0)
+        return (int32_t)ni;
+    sk_rec *cr = rec_at(s, (size_t)ni);
+    if (m < 0) {
+        cr->flags = 2;
+        return PC_OK;
+    }
+    cr->g1 = (uint16_t)c1;
+    cr->g2 = (uint16_t)c2;
+    cr->h = (uint16_t)(m > 0xFFFF ? 0xFFFF : m);
+    cr->flags = 0;
+    set_w(cr, w);
+    cr->parent = par->idx;
+    return pc__sk_open_push(s, (uint32_t)ni);
+}
+
+/* One candidate push of the parent: its child is reopened when stored,
+ * else bounded, tested for dominance and stored. */
+static inline int32_t expand_one(sk_solver *s, sk_parent *par, const sk_cand *cd)
+{
+    uint8_t child[SK_MAXBOXES], rchild[SK_MAXBOXES];
+    int32_t k = cd->k;
+    uint8_t b = par->boxes[k], to = cd->to;
+    move_box(par->boxes, s->map.nb, k, to, child);
+    uint32_t c1, c2;
+    push_cost(s, par, s->ex.wd[cd->behind], &c1, &c2);
+    if (c1 > 0xFFFF || c2 > 0xFFFF)
+        return PC_ELIMIT; /* beyond what a record can hold */
+    /* The state stored is the class representative (rchild, rp); the bound
+     * and the deadlock tests, symmetric, use the child. */
+    const uint8_t *rb = child, *inv = NULL;
+    if (cd->t >= 0) {
+        pc__sk_bits_boxes(cd->rbits, rchild);
+        rb = rchild;
+        inv = s->map.sym[cd->t].inv;
+    }
+    /* The states with the same boxes, among them this one if it is stored
+     * (the box-set list holds every state). */
+    int64_t found;
+    uint32_t nch = pc__sk_chain_read(s, s->st.btable[pc__sk_bslot(s, cd->rh, rb)] & SK_IDXMASK, cd->rp, &found);
+    if (found >= 0)
+        return reopen_stored(s, par, found, c1, c2);
+    uint32_t hmin = par->hpar ? par->hpar - 1 : 0;
+    uint32_t wc = child_walk_bound(s, par, b, to);
+    uint32_t wmin = hmin ? wc : 0;
+    if (beyond(s, c1 + h1_of(s, hmin, wmin), c2 + h2_of(s, hmin, wmin)))
+        return PC_OK;
+    int32_t m = -1, rc;
+    if ((rc = child_matching(s, par, k, to, child, nch, inv, &m)) != PC_OK)
+        return rc < 0 ? rc : PC_OK; /* 1: the deadlock of a stored state with the same sides */
+    uint32_t w = m > 0 ? wc : 0;
+    if (m >= 0 && s->mode == PC_SOKOBAN_MOVES)
+        w = pc__sk_per_bound(s, child, b, (uint32_t)m, w);
+    if (m >= 0 && beyond(s, c1 + h1_of(s, (uint32_t)m, w), c2 + h2_of(s, (uint32_t)m, w)))
+        return PC_OK;
+    if (dominated(s, nch, b, to, c1, c2, inv))
+        return PC_OK;
+    return store_child(s, par, rb, cd->rp, cd->rh, c1, c2, m, w);
+}
+
+/* Generate the children of state idx, whose boxes are in occ and its
+ * player's walking distances in wd (see search); clears occ.  First the
+ * legal pushes and their children's representatives, whose lists are
+ * prefetched; then the children in the same order. */
+static int32_t expand(sk_solver *s, uint32_t idx)
+{
+    sk_parent par;
+    const sk_rec *r = rec_at(s, idx);
+    int32_t nb = s->map.nb;
+    memcpy(par.boxes, r->boxes, (size_t)nb);
+    par.idx = idx;
+    par.player = r->player;
+    par.g1 = r->g1;
+    par.g2 = r->g2;
+    par.hpar = r->h;
+    par.have_assign = 0;
+    par.pdist = NULL;
+    par.pscratch = 0;
+    par.sbx = par.sby = par.sf = 0;
+    for (int32_t i = 0; i < nb; i++) {
+        par.sbx += s->map.cx[par.boxes[i]];
+        par.sby += s->map.cy[par.boxes[i]];
+        par.sf += s->lb.pot[par.boxes[i]];
+    }
+    pc__sk_parent_images(s, par.boxes, &par.im);
+    sk_cand cand[4 * SK_MAXBOXES];
+    int32_t ncand = list_candidates(s, &par, cand), rc = PC_OK;
+    prefetch_lists(s, cand, ncand);
+    for (int32_t ci = 0; ci < ncand && rc >= 0; ci++)
+        rc = expand_one(s, &par, &cand[ci]);
+    for (int32_t i = 0; i < nb; i++)
+        s->ex.occ[par.boxes[i]] = 0;
     return rc;
 }
 
