@@ -106,19 +106,10 @@ static void solver_free(sk_solver *s)
     pc__free(s->st.levels);
 }
 
-/* Fill the static tables.  Returns PC_OK, PC_ENOTFOUND when the position is
- * plainly unsolvable (a box or goal the player can never reach), PC_ERANGE
- * or PC_ENOMEM. */
-static int32_t prepare(sk_solver *s, const pc_sokoban *g)
+/* Charge and allocate the level's per-cell and per-square tables (the push
+ * distances charge themselves), before anything is filled in. */
+static int32_t alloc_map(sk_solver *s, int32_t nf, size_t n)
 {
-    size_t n = (size_t)g->w * (size_t)g->h;
-    int32_t nf = g->interior;
-    if (nf > SK_MAXCELLS)
-        return PC_ERANGE;
-    s->map.g = g;
-    s->map.nf = nf;
-    /* The static tables (the push distances charge themselves), charged
-     * before they are allocated like everything else. */
     size_t fixed = (size_t)nf * (sizeof *s->map.cell2grid + sizeof *s->map.nbr + 2 + sizeof *s->map.cx + sizeof *s->map.cy) +
                    n * (sizeof *s->map.grid2cell + 1) + sizeof *s;
     if (!pc__sk_charge(s, fixed, 0))
@@ -132,7 +123,15 @@ static int32_t prepare(sk_solver *s, const pc_sokoban *g)
     s->map.cy = pc__malloc((size_t)nf * sizeof *s->map.cy);
     if (!s->map.cell2grid || !s->map.grid2cell || !s->map.nbr || !s->map.goal || !s->map.dead || !s->map.cx || !s->map.cy)
         return PC_ENOMEM;
-    int32_t k = 0, nb = 0;
+    return PC_OK;
+}
+
+/* Number the interior squares (the cells the search works on) and fill
+ * each cell's neighbours, coordinates, goal and dead flags; *nb: the boxes.
+ * PC_ENOTFOUND when a box or goal lies out of the player's reach. */
+static int32_t number_cells(sk_solver *s, const pc_sokoban *g, size_t n, int32_t *nb)
+{
+    int32_t k = 0, nf = s->map.nf;
     for (size_t i = 0; i < n; i++) {
         s->map.grid2cell[i] = -1;
         if (g->stat[i] & SK_INTERIOR) {
@@ -143,6 +142,7 @@ static int32_t prepare(sk_solver *s, const pc_sokoban *g)
         }
     }
     s->map.ngoals = 0;
+    *nb = 0;
     for (int32_t c = 0; c < nf; c++) {
         int32_t i = s->map.cell2grid[c];
         s->map.gidx[c] = (g->stat[i] & SK_GOAL) ? (int16_t)s->map.ngoals : -1;
@@ -160,18 +160,18 @@ static int32_t prepare(sk_solver *s, const pc_sokoban *g)
             s->map.sgy += s->map.cy[c];
         }
         if (g->box[i])
-            nb++;
+            (*nb)++;
     }
-    if (nb > SK_MAXBOXES)
-        return PC_ERANGE;
-    if (nb != s->map.ngoals)
-        return PC_ENOTFOUND;
-    s->map.nb = nb;
-    /* Where the player can stand after the last push: on the square the box
-     * left, which is no goal (every goal then holds a box), next to the goal
-     * the box went to, with the square the push started from behind it. */
+    return PC_OK;
+}
+
+/* Where the player can stand after the last push: on the square the box
+ * left, which is no goal (every goal then holds a box), next to the goal
+ * the box went to, with the square the push started from behind it. */
+static void find_finish(sk_solver *s)
+{
     s->map.nfin = 0;
-    for (int32_t c = 0; c < nf; c++) {
+    for (int32_t c = 0; c < s->map.nf; c++) {
         if (s->map.goal[c])
             continue;
         int ok = 0;
@@ -182,13 +182,33 @@ static int32_t prepare(sk_solver *s, const pc_sokoban *g)
         if (ok)
             s->map.fin[s->map.nfin++] = (uint8_t)c;
     }
+}
+
+/* Fill the static tables.  Returns PC_OK, PC_ENOTFOUND when the position is
+ * plainly unsolvable (a box or goal the player can never reach), PC_ERANGE
+ * or PC_ENOMEM. */
+static int32_t prepare(sk_solver *s, const pc_sokoban *g)
+{
+    size_t n = (size_t)g->w * (size_t)g->h;
+    int32_t nf = g->interior, nb, rc;
+    if (nf > SK_MAXCELLS)
+        return PC_ERANGE;
+    s->map.g = g;
+    s->map.nf = nf;
+    if ((rc = alloc_map(s, nf, n)) < 0 || (rc = number_cells(s, g, n, &nb)) < 0)
+        return rc;
+    if (nb > SK_MAXBOXES)
+        return PC_ERANGE;
+    if (nb != s->map.ngoals)
+        return PC_ENOTFOUND;
+    s->map.nb = nb;
+    find_finish(s);
     /* Push distances, goal by goal, by pulling the box backwards. */
     s->map.wtab = pc__malloc(n);
     if (!s->map.wtab)
         return PC_ENOMEM;
     pc__sk_walk_table(s);
     memset(s->ex.tmpwall, 0, sizeof s->ex.tmpwall);
-    int32_t rc = PC_OK;
     if (!(s->lb.dt0 = pc__sk_build_dtab(s, NULL, &rc)))
         return rc;
     /* Zobrist keys: fixed seed, so runs are reproducible. */
@@ -592,20 +612,75 @@ static int append_walk(sk_solver *s, uint8_t from, uint8_t to, pc__sb *sb)
     return 1;
 }
 
-static int32_t build_lurd(sk_solver *s, uint32_t goal, pc_sokoban_result *res)
+/* The records from the start (record 0) to `goal`, in order: *len pushes,
+ * len + 1 records.  NULL when out of memory. */
+static uint32_t *solution_path(sk_solver *s, uint32_t goal, size_t *len)
 {
-    size_t len = 0;
+    size_t n = 0;
     for (uint32_t i = goal; i != 0; i = rec_at(s, i)->parent)
-        len++;
-    uint32_t *path = pc__malloc((len + 1) * sizeof *path);
+        n++;
+    uint32_t *path = pc__malloc((n + 1) * sizeof *path);
     if (!path)
-        return PC_ENOMEM;
-    size_t k = len + 1;
+        return NULL;
+    size_t k = n + 1;
     for (uint32_t i = goal;; i = rec_at(s, i)->parent) {
         path[--k] = i;
         if (i == 0)
             break;
     }
+    *len = n;
+    return path;
+}
+
+/* The push that turns the real position (boxes in occ, the player's walks
+ * in wd) into an image of record b under the identity or a symmetry, with
+ * the shortest walk: the new boxes in next, the square the pushed box left
+ * in *from, the push's direction in *dir.  Returns the walk's length,
+ * SK_INF when no image is one push away. */
+static uint32_t next_push(sk_solver *s, const sk_rec *b, uint8_t *next, uint8_t *from, int *dir)
+{
+    uint32_t bestw = SK_INF;
+    for (int t = -1; t < s->map.nsym; t++) {
+        uint8_t img[SK_MAXBOXES], f = t < 0 ? b->player : s->map.sym[t].perm[b->player];
+        pc__sk_sym_image(s, t, b->boxes, img);
+        /* The box left f (where the player now stands) for the one square
+         * of img not among the current boxes. */
+        if (!s->ex.occ[f])
+            continue;
+        uint8_t to = SK_NONE;
+        int nd = 0;
+        for (int32_t i = 0; i < s->map.nb; i++)
+            if (!s->ex.occ[img[i]]) {
+                to = img[i];
+                nd++;
+            }
+        int d = 0;
+        while (nd == 1 && d < 4 && s->map.nbr[f][d] != to)
+            d++;
+        if (nd != 1 || d == 4)
+            continue;
+        int kept = 1; /* every other box stays */
+        for (int32_t i = 0; i < s->map.nb; i++)
+            kept &= img[i] == to || s->ex.occ[img[i]];
+        uint8_t behind = s->map.nbr[f][(d + 2) & 3];
+        if (!kept || behind == SK_NONE || s->ex.wd[behind] >= bestw)
+            continue;
+        bestw = s->ex.wd[behind];
+        memcpy(next, img, (size_t)s->map.nb);
+        *from = f;
+        *dir = d;
+    }
+    return bestw;
+}
+
+/* The solution's LURD text, moves and pushes in res, read back from the
+ * goal record's path. */
+static int32_t build_lurd(sk_solver *s, uint32_t goal, pc_sokoban_result *res)
+{
+    size_t len = 0;
+    uint32_t *path = solution_path(s, goal, &len);
+    if (!path)
+        return PC_ENOMEM;
     pc__sb sb;
     pc__sb_init(&sb);
     int64_t pushes = 0;
@@ -617,45 +692,13 @@ static int32_t build_lurd(sk_solver *s, uint32_t goal, pc_sokoban_result *res)
     memcpy(cur, rec_at(s, 0)->boxes, (size_t)s->map.nb);
     int32_t rc = PC_OK;
     for (size_t step = 0; step < len && rc == PC_OK; step++) {
-        const sk_rec *b = rec_at(s, path[step + 1]);
         memset(s->ex.occ, 0, sizeof s->ex.occ);
         for (int32_t i = 0; i < s->map.nb; i++)
             s->ex.occ[cur[i]] = 1;
         pc__sk_walk_bfs(s, curp);
-        uint32_t bestw = SK_INF;
         uint8_t best[SK_MAXBOXES], bestfrom = 0;
         int bestdir = 0;
-        for (int t = -1; t < s->map.nsym; t++) {
-            uint8_t img[SK_MAXBOXES], from = t < 0 ? b->player : s->map.sym[t].perm[b->player];
-            pc__sk_sym_image(s, t, b->boxes, img);
-            /* The box left `from` (where the player now stands) for the one
-             * square of img not among the current boxes. */
-            if (!s->ex.occ[from])
-                continue;
-            uint8_t to = SK_NONE;
-            int nd = 0;
-            for (int32_t i = 0; i < s->map.nb; i++)
-                if (!s->ex.occ[img[i]]) {
-                    to = img[i];
-                    nd++;
-                }
-            int dir = 0;
-            while (nd == 1 && dir < 4 && s->map.nbr[from][dir] != to)
-                dir++;
-            if (nd != 1 || dir == 4)
-                continue;
-            int kept = 1; /* every other box stays */
-            for (int32_t i = 0; i < s->map.nb; i++)
-                kept &= img[i] == to || s->ex.occ[img[i]];
-            uint8_t behind = s->map.nbr[from][(dir + 2) & 3];
-            if (!kept || behind == SK_NONE || s->ex.wd[behind] >= bestw)
-                continue;
-            bestw = s->ex.wd[behind];
-            memcpy(best, img, (size_t)s->map.nb);
-            bestfrom = from;
-            bestdir = dir;
-        }
-        if (bestw == SK_INF) {
+        if (next_push(s, rec_at(s, path[step + 1]), best, &bestfrom, &bestdir) == SK_INF) {
             rc = PC_EINVAL; /* internal inconsistency */
             break;
         }
@@ -671,14 +714,13 @@ static int32_t build_lurd(sk_solver *s, uint32_t goal, pc_sokoban_result *res)
     }
     memset(s->ex.occ, 0, sizeof s->ex.occ);
     pc__free(path);
+    if (rc == PC_OK)
+        pc__sb_putc(&sb, '\0');
+    if (rc == PC_OK && sb.failed)
+        rc = PC_ENOMEM;
     if (rc != PC_OK) {
         pc__sb_free(&sb);
         return rc;
-    }
-    pc__sb_putc(&sb, '\0');
-    if (sb.failed) {
-        pc__sb_free(&sb);
-        return PC_ENOMEM;
     }
     res->lurd = sb.data;
     res->moves = (int64_t)strlen(sb.data);
@@ -688,7 +730,10 @@ static int32_t build_lurd(sk_solver *s, uint32_t goal, pc_sokoban_result *res)
 
 /* ---- entry point ----------------------------------------------------------------------------- */
 
-static int32_t search(sk_solver *s, const pc_sokoban *g, pc_sokoban_result *res)
+/* Store and queue the start (record 0) with its bound; the static tables,
+ * symmetries, bitboards and potential are set up first.  PC_ENOTFOUND when
+ * the start has no matching (a deadlock). */
+static int32_t start_search(sk_solver *s, const pc_sokoban *g)
 {
     int32_t rc = prepare(s, g);
     if (rc < 0)
@@ -717,24 +762,58 @@ static int32_t search(sk_solver *s, const pc_sokoban *g, pc_sokoban_result *res)
     if (start < 0)
         return (int32_t)start;
     rec_at(s, 0)->h = (uint16_t)m;
-    {
-        int32_t sbx = 0, sby = 0, sf = 0;
-        for (int32_t i = 0; i < s->map.nb; i++) {
-            sbx += s->map.cx[boxes[i]];
-            sby += s->map.cy[boxes[i]];
-            sf += s->lb.pot[boxes[i]];
-        }
-        uint32_t w = pc__sk_walk_bound(s, player, sbx, sby, sf, m);
-        if (s->mode == PC_SOKOBAN_MOVES) {
-            /* A small perimeter from the start (a few thousand positions,
-             * about a millisecond), the large one if the search gets long. */
-            pc__sk_per_build(s, SK_PER_FIRST);
-            w = pc__sk_per_bound(s, boxes, player, (uint32_t)m, w);
-        }
-        rec_at(s, 0)->flags = 0;
-        set_w(rec_at(s, 0), w);
+    int32_t sbx = 0, sby = 0, sf = 0;
+    for (int32_t i = 0; i < s->map.nb; i++) {
+        sbx += s->map.cx[boxes[i]];
+        sby += s->map.cy[boxes[i]];
+        sf += s->lb.pot[boxes[i]];
     }
-    rc = pc__sk_open_push(s, 0);
+    uint32_t w = pc__sk_walk_bound(s, player, sbx, sby, sf, m);
+    if (s->mode == PC_SOKOBAN_MOVES) {
+        /* A small perimeter from the start (a few thousand positions, about
+         * a millisecond), the large one if the search gets long. */
+        pc__sk_per_build(s, SK_PER_FIRST);
+        w = pc__sk_per_bound(s, boxes, player, (uint32_t)m, w);
+    }
+    rec_at(s, 0)->flags = 0;
+    set_w(rec_at(s, 0), w);
+    return pc__sk_open_push(s, 0);
+}
+
+/* Every box of record r on a goal? */
+static inline int all_on_goals(const sk_solver *s, const sk_rec *r)
+{
+    int32_t on = 0;
+    for (int32_t i = 0; i < s->map.nb; i++)
+        on += s->map.goal[r->boxes[i]];
+    return on == s->map.nb;
+}
+
+/* Corral deadlock of record r (not the start), checked when the state is
+ * about to be expanded (most stored states never are): `to` is the box the
+ * last push moved, the one not among the parent's boxes.  A dead record is
+ * marked dead for its player region; returns whether it was. */
+static inline int corral_closed(sk_solver *s, sk_rec *r)
+{
+    uint8_t to = pc__sk_pushed_box(s, rec_at(s, r->parent)->boxes, r->boxes, NULL);
+    if (to == SK_NONE)
+        return 0;
+    int dead = pc__sk_corral_dead(s, r->boxes, r->player, to);
+    s->cor.cchecks++;
+    s->cor.cdead += (uint64_t)dead;
+    if (dead) {
+        r->flags = 2; /* dead for its player region */
+        r->h = SK_HCORRAL;
+    }
+    return dead;
+}
+
+/* A*: take the least (f1, f2) off the queue until a goal state comes off
+ * it (its solution into res), the queue runs dry (PC_ENOTFOUND) or a
+ * budget stops the search. */
+static int32_t search(sk_solver *s, const pc_sokoban *g, pc_sokoban_result *res)
+{
+    int32_t rc = start_search(s, g);
     if (rc < 0)
         return rc;
     while (s->st.nopen) {
@@ -750,13 +829,8 @@ static int32_t search(sk_solver *s, const pc_sokoban *g, pc_sokoban_result *res)
             s->lim.fmax = f1;
             s->lim.meter->bound = (double)f1;
         }
-        if (r->h == 0) {
-            int32_t on = 0;
-            for (int32_t i = 0; i < s->map.nb; i++)
-                on += s->map.goal[r->boxes[i]];
-            if (on == s->map.nb)
-                return build_lurd(s, idx, res);
-        }
+        if (r->h == 0 && all_on_goals(s, r))
+            return build_lurd(s, idx, res);
         if (s->lim.max_nodes && s->lim.nodes >= s->lim.max_nodes)
             return PC_ELIMIT;
         if (s->lim.meter->status != PC_OK)
@@ -771,23 +845,10 @@ static int32_t search(sk_solver *s, const pc_sokoban *g, pc_sokoban_result *res)
         } else {
             pc__sk_walk_bfs(s, r->player);
         }
-        if (idx != 0 && r->h > 0 && pc__sk_corral_worth(s)) {
-            /* Corral deadlock, checked when the state is about to be
-             * expanded (most stored states never are): `to` is the box the
-             * last push moved, the one not among the parent's boxes. */
-            uint8_t to = pc__sk_pushed_box(s, rec_at(s, r->parent)->boxes, r->boxes, NULL);
-            if (to != SK_NONE) {
-                int dead = pc__sk_corral_dead(s, r->boxes, r->player, to);
-                s->cor.cchecks++;
-                s->cor.cdead += (uint64_t)dead;
-                if (dead) {
-                    for (int32_t i = 0; i < s->map.nb; i++)
-                        s->ex.occ[r->boxes[i]] = 0;
-                    r->flags = 2; /* dead for its player region */
-                    r->h = SK_HCORRAL;
-                    continue;
-                }
-            }
+        if (idx != 0 && r->h > 0 && pc__sk_corral_worth(s) && corral_closed(s, r)) {
+            for (int32_t i = 0; i < s->map.nb; i++)
+                s->ex.occ[r->boxes[i]] = 0;
+            continue;
         }
         r->flags |= 1;
         if (s->mode == PC_SOKOBAN_MOVES && s->lim.nodes == SK_PER_AFTER && s->lb.per.max < SK_PER_STATES)
