@@ -9,79 +9,52 @@
 #include "sokoban/solver_int.h"
 #include "common/alloc.h"
 
-/* Push distances that know the player's side, on the board where the squares
- * marked in s->ex.tmpwall are walls too.
- *
- * Why: the plain distance of a box to a goal (pull the box backwards from
- * the goal, ignoring where the player is) assumes the player can get behind
- * the box for every push.  When the box itself cuts the board in two (a box
- * in a corridor or a doorway), the player can only push it away from its own
- * side, and getting round may be impossible or take a long detour of pushes.
- * So the distance here is that of the relaxed problem "this box alone on the
- * board (the other boxes removed), the player where it is", which depends on
- * the player only through its side: the component of the board without the
- * box's cell that holds the player.  The player never crosses the box's cell
- * (it would have to push the box), so walks and pushes of other boxes keep
- * its side; that is what makes the matching over these distances consistent
- * (see doc/sokoban.md, "Lower bound").
- *
- * Each cell gets one row per side, plus one for "no neighbour of the cell is
- * on the player's side" (a pocket walled off by frozen boxes: the box never
- * moves, 0 pushes to its own goal, none to any other).  Rows are found by a
- * breadth-first search per goal over (cell, side) states, backwards: the box
- * reached y with the player on the square it left, x, so the state before
- * was (x, the side of x holding the square behind x).
- *
- * Builds into dst (the scratch table, sized for any board) or, when dst is
- * NULL, into a new block charged to the budget.  Returns the table, or NULL
- * with *rc set. */
-sk_dtab *pc__sk_build_dtab(sk_solver *s, sk_dtab *dst, int32_t *rc)
+/* The sides of cell y (the components of the board without y and the walls
+ * `wall` that hold one of its neighbours) into sidebuf[y], nsides[y] and
+ * hasmap[y]; `open` is the number of squares that are no wall. */
+static void cell_sides(sk_solver *s, int32_t y, const uint8_t *wall, int32_t open)
+{
+    int32_t nf = s->map.nf;
+    uint8_t *sb = s->dts.sidebuf[y];
+    memset(sb, SK_NONE, (size_t)nf);
+    int32_t k = 0, seen = 0;
+    for (int d = 0; d < 4 && !wall[y]; d++) {
+        uint8_t n = s->map.nbr[y][d];
+        if (n == SK_NONE || wall[n] || sb[n] != SK_NONE)
+            continue;
+        size_t qh = 0, qt = 0;
+        s->ex.queue[qt++] = n;
+        sb[n] = (uint8_t)k;
+        while (qh < qt) {
+            uint8_t x = s->ex.queue[qh++];
+            for (int e = 0; e < 4; e++) {
+                uint8_t z = s->map.nbr[x][e];
+                if (z == SK_NONE || z == y || wall[z] || sb[z] != SK_NONE)
+                    continue;
+                sb[z] = (uint8_t)k;
+                s->ex.queue[qt++] = z;
+            }
+        }
+        seen += (int32_t)qt;
+        k++;
+    }
+    s->dts.nsides[y] = (uint8_t)k;
+    /* A side map is needed when the player's square matters: two sides or
+     * more, or squares no neighbour reaches (they read side k). */
+    s->dts.hasmap[y] = !wall[y] && (k > 1 || seen < open - 1);
+    if (s->dts.hasmap[y])
+        for (int32_t c = 0; c < nf; c++)
+            if (sb[c] == SK_NONE)
+                sb[c] = (uint8_t)k;
+}
+
+/* The table's block for nrows rows and nmaps side maps: dst (the scratch
+ * table, sized for any board) or, when dst is NULL, a new block charged to
+ * the budget; rows and side maps laid out from the scratch.  NULL with *rc
+ * set when the budget or the allocator refuses. */
+static sk_dtab *dtab_alloc(sk_solver *s, sk_dtab *dst, int32_t nrows, int32_t nmaps, int32_t *rc)
 {
     int32_t nf = s->map.nf, ng = s->map.ngoals;
-    const uint8_t *wall = s->ex.tmpwall;
-    int32_t open = 0;
-    for (int32_t c = 0; c < nf; c++)
-        open += !wall[c];
-    int32_t nrows = 0, nmaps = 0;
-    for (int32_t y = 0; y < nf; y++) {
-        uint8_t *sb = s->dts.sidebuf[y];
-        memset(sb, SK_NONE, (size_t)nf);
-        int32_t k = 0, seen = 0;
-        for (int d = 0; d < 4 && !wall[y]; d++) {
-            uint8_t n = s->map.nbr[y][d];
-            if (n == SK_NONE || wall[n] || sb[n] != SK_NONE)
-                continue;
-            size_t qh = 0, qt = 0;
-            s->ex.queue[qt++] = n;
-            sb[n] = (uint8_t)k;
-            while (qh < qt) {
-                uint8_t x = s->ex.queue[qh++];
-                for (int e = 0; e < 4; e++) {
-                    uint8_t z = s->map.nbr[x][e];
-                    if (z == SK_NONE || z == y || wall[z] || sb[z] != SK_NONE)
-                        continue;
-                    sb[z] = (uint8_t)k;
-                    s->ex.queue[qt++] = z;
-                }
-            }
-            seen += (int32_t)qt;
-            k++;
-        }
-        s->dts.nsides[y] = (uint8_t)k;
-        /* A side map is needed when the player's square matters: two sides
-         * or more, or squares no neighbour reaches (they read side k). */
-        s->dts.hasmap[y] = !wall[y] && (k > 1 || seen < open - 1);
-        if (s->dts.hasmap[y])
-            for (int32_t c = 0; c < nf; c++)
-                if (sb[c] == SK_NONE)
-                    sb[c] = (uint8_t)k;
-        for (int32_t r = 0; r <= k; r++) {
-            s->dts.rowcell[nrows + r] = (uint8_t)y;
-            s->dts.rowside[nrows + r] = (uint8_t)r;
-        }
-        nrows += k + 1;
-        nmaps += s->dts.hasmap[y];
-    }
     size_t dsz = (size_t)nrows * (size_t)ng * sizeof(uint16_t), rsz = (size_t)nf * sizeof(uint16_t),
            osz = (size_t)nf * sizeof(int32_t), msz = (size_t)nmaps * (size_t)nf;
     size_t bytes = sizeof(sk_dtab) + dsz + rsz + osz + msz;
@@ -117,39 +90,96 @@ sk_dtab *pc__sk_build_dtab(sk_solver *s, sk_dtab *dst, int32_t *rc)
             m++;
         }
     }
-    for (int32_t q = 0; q < ng; q++) {
-        for (int32_t i = 0; i < nrows; i++)
-            t->dist[(size_t)i * (size_t)ng + (size_t)q] = SK_INF;
-        uint8_t gq = s->map.goals[q];
-        if (wall[gq])
-            continue; /* a frozen box's own goal: it keeps it (matching) */
-        size_t qh = 0, qt = 0;
-        for (int32_t k = 0; k <= s->dts.nsides[gq]; k++) {
-            int32_t i = t->row[gq] + k;
-            t->dist[(size_t)i * (size_t)ng + (size_t)q] = 0;
-            if (k < s->dts.nsides[gq])
-                s->dts.rowq[qt++] = (uint16_t)i;
-        }
-        while (qh < qt) {
-            uint16_t i = s->dts.rowq[qh++];
-            uint8_t y = s->dts.rowcell[i], sy = s->dts.rowside[i];
-            uint16_t dv = t->dist[(size_t)i * (size_t)ng + (size_t)q];
-            for (int e = 0; e < 4; e++) {
-                uint8_t x = s->map.nbr[y][e];
-                if (x == SK_NONE || wall[x] || s->dts.sidebuf[y][x] != sy)
-                    continue;
-                uint8_t pl = s->map.nbr[x][e];
-                if (pl == SK_NONE || wall[pl])
-                    continue;
-                size_t pi = (size_t)t->row[x] + s->dts.sidebuf[x][pl];
-                uint16_t *dp = &t->dist[pi * (size_t)ng + (size_t)q];
-                if (*dp != SK_INF)
-                    continue;
-                *dp = (uint16_t)(dv + 1);
-                s->dts.rowq[qt++] = (uint16_t)pi;
-            }
+    return t;
+}
+
+/* Column q of the table: the pushes from every (cell, side) row to goal q,
+ * by pulling the box backwards from the goal (breadth-first over rows). */
+static void pull_goal(sk_solver *s, sk_dtab *t, const uint8_t *wall, int32_t q)
+{
+    int32_t ng = s->map.ngoals, nrows = t->nrows;
+    for (int32_t i = 0; i < nrows; i++)
+        t->dist[(size_t)i * (size_t)ng + (size_t)q] = SK_INF;
+    uint8_t gq = s->map.goals[q];
+    if (wall[gq])
+        return; /* a frozen box's own goal: it keeps it (matching) */
+    size_t qh = 0, qt = 0;
+    for (int32_t k = 0; k <= s->dts.nsides[gq]; k++) {
+        int32_t i = t->row[gq] + k;
+        t->dist[(size_t)i * (size_t)ng + (size_t)q] = 0;
+        if (k < s->dts.nsides[gq])
+            s->dts.rowq[qt++] = (uint16_t)i;
+    }
+    while (qh < qt) {
+        uint16_t i = s->dts.rowq[qh++];
+        uint8_t y = s->dts.rowcell[i], sy = s->dts.rowside[i];
+        uint16_t dv = t->dist[(size_t)i * (size_t)ng + (size_t)q];
+        for (int e = 0; e < 4; e++) {
+            uint8_t x = s->map.nbr[y][e];
+            if (x == SK_NONE || wall[x] || s->dts.sidebuf[y][x] != sy)
+                continue;
+            uint8_t pl = s->map.nbr[x][e];
+            if (pl == SK_NONE || wall[pl])
+                continue;
+            size_t pi = (size_t)t->row[x] + s->dts.sidebuf[x][pl];
+            uint16_t *dp = &t->dist[pi * (size_t)ng + (size_t)q];
+            if (*dp != SK_INF)
+                continue;
+            *dp = (uint16_t)(dv + 1);
+            s->dts.rowq[qt++] = (uint16_t)pi;
         }
     }
+}
+
+/* Push distances that know the player's side, on the board where the squares
+ * marked in s->ex.tmpwall are walls too.
+ *
+ * Why: the plain distance of a box to a goal (pull the box backwards from
+ * the goal, ignoring where the player is) assumes the player can get behind
+ * the box for every push.  When the box itself cuts the board in two (a box
+ * in a corridor or a doorway), the player can only push it away from its own
+ * side, and getting round may be impossible or take a long detour of pushes.
+ * So the distance here is that of the relaxed problem "this box alone on the
+ * board (the other boxes removed), the player where it is", which depends on
+ * the player only through its side: the component of the board without the
+ * box's cell that holds the player.  The player never crosses the box's cell
+ * (it would have to push the box), so walks and pushes of other boxes keep
+ * its side; that is what makes the matching over these distances consistent
+ * (see doc/sokoban.md, "Lower bound").
+ *
+ * Each cell gets one row per side, plus one for "no neighbour of the cell is
+ * on the player's side" (a pocket walled off by frozen boxes: the box never
+ * moves, 0 pushes to its own goal, none to any other).  Rows are found by a
+ * breadth-first search per goal over (cell, side) states, backwards: the box
+ * reached y with the player on the square it left, x, so the state before
+ * was (x, the side of x holding the square behind x).
+ *
+ * Builds into dst (the scratch table, sized for any board) or, when dst is
+ * NULL, into a new block charged to the budget.  Returns the table, or NULL
+ * with *rc set. */
+sk_dtab *pc__sk_build_dtab(sk_solver *s, sk_dtab *dst, int32_t *rc)
+{
+    int32_t nf = s->map.nf;
+    const uint8_t *wall = s->ex.tmpwall;
+    int32_t open = 0;
+    for (int32_t c = 0; c < nf; c++)
+        open += !wall[c];
+    int32_t nrows = 0, nmaps = 0;
+    for (int32_t y = 0; y < nf; y++) {
+        cell_sides(s, y, wall, open);
+        int32_t k = s->dts.nsides[y];
+        for (int32_t r = 0; r <= k; r++) {
+            s->dts.rowcell[nrows + r] = (uint8_t)y;
+            s->dts.rowside[nrows + r] = (uint8_t)r;
+        }
+        nrows += k + 1;
+        nmaps += s->dts.hasmap[y];
+    }
+    sk_dtab *t = dtab_alloc(s, dst, nrows, nmaps, rc);
+    if (!t)
+        return NULL;
+    for (int32_t q = 0; q < s->map.ngoals; q++)
+        pull_goal(s, t, wall, q);
     return t;
 }
 
