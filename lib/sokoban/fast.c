@@ -229,25 +229,11 @@ static void fs_free(fs_solver *s)
 
 /* ---- static tables ---------------------------------------------------------------------- */
 
-static int32_t prepare(fs_solver *s, const pc_sokoban *g)
+/* Charge and allocate every per-cell, per-box and Hungarian array of the
+ * search, before anything is filled in. */
+static int32_t alloc_tables(fs_solver *s, size_t n)
 {
-    size_t n = (size_t)g->w * (size_t)g->h;
-    int32_t nc = 0, nb = 0, ng = 0;
-    for (size_t i = 0; i < n; i++) {
-        if (g->stat[i] & SK_INTERIOR) {
-            nc++;
-            nb += g->box[i] != 0;
-            ng += (g->stat[i] & SK_GOAL) != 0;
-        } else if (g->box[i] != ((g->stat[i] & SK_GOAL) != 0)) {
-            return PC_ENOTFOUND; /* a box off goal, or an empty goal, the player never reaches */
-        }
-    }
-    if (nb != ng)
-        return PC_ENOTFOUND;
-    if (nc >= (int32_t)FS_UNREACH)
-        return PC_ERANGE; /* cannot happen with 128 x 128 boards */
-    s->map.nc = nc;
-    s->map.nb = nb;
+    int32_t nc = s->map.nc, nb = s->map.nb;
     size_t k1 = (size_t)nb + 1;
     uint64_t fixed = (uint64_t)nc * (sizeof(int32_t) * 10 + 4 + 16 + 2) + n * sizeof(int32_t) +
                      (uint64_t)nb * nc * 2 + k1 * (8 * 5 + 4 * 5 + 3) + (uint64_t)nb * 6;
@@ -284,11 +270,19 @@ static int32_t prepare(fs_solver *s, const pc_sokoban *g)
     s->hu.cp = pc__malloc(k1 * sizeof *s->hu.cp);
     s->hu.way = pc__malloc(k1 * sizeof *s->hu.way);
     s->hu.used = pc__malloc(k1);
-    if (!s->map.c2g || !s->map.g2c || !s->map.nbr || !s->map.goal || !s->map.dead || !s->map.goals || !s->map.dist || !s->map.zb ||
-        !s->map.zp || !s->ex.boxat || !s->ex.mark || !s->ex.pmark || !s->ex.queue || !s->fr.tmpwall || !s->ex.bx ||
-        !s->cor.comp || !s->cor.bmark || !s->cor.cbox || !s->cor.uf || !s->cor.allow || !s->cor.tallow || !s->ex.child || !s->hu.u ||
-        !s->hu.v || !s->hu.cu || !s->hu.cv || !s->hu.minv || !s->hu.p || !s->hu.cp || !s->hu.way || !s->hu.used)
+    if (!s->map.c2g || !s->map.g2c || !s->map.nbr || !s->map.goal || !s->map.dead || !s->map.goals ||
+        !s->map.dist || !s->map.zb || !s->map.zp || !s->ex.boxat || !s->ex.mark || !s->ex.pmark ||
+        !s->ex.queue || !s->fr.tmpwall || !s->ex.bx || !s->cor.comp || !s->cor.bmark || !s->cor.cbox ||
+        !s->cor.uf || !s->cor.allow || !s->cor.tallow || !s->ex.child || !s->hu.u || !s->hu.v || !s->hu.cu ||
+        !s->hu.cv || !s->hu.minv || !s->hu.p || !s->hu.cp || !s->hu.way || !s->hu.used)
         return PC_ENOMEM;
+    return PC_OK;
+}
+
+/* Number the interior squares and fill each cell's neighbours, dead and
+ * goal flags and the goals' list. */
+static void number_cells(fs_solver *s, const pc_sokoban *g, size_t n)
+{
     int32_t c = 0, q = 0;
     for (size_t i = 0; i < n; i++) {
         s->map.g2c[i] = -1;
@@ -309,32 +303,64 @@ static int32_t prepare(fs_solver *s, const pc_sokoban *g)
             s->map.goals[q++] = c;
         }
     }
-    /* Push distances to each goal: pull the box backwards (box from y to x
-     * needs the player on the far side of x... i.e. x - (y - x) free). */
-    for (int32_t j = 0; j < nb; j++) {
-        uint16_t *d = s->map.dist + (size_t)j * nc;
-        for (int32_t x = 0; x < nc; x++)
-            d[x] = FS_UNREACH;
-        size_t qh = 0, qt = 0;
-        d[s->map.goals[j]] = 0;
-        s->ex.queue[qt++] = s->map.goals[j];
-        while (qh < qt) {
-            int32_t x = s->ex.queue[qh++];
-            for (int dd = 0; dd < 4; dd++) {
-                int32_t y = s->map.nbr[x][dd]; /* the box came from y ... */
-                if (y < 0 || d[y] != FS_UNREACH)
-                    continue;
-                int32_t p = s->map.nbr[y][dd]; /* ... pushed by a player on p */
-                if (p < 0)
-                    continue;
-                d[y] = (uint16_t)(d[x] + 1);
-                s->ex.queue[qt++] = y;
-            }
+}
+
+/* Push distances to goal j: pull the box backwards (box from y to x needs
+ * the player on the far side of x... i.e. x - (y - x) free). */
+static void pull_goal(fs_solver *s, int32_t j)
+{
+    int32_t nc = s->map.nc;
+    uint16_t *d = s->map.dist + (size_t)j * nc;
+    for (int32_t x = 0; x < nc; x++)
+        d[x] = FS_UNREACH;
+    size_t qh = 0, qt = 0;
+    d[s->map.goals[j]] = 0;
+    s->ex.queue[qt++] = s->map.goals[j];
+    while (qh < qt) {
+        int32_t x = s->ex.queue[qh++];
+        for (int dd = 0; dd < 4; dd++) {
+            int32_t y = s->map.nbr[x][dd]; /* the box came from y ... */
+            if (y < 0 || d[y] != FS_UNREACH)
+                continue;
+            int32_t p = s->map.nbr[y][dd]; /* ... pushed by a player on p */
+            if (p < 0)
+                continue;
+            d[y] = (uint16_t)(d[x] + 1);
+            s->ex.queue[qt++] = y;
         }
     }
+}
+
+/* Fill the static tables: PC_OK, PC_ENOTFOUND when a box or goal lies out
+ * of the player's reach (or they differ in number), PC_ERANGE, PC_ELIMIT or
+ * PC_ENOMEM. */
+static int32_t prepare(fs_solver *s, const pc_sokoban *g)
+{
+    size_t n = (size_t)g->w * (size_t)g->h;
+    int32_t nc = 0, nb = 0, ng = 0, rc;
+    for (size_t i = 0; i < n; i++) {
+        if (g->stat[i] & SK_INTERIOR) {
+            nc++;
+            nb += g->box[i] != 0;
+            ng += (g->stat[i] & SK_GOAL) != 0;
+        } else if (g->box[i] != ((g->stat[i] & SK_GOAL) != 0)) {
+            return PC_ENOTFOUND; /* a box off goal, or an empty goal, the player never reaches */
+        }
+    }
+    if (nb != ng)
+        return PC_ENOTFOUND;
+    if (nc >= (int32_t)FS_UNREACH)
+        return PC_ERANGE; /* cannot happen with 128 x 128 boards */
+    s->map.nc = nc;
+    s->map.nb = nb;
+    if ((rc = alloc_tables(s, n)) < 0)
+        return rc;
+    number_cells(s, g, n);
+    for (int32_t j = 0; j < nb; j++)
+        pull_goal(s, j);
     struct pc_rng rng;
     pc__rng_seed(&rng, 0xfa57b0c5ULL);
-    for (c = 0; c < nc; c++) {
+    for (int32_t c = 0; c < nc; c++) {
         s->map.zb[c] = pc__rng_next(&rng);
         s->map.zp[c] = pc__rng_next(&rng);
     }
@@ -1019,7 +1045,98 @@ static int32_t out_of_order(fs_solver *s, const int32_t *bx)
 
 /* ---- the search ------------------------------------------------------------------------------ */
 
-static int32_t search(fs_solver *s, const pc_sokoban *g, pc__fast_out *o)
+/* The boxes of the record's parent boxes `pb` with box b moved to `to`,
+ * kept sorted, into boxes (records hold sorted boxes). */
+static inline void move_box(const uint16_t *pb, int32_t nb, int32_t b, int32_t to, uint16_t *boxes)
+{
+    int32_t t = 0;
+    int put = 0;
+    for (int32_t j = 0; j < nb; j++) {
+        int32_t c = pb[j];
+        if (c == b)
+            continue;
+        if (!put && to < c) {
+            boxes[t++] = (uint16_t)to;
+            put = 1;
+        }
+        boxes[t++] = (uint16_t)c;
+    }
+    if (!put)
+        boxes[t++] = (uint16_t)to;
+}
+
+/* Push box i of state idx (its boxes in bx and boxat, the player's marks
+ * in pmark) in direction d.  A child that is no deadlock and not stored yet
+ * is stored, and queued unless it is solved: then *found is its record.
+ * hbox is the parent's hash without the player; cor > 0: only the pushes
+ * the corral allows.  Returns PC_OK or an error. */
+static inline int32_t try_push(fs_solver *s, uint32_t idx, int32_t i, int d, uint64_t hbox, uint32_t pst,
+                               int32_t cor, int32_t *found)
+{
+    int32_t b = s->ex.bx[i];
+    int32_t to = s->map.nbr[b][d], from = s->map.nbr[b][(d + 2) & 3];
+    if (to < 0 || from < 0 || s->ex.pmark[from] != pst || s->ex.boxat[to] >= 0 || s->map.dead[to])
+        return PC_OK;
+    if (cor > 0 && !(s->cor.allow[i] >> d & 1))
+        return PC_OK;
+    int32_t rc = PC_OK;
+    s->ex.boxat[b] = -1;
+    s->ex.boxat[to] = i;
+    s->ex.bx[i] = to;
+    int dead = freeze_dead(s, to);
+    int64_t h = dead ? FS_BIG : match_child(s, s->ex.bx, i);
+    int32_t pen = h < FS_BIG ? out_of_order(s, s->ex.bx) : 0;
+    if (h < FS_BIG) {
+        uint16_t *boxes = s->ex.child;
+        move_box(fs_rec_at(s, idx)->boxes, s->map.nb, b, to, boxes);
+        int32_t cpl = reach(s, b);
+        uint64_t ch = hbox ^ s->map.zb[b] ^ s->map.zb[to] ^ s->map.zp[cpl];
+        size_t slot;
+        if (!lookup(s, ch, boxes, cpl, &slot)) {
+            int64_t ci = add_rec(s, ch, boxes, cpl, idx, b, d);
+            if (ci < 0)
+                rc = (int32_t)ci;
+            else if (h == 0)
+                *found = (int32_t)ci;
+            else
+                rc = open_push(s, (size_t)(h + FS_PACK * pen), (uint32_t)ci);
+        }
+    }
+    s->ex.boxat[to] = -1;
+    s->ex.boxat[b] = i;
+    s->ex.bx[i] = b;
+    return rc;
+}
+
+/* Generate the children of state idx (see try_push); *found a solved
+ * child's record, if any. */
+static int32_t expand(fs_solver *s, uint32_t idx, int32_t *found)
+{
+    const fs_rec *r = fs_rec_at(s, idx);
+    for (int32_t i = 0; i < s->map.nb; i++) {
+        s->ex.bx[i] = r->boxes[i];
+        s->ex.boxat[r->boxes[i]] = i;
+    }
+    int32_t player = r->player, rc = PC_OK;
+    uint64_t hbox = r->hash ^ s->map.zp[player];
+    reach(s, player);
+    /* The parent's reachable set, kept while the children's are found. */
+    memcpy(s->ex.pmark, s->ex.mark, (size_t)s->map.nc * sizeof *s->ex.mark);
+    uint32_t pst = s->ex.stamp;
+    match_full(s, s->ex.bx);
+    int32_t cor = pi_corral(s, pst);
+    for (int32_t i = 0; i < s->map.nb && *found < 0 && rc == PC_OK && cor >= 0; i++)
+        for (int d = 0; d < 4 && *found < 0 && rc == PC_OK; d++)
+            rc = try_push(s, idx, i, d, hbox, pst, cor, found);
+    for (int32_t i = 0; i < s->map.nb; i++)
+        s->ex.boxat[fs_rec_at(s, idx)->boxes[i]] = -1;
+    return rc;
+}
+
+/* The static tables, the packing order, the start's bound and its record,
+ * queued.  Returns 1 when the start is solved already (o->lurd empty),
+ * PC_OK, PC_ENOTFOUND (the start is a deadlock) or an error. */
+static int32_t start_search(fs_solver *s, const pc_sokoban *g, pc__fast_out *o)
 {
     int32_t rc = prepare(s, g);
     if (rc < 0)
@@ -1042,7 +1159,7 @@ static int32_t search(fs_solver *s, const pc_sokoban *g, pc__fast_out *o)
         o->lurd[0] = '\0';
         o->pushes = 0;
         o->bound = 0;
-        return PC_OK;
+        return 1;
     }
     int64_t h0 = match_full(s, s->ex.bx);
     if (h0 >= FS_BIG)
@@ -1057,84 +1174,22 @@ static int32_t search(fs_solver *s, const pc_sokoban *g, pc__fast_out *o)
     int64_t root = add_rec(s, hash_of(s, boxes, pl), boxes, pl, 0, 0, 0);
     if (root < 0)
         return (int32_t)root;
-    if ((rc = open_push(s, (size_t)(h0 + FS_PACK * out_of_order(s, s->ex.bx)), 0)) < 0)
-        return rc;
+    return open_push(s, (size_t)(h0 + FS_PACK * out_of_order(s, s->ex.bx)), 0);
+}
+
+/* Greedy best-first: expand the least key until a child is solved (its
+ * solution into o), the queue runs dry (PC_ENOTFOUND) or the budget stops
+ * the search. */
+static int32_t search(fs_solver *s, const pc_sokoban *g, pc__fast_out *o)
+{
+    int32_t rc = start_search(s, g, o);
+    if (rc != PC_OK)
+        return rc < 0 ? rc : PC_OK;
     while (s->st.nopen) {
         uint32_t idx = open_pop(s);
         o->nodes++;
-        const fs_rec *r = fs_rec_at(s, idx);
-        for (int32_t i = 0; i < s->map.nb; i++) {
-            s->ex.bx[i] = r->boxes[i];
-            s->ex.boxat[r->boxes[i]] = i;
-        }
-        int32_t player = r->player;
-        uint64_t hbox = r->hash ^ s->map.zp[player];
-        reach(s, player);
-        /* The parent's reachable set, kept while the children's are found. */
-        memcpy(s->ex.pmark, s->ex.mark, (size_t)s->map.nc * sizeof *s->ex.mark);
-        uint32_t pst = s->ex.stamp;
-        match_full(s, s->ex.bx);
         int32_t found = -1;
-        int32_t cor = pi_corral(s, pst);
-        for (int32_t i = 0; i < s->map.nb && found < 0 && rc == PC_OK && cor >= 0; i++) {
-            int32_t b = s->ex.bx[i];
-            for (int d = 0; d < 4; d++) {
-                int32_t to = s->map.nbr[b][d], from = s->map.nbr[b][(d + 2) & 3];
-                if (to < 0 || from < 0 || s->ex.pmark[from] != pst || s->ex.boxat[to] >= 0 || s->map.dead[to])
-                    continue;
-                if (cor > 0 && !(s->cor.allow[i] >> d & 1))
-                    continue;
-                s->ex.boxat[b] = -1;
-                s->ex.boxat[to] = i;
-                s->ex.bx[i] = to;
-                int dead = freeze_dead(s, to);
-                int64_t h = dead ? FS_BIG : match_child(s, s->ex.bx, i);
-                int32_t pen = h < FS_BIG ? out_of_order(s, s->ex.bx) : 0;
-                if (h < FS_BIG) {
-                    /* the child's boxes, sorted */
-                    int32_t t = 0;
-                    int put = 0;
-                    for (int32_t j = 0; j < s->map.nb; j++) {
-                        int32_t c = r->boxes[j];
-                        if (c == b)
-                            continue;
-                        if (!put && to < c) {
-                            boxes[t++] = (uint16_t)to;
-                            put = 1;
-                        }
-                        boxes[t++] = (uint16_t)c;
-                    }
-                    if (!put)
-                        boxes[t++] = (uint16_t)to;
-                    int32_t cpl = reach(s, b);
-                    uint64_t ch = hbox ^ s->map.zb[b] ^ s->map.zb[to] ^ s->map.zp[cpl];
-                    size_t slot;
-                    if (!lookup(s, ch, boxes, cpl, &slot)) {
-                        int64_t ci = add_rec(s, ch, boxes, cpl, idx, b, d);
-                        r = fs_rec_at(s, idx); /* the arena may have moved */
-                        if (ci < 0) {
-                            rc = (int32_t)ci;
-                        } else if (h == 0) {
-                            found = (int32_t)ci;
-                        } else {
-                            rc = open_push(s, (size_t)(h + FS_PACK * pen), (uint32_t)ci);
-                        }
-                    }
-                    s->ex.boxat[to] = -1;
-                    s->ex.boxat[b] = i;
-                    s->ex.bx[i] = b;
-                } else {
-                    s->ex.boxat[to] = -1;
-                    s->ex.boxat[b] = i;
-                    s->ex.bx[i] = b;
-                }
-                if (found >= 0 || rc != PC_OK)
-                    break;
-            }
-        }
-        for (int32_t i = 0; i < s->map.nb; i++)
-            s->ex.boxat[fs_rec_at(s, idx)->boxes[i]] = -1;
-        if (rc != PC_OK)
+        if ((rc = expand(s, idx, &found)) != PC_OK)
             return rc;
         if (found >= 0)
             return build_lurd(s, g, (uint32_t)found, &o->lurd, &o->pushes);
