@@ -47,7 +47,7 @@ b=$({ cat "$tmp/l1.txt"; echo "move PLAY 0 0 0"; } | "$cli" patchwork moves -)
 { cat "$tmp/l1.txt"; echo "move PLAY 0 0"; } | "$cli" patchwork moves - >/dev/null 2>&1; [ $? = 1 ]; tap $? "a bad move line exits 1"
 { cat "$tmp/l1.txt"; echo "move PLAY 0 0"; } | "$cli" patchwork moves - 2>&1 >/dev/null | grep -q 'line 5, column 1'
 tap $? "the error names line and column"
-printf 'puzzlecore-patchwork 1\nruleset 1\n' | "$cli" patchwork moves - 2>&1 >/dev/null | grep -q 'ruleset and deck are required'
+printf 'puzzlecore-patchwork 1\nruleset 1\n' | "$cli" patchwork moves - 2>&1 >/dev/null | grep -q "missing key 'deck'"
 tap $? "a save without its deck is refused"
 
 # arena: the search bot (50 playouts a turn) against the league-5 boss, seats swapped

@@ -5,6 +5,7 @@ lib_libpuzzlecore_la_SOURCES += \
 	lib/common/budget.c lib/common/budget.h \
 	lib/common/rng.c lib/common/rng.h \
 	lib/common/text.c lib/common/text.h \
+	lib/common/save.c lib/common/save.h \
 	lib/common/clock.c lib/common/clock.h \
 	lib/common/lp.c lib/common/lp.h \
 	lib/common/bits.h
@@ -19,6 +20,11 @@ check_PROGRAMS += tests/test_lp
 tests_test_lp_SOURCES = tests/test_lp.c lib/common/lp.c lib/common/status.c
 TESTS += tests/test_lp
 EXTRA_DIST += tests/python/test_common.py tests/lua/test_common.lua
+
+# The one save reader (save.c) is internal: its test builds it from source.
+check_PROGRAMS += tests/test_save_reader
+tests_test_save_reader_SOURCES = tests/test_save_reader.c lib/common/save.c lib/common/text.c lib/common/status.c
+TESTS += tests/test_save_reader
 
 # The budget meter is internal: its test builds it from source.
 check_PROGRAMS += tests/test_budget

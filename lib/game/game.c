@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/save.h"
 #include "game/kind.h"
 #include "common/alloc.h"
 
@@ -170,20 +171,19 @@ int32_t pc_game_load(const char *text, size_t len, char *err, size_t errcap, pc_
         err[0] = '\0';
     if (!out || (!text && len))
         return PC_EINVAL;
-    /* "puzzlecore-<kind> <version>" on the first line names the kind. */
-    static const char prefix[] = "puzzlecore-";
-    size_t pl = sizeof prefix - 1, e = pl;
-    if (len < pl || memcmp(text, prefix, pl) != 0)
-        return pc__parse_error(err, errcap, 1, 1, "not a puzzlecore save (the first line is puzzlecore-<kind> 1)");
-    while (e < len && text[e] != ' ' && text[e] != '\n' && text[e] != '\r')
-        e++;
-    const pc__kind *k = game_find_kind(text + pl, e - pl);
+    /* "puzzlecore-<kind> <version>" names the kind (lib/common/save.h). */
+    const char *name;
+    size_t nl;
+    int32_t rc = pc__save_kind(text, len, &name, &nl, err, errcap);
+    if (rc != PC_OK)
+        return rc;
+    const pc__kind *k = game_find_kind(name, nl);
     if (!k) {
-        pc__parse_error(err, errcap, 1, 1, "unknown kind '%.*s'", (int)(e - pl > 40 ? 40 : e - pl), text + pl);
+        pc__parse_error(err, errcap, 0, 0, "unknown kind '%.*s'", (int)(nl > 40 ? 40 : nl), name);
         return PC_ENOTFOUND;
     }
     void *state = NULL;
-    int32_t rc = k->load(text, len, err, errcap, &state);
+    rc = k->load(text, len, err, errcap, &state);
     if (rc != PC_OK)
         return rc;
     return game_wrap(k, state, out);

@@ -95,91 +95,116 @@ static const char ng_gen_palette[] = ". ffffff white\nk 000000 black\nr e02020 r
                                      "b 2050e0 blue\ny f0d020 yellow\nm c030c0 magenta\nc 20c0c0 cyan\n"
                                      "o f08020 orange\n";
 
-static int32_t ng_create(const pc__param *p, int32_t np, uint64_t seed, char *err, size_t errcap, void **out)
-{
-    int32_t w = 10, h = 10;
-    int64_t grade = PC_NONOGRAM_GRADE_LINE, ncol = 1, pcol = 0;
-    const pc__param *sol = NULL, *colours = NULL;
+/* What the params of a nonogram game say. */
+struct ng_spec {
+    int32_t w, h;
+    int64_t grade, ncol, pcol; /* pcol: colours of a given palette (0: none) */
+    const pc__param *sol, *colours;
     char pal[(PC_NONOGRAM_MAX_COLOURS + 1) * (PC_NONOGRAM_MAX_NAME + 12)];
-    size_t plen = 0;
+    size_t plen;
+};
+
+static int32_t ng_read_params(const pc__param *p, int32_t np, struct ng_spec *sp, char *err, size_t errcap)
+{
     for (int32_t i = 0; i < np; i++) {
         int32_t rc;
         if (pc__param_is(&p[i], "size"))
-            rc = ng_parse_size(&p[i], &w, &h, err, errcap);
+            rc = ng_parse_size(&p[i], &sp->w, &sp->h, err, errcap);
         else if (pc__param_is(&p[i], "grade"))
-            rc = pc__param_int(&p[i], PC_NONOGRAM_GRADE_LINE, PC_NONOGRAM_GRADE_SEARCH, &grade, err, errcap);
+            rc = pc__param_int(&p[i], PC_NONOGRAM_GRADE_LINE, PC_NONOGRAM_GRADE_SEARCH, &sp->grade, err, errcap);
         else if (pc__param_is(&p[i], "colours")) {
-            colours = &p[i];
-            rc = pc__param_int(&p[i], 1, PC_NONOGRAM_MAX_COLOURS, &ncol, err, errcap);
+            sp->colours = &p[i];
+            rc = pc__param_int(&p[i], 1, PC_NONOGRAM_MAX_COLOURS, &sp->ncol, err, errcap);
         } else if (pc__param_is(&p[i], "palette"))
-            rc = ng_parse_palette(&p[i], pal, sizeof pal, &plen, &pcol, err, errcap);
+            rc = ng_parse_palette(&p[i], sp->pal, sizeof sp->pal, &sp->plen, &sp->pcol, err, errcap);
         else if (pc__param_is(&p[i], "solution")) {
-            sol = &p[i];
+            sp->sol = &p[i];
             rc = PC_OK;
-        }
-        else
+        } else
             rc = pc__param_unknown(&p[i], "size, grade, colours, palette, solution", err, errcap);
         if (rc != PC_OK)
             return rc;
     }
-    if (pcol) {
-        if (colours && ncol != pcol)
-            return pc__parse_error(err, errcap, 0, 0, "colours: %d, but the palette has %d colours", (int)ncol,
-                                   (int)pcol);
-        ncol = pcol;
-    } else if (ncol > 1) {
-        for (int64_t k = 0; k <= ncol; k++)
-            plen += (size_t)(strchr(ng_gen_palette + plen, '\n') - (ng_gen_palette + plen)) + 1;
-        memcpy(pal, ng_gen_palette, plen);
+    if (sp->pcol) {
+        if (sp->colours && sp->ncol != sp->pcol)
+            return pc__parse_error(err, errcap, 0, 0, "colours: %d, but the palette has %d colours",
+                                   (int)sp->ncol, (int)sp->pcol);
+        sp->ncol = sp->pcol;
+    } else if (sp->ncol > 1) {
+        for (int64_t k = 0; k <= sp->ncol; k++)
+            sp->plen += (size_t)(strchr(ng_gen_palette + sp->plen, '\n') - (ng_gen_palette + sp->plen)) + 1;
+        memcpy(sp->pal, ng_gen_palette, sp->plen);
     }
+    return PC_OK;
+}
+
+/* A colour game: the given solution, or a generated one named by its seed. */
+static int32_t ng_create_colour(const struct ng_spec *sp, uint64_t seed, char *err, size_t errcap, pc_nonogram **out)
+{
+    size_t N = (size_t)sp->w * (size_t)sp->h;
+    char msg[160] = "";
+    const pc__param *sol = sp->sol;
+    if (sol && sol->vlen != N)
+        return pc__parse_error(err, errcap, 0, 0, "solution: not W*H digits from 0 to the number of colours");
+    uint8_t *cells = pc__malloc(N);
+    if (!cells)
+        return PC_ENOMEM;
+    int32_t rc = PC_OK;
+    if (!sol)
+        rc = pc_nonogram_generate_colour_cells(sp->w, sp->h, (int32_t)sp->ncol, seed, (int32_t)sp->grade, cells, N);
+    else
+        for (size_t i = 0; i < N; i++)
+            cells[i] = (uint8_t)(sol->val[i] >= '0' && sol->val[i] <= '9' ? sol->val[i] - '0' : 99);
     pc_nonogram *g = NULL;
-    int32_t rc;
-    if (ncol > 1) {
-        size_t N = (size_t)w * (size_t)h;
-        char msg[160] = "";
-        if (sol && sol->vlen != N)
-            return pc__parse_error(err, errcap, 0, 0, "solution: not W*H digits from 0 to the number of colours");
-        uint8_t *cells = pc__malloc(N);
-        if (!cells)
-            return PC_ENOMEM;
-        if (!sol) {
-            rc = pc_nonogram_generate_colour_cells(w, h, (int32_t)ncol, seed, (int32_t)grade, cells, N);
-        } else {
-            for (size_t i = 0; i < N; i++)
-                cells[i] = (uint8_t)(sol->val[i] >= '0' && sol->val[i] <= '9' ? sol->val[i] - '0' : 99);
-            rc = PC_OK;
+    if (rc == PC_OK)
+        rc = pc_nonogram_new_colour_from_solution(sp->w, sp->h, sp->pal, sp->plen, cells, N, msg, sizeof msg, &g);
+    pc__free(cells);
+    if (rc == PC_EPARSE && sp->pcol)
+        return pc__parse_error(err, errcap, 0, 0, "palette: %s", msg);
+    if (sol && (rc == PC_EPARSE || rc == PC_EINVAL || rc == PC_ERANGE))
+        return pc__parse_error(err, errcap, 0, 0, "solution: %s",
+                               msg[0] ? msg : "not W*H digits from 0 to the number of colours");
+    if (rc == PC_OK && !sol) {
+        char id[80];
+        int n = snprintf(id, sizeof id, "gen-%dx%d-c%d-%llu", (int)sp->w, (int)sp->h, (int)sp->ncol,
+                         (unsigned long long)seed);
+        rc = pc_nonogram_set_id(g, id, (size_t)n);
+        if (rc != PC_OK) {
+            pc_nonogram_free(g);
+            return rc;
         }
-        if (rc == PC_OK)
-            rc = pc_nonogram_new_colour_from_solution(w, h, pal, plen, cells, N, msg, sizeof msg, &g);
-        pc__free(cells);
-        if (rc == PC_EPARSE && pcol)
-            return pc__parse_error(err, errcap, 0, 0, "palette: %s", msg);
-        if (sol && (rc == PC_EPARSE || rc == PC_EINVAL || rc == PC_ERANGE))
-            return pc__parse_error(err, errcap, 0, 0, "solution: %s",
-                                   msg[0] ? msg : "not W*H digits from 0 to the number of colours");
-        if (rc == PC_OK && !sol) {
-            char id[80];
-            int n = snprintf(id, sizeof id, "gen-%dx%d-c%d-%llu", (int)w, (int)h, (int)ncol,
-                             (unsigned long long)seed);
-            rc = pc_nonogram_set_id(g, id, (size_t)n);
-            if (rc != PC_OK) {
-                pc_nonogram_free(g);
-                return rc;
-            }
-        }
-    } else if (sol) {
+    }
+    if (rc == PC_OK)
+        *out = g;
+    return rc;
+}
+
+/* A black-and-white game: the given solution, or a generated one. */
+static int32_t ng_create_bw(const struct ng_spec *sp, uint64_t seed, char *err, size_t errcap, pc_nonogram **out)
+{
+    if (sp->sol) {
         char msg[160] = "";
-        rc = pc_nonogram_new_from_solution(w, h, sol->val, sol->vlen, msg, sizeof msg, &g);
+        int32_t rc = pc_nonogram_new_from_solution(sp->w, sp->h, sp->sol->val, sp->sol->vlen, msg, sizeof msg, out);
         if (rc == PC_EPARSE || rc == PC_EINVAL || rc == PC_ERANGE)
             return pc__parse_error(err, errcap, 0, 0, "solution: %s", msg[0] ? msg : "not W*H cells of 0 and 1");
-    } else {
-        /* no time limit: the puzzle must depend on the seed only, even on a
-         * slow machine (the generator is bounded by its own caps) */
-        pc_budget b;
-        pc_budget_init(&b, sizeof b);
-        b.max_seconds = -1;
-        rc = pc_nonogram_generate(w, h, seed, (int32_t)grade, &b, &g);
+        return rc;
     }
+    /* no time limit: the puzzle must depend on the seed only, even on a
+     * slow machine (the generator is bounded by its own caps) */
+    pc_budget b;
+    pc_budget_init(&b, sizeof b);
+    b.max_seconds = -1;
+    return pc_nonogram_generate(sp->w, sp->h, seed, (int32_t)sp->grade, &b, out);
+}
+
+static int32_t ng_create(const pc__param *p, int32_t np, uint64_t seed, char *err, size_t errcap, void **out)
+{
+    struct ng_spec sp = {.w = 10, .h = 10, .grade = PC_NONOGRAM_GRADE_LINE, .ncol = 1};
+    int32_t rc = ng_read_params(p, np, &sp, err, errcap);
+    if (rc != PC_OK)
+        return rc;
+    pc_nonogram *g = NULL;
+    rc = sp.ncol > 1 ? ng_create_colour(&sp, seed, err, errcap, &g) : ng_create_bw(&sp, seed, err, errcap, &g);
     if (rc == PC_OK)
         *out = g;
     return rc;

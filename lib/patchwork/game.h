@@ -38,6 +38,8 @@ int32_t pc__patchwork_apply_move(pc_patchwork *g, const pw_move *m);
  * mover, special_id the special pending before it (0 if none). */
 void pc__patchwork_note_move(pc_patchwork *g, const pw_state *before, const pw_move *m, int32_t me,
                              int32_t special_id);
+/* The action cap a game of g's ruleset starts with (saves write another). */
+int32_t pc__patchwork_default_cap(const pc_patchwork *g);
 void pc__patchwork_put_board(pc__sb *sb, pw_bb b);
 void pc__patchwork_put_shape(pc__sb *sb, const pw_orient *o);
 void pc__patchwork_put_move(pc__sb *sb, int32_t rotations, const pw_move *m);

@@ -3,7 +3,7 @@ pcinclude_HEADERS += include/puzzlecore/patchwork.h
 lib_libpuzzlecore_la_SOURCES += \
 	lib/patchwork/pw.h lib/patchwork/game.h \
 	lib/patchwork/patches.c lib/patchwork/engine.c lib/patchwork/game.c lib/patchwork/events.c \
-	lib/patchwork/protocol.c lib/patchwork/bot.c lib/patchwork/reader.c
+	lib/patchwork/save.c lib/patchwork/protocol.c lib/patchwork/bot.c lib/patchwork/reader.c
 cli_puzzlecore_SOURCES += cli/patchwork.c cli/patchwork_match.c cli/patchwork_match.h \
 	cli/patchwork_referee.c cli/patchwork_arena.c
 cli_puzzlecore_LDADD += -lpthread -lm

@@ -119,95 +119,111 @@ static int first_deck(const pc_patchwork_reader *r, const char *mv, size_t mvn, 
 
 /* The turn is complete: rebuild or advance the game on a copy, check it
  * against the text, and commit only when everything matches. */
+/* The game of the first turn: the ruleset from the init lines (1 and 2 look
+ * alike: 2 unless told), the deck from the circle and the first moves, and
+ * the init lines checked against what that league sends. */
+static int32_t first_game(const pc_patchwork_reader *r, const char *text, int32_t line0, pc_patchwork **out,
+                          char *err, size_t errcap)
+{
+    int32_t seen = r->init[2] ? 4 : r->init[0] ? 3 : 2, rules = r->ruleset ? r->ruleset : seen;
+    int32_t deck[33];
+    pc_patchwork *g = NULL;
+    if (!first_deck(r, r->nmv ? text + r->move_at[0] : "", r->nmv ? (size_t)r->move_len[0] : 0, deck))
+        return DESYNC(line0 + r->ninit, "the first turn's circle and moves do not give a deck");
+    int32_t rc = pc_patchwork_new_deck(rules, deck, 33, &g);
+    if (rc)
+        return rc == PC_EINVAL ? DESYNC(line0 + r->ninit, "the circle is not a deck of 33 patches") : rc;
+    size_t n = 0;
+    char want[128];
+    rc = pc_patchwork_init_input(g, want, sizeof want, &n);
+    if (rc == PC_ENOMEM) {
+        pc_patchwork_free(g);
+        return rc;
+    }
+    if (rc != PC_OK || !r->init_text.data || r->init_text.len != n || memcmp(want, r->init_text.data, n) != 0) {
+        pc_patchwork_free(g);
+        return DESYNC(line0, "the income and special-patch lines do not match league %d", (int)rules);
+    }
+    *out = g;
+    return PC_OK;
+}
+
+/* Play the opponent's moves of this turn on g, each as the referee sent it. */
+static int32_t replay_opponent(const pc_patchwork_reader *r, pc_patchwork *g, int32_t seat, const char *text,
+                               int32_t line0, char *err, size_t errcap)
+{
+    for (int32_t i = 0; i < r->nmv; i++) {
+        int32_t fixes = 0, who = PC_PATCHWORK_NOBODY;
+        const char *mv = text + r->move_at[i];
+        pc_patchwork_to_move(g, &who);
+        int32_t rc = who == 1 - seat
+                         ? pc_patchwork_referee_step(g, mv, (size_t)r->move_len[i], NULL, &fixes, NULL, 0)
+                         : PC_EILLEGAL;
+        if (rc == PC_ENOMEM)
+            return rc;
+        if (rc != PC_OK || fixes)
+            return DESYNC(line0 + r->ninit + 23 + r->npatch + i, "the opponent's move '%.*s' is not legal here",
+                          (int)r->move_len[i], mv);
+    }
+    int32_t who = PC_PATCHWORK_NOBODY;
+    pc_patchwork_to_move(g, &who);
+    return who == seat ? PC_OK : DESYNC(line0, "after the opponent's moves it is not this player's turn");
+}
+
+/* The turn's text against what the rules give for g, naming the first line
+ * that differs. */
+static int32_t check_turn_text(const pc_patchwork_reader *r, const pc_patchwork *g, const char *text, int32_t line0,
+                               char *err, size_t errcap)
+{
+    size_t n = 0;
+    int32_t rc = pc_patchwork_turn_input(g, NULL, 0, &n);
+    char *want = rc == PC_OK || rc == PC_ESPACE ? pc__malloc(n + 1) : NULL;
+    if (want)
+        rc = pc_patchwork_turn_input(g, want, n + 1, &n);
+    if (!want || rc != PC_OK) {
+        pc__free(want);
+        return !want && (rc == PC_OK || rc == PC_ESPACE) ? PC_ENOMEM : rc;
+    }
+    size_t a = 0, b = 0;
+    int32_t ln = 0;
+    while (n != r->text.len || memcmp(want, text, n) != 0) {
+        size_t ea = a, eb = b;
+        while (ea < n && want[ea] != '\n')
+            ea++;
+        while (eb < r->text.len && text[eb] != '\n')
+            eb++;
+        if (ea - a != eb - b || memcmp(want + a, text + b, ea - a) != 0 || ea >= n || eb >= r->text.len) {
+            rc = DESYNC(line0 + r->ninit + ln, "the referee sent '%.*s', the rules give '%.*s'", (int)(eb - b),
+                        text + b, (int)(ea - a), want + a);
+            break;
+        }
+        a = ea + 1;
+        b = eb + 1;
+        ln++;
+    }
+    pc__free(want);
+    return rc;
+}
+
 static int32_t finish_turn(pc_patchwork_reader *r, char *err, size_t errcap)
 {
     pc_patchwork *g = NULL;
     int32_t rc, seat = r->seat, line0 = r->lineno - r->nlines + 1;
     const char *text = r->text.data ? r->text.data : "";
     if (!r->g) {
-        /* the ruleset from the init lines (1 and 2 look alike: 2 unless told) */
-        int32_t seen = r->init[2] ? 4 : r->init[0] ? 3 : 2, rules = r->ruleset ? r->ruleset : seen;
-        int32_t deck[33];
-        if (!first_deck(r, r->nmv ? text + r->move_at[0] : "", r->nmv ? (size_t)r->move_len[0] : 0, deck))
-            return DESYNC(line0 + r->ninit, "the first turn's circle and moves do not give a deck");
-        rc = pc_patchwork_new_deck(rules, deck, 33, &g);
-        if (rc)
-            return rc == PC_EINVAL ? DESYNC(line0 + r->ninit, "the circle is not a deck of 33 patches") : rc;
-        size_t n = 0;
-        char want[128];
-        rc = pc_patchwork_init_input(g, want, sizeof want, &n);
-        if (rc == PC_ENOMEM) {
-            pc_patchwork_free(g);
-            return rc;
-        }
-        if (rc != PC_OK || !r->init_text.data ||
-            r->init_text.len != n || memcmp(want, r->init_text.data, n) != 0) {
-            pc_patchwork_free(g);
-            return DESYNC(line0, "the income and special-patch lines do not match league %d", (int)rules);
-        }
+        rc = first_game(r, text, line0, &g, err, errcap);
         seat = r->nmv ? 1 : 0;
     } else {
         rc = pc_patchwork_clone(r->g, &g);
-        if (rc)
-            return rc;
     }
-    for (int32_t i = 0; i < r->nmv; i++) {
-        int32_t fixes = 0, who = PC_PATCHWORK_NOBODY;
-        const char *mv = text + r->move_at[i];
-        pc_patchwork_to_move(g, &who);
-        rc = who == 1 - seat
-                 ? pc_patchwork_referee_step(g, mv, (size_t)r->move_len[i], NULL, &fixes, NULL, 0)
-                 : PC_EILLEGAL;
-        if (rc == PC_ENOMEM) {
-            pc_patchwork_free(g);
-            return rc;
-        }
-        if (rc != PC_OK || fixes) {
-            pc_patchwork_free(g);
-            return DESYNC(line0 + r->ninit + 23 + r->npatch + i, "the opponent's move '%.*s' is not legal here",
-                          (int)r->move_len[i], mv);
-        }
-    }
-    int32_t who = PC_PATCHWORK_NOBODY;
-    pc_patchwork_to_move(g, &who);
-    if (who != seat) {
-        pc_patchwork_free(g);
-        return DESYNC(line0, "after the opponent's moves it is not this player's turn");
-    }
-    size_t n = 0;
-    rc = pc_patchwork_turn_input(g, NULL, 0, &n);
-    char *want = rc == PC_OK || rc == PC_ESPACE ? pc__malloc(n + 1) : NULL;
-    if (want)
-        rc = pc_patchwork_turn_input(g, want, n + 1, &n);
-    if (!want || rc != PC_OK) {
-        pc__free(want);
-        pc_patchwork_free(g);
-        return !want && (rc == PC_OK || rc == PC_ESPACE) ? PC_ENOMEM : rc;
-    }
-    if (n != r->text.len || memcmp(want, text, n) != 0) {
-        /* name the first line that differs */
-        size_t a = 0, b = 0;
-        int32_t ln = 0;
-        for (;;) {
-            size_t ea = a, eb = b;
-            while (ea < n && want[ea] != '\n')
-                ea++;
-            while (eb < r->text.len && text[eb] != '\n')
-                eb++;
-            if (ea - a != eb - b || memcmp(want + a, text + b, ea - a) != 0 || ea >= n || eb >= r->text.len) {
-                rc = DESYNC(line0 + r->ninit + ln, "the referee sent '%.*s', the rules give '%.*s'", (int)(eb - b),
-                            text + b, (int)(ea - a), want + a);
-                break;
-            }
-            a = ea + 1;
-            b = eb + 1;
-            ln++;
-        }
-        pc__free(want);
+    if (rc == PC_OK)
+        rc = replay_opponent(r, g, seat, text, line0, err, errcap);
+    if (rc == PC_OK)
+        rc = check_turn_text(r, g, text, line0, err, errcap);
+    if (rc != PC_OK) {
         pc_patchwork_free(g);
         return rc;
     }
-    pc__free(want);
     pc_patchwork_free(r->g);
     r->g = g;
     r->seat = seat;
