@@ -1270,48 +1270,13 @@ static void hall_set(fs_solver *s, uint8_t *mark)
     }
 }
 
-int32_t pc__sokoban_deadlock(const pc_sokoban *g, uint8_t *grid, int32_t *kind)
+/* The static deadlock tests on the position in s (boxes in bx and boxat),
+ * in order: boxes on dead squares, a frozen group with a box off goal, a
+ * PI-corral nothing can enter, no matching.  The first that finds one
+ * marks its boxes (mark[i]: box i) and sets *kind; returns 1, else 0. */
+static int32_t deadlock_tests(fs_solver *s, const pc_sokoban *g, uint8_t *mark, int32_t *kind)
 {
-    *kind = PC_SOKOBAN_DEADLOCK_NONE;
-    pc__meter m;
-    int32_t rc = pc__meter_start(&m, NULL);
-    if (rc != PC_OK)
-        return rc;
-    fs_solver *s = pc__calloc(1, sizeof *s);
-    if (!s)
-        return PC_ENOMEM;
-    s->map.g = g;
-    s->m = &m;
-    size_t n = (size_t)g->w * (size_t)g->h;
-    rc = prepare(s, g);
-    if (rc == PC_ENOTFOUND) {
-        /* A box off goal (or an empty goal) where the player never comes:
-         * that box can never move. */
-        for (size_t i = 0; i < n; i++)
-            if (!(g->stat[i] & SK_INTERIOR) && g->box[i] && !(g->stat[i] & SK_GOAL)) {
-                if (grid)
-                    grid[i] = 1;
-            }
-        *kind = PC_SOKOBAN_DEADLOCK_FROZEN;
-        rc = 1;
-        goto done;
-    }
-    if (rc < 0)
-        goto done;
-    uint8_t *mark = pc__calloc((size_t)s->map.nb + 1, 1);
-    s->fr.frec = pc__malloc((FS_FREEZE_CALLS + 1) * sizeof *s->fr.frec);
-    if (!mark || !s->fr.frec) {
-        pc__free(mark);
-        rc = PC_ENOMEM;
-        goto done;
-    }
-    int32_t k = 0;
-    for (int32_t c = 0; c < s->map.nc; c++)
-        if (g->box[s->map.c2g[c]]) {
-            s->ex.bx[k] = c;
-            s->ex.boxat[c] = k++;
-        }
-    rc = 0;
+    int32_t rc = 0;
     /* 1. boxes on dead squares */
     for (int32_t i = 0; i < s->map.nb; i++)
         if (s->map.dead[s->ex.bx[i]] && !s->map.goal[s->ex.bx[i]]) {
@@ -1332,23 +1297,73 @@ int32_t pc__sokoban_deadlock(const pc_sokoban *g, uint8_t *grid, int32_t *kind)
             *kind = PC_SOKOBAN_DEADLOCK_FROZEN;
         }
     }
+    if (rc)
+        return rc;
     /* 3. a PI-corral that nothing can enter: its barrier */
-    if (rc == 0) {
-        reach(s, s->map.g2c[g->player]);
-        memcpy(s->ex.pmark, s->ex.mark, (size_t)s->map.nc * sizeof *s->ex.mark);
-        if (pi_corral(s, s->ex.stamp) < 0) {
-            for (int32_t t = 0; t < s->cor.nbar; t++)
-                mark[s->cor.cbox[t]] = 1;
-            rc = 1;
-            *kind = PC_SOKOBAN_DEADLOCK_CORRAL;
-        }
+    reach(s, s->map.g2c[g->player]);
+    memcpy(s->ex.pmark, s->ex.mark, (size_t)s->map.nc * sizeof *s->ex.mark);
+    if (pi_corral(s, s->ex.stamp) < 0) {
+        for (int32_t t = 0; t < s->cor.nbar; t++)
+            mark[s->cor.cbox[t]] = 1;
+        *kind = PC_SOKOBAN_DEADLOCK_CORRAL;
+        return 1;
     }
     /* 4. no assignment of the boxes to goals they can reach */
-    if (rc == 0 && s->map.nb > 0 && match_full(s, s->ex.bx) >= FS_BIG) {
+    if (s->map.nb > 0 && match_full(s, s->ex.bx) >= FS_BIG) {
         hall_set(s, mark);
-        rc = 1;
         *kind = PC_SOKOBAN_DEADLOCK_MATCHING;
+        return 1;
     }
+    return 0;
+}
+
+/* A box off goal (or an empty goal) where the player never comes: that box
+ * can never move.  Marks such boxes in grid (may be NULL). */
+static void unreachable_boxes(const pc_sokoban *g, uint8_t *grid)
+{
+    size_t n = (size_t)g->w * (size_t)g->h;
+    for (size_t i = 0; i < n; i++)
+        if (!(g->stat[i] & SK_INTERIOR) && g->box[i] && !(g->stat[i] & SK_GOAL)) {
+            if (grid)
+                grid[i] = 1;
+        }
+}
+
+int32_t pc__sokoban_deadlock(const pc_sokoban *g, uint8_t *grid, int32_t *kind)
+{
+    *kind = PC_SOKOBAN_DEADLOCK_NONE;
+    pc__meter m;
+    int32_t rc = pc__meter_start(&m, NULL);
+    if (rc != PC_OK)
+        return rc;
+    fs_solver *s = pc__calloc(1, sizeof *s);
+    if (!s)
+        return PC_ENOMEM;
+    s->map.g = g;
+    s->m = &m;
+    rc = prepare(s, g);
+    if (rc == PC_ENOTFOUND) {
+        unreachable_boxes(g, grid);
+        *kind = PC_SOKOBAN_DEADLOCK_FROZEN;
+        rc = 1;
+        goto done;
+    }
+    if (rc < 0)
+        goto done;
+    uint8_t *mark = pc__calloc((size_t)s->map.nb + 1, 1);
+    s->fr.frec = pc__malloc((FS_FREEZE_CALLS + 1) * sizeof *s->fr.frec);
+    if (!mark || !s->fr.frec) {
+        pc__free(mark);
+        rc = PC_ENOMEM;
+        goto done;
+    }
+    int32_t k = 0;
+    for (int32_t c = 0; c < s->map.nc; c++)
+        if (g->box[s->map.c2g[c]]) {
+            s->ex.bx[k] = c;
+            s->ex.boxat[c] = k++;
+        }
+    rc = deadlock_tests(s, g, mark, kind);
     if (grid)
         for (int32_t i = 0; i < s->map.nb; i++)
             if (mark[i])

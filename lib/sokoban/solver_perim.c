@@ -77,10 +77,12 @@ static int per_add(sk_solver *s, uint64_t h, const unsigned char *key, uint32_t 
     return 1;
 }
 
-void pc__sk_per_build(sk_solver *s, size_t max)
+/* Make room for a perimeter of `max` positions (a smaller one before is
+ * replaced), charged to the budget.  Returns 0 when there is no room: the
+ * search goes on without (state -1). */
+static int per_alloc(sk_solver *s, size_t max)
 {
     sk_perim *P = &s->lb.per;
-    int32_t nb = s->map.nb, nf = s->map.nf;
     if (P->slot) { /* a smaller one: replaced */
         s->lim.bytes -= P->cap * sizeof *P->slot + P->max * P->recsize;
         pc__free(P->slot);
@@ -92,10 +94,10 @@ void pc__sk_per_build(sk_solver *s, size_t max)
     P->n = 0;
     P->max = max;
     P->cap = max * 2;
-    P->recsize = (size_t)nb + 3;
+    P->recsize = (size_t)s->map.nb + 3;
     size_t bytes = P->cap * sizeof *P->slot + P->max * P->recsize;
     if (!pc__sk_charge(s, bytes, 0))
-        return; /* no room: the search goes on without */
+        return 0;
     P->slot = pc__calloc(P->cap, sizeof *P->slot);
     P->rec = pc__malloc(P->max * P->recsize);
     if (!P->slot || !P->rec) {
@@ -104,8 +106,61 @@ void pc__sk_per_build(sk_solver *s, size_t max)
         P->slot = NULL;
         P->rec = NULL;
         s->lim.bytes -= bytes;
-        return;
+        return 0;
     }
+    return 1;
+}
+
+/* List, at distance d + 1, the positions one move before listed position
+ * i (occ: a zeroed scratch, zeroed again on return).  Returns 1 when the
+ * table is full. */
+static int per_predecessors(sk_solver *s, size_t i, uint8_t *occ, uint32_t d)
+{
+    sk_perim *P = &s->lb.per;
+    int32_t nb = s->map.nb;
+    unsigned char key[SK_MAXBOXES + 1];
+    const unsigned char *r = P->rec + i * P->recsize;
+    uint8_t p = r[0];
+    const uint8_t *bx = r + 1;
+    for (int32_t j = 0; j < nb; j++)
+        occ[bx[j]] = 1;
+    uint64_t h = per_hash(s, p, bx);
+    int full = 0;
+    for (int dir = 0; dir < 4 && !full; dir++) {
+        uint8_t q = s->map.nbr[p][dir], ahead = s->map.nbr[p][(dir + 2) & 3];
+        if (q == SK_NONE || occ[q])
+            continue;
+        /* Backwards, the player steps to q: a walk from q to p, or, with a
+         * box on the far side of p, a pull: forwards the player pushed it
+         * from p over to `ahead`. */
+        memcpy(key + 1, bx, (size_t)nb);
+        key[0] = q;
+        full |= per_add(s, h ^ s->map.zpl[p] ^ s->map.zpl[q], key, d + 1) < 0;
+        if (ahead == SK_NONE || !occ[ahead] || full)
+            continue;
+        int32_t j = 0, k = 0;
+        for (; j < nb; j++)
+            if (bx[j] != ahead)
+                key[1 + k++] = bx[j];
+        k = nb - 1;
+        while (k > 0 && key[k] > p) {
+            key[1 + k] = key[k];
+            k--;
+        }
+        key[1 + k] = p;
+        full |= per_add(s, h ^ s->map.zpl[p] ^ s->map.zpl[q] ^ s->map.zbox[ahead] ^ s->map.zbox[p], key, d + 1) < 0;
+    }
+    for (int32_t j = 0; j < nb; j++)
+        occ[bx[j]] = 0;
+    return full;
+}
+
+void pc__sk_per_build(sk_solver *s, size_t max)
+{
+    sk_perim *P = &s->lb.per;
+    int32_t nb = s->map.nb, nf = s->map.nf;
+    if (!per_alloc(s, max))
+        return; /* no room: the search goes on without */
     unsigned char key[SK_MAXBOXES + 1];
     uint8_t occ[SK_MAXCELLS + 1];
     memset(occ, 0, sizeof occ);
@@ -119,47 +174,13 @@ void pc__sk_per_build(sk_solver *s, size_t max)
     size_t lo = 0, hi = P->n;
     uint32_t d = 0;
     while (lo < hi && d < 0xFFFE) {
-        for (size_t i = lo; i < hi; i++) {
-            const unsigned char *r = P->rec + i * P->recsize;
-            uint8_t p = r[0];
-            const uint8_t *bx = r + 1;
-            for (int32_t j = 0; j < nb; j++)
-                occ[bx[j]] = 1;
-            uint64_t h = per_hash(s, p, bx);
-            int full = 0;
-            for (int dir = 0; dir < 4 && !full; dir++) {
-                uint8_t q = s->map.nbr[p][dir], ahead = s->map.nbr[p][(dir + 2) & 3];
-                if (q == SK_NONE || occ[q])
-                    continue;
-                /* Backwards, the player steps to q: a walk from q to p, or,
-                 * with a box on the far side of p, a pull: forwards the
-                 * player pushed it from p over to `ahead`. */
-                memcpy(key + 1, bx, (size_t)nb);
-                key[0] = q;
-                full |= per_add(s, h ^ s->map.zpl[p] ^ s->map.zpl[q], key, d + 1) < 0;
-                if (ahead == SK_NONE || !occ[ahead] || full)
-                    continue;
-                int32_t j = 0, k = 0;
-                for (; j < nb; j++)
-                    if (bx[j] != ahead)
-                        key[1 + k++] = bx[j];
-                k = nb - 1;
-                while (k > 0 && key[k] > p) {
-                    key[1 + k] = key[k];
-                    k--;
-                }
-                key[1 + k] = p;
-                full |= per_add(s, h ^ s->map.zpl[p] ^ s->map.zpl[q] ^ s->map.zbox[ahead] ^ s->map.zbox[p], key, d + 1) < 0;
-            }
-            for (int32_t j = 0; j < nb; j++)
-                occ[bx[j]] = 0;
-            if (full) {
+        for (size_t i = lo; i < hi; i++)
+            if (per_predecessors(s, i, occ, d)) {
                 /* Layer d + 1 is not complete: layers up to d are. */
                 P->depth = d;
                 P->state = 1;
                 return;
             }
-        }
         d++;
         lo = hi;
         hi = P->n;
