@@ -809,7 +809,8 @@ static void test_save(void)
     h = NULL;
     const char *bad1 = "puzzlecore-sokoban 2\n";
     is_int(pc_sokoban_load(bad1, strlen(bad1), err, sizeof err, &h), PC_EPARSE, "wrong version refused");
-    is_str(err, "line 1, column 20: save version 2 is newer than this library reads (1)", "... at line 1, the version's column");
+    is_str(err, "line 1, column 20: save version 2 is newer than this library reads (1)",
+           "... at line 1, the version's column");
     const char *bad1b = "puzzlecore-snapper 1\n";
     is_int(pc_sokoban_load(bad1b, strlen(bad1b), err, sizeof err, &h), PC_EPARSE, "another game's save refused");
     is_str(err, "line 1, column 1: expected the header \"puzzlecore-sokoban 1\"", "... at line 1, column 1");

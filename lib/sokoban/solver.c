@@ -110,7 +110,8 @@ static void solver_free(sk_solver *s)
  * distances charge themselves), before anything is filled in. */
 static int32_t alloc_map(sk_solver *s, int32_t nf, size_t n)
 {
-    size_t fixed = (size_t)nf * (sizeof *s->map.cell2grid + sizeof *s->map.nbr + 2 + sizeof *s->map.cx + sizeof *s->map.cy) +
+    size_t fixed = (size_t)nf * (sizeof *s->map.cell2grid + sizeof *s->map.nbr + 2 + sizeof *s->map.cx +
+                                 sizeof *s->map.cy) +
                    n * (sizeof *s->map.grid2cell + 1) + sizeof *s;
     if (!pc__sk_charge(s, fixed, 0))
         return PC_ELIMIT;
@@ -121,7 +122,8 @@ static int32_t alloc_map(sk_solver *s, int32_t nf, size_t n)
     s->map.dead = pc__calloc((size_t)nf, 1);
     s->map.cx = pc__malloc((size_t)nf * sizeof *s->map.cx);
     s->map.cy = pc__malloc((size_t)nf * sizeof *s->map.cy);
-    if (!s->map.cell2grid || !s->map.grid2cell || !s->map.nbr || !s->map.goal || !s->map.dead || !s->map.cx || !s->map.cy)
+    if (!s->map.cell2grid || !s->map.grid2cell || !s->map.nbr || !s->map.goal || !s->map.dead || !s->map.cx ||
+        !s->map.cy)
         return PC_ENOMEM;
     return PC_OK;
 }

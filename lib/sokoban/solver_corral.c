@@ -308,9 +308,10 @@ static int corral_search(sk_solver *s, int32_t nk)
 }
 
 /* Corral deadlock.  The child position (boxes `child`, player p; occ holds
- * it, wd the player's walking distances from walk_bfs) is dead when the player cannot reach the squares next to `to` (the
- * box just pushed) and the boxes around that unreachable area A can never
- * all stand on goals nor let the player into A.  This is decided by an
+ * it, wd the player's walking distances from walk_bfs) is dead when the
+ * player cannot reach the squares next to `to` (the box just pushed) and
+ * the boxes around that unreachable area A can never all stand on goals
+ * nor let the player into A.  This is decided by an
  * exhaustive push search on a relaxed board that keeps only the boxes
  * bordering A and their neighbours (removing boxes only adds solutions: the
  * kept boxes' pushes in any real solution are a solution of the relaxed
