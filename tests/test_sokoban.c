@@ -809,7 +809,11 @@ static void test_save(void)
     h = NULL;
     const char *bad1 = "puzzlecore-sokoban 2\n";
     is_int(pc_sokoban_load(bad1, strlen(bad1), err, sizeof err, &h), PC_EPARSE, "wrong version refused");
-    is_str(err, "line 1: not a puzzlecore-sokoban 1 save", "... at line 1");
+    is_str(err, "line 1, column 20: save version 2 is newer than this library reads (1)",
+           "... at line 1, the version's column");
+    const char *bad1b = "puzzlecore-snapper 1\n";
+    is_int(pc_sokoban_load(bad1b, strlen(bad1b), err, sizeof err, &h), PC_EPARSE, "another game's save refused");
+    is_str(err, "line 1, column 1: expected the header \"puzzlecore-sokoban 1\"", "... at line 1, column 1");
     const char *bad2 = "puzzlecore-sokoban 1\ncolour red\n";
     is_int(pc_sokoban_load(bad2, strlen(bad2), err, sizeof err, &h), PC_EPARSE, "unknown key refused");
     is_str(err, "line 2, column 1: unknown key 'colour'", "... names it");
@@ -818,6 +822,32 @@ static void test_save(void)
     is_str(err, "history: position 1: step 'u' is blocked", "... says why");
     const char *bad4 = "puzzlecore-sokoban 1\nhistory R\ncursor 2\nboard\n#####\n#@$.#\n#####\n";
     is_int(pc_sokoban_load(bad4, strlen(bad4), err, sizeof err, &h), PC_EPARSE, "cursor past the history");
+    is_str(err, "cursor past the end of the history", "... says so (a fault of the whole save: no line)");
+    /* Faults of a key line name its line and the column of the word at fault. */
+    const char *bad6 = "puzzlecore-sokoban 1\n# a comment\nhistory R\ncursor  x\nboard\n#####\n#@$.#\n#####\n";
+    is_int(pc_sokoban_load(bad6, strlen(bad6), err, sizeof err, &h), PC_EPARSE, "a cursor that is no number");
+    is_str(err, "line 4, column 9: 'cursor' wants a whole number from 0 to 9223372036854775807",
+           "... names its line and column");
+    const char *bad7 = "puzzlecore-sokoban 1\nhistory R\ncursor 1\nhistory R\nboard\n#####\n#@$.#\n#####\n";
+    is_int(pc_sokoban_load(bad7, strlen(bad7), err, sizeof err, &h), PC_EPARSE, "a key given twice");
+    is_str(err, "line 4, column 1: key 'history' given twice", "... at its second line");
+    const char *bad8 = "puzzlecore-sokoban 1\nhistory R L\ncursor 1\nboard\n#####\n#@$.#\n#####\n";
+    is_int(pc_sokoban_load(bad8, strlen(bad8), err, sizeof err, &h), PC_EPARSE, "a history of two words");
+    is_str(err, "line 2, column 11: too many values for 'history'", "... at the second word");
+    const char *bad9 = "puzzlecore-sokoban 1\nhistory R\nboard\n#####\n#@$.#\n#####\n";
+    is_int(pc_sokoban_load(bad9, strlen(bad9), err, sizeof err, &h), PC_EPARSE, "no cursor");
+    is_str(err, "missing key 'cursor'", "... names the key");
+    const char *good2 = "# saved by hand\n\npuzzlecore-sokoban 1\ncursor 1\n  history\tR  \ntitle  A  b\n"
+                        "board\n#####\n#@$.#\n#####\n";
+    is_int(pc_sokoban_load(good2, strlen(good2), err, sizeof err, &h), PC_OK,
+           "comments, blank lines, any key order, tabs and spaces around values (%s)", err);
+    if (h) {
+        pc_sokoban_title(h, b2, sizeof b2, &len);
+        is_str(b2, "A b", "... the title is the rest of its line, cleaned by the text field rule");
+        ok(pc_sokoban_is_solved(h) == 1, "... the history replayed: solved");
+        pc_sokoban_free(h);
+        h = NULL;
+    }
     const char *bad5 = "puzzlecore-sokoban 1\nhistory \ncursor 0\nboard\n#####\n#@@.#\n#####\n";
     is_int(pc_sokoban_load(bad5, strlen(bad5), err, sizeof err, &h), PC_EPARSE, "bad board refused");
     is_str(err, "line 6, column 3: a second player (the first is at line 6, column 2)",

@@ -200,6 +200,108 @@ static void walk_dist(const pc_sokoban *g, int32_t from, int32_t box, int32_t sk
 
 #define AS_PUSH ((uint64_t)1 << 32)
 
+/* pc_sokoban_push_path's working arrays: per state (cell * 5 + side) the
+ * best key and the previous state, per square a walking distance and the
+ * walk's queue, and the heap. */
+typedef struct {
+    uint64_t *best;
+    int32_t *prev, *dist, *queue;
+    as_heap h;
+} as_work;
+
+/* Dijkstra over (box cell, player side) states from the box on b0 (the
+ * player where it is) until the box reaches t: *goal that state, -1 when
+ * it never does.  PC_OK or PC_ENOMEM. */
+static int32_t push_search(const pc_sokoban *g, int32_t b0, int32_t t, as_work *wk, int32_t *goal)
+{
+    size_t ns = (size_t)g->w * (size_t)g->h * 5;
+    for (size_t i = 0; i < ns; i++)
+        wk->best[i] = UINT64_MAX;
+    int32_t s0 = b0 * 5 + 4;
+    wk->best[s0] = 0;
+    wk->prev[s0] = -1;
+    *goal = -1;
+    if (!heap_push(&wk->h, 0, s0))
+        return PC_ENOMEM;
+    while (wk->h.n) {
+        uint64_t key;
+        int32_t s;
+        heap_pop(&wk->h, &key, &s);
+        if (key != wk->best[s])
+            continue;
+        int32_t box = s / 5, k = s % 5;
+        if (box == t) {
+            *goal = s;
+            return PC_OK;
+        }
+        int32_t pl = k == 4 ? g->player : box - pc__sokoban_delta(g, k);
+        walk_dist(g, pl, box, b0, wk->dist, wk->queue);
+        for (int d = 0; d < 4; d++) {
+            int32_t dl = pc__sokoban_delta(g, d), stand = box - dl, to = box + dl;
+            if (wk->dist[stand] < 0 || !(g->stat[to] & SK_INTERIOR) || (g->box[to] && to != b0))
+                continue;
+            int32_t c = to * 5 + d;
+            uint64_t nk = key + AS_PUSH + (uint64_t)wk->dist[stand] + 1;
+            if (nk < wk->best[c]) {
+                wk->best[c] = nk;
+                wk->prev[c] = s;
+                if (!heap_push(&wk->h, nk, c))
+                    return PC_ENOMEM;
+            }
+        }
+    }
+    return PC_OK;
+}
+
+/* Append the shortest walk from pl to stand (the box on `box`, the one
+ * that started on b0 gone) in lower-case letters: distances from stand,
+ * then descend. */
+static void append_walk(const pc_sokoban *g, int32_t pl, int32_t stand, int32_t box, int32_t b0, as_work *wk,
+                        pc__sb *sb)
+{
+    int32_t *dist = wk->dist;
+    walk_dist(g, stand, box, b0, dist, wk->queue);
+    for (int32_t c = pl; c != stand && dist[c] > 0;) {
+        int32_t c0 = c;
+        for (int e = 0; e < 4 && c == c0; e++) {
+            int32_t y = c + pc__sokoban_delta(g, e);
+            if (dist[y] >= 0 && dist[y] == dist[c] - 1) {
+                pc__sb_putc(sb, as_letters[e]);
+                c = y;
+            }
+        }
+        if (c == c0)
+            break; /* cannot happen: dist[c] > 0 has a neighbour one closer */
+    }
+}
+
+/* The path's text from the start to state goal: each push's walk and its
+ * letter, in the snprintf convention. */
+static int32_t path_text(const pc_sokoban *g, int32_t b0, int32_t goal, as_work *wk, char *buf, size_t cap,
+                         size_t *len)
+{
+    size_t cnt = 0;
+    for (int32_t s = goal; s >= 0; s = wk->prev[s])
+        cnt++;
+    int32_t *path = pc__malloc(cnt * sizeof *path);
+    if (!path)
+        return PC_ENOMEM;
+    size_t i = cnt;
+    for (int32_t s = goal; s >= 0; s = wk->prev[s])
+        path[--i] = s;
+    pc__sb sb;
+    pc__sb_init(&sb);
+    pc__sb_puts(&sb, "");
+    for (i = 1; i < cnt; i++) {
+        int32_t box = path[i - 1] / 5, k = path[i - 1] % 5, d = path[i] % 5;
+        int32_t pl = k == 4 ? g->player : box - pc__sokoban_delta(g, k);
+        append_walk(g, pl, box - pc__sokoban_delta(g, d), box, b0, wk, &sb);
+        pc__sb_putc(&sb, (char)(as_letters[d] - 'a' + 'A'));
+    }
+    pc__free(path);
+    return pc__sb_emit(&sb, buf, cap, len);
+}
+
 int32_t pc_sokoban_push_path(const pc_sokoban *g, int32_t bx, int32_t by, int32_t tx, int32_t ty, char *buf,
                              size_t cap, size_t *len)
 {
@@ -214,95 +316,22 @@ int32_t pc_sokoban_push_path(const pc_sokoban *g, int32_t bx, int32_t by, int32_
     /* State s = cell * 5 + k: the box on cell, the player beside it on side k
      * (k = 4: the start, the player where it is now). */
     size_t ns = n * 5;
-    uint64_t *best = pc__malloc(ns * sizeof *best);
-    int32_t *prev = pc__malloc(ns * sizeof *prev);
-    int32_t *dist = pc__malloc(n * sizeof *dist);
-    int32_t *queue = pc__malloc(n * sizeof *queue);
-    as_heap h = {0};
-    int32_t rc = PC_ENOMEM;
-    if (!best || !prev || !dist || !queue)
-        goto out;
-    for (size_t i = 0; i < ns; i++)
-        best[i] = UINT64_MAX;
-    int32_t s0 = b0 * 5 + 4, goal = -1;
-    best[s0] = 0;
-    prev[s0] = -1;
-    if (!heap_push(&h, 0, s0))
-        goto out;
-    while (h.n) {
-        uint64_t key;
-        int32_t s;
-        heap_pop(&h, &key, &s);
-        if (key != best[s])
-            continue;
-        int32_t box = s / 5, k = s % 5;
-        if (box == t) {
-            goal = s;
-            break;
-        }
-        int32_t pl = k == 4 ? g->player : box - pc__sokoban_delta(g, k);
-        walk_dist(g, pl, box, b0, dist, queue);
-        for (int d = 0; d < 4; d++) {
-            int32_t dl = pc__sokoban_delta(g, d), stand = box - dl, to = box + dl;
-            if (dist[stand] < 0 || !(g->stat[to] & SK_INTERIOR) || (g->box[to] && to != b0))
-                continue;
-            int32_t c = to * 5 + d;
-            uint64_t nk = key + AS_PUSH + (uint64_t)dist[stand] + 1;
-            if (nk < best[c]) {
-                best[c] = nk;
-                prev[c] = s;
-                if (!heap_push(&h, nk, c))
-                    goto out;
-            }
-        }
-    }
-    rc = PC_ENOTFOUND;
-    if (goal >= 0) {
-        /* The states from the start, then each push's walk and letter. */
-        size_t cnt = 0;
-        for (int32_t s = goal; s >= 0; s = prev[s])
-            cnt++;
-        int32_t *path = pc__malloc(cnt * sizeof *path);
-        if (!path) {
-            rc = PC_ENOMEM;
-            goto out;
-        }
-        size_t i = cnt;
-        for (int32_t s = goal; s >= 0; s = prev[s])
-            path[--i] = s;
-        pc__sb sb;
-        pc__sb_init(&sb);
-        pc__sb_puts(&sb, "");
-        for (i = 1; i < cnt; i++) {
-            int32_t box = path[i - 1] / 5, k = path[i - 1] % 5, d = path[i] % 5;
-            int32_t pl = k == 4 ? g->player : box - pc__sokoban_delta(g, k);
-            int32_t stand = box - pc__sokoban_delta(g, d);
-            /* Walk from pl to stand: distances from stand, then descend. */
-            walk_dist(g, stand, box, b0, dist, queue);
-            for (int32_t c = pl; c != stand && dist[c] > 0;) {
-                int32_t c0 = c;
-                for (int e = 0; e < 4 && c == c0; e++) {
-                    int32_t y = c + pc__sokoban_delta(g, e);
-                    if (dist[y] >= 0 && dist[y] == dist[c] - 1) {
-                        pc__sb_putc(&sb, as_letters[e]);
-                        c = y;
-                    }
-                }
-                if (c == c0)
-                    break; /* cannot happen: dist[c] > 0 has a neighbour one closer */
-            }
-            pc__sb_putc(&sb, (char)(as_letters[d] - 'a' + 'A'));
-        }
-        pc__free(path);
-        rc = pc__sb_emit(&sb, buf, cap, len);
-    }
-out:
-    pc__free(best);
-    pc__free(prev);
-    pc__free(dist);
-    pc__free(queue);
-    pc__free(h.key);
-    pc__free(h.st);
+    as_work wk = {0};
+    wk.best = pc__malloc(ns * sizeof *wk.best);
+    wk.prev = pc__malloc(ns * sizeof *wk.prev);
+    wk.dist = pc__malloc(n * sizeof *wk.dist);
+    wk.queue = pc__malloc(n * sizeof *wk.queue);
+    int32_t rc = PC_ENOMEM, goal = -1;
+    if (wk.best && wk.prev && wk.dist && wk.queue)
+        rc = push_search(g, b0, t, &wk, &goal);
+    if (rc == PC_OK)
+        rc = goal >= 0 ? path_text(g, b0, goal, &wk, buf, cap, len) : PC_ENOTFOUND;
+    pc__free(wk.best);
+    pc__free(wk.prev);
+    pc__free(wk.dist);
+    pc__free(wk.queue);
+    pc__free(wk.h.key);
+    pc__free(wk.h.st);
     return rc;
 }
 

@@ -47,7 +47,7 @@
 #define FS_INF ((int64_t)1 << 60)
 #define FS_UNREACH 0xFFFFu
 #define FS_FREEZE_CALLS 256           /* freeze test: recursive calls at most */
-#define FS_PACK (s->pack)
+#define FS_PACK (s->map.pack)
 #define FS_PACK_PENALTY 3             /* key added per goal filled out of packing order */
 
 typedef struct {
@@ -65,9 +65,12 @@ typedef struct {
     size_t n, cap;
 } fs_stack;
 
+/* The level as the fast search sees it: interior cells, neighbours, goals,
+ * dead squares, push distances, the packing layers and Zobrist keys.
+ * Written once by prepare (and packing_order); read-only while the search
+ * runs. */
 typedef struct {
     const pc_sokoban *g;
-    pc__meter *m;
     int32_t nc, nb;        /* interior cells, boxes (= goals) */
     int32_t *c2g;          /* nc: grid index */
     int32_t *g2c;          /* w*h: cell id or -1 */
@@ -77,44 +80,76 @@ typedef struct {
     uint16_t *dist;        /* nb x nc: pushes from the cell to goal j, FS_UNREACH: never */
     int32_t *layer;        /* nc: packing layer of a goal (0: fill first), -1 elsewhere */
     int32_t nlayers, pack;
-    int32_t *lcount;       /* nlayers: scratch */
     uint64_t *zb, *zp;     /* Zobrist keys of a box and of the player's class, per cell */
-    /* records */
+} fs_map;
+
+/* The node store: the arena of records, the hash table that finds them and
+ * the open list (bucket queue).  Written by add_state and the queue's push
+ * and pop. */
+typedef struct {
     unsigned char *arena;
     size_t nrec, reccap, recsize;
     uint32_t *table;       /* open addressing: record index + 1 */
     size_t tcap;
-    /* open list */
     fs_stack *bk;
     size_t nbk, minbk, nopen;
-    /* memory */
-    uint64_t bytes, peak;
-    /* scratch */
+} fs_store;
+
+/* Scratch of one expansion: where the boxes are, the player's reachability
+ * stamps, the children's boxes.  Contents last within one call. */
+typedef struct {
     int32_t *boxat;        /* nc: index of the box there, -1 */
     uint32_t *mark;        /* nc: reachability stamps */
     uint32_t *pmark;       /* nc: the expanded state's marks */
     uint32_t stamp;
     int32_t *queue;        /* nc */
+    int32_t *bx;           /* nb: boxes of the state expanded */
+    uint16_t *child;       /* nb */
+    int32_t *lcount;       /* nlayers: scratch */
+} fs_scratch;
+
+/* The freeze test's scratch (frozen and its callers). */
+typedef struct {
     uint8_t *tmpwall;      /* nc: freeze test */
     int32_t fcalls;
     int32_t *frec, nfrec;  /* pc__sokoban_deadlock: the boxes found frozen (NULL in search) */
+} fs_freeze;
+
+/* The PI-corral analysis's scratch (pi_corral). */
+typedef struct {
     int32_t nbar;          /* boxes in cbox */
-    int32_t *bx;           /* nb: boxes of the state expanded */
     int32_t *comp;         /* nc: corral of a free cell the player does not reach, -1 */
     uint32_t *bmark;       /* nb: the corral whose barrier the box is on (its stamp) */
     uint32_t cstamp;
     int32_t *cbox;         /* nb: a corral's barrier boxes */
     int32_t *uf;           /* nc: union-find over corrals */
     uint8_t *allow, *tallow; /* nb: pushes (bit per direction) the chosen corral allows */
-    uint16_t *child;       /* nb */
-    int64_t *u, *v, *cu, *cv, *minv; /* Hungarian: n + 1 each */
+} fs_corral;
+
+/* The Hungarian algorithm's arrays (n + 1 each): duals, assignment, and
+ * the copies one child's augmenting path works on. */
+typedef struct {
+    int64_t *u, *v, *cu, *cv, *minv;
     int32_t *p, *cp, *way;
     uint8_t *used;
+} fs_hungarian;
+
+/* The fast solver: the caller's meter and the memory charged, and its
+ * parts, grouped by who writes them. */
+typedef struct {
+    pc__meter *m;
+    uint64_t bytes, peak;  /* memory charged now, and at most (charge) */
+    fs_map map;            /* the level (fixed during the search) */
+    fs_store st;           /* records, hash table, open list */
+    fs_scratch ex;         /* one expansion's scratch */
+    fs_freeze fr;          /* freeze test */
+    fs_corral cor;         /* PI-corrals */
+    fs_hungarian hu;       /* matching */
 } fs_solver;
 
 static inline fs_rec *fs_rec_at(const fs_solver *s, size_t i)
 {
-    return (fs_rec *)(s->arena + i * s->recsize);
+    return (fs_rec *)(s->st.arena + i * s->st.recsize);
 }
 
 /* Charge `add` bytes (and release `sub`); 0 when the budget refuses. */
@@ -151,53 +186,158 @@ static int32_t grow(fs_solver *s, void **ptr, size_t *cap, size_t need, size_t e
 
 static void fs_free(fs_solver *s)
 {
-    pc__free(s->c2g);
-    pc__free(s->g2c);
-    pc__free(s->nbr);
-    pc__free(s->goal);
-    pc__free(s->dead);
-    pc__free(s->goals);
-    pc__free(s->dist);
-    pc__free(s->layer);
-    pc__free(s->lcount);
-    pc__free(s->zb);
-    pc__free(s->zp);
-    pc__free(s->arena);
-    pc__free(s->table);
-    for (size_t i = 0; i < s->nbk; i++)
-        pc__free(s->bk[i].v);
-    pc__free(s->bk);
-    pc__free(s->boxat);
-    pc__free(s->mark);
-    pc__free(s->pmark);
-    pc__free(s->queue);
-    pc__free(s->tmpwall);
-    pc__free(s->bx);
-    pc__free(s->comp);
-    pc__free(s->bmark);
-    pc__free(s->cbox);
-    pc__free(s->uf);
-    pc__free(s->frec);
-    pc__free(s->allow);
-    pc__free(s->tallow);
-    pc__free(s->child);
-    pc__free(s->u);
-    pc__free(s->v);
-    pc__free(s->cu);
-    pc__free(s->cv);
-    pc__free(s->minv);
-    pc__free(s->p);
-    pc__free(s->cp);
-    pc__free(s->way);
-    pc__free(s->used);
+    pc__free(s->map.c2g);
+    pc__free(s->map.g2c);
+    pc__free(s->map.nbr);
+    pc__free(s->map.goal);
+    pc__free(s->map.dead);
+    pc__free(s->map.goals);
+    pc__free(s->map.dist);
+    pc__free(s->map.layer);
+    pc__free(s->ex.lcount);
+    pc__free(s->map.zb);
+    pc__free(s->map.zp);
+    pc__free(s->st.arena);
+    pc__free(s->st.table);
+    for (size_t i = 0; i < s->st.nbk; i++)
+        pc__free(s->st.bk[i].v);
+    pc__free(s->st.bk);
+    pc__free(s->ex.boxat);
+    pc__free(s->ex.mark);
+    pc__free(s->ex.pmark);
+    pc__free(s->ex.queue);
+    pc__free(s->fr.tmpwall);
+    pc__free(s->ex.bx);
+    pc__free(s->cor.comp);
+    pc__free(s->cor.bmark);
+    pc__free(s->cor.cbox);
+    pc__free(s->cor.uf);
+    pc__free(s->fr.frec);
+    pc__free(s->cor.allow);
+    pc__free(s->cor.tallow);
+    pc__free(s->ex.child);
+    pc__free(s->hu.u);
+    pc__free(s->hu.v);
+    pc__free(s->hu.cu);
+    pc__free(s->hu.cv);
+    pc__free(s->hu.minv);
+    pc__free(s->hu.p);
+    pc__free(s->hu.cp);
+    pc__free(s->hu.way);
+    pc__free(s->hu.used);
 }
 
 /* ---- static tables ---------------------------------------------------------------------- */
 
+/* Charge and allocate every per-cell, per-box and Hungarian array of the
+ * search, before anything is filled in. */
+static int32_t alloc_tables(fs_solver *s, size_t n)
+{
+    int32_t nc = s->map.nc, nb = s->map.nb;
+    size_t k1 = (size_t)nb + 1;
+    uint64_t fixed = (uint64_t)nc * (sizeof(int32_t) * 10 + 4 + 16 + 2) + n * sizeof(int32_t) +
+                     (uint64_t)nb * nc * 2 + k1 * (8 * 5 + 4 * 5 + 3) + (uint64_t)nb * 6;
+    if (!charge(s, fixed, 0))
+        return PC_ELIMIT;
+    s->map.c2g = pc__malloc((size_t)nc * sizeof *s->map.c2g);
+    s->map.g2c = pc__malloc(n * sizeof *s->map.g2c);
+    s->map.nbr = pc__malloc((size_t)nc * sizeof *s->map.nbr);
+    s->map.goal = pc__calloc((size_t)nc, 1);
+    s->map.dead = pc__calloc((size_t)nc, 1);
+    s->map.goals = pc__malloc(((size_t)nb + 1) * sizeof *s->map.goals);
+    s->map.dist = pc__malloc(((size_t)nb * nc + 1) * sizeof *s->map.dist);
+    s->map.zb = pc__malloc((size_t)nc * sizeof *s->map.zb);
+    s->map.zp = pc__malloc((size_t)nc * sizeof *s->map.zp);
+    s->ex.boxat = pc__malloc((size_t)nc * sizeof *s->ex.boxat);
+    s->ex.mark = pc__calloc((size_t)nc, sizeof *s->ex.mark);
+    s->ex.pmark = pc__calloc((size_t)nc, sizeof *s->ex.pmark);
+    s->ex.queue = pc__malloc((size_t)nc * sizeof *s->ex.queue);
+    s->fr.tmpwall = pc__calloc((size_t)nc, 1);
+    s->ex.bx = pc__malloc(((size_t)nb + 1) * sizeof *s->ex.bx);
+    s->cor.comp = pc__malloc((size_t)nc * sizeof *s->cor.comp);
+    s->cor.bmark = pc__calloc(k1, sizeof *s->cor.bmark);
+    s->cor.cbox = pc__malloc(k1 * sizeof *s->cor.cbox);
+    s->cor.uf = pc__malloc((size_t)nc * sizeof *s->cor.uf);
+    s->cor.allow = pc__malloc(k1);
+    s->cor.tallow = pc__malloc(k1);
+    s->ex.child = pc__malloc(((size_t)nb + 1) * sizeof *s->ex.child);
+    s->hu.u = pc__malloc(k1 * sizeof *s->hu.u);
+    s->hu.v = pc__malloc(k1 * sizeof *s->hu.v);
+    s->hu.cu = pc__malloc(k1 * sizeof *s->hu.cu);
+    s->hu.cv = pc__malloc(k1 * sizeof *s->hu.cv);
+    s->hu.minv = pc__malloc(k1 * sizeof *s->hu.minv);
+    s->hu.p = pc__malloc(k1 * sizeof *s->hu.p);
+    s->hu.cp = pc__malloc(k1 * sizeof *s->hu.cp);
+    s->hu.way = pc__malloc(k1 * sizeof *s->hu.way);
+    s->hu.used = pc__malloc(k1);
+    if (!s->map.c2g || !s->map.g2c || !s->map.nbr || !s->map.goal || !s->map.dead || !s->map.goals ||
+        !s->map.dist || !s->map.zb || !s->map.zp || !s->ex.boxat || !s->ex.mark || !s->ex.pmark ||
+        !s->ex.queue || !s->fr.tmpwall || !s->ex.bx || !s->cor.comp || !s->cor.bmark || !s->cor.cbox ||
+        !s->cor.uf || !s->cor.allow || !s->cor.tallow || !s->ex.child || !s->hu.u || !s->hu.v || !s->hu.cu ||
+        !s->hu.cv || !s->hu.minv || !s->hu.p || !s->hu.cp || !s->hu.way || !s->hu.used)
+        return PC_ENOMEM;
+    return PC_OK;
+}
+
+/* Number the interior squares and fill each cell's neighbours, dead and
+ * goal flags and the goals' list. */
+static void number_cells(fs_solver *s, const pc_sokoban *g, size_t n)
+{
+    int32_t c = 0, q = 0;
+    for (size_t i = 0; i < n; i++) {
+        s->map.g2c[i] = -1;
+        if (g->stat[i] & SK_INTERIOR)
+            s->map.g2c[i] = c++;
+    }
+    for (size_t i = 0; i < n; i++) {
+        if (s->map.g2c[i] < 0)
+            continue;
+        c = s->map.g2c[i];
+        s->map.c2g[c] = (int32_t)i;
+        s->ex.boxat[c] = -1;
+        for (int d = 0; d < 4; d++)
+            s->map.nbr[c][d] = s->map.g2c[(int32_t)i + pc__sokoban_delta(g, d)];
+        s->map.dead[c] = (g->stat[i] & SK_DEAD) != 0;
+        if (g->stat[i] & SK_GOAL) {
+            s->map.goal[c] = 1;
+            s->map.goals[q++] = c;
+        }
+    }
+}
+
+/* Push distances to goal j: pull the box backwards (box from y to x needs
+ * the player on the far side of x... i.e. x - (y - x) free). */
+static void pull_goal(fs_solver *s, int32_t j)
+{
+    int32_t nc = s->map.nc;
+    uint16_t *d = s->map.dist + (size_t)j * nc;
+    for (int32_t x = 0; x < nc; x++)
+        d[x] = FS_UNREACH;
+    size_t qh = 0, qt = 0;
+    d[s->map.goals[j]] = 0;
+    s->ex.queue[qt++] = s->map.goals[j];
+    while (qh < qt) {
+        int32_t x = s->ex.queue[qh++];
+        for (int dd = 0; dd < 4; dd++) {
+            int32_t y = s->map.nbr[x][dd]; /* the box came from y ... */
+            if (y < 0 || d[y] != FS_UNREACH)
+                continue;
+            int32_t p = s->map.nbr[y][dd]; /* ... pushed by a player on p */
+            if (p < 0)
+                continue;
+            d[y] = (uint16_t)(d[x] + 1);
+            s->ex.queue[qt++] = y;
+        }
+    }
+}
+
+/* Fill the static tables: PC_OK, PC_ENOTFOUND when a box or goal lies out
+ * of the player's reach (or they differ in number), PC_ERANGE, PC_ELIMIT or
+ * PC_ENOMEM. */
 static int32_t prepare(fs_solver *s, const pc_sokoban *g)
 {
     size_t n = (size_t)g->w * (size_t)g->h;
-    int32_t nc = 0, nb = 0, ng = 0;
+    int32_t nc = 0, nb = 0, ng = 0, rc;
     for (size_t i = 0; i < n; i++) {
         if (g->stat[i] & SK_INTERIOR) {
             nc++;
@@ -211,99 +351,20 @@ static int32_t prepare(fs_solver *s, const pc_sokoban *g)
         return PC_ENOTFOUND;
     if (nc >= (int32_t)FS_UNREACH)
         return PC_ERANGE; /* cannot happen with 128 x 128 boards */
-    s->nc = nc;
-    s->nb = nb;
-    size_t k1 = (size_t)nb + 1;
-    uint64_t fixed = (uint64_t)nc * (sizeof(int32_t) * 10 + 4 + 16 + 2) + n * sizeof(int32_t) +
-                     (uint64_t)nb * nc * 2 + k1 * (8 * 5 + 4 * 5 + 3) + (uint64_t)nb * 6;
-    if (!charge(s, fixed, 0))
-        return PC_ELIMIT;
-    s->c2g = pc__malloc((size_t)nc * sizeof *s->c2g);
-    s->g2c = pc__malloc(n * sizeof *s->g2c);
-    s->nbr = pc__malloc((size_t)nc * sizeof *s->nbr);
-    s->goal = pc__calloc((size_t)nc, 1);
-    s->dead = pc__calloc((size_t)nc, 1);
-    s->goals = pc__malloc(((size_t)nb + 1) * sizeof *s->goals);
-    s->dist = pc__malloc(((size_t)nb * nc + 1) * sizeof *s->dist);
-    s->zb = pc__malloc((size_t)nc * sizeof *s->zb);
-    s->zp = pc__malloc((size_t)nc * sizeof *s->zp);
-    s->boxat = pc__malloc((size_t)nc * sizeof *s->boxat);
-    s->mark = pc__calloc((size_t)nc, sizeof *s->mark);
-    s->pmark = pc__calloc((size_t)nc, sizeof *s->pmark);
-    s->queue = pc__malloc((size_t)nc * sizeof *s->queue);
-    s->tmpwall = pc__calloc((size_t)nc, 1);
-    s->bx = pc__malloc(((size_t)nb + 1) * sizeof *s->bx);
-    s->comp = pc__malloc((size_t)nc * sizeof *s->comp);
-    s->bmark = pc__calloc(k1, sizeof *s->bmark);
-    s->cbox = pc__malloc(k1 * sizeof *s->cbox);
-    s->uf = pc__malloc((size_t)nc * sizeof *s->uf);
-    s->allow = pc__malloc(k1);
-    s->tallow = pc__malloc(k1);
-    s->child = pc__malloc(((size_t)nb + 1) * sizeof *s->child);
-    s->u = pc__malloc(k1 * sizeof *s->u);
-    s->v = pc__malloc(k1 * sizeof *s->v);
-    s->cu = pc__malloc(k1 * sizeof *s->cu);
-    s->cv = pc__malloc(k1 * sizeof *s->cv);
-    s->minv = pc__malloc(k1 * sizeof *s->minv);
-    s->p = pc__malloc(k1 * sizeof *s->p);
-    s->cp = pc__malloc(k1 * sizeof *s->cp);
-    s->way = pc__malloc(k1 * sizeof *s->way);
-    s->used = pc__malloc(k1);
-    if (!s->c2g || !s->g2c || !s->nbr || !s->goal || !s->dead || !s->goals || !s->dist || !s->zb ||
-        !s->zp || !s->boxat || !s->mark || !s->pmark || !s->queue || !s->tmpwall || !s->bx ||
-        !s->comp || !s->bmark || !s->cbox || !s->uf || !s->allow || !s->tallow || !s->child || !s->u ||
-        !s->v || !s->cu || !s->cv || !s->minv || !s->p || !s->cp || !s->way || !s->used)
-        return PC_ENOMEM;
-    int32_t c = 0, q = 0;
-    for (size_t i = 0; i < n; i++) {
-        s->g2c[i] = -1;
-        if (g->stat[i] & SK_INTERIOR)
-            s->g2c[i] = c++;
-    }
-    for (size_t i = 0; i < n; i++) {
-        if (s->g2c[i] < 0)
-            continue;
-        c = s->g2c[i];
-        s->c2g[c] = (int32_t)i;
-        s->boxat[c] = -1;
-        for (int d = 0; d < 4; d++)
-            s->nbr[c][d] = s->g2c[(int32_t)i + pc__sokoban_delta(g, d)];
-        s->dead[c] = (g->stat[i] & SK_DEAD) != 0;
-        if (g->stat[i] & SK_GOAL) {
-            s->goal[c] = 1;
-            s->goals[q++] = c;
-        }
-    }
-    /* Push distances to each goal: pull the box backwards (box from y to x
-     * needs the player on the far side of x... i.e. x - (y - x) free). */
-    for (int32_t j = 0; j < nb; j++) {
-        uint16_t *d = s->dist + (size_t)j * nc;
-        for (int32_t x = 0; x < nc; x++)
-            d[x] = FS_UNREACH;
-        size_t qh = 0, qt = 0;
-        d[s->goals[j]] = 0;
-        s->queue[qt++] = s->goals[j];
-        while (qh < qt) {
-            int32_t x = s->queue[qh++];
-            for (int dd = 0; dd < 4; dd++) {
-                int32_t y = s->nbr[x][dd]; /* the box came from y ... */
-                if (y < 0 || d[y] != FS_UNREACH)
-                    continue;
-                int32_t p = s->nbr[y][dd]; /* ... pushed by a player on p */
-                if (p < 0)
-                    continue;
-                d[y] = (uint16_t)(d[x] + 1);
-                s->queue[qt++] = y;
-            }
-        }
-    }
+    s->map.nc = nc;
+    s->map.nb = nb;
+    if ((rc = alloc_tables(s, n)) < 0)
+        return rc;
+    number_cells(s, g, n);
+    for (int32_t j = 0; j < nb; j++)
+        pull_goal(s, j);
     struct pc_rng rng;
     pc__rng_seed(&rng, 0xfa57b0c5ULL);
-    for (c = 0; c < nc; c++) {
-        s->zb[c] = pc__rng_next(&rng);
-        s->zp[c] = pc__rng_next(&rng);
+    for (int32_t c = 0; c < nc; c++) {
+        s->map.zb[c] = pc__rng_next(&rng);
+        s->map.zp[c] = pc__rng_next(&rng);
     }
-    s->recsize = (offsetof(fs_rec, boxes) + (size_t)nb * 2 + 7) & ~(size_t)7;
+    s->st.recsize = (offsetof(fs_rec, boxes) + (size_t)nb * 2 + 7) & ~(size_t)7;
     return PC_OK;
 }
 
@@ -313,24 +374,24 @@ static int32_t prepare(fs_solver *s, const pc_sokoban *g)
  * pushing; returns the least of them. */
 static int32_t reach(fs_solver *s, int32_t from)
 {
-    if (++s->stamp == 0) {
-        memset(s->mark, 0, (size_t)s->nc * sizeof *s->mark);
-        s->stamp = 1;
+    if (++s->ex.stamp == 0) {
+        memset(s->ex.mark, 0, (size_t)s->map.nc * sizeof *s->ex.mark);
+        s->ex.stamp = 1;
     }
-    uint32_t st = s->stamp;
+    uint32_t st = s->ex.stamp;
     size_t qh = 0, qt = 0;
     int32_t least = from;
-    s->mark[from] = st;
-    s->queue[qt++] = from;
+    s->ex.mark[from] = st;
+    s->ex.queue[qt++] = from;
     while (qh < qt) {
-        int32_t x = s->queue[qh++];
+        int32_t x = s->ex.queue[qh++];
         if (x < least)
             least = x;
         for (int d = 0; d < 4; d++) {
-            int32_t y = s->nbr[x][d];
-            if (y >= 0 && s->mark[y] != st && s->boxat[y] < 0) {
-                s->mark[y] = st;
-                s->queue[qt++] = y;
+            int32_t y = s->map.nbr[x][d];
+            if (y >= 0 && s->ex.mark[y] != st && s->ex.boxat[y] < 0) {
+                s->ex.mark[y] = st;
+                s->ex.queue[qt++] = y;
             }
         }
     }
@@ -344,14 +405,14 @@ static int frozen(fs_solver *s, int32_t c, int *off);
 /* Can the box on c never move along axis a (0 vertical, 1 horizontal)? */
 static int axis_blocked(fs_solver *s, int32_t c, int a, int *off)
 {
-    int32_t n1 = s->nbr[c][a], n2 = s->nbr[c][a + 2];
-    if (n1 < 0 || n2 < 0 || s->tmpwall[n1] || s->tmpwall[n2])
+    int32_t n1 = s->map.nbr[c][a], n2 = s->map.nbr[c][a + 2];
+    if (n1 < 0 || n2 < 0 || s->fr.tmpwall[n1] || s->fr.tmpwall[n2])
         return 1;
-    if (s->dead[n1] && s->dead[n2])
+    if (s->map.dead[n1] && s->map.dead[n2])
         return 1;
-    if (s->boxat[n1] >= 0 && frozen(s, n1, off))
+    if (s->ex.boxat[n1] >= 0 && frozen(s, n1, off))
         return 1;
-    if (s->boxat[n2] >= 0 && frozen(s, n2, off))
+    if (s->ex.boxat[n2] >= 0 && frozen(s, n2, off))
         return 1;
     return 0;
 }
@@ -362,18 +423,18 @@ static int axis_blocked(fs_solver *s, int32_t c, int a, int *off)
  * FS_FREEZE_CALLS calls the answer is "not frozen" (always safe). */
 static int frozen(fs_solver *s, int32_t c, int *off)
 {
-    if (++s->fcalls > FS_FREEZE_CALLS)
+    if (++s->fr.fcalls > FS_FREEZE_CALLS)
         return 0;
     int loc = 0;
-    s->tmpwall[c] = 1;
+    s->fr.tmpwall[c] = 1;
     int f = axis_blocked(s, c, 0, &loc) && axis_blocked(s, c, 1, &loc);
-    s->tmpwall[c] = 0;
+    s->fr.tmpwall[c] = 0;
     if (f) {
-        if (!s->goal[c])
+        if (!s->map.goal[c])
             loc = 1;
         *off |= loc;
-        if (s->frec && s->nfrec <= FS_FREEZE_CALLS)
-            s->frec[s->nfrec++] = c;
+        if (s->fr.frec && s->fr.nfrec <= FS_FREEZE_CALLS)
+            s->fr.frec[s->fr.nfrec++] = c;
     }
     return f;
 }
@@ -382,7 +443,7 @@ static int frozen(fs_solver *s, int32_t c, int *off)
 static int freeze_dead(fs_solver *s, int32_t c)
 {
     int off = 0;
-    s->fcalls = 0;
+    s->fr.fcalls = 0;
     return frozen(s, c, &off) && off;
 }
 
@@ -407,7 +468,7 @@ static int freeze_dead(fs_solver *s, int32_t c)
  * pushes only keeps a solution; none at all proves a deadlock.
  *
  * Returns -1 (a corral deadlock), 0 (no PI-corral: every push) or 1
- * (s->allow holds the pushes of the PI-corral with the fewest). */
+ * (s->cor.allow holds the pushes of the PI-corral with the fewest). */
 static int32_t uf_find(int32_t *uf, int32_t x)
 {
     while (uf[x] != x) {
@@ -421,32 +482,32 @@ static int32_t uf_find(int32_t *uf, int32_t x)
  * any component of the group whose root is id (group 1)? */
 static inline int in_corral(const fs_solver *s, int32_t x, int32_t id, int group)
 {
-    int32_t k = s->comp[x];
-    return k >= 0 && (group ? s->uf[k] == id : k == id);
+    int32_t k = s->cor.comp[x];
+    return k >= 0 && (group ? s->cor.uf[k] == id : k == id);
 }
 
 /* Test one corral: -1 deadlock, 0 not a PI-corral (or no work in it), else
- * the number of pushes it allows (in s->tallow). */
+ * the number of pushes it allows (in s->cor.tallow). */
 static int32_t corral_test(fs_solver *s, uint32_t pst, int32_t id, int group)
 {
-    int32_t nc = s->nc, nb = s->nb, nbar = 0, work = 0;
-    if (++s->cstamp == 0) {
-        memset(s->bmark, 0, (size_t)nb * sizeof *s->bmark);
-        s->cstamp = 1;
+    int32_t nc = s->map.nc, nb = s->map.nb, nbar = 0, work = 0;
+    if (++s->cor.cstamp == 0) {
+        memset(s->cor.bmark, 0, (size_t)nb * sizeof *s->cor.bmark);
+        s->cor.cstamp = 1;
     }
-    uint32_t bm = s->cstamp;
+    uint32_t bm = s->cor.cstamp;
     for (int32_t x = 0; x < nc; x++) {
         if (!in_corral(s, x, id, group))
             continue;
-        if (s->goal[x])
+        if (s->map.goal[x])
             work = 1; /* an empty goal in C */
         for (int d = 0; d < 4; d++) {
-            int32_t y = s->nbr[x][d];
-            int32_t k = y >= 0 ? s->boxat[y] : -1;
-            if (k >= 0 && s->bmark[k] != bm) {
-                s->bmark[k] = bm;
-                s->cbox[nbar++] = k;
-                if (!s->goal[y])
+            int32_t y = s->map.nbr[x][d];
+            int32_t k = y >= 0 ? s->ex.boxat[y] : -1;
+            if (k >= 0 && s->cor.bmark[k] != bm) {
+                s->cor.bmark[k] = bm;
+                s->cor.cbox[nbar++] = k;
+                if (!s->map.goal[y])
                     work = 1;
             }
         }
@@ -455,64 +516,64 @@ static int32_t corral_test(fs_solver *s, uint32_t pst, int32_t id, int group)
         return 0;
     int32_t npush = 0;
     for (int32_t k = 0; k < nb; k++)
-        s->tallow[k] = 0;
+        s->cor.tallow[k] = 0;
     for (int32_t t = 0; t < nbar; t++) {
-        int32_t k = s->cbox[t], b = s->bx[k];
+        int32_t k = s->cor.cbox[t], b = s->ex.bx[k];
         for (int d = 0; d < 4; d++) {
-            int32_t to = s->nbr[b][d], from = s->nbr[b][(d + 2) & 3];
+            int32_t to = s->map.nbr[b][d], from = s->map.nbr[b][(d + 2) & 3];
             if (to < 0 || from < 0 || in_corral(s, from, id, group))
                 continue;
-            if (s->boxat[from] >= 0 && s->bmark[s->boxat[from]] == bm)
+            if (s->ex.boxat[from] >= 0 && s->cor.bmark[s->ex.boxat[from]] == bm)
                 continue;
-            if (s->boxat[to] < 0 && s->dead[to])
+            if (s->ex.boxat[to] < 0 && s->map.dead[to])
                 continue; /* onto a dead square: a deadlock, never in a solution */
-            if (s->boxat[to] >= 0) {
-                int32_t o = s->boxat[to];
-                if (s->bmark[o] != bm) {
+            if (s->ex.boxat[to] >= 0) {
+                int32_t o = s->ex.boxat[to];
+                if (s->cor.bmark[o] != bm) {
                     /* A box outside B blocks the push: it joins B (its own
                      * pushes are tested in turn), so it cannot move first. */
-                    s->bmark[o] = bm;
-                    s->cbox[nbar++] = o;
+                    s->cor.bmark[o] = bm;
+                    s->cor.cbox[nbar++] = o;
                 }
-            } else if (s->boxat[from] >= 0) {
+            } else if (s->ex.boxat[from] >= 0) {
                 /* The player's square holds a box outside B: it joins B
                  * too, so this push cannot come first. */
-                int32_t o = s->boxat[from];
-                s->bmark[o] = bm;
-                s->cbox[nbar++] = o;
+                int32_t o = s->ex.boxat[from];
+                s->cor.bmark[o] = bm;
+                s->cor.cbox[nbar++] = o;
             } else if (in_corral(s, to, id, group)) {
-                if (s->pmark[from] != pst)
+                if (s->ex.pmark[from] != pst)
                     return 0; /* into C, but not now */
-                s->tallow[k] |= (uint8_t)(1u << d);
+                s->cor.tallow[k] |= (uint8_t)(1u << d);
                 npush++;
             } else {
                 return 0; /* out of C */
             }
         }
     }
-    s->nbar = nbar;
+    s->cor.nbar = nbar;
     return npush == 0 ? -1 : npush;
 }
 
 static int32_t pi_corral(fs_solver *s, uint32_t pst)
 {
-    int32_t nc = s->nc, nb = s->nb, ncor = 0, best = INT32_MAX;
+    int32_t nc = s->map.nc, nb = s->map.nb, ncor = 0, best = INT32_MAX;
     for (int32_t c = 0; c < nc; c++)
-        s->comp[c] = -1;
+        s->cor.comp[c] = -1;
     for (int32_t c0 = 0; c0 < nc; c0++) {
-        if (s->comp[c0] >= 0 || s->boxat[c0] >= 0 || s->pmark[c0] == pst)
+        if (s->cor.comp[c0] >= 0 || s->ex.boxat[c0] >= 0 || s->ex.pmark[c0] == pst)
             continue;
         int32_t id = ncor++;
         size_t qh = 0, qt = 0;
-        s->comp[c0] = id;
-        s->queue[qt++] = c0;
+        s->cor.comp[c0] = id;
+        s->ex.queue[qt++] = c0;
         while (qh < qt) {
-            int32_t x = s->queue[qh++];
+            int32_t x = s->ex.queue[qh++];
             for (int d = 0; d < 4; d++) {
-                int32_t y = s->nbr[x][d];
-                if (y >= 0 && s->boxat[y] < 0 && s->comp[y] < 0) {
-                    s->comp[y] = id;
-                    s->queue[qt++] = y;
+                int32_t y = s->map.nbr[x][d];
+                if (y >= 0 && s->ex.boxat[y] < 0 && s->cor.comp[y] < 0) {
+                    s->cor.comp[y] = id;
+                    s->ex.queue[qt++] = y;
                 }
             }
         }
@@ -521,35 +582,35 @@ static int32_t pi_corral(fs_solver *s, uint32_t pst)
         return 0;
     /* Groups: corrals that share a barrier box. */
     for (int32_t k = 0; k < ncor; k++)
-        s->uf[k] = k;
+        s->cor.uf[k] = k;
     int merged = 0;
     for (int32_t i = 0; i < nb; i++) {
-        int32_t b = s->bx[i], first = -1;
+        int32_t b = s->ex.bx[i], first = -1;
         for (int d = 0; d < 4; d++) {
-            int32_t y = s->nbr[b][d];
-            if (y < 0 || s->comp[y] < 0)
+            int32_t y = s->map.nbr[b][d];
+            if (y < 0 || s->cor.comp[y] < 0)
                 continue;
-            int32_t r = uf_find(s->uf, s->comp[y]);
+            int32_t r = uf_find(s->cor.uf, s->cor.comp[y]);
             if (first < 0) {
                 first = r;
             } else if (r != first) {
-                s->uf[r] = first;
+                s->cor.uf[r] = first;
                 merged = 1;
             }
         }
     }
     for (int32_t k = 0; k < ncor; k++)
-        s->uf[k] = uf_find(s->uf, k);
+        s->cor.uf[k] = uf_find(s->cor.uf, k);
     for (int group = 0; group <= merged; group++) {
         for (int32_t id = 0; id < ncor; id++) {
-            if (group && s->uf[id] != id)
+            if (group && s->cor.uf[id] != id)
                 continue;
             int32_t n = corral_test(s, pst, id, group);
             if (n < 0)
                 return -1;
             if (n > 0 && n < best) {
                 best = n;
-                memcpy(s->allow, s->tallow, (size_t)nb);
+                memcpy(s->cor.allow, s->cor.tallow, (size_t)nb);
             }
         }
     }
@@ -560,7 +621,7 @@ static int32_t pi_corral(fs_solver *s, uint32_t pst)
 
 static inline int64_t cost(const fs_solver *s, const int32_t *bx, int32_t i, int32_t j)
 {
-    uint16_t d = s->dist[(size_t)(j - 1) * s->nc + bx[i - 1]];
+    uint16_t d = s->map.dist[(size_t)(j - 1) * s->map.nc + bx[i - 1]];
     return d == FS_UNREACH ? FS_BIG : d;
 }
 
@@ -568,10 +629,10 @@ static inline int64_t cost(const fs_solver *s, const int32_t *bx, int32_t i, int
  * rows and columns 1-based, p[j] the row of column j). */
 static void hung_row(fs_solver *s, const int32_t *bx, int64_t *u, int64_t *v, int32_t *p, int32_t i)
 {
-    int32_t n = s->nb;
-    int64_t *minv = s->minv;
-    int32_t *way = s->way;
-    uint8_t *used = s->used;
+    int32_t n = s->map.nb;
+    int64_t *minv = s->hu.minv;
+    int32_t *way = s->hu.way;
+    uint8_t *used = s->hu.used;
     for (int32_t j = 0; j <= n; j++) {
         minv[j] = FS_INF;
         used[j] = 0;
@@ -615,7 +676,7 @@ static void hung_row(fs_solver *s, const int32_t *bx, int64_t *u, int64_t *v, in
 static int64_t match_sum(const fs_solver *s, const int32_t *bx, const int32_t *p)
 {
     int64_t t = 0;
-    for (int32_t j = 1; j <= s->nb; j++)
+    for (int32_t j = 1; j <= s->map.nb; j++)
         t += cost(s, bx, p[j], j);
     return t;
 }
@@ -623,44 +684,44 @@ static int64_t match_sum(const fs_solver *s, const int32_t *bx, const int32_t *p
 /* Full matching of the boxes bx into u, v, p; returns its cost. */
 static int64_t match_full(fs_solver *s, const int32_t *bx)
 {
-    for (int32_t j = 0; j <= s->nb; j++) {
-        s->u[j] = s->v[j] = 0;
-        s->p[j] = 0;
+    for (int32_t j = 0; j <= s->map.nb; j++) {
+        s->hu.u[j] = s->hu.v[j] = 0;
+        s->hu.p[j] = 0;
     }
-    for (int32_t i = 1; i <= s->nb; i++)
-        hung_row(s, bx, s->u, s->v, s->p, i);
-    return match_sum(s, bx, s->p);
+    for (int32_t i = 1; i <= s->map.nb; i++)
+        hung_row(s, bx, s->hu.u, s->hu.v, s->hu.p, i);
+    return match_sum(s, bx, s->hu.p);
 }
 
 /* The matching after box i (0-based) of bx moved (bx already holds its new
  * cell), from the parent's u, v, p. */
 static int64_t match_child(fs_solver *s, const int32_t *bx, int32_t i)
 {
-    int32_t n = s->nb, r = i + 1;
-    memcpy(s->cu, s->u, ((size_t)n + 1) * sizeof *s->u);
-    memcpy(s->cv, s->v, ((size_t)n + 1) * sizeof *s->v);
-    memcpy(s->cp, s->p, ((size_t)n + 1) * sizeof *s->p);
+    int32_t n = s->map.nb, r = i + 1;
+    memcpy(s->hu.cu, s->hu.u, ((size_t)n + 1) * sizeof *s->hu.u);
+    memcpy(s->hu.cv, s->hu.v, ((size_t)n + 1) * sizeof *s->hu.v);
+    memcpy(s->hu.cp, s->hu.p, ((size_t)n + 1) * sizeof *s->hu.p);
     for (int32_t j = 1; j <= n; j++)
-        if (s->cp[j] == r)
-            s->cp[j] = 0;
+        if (s->hu.cp[j] == r)
+            s->hu.cp[j] = 0;
     int64_t best = FS_INF;
     for (int32_t j = 1; j <= n; j++) {
-        int64_t c = cost(s, bx, r, j) - s->cv[j];
+        int64_t c = cost(s, bx, r, j) - s->hu.cv[j];
         if (c < best)
             best = c;
     }
-    s->cu[r] = best;
-    hung_row(s, bx, s->cu, s->cv, s->cp, r);
-    return match_sum(s, bx, s->cp);
+    s->hu.cu[r] = best;
+    hung_row(s, bx, s->hu.cu, s->hu.cv, s->hu.cp, r);
+    return match_sum(s, bx, s->hu.cp);
 }
 
 /* ---- records, hash table, open list --------------------------------------------------------- */
 
 static uint64_t hash_of(const fs_solver *s, const uint16_t *boxes, int32_t player)
 {
-    uint64_t h = s->zp[player];
-    for (int32_t i = 0; i < s->nb; i++)
-        h ^= s->zb[boxes[i]];
+    uint64_t h = s->map.zp[player];
+    for (int32_t i = 0; i < s->map.nb; i++)
+        h ^= s->map.zb[boxes[i]];
     return h;
 }
 
@@ -669,34 +730,34 @@ static uint64_t hash_of(const fs_solver *s, const uint16_t *boxes, int32_t playe
 static uint32_t lookup(const fs_solver *s, uint64_t h, const uint16_t *boxes, int32_t player,
                        size_t *slot)
 {
-    size_t mask = s->tcap - 1, i = (size_t)(h ^ (h >> 29)) & mask;
+    size_t mask = s->st.tcap - 1, i = (size_t)(h ^ (h >> 29)) & mask;
     for (;; i = (i + 1) & mask) {
-        uint32_t e = s->table[i];
+        uint32_t e = s->st.table[i];
         if (!e) {
             *slot = i;
             return 0;
         }
         const fs_rec *r = fs_rec_at(s, e - 1);
         if (r->hash == h && r->player == player &&
-            memcmp(r->boxes, boxes, (size_t)s->nb * sizeof *boxes) == 0)
+            memcmp(r->boxes, boxes, (size_t)s->map.nb * sizeof *boxes) == 0)
             return e;
     }
 }
 
 static int32_t table_grow(fs_solver *s)
 {
-    size_t nc = s->tcap ? s->tcap * 2 : 1024;
-    if (!charge(s, (uint64_t)nc * sizeof *s->table, (uint64_t)s->tcap * sizeof *s->table))
+    size_t nc = s->st.tcap ? s->st.tcap * 2 : 1024;
+    if (!charge(s, (uint64_t)nc * sizeof *s->st.table, (uint64_t)s->st.tcap * sizeof *s->st.table))
         return PC_ELIMIT;
     uint32_t *t = pc__calloc(nc, sizeof *t);
     if (!t) {
-        s->bytes -= (uint64_t)(nc - s->tcap) * sizeof *s->table;
+        s->bytes -= (uint64_t)(nc - s->st.tcap) * sizeof *s->st.table;
         return PC_ENOMEM;
     }
-    pc__free(s->table);
-    s->table = t;
-    s->tcap = nc;
-    for (size_t k = 0; k < s->nrec; k++) {
+    pc__free(s->st.table);
+    s->st.table = t;
+    s->st.tcap = nc;
+    for (size_t k = 0; k < s->st.nrec; k++) {
         const fs_rec *r = fs_rec_at(s, k);
         size_t mask = nc - 1, i = (size_t)(r->hash ^ (r->hash >> 29)) & mask;
         while (t[i])
@@ -710,62 +771,62 @@ static int32_t table_grow(fs_solver *s)
 static int64_t add_rec(fs_solver *s, uint64_t h, const uint16_t *boxes, int32_t player, uint32_t parent,
                        int32_t from, int dir)
 {
-    if (s->nrec >= UINT32_MAX - 1)
+    if (s->st.nrec >= UINT32_MAX - 1)
         return PC_ELIMIT;
     int32_t rc;
-    if ((s->nrec + 1) * 2 > s->tcap && (rc = table_grow(s)) < 0)
+    if ((s->st.nrec + 1) * 2 > s->st.tcap && (rc = table_grow(s)) < 0)
         return rc;
     size_t slot;
     if (lookup(s, h, boxes, player, &slot))
         return -1000; /* caller checked; never */
-    size_t cap = s->reccap;
-    void *a = s->arena;
-    if ((rc = grow(s, &a, &cap, s->nrec + 1, s->recsize)) < 0)
+    size_t cap = s->st.reccap;
+    void *a = s->st.arena;
+    if ((rc = grow(s, &a, &cap, s->st.nrec + 1, s->st.recsize)) < 0)
         return rc;
-    s->arena = a;
-    s->reccap = cap;
-    fs_rec *r = fs_rec_at(s, s->nrec);
+    s->st.arena = a;
+    s->st.reccap = cap;
+    fs_rec *r = fs_rec_at(s, s->st.nrec);
     r->hash = h;
     r->parent = parent;
     r->from = (uint16_t)from;
     r->dir = (uint8_t)dir;
     r->pad = 0;
     r->player = (uint16_t)player;
-    memcpy(r->boxes, boxes, (size_t)s->nb * sizeof *boxes);
-    s->table[slot] = (uint32_t)s->nrec + 1;
-    return (int64_t)s->nrec++;
+    memcpy(r->boxes, boxes, (size_t)s->map.nb * sizeof *boxes);
+    s->st.table[slot] = (uint32_t)s->st.nrec + 1;
+    return (int64_t)s->st.nrec++;
 }
 
 static int32_t open_push(fs_solver *s, size_t key, uint32_t idx)
 {
     int32_t rc;
-    if (key >= s->nbk) {
-        size_t cap = s->nbk;
-        void *b = s->bk;
-        if ((rc = grow(s, &b, &cap, key + 1, sizeof *s->bk)) < 0)
+    if (key >= s->st.nbk) {
+        size_t cap = s->st.nbk;
+        void *b = s->st.bk;
+        if ((rc = grow(s, &b, &cap, key + 1, sizeof *s->st.bk)) < 0)
             return rc;
-        s->bk = b;
-        memset(s->bk + s->nbk, 0, (cap - s->nbk) * sizeof *s->bk);
-        s->nbk = cap;
+        s->st.bk = b;
+        memset(s->st.bk + s->st.nbk, 0, (cap - s->st.nbk) * sizeof *s->st.bk);
+        s->st.nbk = cap;
     }
-    fs_stack *st = &s->bk[key];
+    fs_stack *st = &s->st.bk[key];
     void *v = st->v;
     if ((rc = grow(s, &v, &st->cap, st->n + 1, sizeof *st->v)) < 0)
         return rc;
     st->v = v;
     st->v[st->n++] = idx;
-    if (key < s->minbk || s->nopen == 0)
-        s->minbk = key;
-    s->nopen++;
+    if (key < s->st.minbk || s->st.nopen == 0)
+        s->st.minbk = key;
+    s->st.nopen++;
     return PC_OK;
 }
 
 static uint32_t open_pop(fs_solver *s)
 {
-    while (s->bk[s->minbk].n == 0)
-        s->minbk++;
-    s->nopen--;
-    fs_stack *st = &s->bk[s->minbk];
+    while (s->st.bk[s->st.minbk].n == 0)
+        s->st.minbk++;
+    s->st.nopen--;
+    fs_stack *st = &s->st.bk[s->st.minbk];
     return st->v[--st->n];
 }
 
@@ -780,24 +841,24 @@ static int walk(fs_solver *s, int32_t *pl, int32_t to, pc__sb *sb)
     if (*pl == to)
         return 1;
     /* Breadth-first from `to` back to *pl; mark keeps the direction taken. */
-    if (++s->stamp == 0) {
-        memset(s->mark, 0, (size_t)s->nc * sizeof *s->mark);
-        s->stamp = 1;
+    if (++s->ex.stamp == 0) {
+        memset(s->ex.mark, 0, (size_t)s->map.nc * sizeof *s->ex.mark);
+        s->ex.stamp = 1;
     }
-    uint32_t st = s->stamp;
+    uint32_t st = s->ex.stamp;
     size_t qh = 0, qt = 0;
-    s->mark[to] = st;
-    s->queue[qt++] = to;
+    s->ex.mark[to] = st;
+    s->ex.queue[qt++] = to;
     int found = 0;
     while (qh < qt && !found) {
-        int32_t x = s->queue[qh++];
+        int32_t x = s->ex.queue[qh++];
         for (int d = 0; d < 4; d++) {
-            int32_t y = s->nbr[x][d];
-            if (y < 0 || s->mark[y] == st || s->boxat[y] >= 0)
+            int32_t y = s->map.nbr[x][d];
+            if (y < 0 || s->ex.mark[y] == st || s->ex.boxat[y] >= 0)
                 continue;
-            s->mark[y] = st;
-            s->tmpwall[y] = (uint8_t)((d + 2) & 3); /* from y, step this way towards `to` */
-            s->queue[qt++] = y;
+            s->ex.mark[y] = st;
+            s->fr.tmpwall[y] = (uint8_t)((d + 2) & 3); /* from y, step this way towards `to` */
+            s->ex.queue[qt++] = y;
             if (y == *pl) {
                 found = 1;
                 break;
@@ -808,13 +869,13 @@ static int walk(fs_solver *s, int32_t *pl, int32_t to, pc__sb *sb)
         return 0;
     int32_t x = *pl;
     while (x != to) {
-        int d = s->tmpwall[x];
+        int d = s->fr.tmpwall[x];
         pc__sb_putc(sb, fs_letters[d]);
-        x = s->nbr[x][d];
+        x = s->map.nbr[x][d];
     }
     /* tmpwall is the freeze test's scratch: clear what we used. */
     for (size_t k = 0; k < qt; k++)
-        s->tmpwall[s->queue[k]] = 0;
+        s->fr.tmpwall[s->ex.queue[k]] = 0;
     *pl = to;
     return 1;
 }
@@ -831,21 +892,21 @@ static int32_t build_lurd(fs_solver *s, const pc_sokoban *g, uint32_t idx, char 
     size_t t = n;
     for (uint32_t k = idx; k != 0; k = fs_rec_at(s, k)->parent)
         path[--t] = k;
-    for (int32_t c = 0; c < s->nc; c++)
-        s->boxat[c] = g->box[s->c2g[c]] ? 0 : -1;
-    int32_t pl = s->g2c[g->player];
+    for (int32_t c = 0; c < s->map.nc; c++)
+        s->ex.boxat[c] = g->box[s->map.c2g[c]] ? 0 : -1;
+    int32_t pl = s->map.g2c[g->player];
     pc__sb sb;
     pc__sb_init(&sb);
     int ok = 1;
     for (size_t k = 0; k < n && ok; k++) {
         const fs_rec *r = fs_rec_at(s, path[k]);
         int32_t from = r->from, d = r->dir;
-        int32_t stand = s->nbr[from][(d + 2) & 3], to = s->nbr[from][d];
-        ok = stand >= 0 && to >= 0 && s->boxat[from] >= 0 && s->boxat[to] < 0 && walk(s, &pl, stand, &sb);
+        int32_t stand = s->map.nbr[from][(d + 2) & 3], to = s->map.nbr[from][d];
+        ok = stand >= 0 && to >= 0 && s->ex.boxat[from] >= 0 && s->ex.boxat[to] < 0 && walk(s, &pl, stand, &sb);
         if (ok) {
             pc__sb_putc(&sb, (char)(fs_letters[d] - 'a' + 'A'));
-            s->boxat[from] = -1;
-            s->boxat[to] = 0;
+            s->ex.boxat[from] = -1;
+            s->ex.boxat[to] = 0;
             pl = from;
         }
     }
@@ -862,30 +923,30 @@ static int32_t build_lurd(fs_solver *s, const pc_sokoban *g, uint32_t idx, char 
 /* ---- packing order ------------------------------------------------------------------------- */
 
 /* Can a box on goal g be pulled to a cell where a box starts off goal, the
- * goals still filled (s->tmpwall) standing as walls? */
+ * goals still filled (s->fr.tmpwall) standing as walls? */
 static int pull_out(fs_solver *s, int32_t g, const uint8_t *start)
 {
-    if (++s->stamp == 0) {
-        memset(s->mark, 0, (size_t)s->nc * sizeof *s->mark);
-        s->stamp = 1;
+    if (++s->ex.stamp == 0) {
+        memset(s->ex.mark, 0, (size_t)s->map.nc * sizeof *s->ex.mark);
+        s->ex.stamp = 1;
     }
-    uint32_t st = s->stamp;
+    uint32_t st = s->ex.stamp;
     size_t qh = 0, qt = 0;
-    s->mark[g] = st;
-    s->queue[qt++] = g;
+    s->ex.mark[g] = st;
+    s->ex.queue[qt++] = g;
     while (qh < qt) {
-        int32_t x = s->queue[qh++];
+        int32_t x = s->ex.queue[qh++];
         if (start[x])
             return 1;
         for (int d = 0; d < 4; d++) {
-            int32_t y = s->nbr[x][d]; /* the box goes to y, the player from y on */
-            if (y < 0 || s->mark[y] == st || s->tmpwall[y])
+            int32_t y = s->map.nbr[x][d]; /* the box goes to y, the player from y on */
+            if (y < 0 || s->ex.mark[y] == st || s->fr.tmpwall[y])
                 continue;
-            int32_t z = s->nbr[y][d];
-            if (z < 0 || s->tmpwall[z])
+            int32_t z = s->map.nbr[y][d];
+            if (z < 0 || s->fr.tmpwall[z])
                 continue;
-            s->mark[y] = st;
-            s->queue[qt++] = y;
+            s->ex.mark[y] = st;
+            s->ex.queue[qt++] = y;
         }
     }
     return 0;
@@ -897,13 +958,13 @@ static int pull_out(fs_solver *s, int32_t g, const uint8_t *start)
  * form the deepest layer. */
 static int32_t packing_order(fs_solver *s, const pc_sokoban *g)
 {
-    int32_t nc = s->nc, nb = s->nb;
-    s->layer = pc__malloc((size_t)nc * sizeof *s->layer);
-    s->lcount = pc__calloc(2 * ((size_t)nb + 2), sizeof *s->lcount);
+    int32_t nc = s->map.nc, nb = s->map.nb;
+    s->map.layer = pc__malloc((size_t)nc * sizeof *s->map.layer);
+    s->ex.lcount = pc__calloc(2 * ((size_t)nb + 2), sizeof *s->ex.lcount);
     uint8_t *start = pc__calloc((size_t)nc, 1);
     int32_t *round = pc__malloc(((size_t)nb + 1) * sizeof *round);
     int32_t *take = pc__malloc(((size_t)nb + 1) * sizeof *take);
-    if (!s->layer || !s->lcount || !start || !round || !take) {
+    if (!s->map.layer || !s->ex.lcount || !start || !round || !take) {
         pc__free(start);
         pc__free(round);
         pc__free(take);
@@ -911,13 +972,13 @@ static int32_t packing_order(fs_solver *s, const pc_sokoban *g)
     }
     int32_t any = 0;
     for (int32_t c = 0; c < nc; c++) {
-        s->layer[c] = -1;
-        start[c] = g->box[s->c2g[c]] && !s->goal[c];
+        s->map.layer[c] = -1;
+        start[c] = g->box[s->map.c2g[c]] && !s->map.goal[c];
         any |= start[c];
     }
     for (int32_t j = 0; j < nb; j++) {
         round[j] = -1;
-        s->tmpwall[s->goals[j]] = 1;
+        s->fr.tmpwall[s->map.goals[j]] = 1;
     }
     int32_t left = nb, r = 0;
     while (left > 0 && any) {
@@ -925,32 +986,32 @@ static int32_t packing_order(fs_solver *s, const pc_sokoban *g)
         for (int32_t j = 0; j < nb; j++) {
             if (round[j] >= 0)
                 continue;
-            s->tmpwall[s->goals[j]] = 0;
-            if (pull_out(s, s->goals[j], start))
+            s->fr.tmpwall[s->map.goals[j]] = 0;
+            if (pull_out(s, s->map.goals[j], start))
                 take[nt++] = j;
-            s->tmpwall[s->goals[j]] = 1;
+            s->fr.tmpwall[s->map.goals[j]] = 1;
         }
         if (nt == 0)
             break;
         for (int32_t t = 0; t < nt; t++) {
             round[take[t]] = r;
-            s->tmpwall[s->goals[take[t]]] = 0;
+            s->fr.tmpwall[s->map.goals[take[t]]] = 0;
         }
         left -= nt;
         r++;
     }
     for (int32_t j = 0; j < nb; j++) {
-        s->tmpwall[s->goals[j]] = 0;
+        s->fr.tmpwall[s->map.goals[j]] = 0;
         if (round[j] < 0)
             round[j] = r; /* never came out: fill first */
     }
     int32_t top = left > 0 ? r : r - 1;
     if (top < 0)
         top = 0;
-    s->nlayers = top + 1;
+    s->map.nlayers = top + 1;
     for (int32_t j = 0; j < nb; j++) {
-        s->layer[s->goals[j]] = top - round[j];
-        s->lcount[s->nlayers + top - round[j]]++;
+        s->map.layer[s->map.goals[j]] = top - round[j];
+        s->ex.lcount[s->map.nlayers + top - round[j]]++;
     }
     pc__free(start);
     pc__free(round);
@@ -962,144 +1023,173 @@ static int32_t packing_order(fs_solver *s, const pc_sokoban *g)
  * that still has an empty goal. */
 static int32_t out_of_order(fs_solver *s, const int32_t *bx)
 {
-    if (s->nlayers <= 1)
+    if (s->map.nlayers <= 1)
         return 0;
-    int32_t *cnt = s->lcount;
-    memset(cnt, 0, (size_t)s->nlayers * sizeof *cnt);
-    for (int32_t i = 0; i < s->nb; i++)
-        if (s->layer[bx[i]] >= 0)
-            cnt[s->layer[bx[i]]]++;
-    int32_t first = s->nlayers, bad = 0;
+    int32_t *cnt = s->ex.lcount;
+    memset(cnt, 0, (size_t)s->map.nlayers * sizeof *cnt);
+    for (int32_t i = 0; i < s->map.nb; i++)
+        if (s->map.layer[bx[i]] >= 0)
+            cnt[s->map.layer[bx[i]]]++;
+    int32_t first = s->map.nlayers, bad = 0;
     /* lsize: goals per layer, kept in the upper half of lcount */
-    const int32_t *lsize = s->lcount + s->nlayers;
-    for (int32_t l = 0; l < s->nlayers; l++)
+    const int32_t *lsize = s->ex.lcount + s->map.nlayers;
+    for (int32_t l = 0; l < s->map.nlayers; l++)
         if (cnt[l] < lsize[l]) {
             first = l;
             break;
         }
-    for (int32_t l = first + 1; l < s->nlayers; l++)
+    for (int32_t l = first + 1; l < s->map.nlayers; l++)
         bad += cnt[l];
     return bad;
 }
 
 /* ---- the search ------------------------------------------------------------------------------ */
 
-static int32_t search(fs_solver *s, const pc_sokoban *g, pc__fast_out *o)
+/* The boxes of the record's parent boxes `pb` with box b moved to `to`,
+ * kept sorted, into boxes (records hold sorted boxes). */
+static inline void move_box(const uint16_t *pb, int32_t nb, int32_t b, int32_t to, uint16_t *boxes)
+{
+    int32_t t = 0;
+    int put = 0;
+    for (int32_t j = 0; j < nb; j++) {
+        int32_t c = pb[j];
+        if (c == b)
+            continue;
+        if (!put && to < c) {
+            boxes[t++] = (uint16_t)to;
+            put = 1;
+        }
+        boxes[t++] = (uint16_t)c;
+    }
+    if (!put)
+        boxes[t++] = (uint16_t)to;
+}
+
+/* Push box i of state idx (its boxes in bx and boxat, the player's marks
+ * in pmark) in direction d.  A child that is no deadlock and not stored yet
+ * is stored, and queued unless it is solved: then *found is its record.
+ * hbox is the parent's hash without the player; cor > 0: only the pushes
+ * the corral allows.  Returns PC_OK or an error. */
+static inline int32_t try_push(fs_solver *s, uint32_t idx, int32_t i, int d, uint64_t hbox, uint32_t pst,
+                               int32_t cor, int32_t *found)
+{
+    int32_t b = s->ex.bx[i];
+    int32_t to = s->map.nbr[b][d], from = s->map.nbr[b][(d + 2) & 3];
+    if (to < 0 || from < 0 || s->ex.pmark[from] != pst || s->ex.boxat[to] >= 0 || s->map.dead[to])
+        return PC_OK;
+    if (cor > 0 && !(s->cor.allow[i] >> d & 1))
+        return PC_OK;
+    int32_t rc = PC_OK;
+    s->ex.boxat[b] = -1;
+    s->ex.boxat[to] = i;
+    s->ex.bx[i] = to;
+    int dead = freeze_dead(s, to);
+    int64_t h = dead ? FS_BIG : match_child(s, s->ex.bx, i);
+    int32_t pen = h < FS_BIG ? out_of_order(s, s->ex.bx) : 0;
+    if (h < FS_BIG) {
+        uint16_t *boxes = s->ex.child;
+        move_box(fs_rec_at(s, idx)->boxes, s->map.nb, b, to, boxes);
+        int32_t cpl = reach(s, b);
+        uint64_t ch = hbox ^ s->map.zb[b] ^ s->map.zb[to] ^ s->map.zp[cpl];
+        size_t slot;
+        if (!lookup(s, ch, boxes, cpl, &slot)) {
+            int64_t ci = add_rec(s, ch, boxes, cpl, idx, b, d);
+            if (ci < 0)
+                rc = (int32_t)ci;
+            else if (h == 0)
+                *found = (int32_t)ci;
+            else
+                rc = open_push(s, (size_t)(h + FS_PACK * pen), (uint32_t)ci);
+        }
+    }
+    s->ex.boxat[to] = -1;
+    s->ex.boxat[b] = i;
+    s->ex.bx[i] = b;
+    return rc;
+}
+
+/* Generate the children of state idx (see try_push); *found a solved
+ * child's record, if any. */
+static int32_t expand(fs_solver *s, uint32_t idx, int32_t *found)
+{
+    const fs_rec *r = fs_rec_at(s, idx);
+    for (int32_t i = 0; i < s->map.nb; i++) {
+        s->ex.bx[i] = r->boxes[i];
+        s->ex.boxat[r->boxes[i]] = i;
+    }
+    int32_t player = r->player, rc = PC_OK;
+    uint64_t hbox = r->hash ^ s->map.zp[player];
+    reach(s, player);
+    /* The parent's reachable set, kept while the children's are found. */
+    memcpy(s->ex.pmark, s->ex.mark, (size_t)s->map.nc * sizeof *s->ex.mark);
+    uint32_t pst = s->ex.stamp;
+    match_full(s, s->ex.bx);
+    int32_t cor = pi_corral(s, pst);
+    for (int32_t i = 0; i < s->map.nb && *found < 0 && rc == PC_OK && cor >= 0; i++)
+        for (int d = 0; d < 4 && *found < 0 && rc == PC_OK; d++)
+            rc = try_push(s, idx, i, d, hbox, pst, cor, found);
+    for (int32_t i = 0; i < s->map.nb; i++)
+        s->ex.boxat[fs_rec_at(s, idx)->boxes[i]] = -1;
+    return rc;
+}
+
+/* The static tables, the packing order, the start's bound and its record,
+ * queued.  Returns 1 when the start is solved already (o->lurd empty),
+ * PC_OK, PC_ENOTFOUND (the start is a deadlock) or an error. */
+static int32_t start_search(fs_solver *s, const pc_sokoban *g, pc__fast_out *o)
 {
     int32_t rc = prepare(s, g);
     if (rc < 0)
         return rc;
-    uint16_t *boxes = s->child;
+    uint16_t *boxes = s->ex.child;
     int32_t k = 0;
-    for (int32_t c = 0; c < s->nc; c++)
-        if (g->box[s->c2g[c]]) {
+    for (int32_t c = 0; c < s->map.nc; c++)
+        if (g->box[s->map.c2g[c]]) {
             boxes[k] = (uint16_t)c;
-            s->bx[k] = c;
+            s->ex.bx[k] = c;
             k++;
         }
-    s->pack = FS_PACK_PENALTY;
+    s->map.pack = FS_PACK_PENALTY;
     if ((rc = packing_order(s, g)) < 0)
         return rc;
-    if (s->nb == 0 || match_full(s, s->bx) == 0) {
+    if (s->map.nb == 0 || match_full(s, s->ex.bx) == 0) {
         o->lurd = pc__malloc(1);
         if (!o->lurd)
             return PC_ENOMEM;
         o->lurd[0] = '\0';
         o->pushes = 0;
         o->bound = 0;
-        return PC_OK;
+        return 1;
     }
-    int64_t h0 = match_full(s, s->bx);
+    int64_t h0 = match_full(s, s->ex.bx);
     if (h0 >= FS_BIG)
         return PC_ENOTFOUND;
     o->bound = h0;
     s->m->bound = (double)h0;
-    for (int32_t i = 0; i < s->nb; i++)
-        s->boxat[boxes[i]] = i;
-    int32_t pl = reach(s, s->g2c[g->player]);
-    for (int32_t i = 0; i < s->nb; i++)
-        s->boxat[boxes[i]] = -1;
+    for (int32_t i = 0; i < s->map.nb; i++)
+        s->ex.boxat[boxes[i]] = i;
+    int32_t pl = reach(s, s->map.g2c[g->player]);
+    for (int32_t i = 0; i < s->map.nb; i++)
+        s->ex.boxat[boxes[i]] = -1;
     int64_t root = add_rec(s, hash_of(s, boxes, pl), boxes, pl, 0, 0, 0);
     if (root < 0)
         return (int32_t)root;
-    if ((rc = open_push(s, (size_t)(h0 + FS_PACK * out_of_order(s, s->bx)), 0)) < 0)
-        return rc;
-    while (s->nopen) {
+    return open_push(s, (size_t)(h0 + FS_PACK * out_of_order(s, s->ex.bx)), 0);
+}
+
+/* Greedy best-first: expand the least key until a child is solved (its
+ * solution into o), the queue runs dry (PC_ENOTFOUND) or the budget stops
+ * the search. */
+static int32_t search(fs_solver *s, const pc_sokoban *g, pc__fast_out *o)
+{
+    int32_t rc = start_search(s, g, o);
+    if (rc != PC_OK)
+        return rc < 0 ? rc : PC_OK;
+    while (s->st.nopen) {
         uint32_t idx = open_pop(s);
         o->nodes++;
-        const fs_rec *r = fs_rec_at(s, idx);
-        for (int32_t i = 0; i < s->nb; i++) {
-            s->bx[i] = r->boxes[i];
-            s->boxat[r->boxes[i]] = i;
-        }
-        int32_t player = r->player;
-        uint64_t hbox = r->hash ^ s->zp[player];
-        reach(s, player);
-        /* The parent's reachable set, kept while the children's are found. */
-        memcpy(s->pmark, s->mark, (size_t)s->nc * sizeof *s->mark);
-        uint32_t pst = s->stamp;
-        match_full(s, s->bx);
         int32_t found = -1;
-        int32_t cor = pi_corral(s, pst);
-        for (int32_t i = 0; i < s->nb && found < 0 && rc == PC_OK && cor >= 0; i++) {
-            int32_t b = s->bx[i];
-            for (int d = 0; d < 4; d++) {
-                int32_t to = s->nbr[b][d], from = s->nbr[b][(d + 2) & 3];
-                if (to < 0 || from < 0 || s->pmark[from] != pst || s->boxat[to] >= 0 || s->dead[to])
-                    continue;
-                if (cor > 0 && !(s->allow[i] >> d & 1))
-                    continue;
-                s->boxat[b] = -1;
-                s->boxat[to] = i;
-                s->bx[i] = to;
-                int dead = freeze_dead(s, to);
-                int64_t h = dead ? FS_BIG : match_child(s, s->bx, i);
-                int32_t pen = h < FS_BIG ? out_of_order(s, s->bx) : 0;
-                if (h < FS_BIG) {
-                    /* the child's boxes, sorted */
-                    int32_t t = 0;
-                    int put = 0;
-                    for (int32_t j = 0; j < s->nb; j++) {
-                        int32_t c = r->boxes[j];
-                        if (c == b)
-                            continue;
-                        if (!put && to < c) {
-                            boxes[t++] = (uint16_t)to;
-                            put = 1;
-                        }
-                        boxes[t++] = (uint16_t)c;
-                    }
-                    if (!put)
-                        boxes[t++] = (uint16_t)to;
-                    int32_t cpl = reach(s, b);
-                    uint64_t ch = hbox ^ s->zb[b] ^ s->zb[to] ^ s->zp[cpl];
-                    size_t slot;
-                    if (!lookup(s, ch, boxes, cpl, &slot)) {
-                        int64_t ci = add_rec(s, ch, boxes, cpl, idx, b, d);
-                        r = fs_rec_at(s, idx); /* the arena may have moved */
-                        if (ci < 0) {
-                            rc = (int32_t)ci;
-                        } else if (h == 0) {
-                            found = (int32_t)ci;
-                        } else {
-                            rc = open_push(s, (size_t)(h + FS_PACK * pen), (uint32_t)ci);
-                        }
-                    }
-                    s->boxat[to] = -1;
-                    s->boxat[b] = i;
-                    s->bx[i] = b;
-                } else {
-                    s->boxat[to] = -1;
-                    s->boxat[b] = i;
-                    s->bx[i] = b;
-                }
-                if (found >= 0 || rc != PC_OK)
-                    break;
-            }
-        }
-        for (int32_t i = 0; i < s->nb; i++)
-            s->boxat[fs_rec_at(s, idx)->boxes[i]] = -1;
-        if (rc != PC_OK)
+        if ((rc = expand(s, idx, &found)) != PC_OK)
             return rc;
         if (found >= 0)
             return build_lurd(s, g, (uint32_t)found, &o->lurd, &o->pushes);
@@ -1114,12 +1204,12 @@ int32_t pc__sokoban_fast(const pc_sokoban *g, pc__meter *m, pc__fast_out *o)
     fs_solver *s = pc__calloc(1, sizeof *s);
     if (!s)
         return PC_ENOMEM;
-    s->g = g;
+    s->map.g = g;
     s->m = m;
     memset(o, 0, sizeof *o);
     o->bound = -1;
     int32_t rc = search(s, g, o);
-    o->states = s->nrec;
+    o->states = s->st.nrec;
     o->bytes = s->peak;
     fs_free(s);
     pc__free(s);
@@ -1154,30 +1244,89 @@ int32_t pc__sokoban_fast(const pc_sokoban *g, pc__meter *m, pc__fast_out *o)
  * reach only the goals reached, which are fewer.  Marks them in mark[]. */
 static void hall_set(fs_solver *s, uint8_t *mark)
 {
-    int32_t n = s->nb;
-    uint8_t *seen = s->used; /* columns seen (1-based) */
+    int32_t n = s->map.nb;
+    uint8_t *seen = s->hu.used; /* columns seen (1-based) */
     memset(seen, 0, (size_t)n + 1);
     size_t qh = 0, qt = 0;
     for (int32_t j = 1; j <= n; j++) {
-        int32_t i = s->p[j];
-        if (cost(s, s->bx, i, j) >= FS_BIG && !mark[i - 1]) {
+        int32_t i = s->hu.p[j];
+        if (cost(s, s->ex.bx, i, j) >= FS_BIG && !mark[i - 1]) {
             mark[i - 1] = 1;
-            s->queue[qt++] = i;
+            s->ex.queue[qt++] = i;
         }
     }
     while (qh < qt) {
-        int32_t i = s->queue[qh++];
+        int32_t i = s->ex.queue[qh++];
         for (int32_t j = 1; j <= n; j++) {
-            if (seen[j] || cost(s, s->bx, i, j) >= FS_BIG)
+            if (seen[j] || cost(s, s->ex.bx, i, j) >= FS_BIG)
                 continue;
             seen[j] = 1;
-            int32_t k = s->p[j];
+            int32_t k = s->hu.p[j];
             if (!mark[k - 1]) {
                 mark[k - 1] = 1;
-                s->queue[qt++] = k;
+                s->ex.queue[qt++] = k;
             }
         }
     }
+}
+
+/* The static deadlock tests on the position in s (boxes in bx and boxat),
+ * in order: boxes on dead squares, a frozen group with a box off goal, a
+ * PI-corral nothing can enter, no matching.  The first that finds one
+ * marks its boxes (mark[i]: box i) and sets *kind; returns 1, else 0. */
+static int32_t deadlock_tests(fs_solver *s, const pc_sokoban *g, uint8_t *mark, int32_t *kind)
+{
+    int32_t rc = 0;
+    /* 1. boxes on dead squares */
+    for (int32_t i = 0; i < s->map.nb; i++)
+        if (s->map.dead[s->ex.bx[i]] && !s->map.goal[s->ex.bx[i]]) {
+            mark[i] = 1;
+            rc = 1;
+            *kind = PC_SOKOBAN_DEADLOCK_DEAD_SQUARE;
+        }
+    /* 2. frozen boxes, one of them off goal: the frozen group */
+    for (int32_t i = 0; i < s->map.nb && rc == 0; i++) {
+        int32_t c = s->ex.bx[i];
+        if (s->map.goal[c])
+            continue;
+        s->fr.nfrec = 0;
+        if (freeze_dead(s, c)) {
+            for (int32_t t = 0; t < s->fr.nfrec; t++)
+                mark[s->ex.boxat[s->fr.frec[t]]] = 1;
+            rc = 1;
+            *kind = PC_SOKOBAN_DEADLOCK_FROZEN;
+        }
+    }
+    if (rc)
+        return rc;
+    /* 3. a PI-corral that nothing can enter: its barrier */
+    reach(s, s->map.g2c[g->player]);
+    memcpy(s->ex.pmark, s->ex.mark, (size_t)s->map.nc * sizeof *s->ex.mark);
+    if (pi_corral(s, s->ex.stamp) < 0) {
+        for (int32_t t = 0; t < s->cor.nbar; t++)
+            mark[s->cor.cbox[t]] = 1;
+        *kind = PC_SOKOBAN_DEADLOCK_CORRAL;
+        return 1;
+    }
+    /* 4. no assignment of the boxes to goals they can reach */
+    if (s->map.nb > 0 && match_full(s, s->ex.bx) >= FS_BIG) {
+        hall_set(s, mark);
+        *kind = PC_SOKOBAN_DEADLOCK_MATCHING;
+        return 1;
+    }
+    return 0;
+}
+
+/* A box off goal (or an empty goal) where the player never comes: that box
+ * can never move.  Marks such boxes in grid (may be NULL). */
+static void unreachable_boxes(const pc_sokoban *g, uint8_t *grid)
+{
+    size_t n = (size_t)g->w * (size_t)g->h;
+    for (size_t i = 0; i < n; i++)
+        if (!(g->stat[i] & SK_INTERIOR) && g->box[i] && !(g->stat[i] & SK_GOAL)) {
+            if (grid)
+                grid[i] = 1;
+        }
 }
 
 int32_t pc__sokoban_deadlock(const pc_sokoban *g, uint8_t *grid, int32_t *kind)
@@ -1190,79 +1339,35 @@ int32_t pc__sokoban_deadlock(const pc_sokoban *g, uint8_t *grid, int32_t *kind)
     fs_solver *s = pc__calloc(1, sizeof *s);
     if (!s)
         return PC_ENOMEM;
-    s->g = g;
+    s->map.g = g;
     s->m = &m;
-    size_t n = (size_t)g->w * (size_t)g->h;
     rc = prepare(s, g);
     if (rc == PC_ENOTFOUND) {
-        /* A box off goal (or an empty goal) where the player never comes:
-         * that box can never move. */
-        for (size_t i = 0; i < n; i++)
-            if (!(g->stat[i] & SK_INTERIOR) && g->box[i] && !(g->stat[i] & SK_GOAL)) {
-                if (grid)
-                    grid[i] = 1;
-            }
+        unreachable_boxes(g, grid);
         *kind = PC_SOKOBAN_DEADLOCK_FROZEN;
         rc = 1;
         goto done;
     }
     if (rc < 0)
         goto done;
-    uint8_t *mark = pc__calloc((size_t)s->nb + 1, 1);
-    s->frec = pc__malloc((FS_FREEZE_CALLS + 1) * sizeof *s->frec);
-    if (!mark || !s->frec) {
+    uint8_t *mark = pc__calloc((size_t)s->map.nb + 1, 1);
+    s->fr.frec = pc__malloc((FS_FREEZE_CALLS + 1) * sizeof *s->fr.frec);
+    if (!mark || !s->fr.frec) {
         pc__free(mark);
         rc = PC_ENOMEM;
         goto done;
     }
     int32_t k = 0;
-    for (int32_t c = 0; c < s->nc; c++)
-        if (g->box[s->c2g[c]]) {
-            s->bx[k] = c;
-            s->boxat[c] = k++;
+    for (int32_t c = 0; c < s->map.nc; c++)
+        if (g->box[s->map.c2g[c]]) {
+            s->ex.bx[k] = c;
+            s->ex.boxat[c] = k++;
         }
-    rc = 0;
-    /* 1. boxes on dead squares */
-    for (int32_t i = 0; i < s->nb; i++)
-        if (s->dead[s->bx[i]] && !s->goal[s->bx[i]]) {
-            mark[i] = 1;
-            rc = 1;
-            *kind = PC_SOKOBAN_DEADLOCK_DEAD_SQUARE;
-        }
-    /* 2. frozen boxes, one of them off goal: the frozen group */
-    for (int32_t i = 0; i < s->nb && rc == 0; i++) {
-        int32_t c = s->bx[i];
-        if (s->goal[c])
-            continue;
-        s->nfrec = 0;
-        if (freeze_dead(s, c)) {
-            for (int32_t t = 0; t < s->nfrec; t++)
-                mark[s->boxat[s->frec[t]]] = 1;
-            rc = 1;
-            *kind = PC_SOKOBAN_DEADLOCK_FROZEN;
-        }
-    }
-    /* 3. a PI-corral that nothing can enter: its barrier */
-    if (rc == 0) {
-        reach(s, s->g2c[g->player]);
-        memcpy(s->pmark, s->mark, (size_t)s->nc * sizeof *s->mark);
-        if (pi_corral(s, s->stamp) < 0) {
-            for (int32_t t = 0; t < s->nbar; t++)
-                mark[s->cbox[t]] = 1;
-            rc = 1;
-            *kind = PC_SOKOBAN_DEADLOCK_CORRAL;
-        }
-    }
-    /* 4. no assignment of the boxes to goals they can reach */
-    if (rc == 0 && s->nb > 0 && match_full(s, s->bx) >= FS_BIG) {
-        hall_set(s, mark);
-        rc = 1;
-        *kind = PC_SOKOBAN_DEADLOCK_MATCHING;
-    }
+    rc = deadlock_tests(s, g, mark, kind);
     if (grid)
-        for (int32_t i = 0; i < s->nb; i++)
+        for (int32_t i = 0; i < s->map.nb; i++)
             if (mark[i])
-                grid[s->c2g[s->bx[i]]] = 1;
+                grid[s->map.c2g[s->ex.bx[i]]] = 1;
     pc__free(mark);
 done:
     fs_free(s);

@@ -300,19 +300,14 @@ static int32_t mark_dead(pc_sokoban *g)
     return PC_OK;
 }
 
-static int32_t build_level(const sk_rows *rows, char *err, size_t errcap, pc_sokoban **out)
+/* Count the level's players, boxes and goals and check them: one player,
+ * at least one box, as many goals.  *boxes: the boxes. */
+static int32_t count_pieces(const sk_rows *rows, char *err, size_t errcap, int32_t *boxes)
 {
-    int32_t h = rows->n, w = 0;
     int32_t line0 = rows->rows[0].line;
-    for (int32_t r = 0; r < h; r++)
-        if (rows->rows[r].len > w)
-            w = rows->rows[r].len;
-    if (h > PC_SOKOBAN_MAX_SIDE)
-        return pc__parse_error(err, errcap, rows->rows[PC_SOKOBAN_MAX_SIDE].line, 0,
-                               "oversize level: more than %d rows", PC_SOKOBAN_MAX_SIDE);
-    /* Players, boxes, goals. */
-    int32_t players = 0, boxes = 0, goals = 0, pr = -1, pc = -1;
-    for (int32_t r = 0; r < h; r++) {
+    int32_t players = 0, goals = 0, pr = -1, pc = -1;
+    *boxes = 0;
+    for (int32_t r = 0; r < rows->n; r++) {
         const sk_row *row = &rows->rows[r];
         for (int32_t x = 0; x < row->len; x++) {
             char c = row->cells[x];
@@ -326,19 +321,84 @@ static int32_t build_level(const sk_rows *rows, char *err, size_t errcap, pc_sok
                 pc = x;
             }
             if (c == '$' || c == '*')
-                boxes++;
+                (*boxes)++;
             if (c == '.' || c == '*' || c == '+')
                 goals++;
         }
     }
     if (!players)
         return pc__parse_error(err, errcap, line0, 0, "level has no player");
-    if (boxes == 0)
+    if (*boxes == 0)
         return pc__parse_error(err, errcap, line0, 0, "level has no box");
-    if (boxes != goals)
-        return pc__parse_error(err, errcap, line0, 0, "level has %d boxes but %d goals", (int)boxes,
+    if (*boxes != goals)
+        return pc__parse_error(err, errcap, line0, 0, "level has %d boxes but %d goals", (int)*boxes,
                                (int)goals);
+    return PC_OK;
+}
 
+/* The squares' walls, goals, start boxes and the start player from the
+ * rows, into g's grid (W wide, framed by one void cell on every side). */
+static void fill_grid(pc_sokoban *g, const sk_rows *rows)
+{
+    int32_t W = g->w;
+    memset(g->stat, SK_VOID, (size_t)g->w * (size_t)g->h);
+    for (int32_t r = 0; r < rows->n; r++) {
+        const sk_row *row = &rows->rows[r];
+        for (int32_t x = 0; x < row->len; x++) {
+            size_t i = (size_t)(r + 1) * (size_t)W + (size_t)(x + 1);
+            char c = row->cells[x];
+            g->stat[i] = c == '#' ? SK_WALL : 0;
+            if (c == '.' || c == '*' || c == '+')
+                g->stat[i] |= SK_GOAL;
+            if (c == '$' || c == '*')
+                g->box0[i] = 1;
+            if (c == '@' || c == '+')
+                g->player0 = (int32_t)i;
+        }
+    }
+}
+
+/* Interior: flood from the player through every non-wall cell (queue: one
+ * entry per square).  Returns the interior's size, or PC_EPARSE where the
+ * player can walk off the board. */
+static int32_t flood_interior(pc_sokoban *g, const sk_rows *rows, int32_t *queue, char *err, size_t errcap)
+{
+    int32_t W = g->w;
+    size_t qh = 0, qt = 0;
+    queue[qt++] = g->player0;
+    g->stat[g->player0] |= SK_INTERIOR;
+    while (qh < qt) {
+        int32_t x = queue[qh++];
+        for (int d = 0; d < 4; d++) {
+            int32_t y = x + pc__sokoban_delta(g, d);
+            if (g->stat[y] & (SK_WALL | SK_INTERIOR))
+                continue;
+            if (g->stat[y] & SK_VOID) {
+                int32_t r = x / W - 1, cx = x % W - 1;
+                int32_t line = rows->rows[r].line, col = rows->rows[r].col[cx];
+                return pc__parse_error(err, errcap, line, col,
+                                       "map not closed by walls: the player can walk off the board here");
+            }
+            g->stat[y] |= SK_INTERIOR;
+            queue[qt++] = y;
+        }
+    }
+    return (int32_t)qt;
+}
+
+/* The level the rows describe, checked: its pieces, its grid, its interior
+ * and dead squares. */
+static int32_t build_level(const sk_rows *rows, char *err, size_t errcap, pc_sokoban **out)
+{
+    int32_t h = rows->n, w = 0, boxes, rc;
+    for (int32_t r = 0; r < h; r++)
+        if (rows->rows[r].len > w)
+            w = rows->rows[r].len;
+    if (h > PC_SOKOBAN_MAX_SIDE)
+        return pc__parse_error(err, errcap, rows->rows[PC_SOKOBAN_MAX_SIDE].line, 0,
+                               "oversize level: more than %d rows", PC_SOKOBAN_MAX_SIDE);
+    if ((rc = count_pieces(rows, err, errcap, &boxes)) < 0)
+        return rc;
     /* The grid is framed by one void cell on every side, so that flood fills
      * and neighbour lookups never leave it. */
     int32_t W = w + 2, H = h + 2;
@@ -357,47 +417,14 @@ static int32_t build_level(const sk_rows *rows, char *err, size_t errcap, pc_sok
         pc_sokoban_free(g);
         return PC_ENOMEM;
     }
-    memset(g->stat, SK_VOID, n);
-    for (int32_t r = 0; r < h; r++) {
-        const sk_row *row = &rows->rows[r];
-        for (int32_t x = 0; x < row->len; x++) {
-            size_t i = (size_t)(r + 1) * (size_t)W + (size_t)(x + 1);
-            char c = row->cells[x];
-            g->stat[i] = c == '#' ? SK_WALL : 0;
-            if (c == '.' || c == '*' || c == '+')
-                g->stat[i] |= SK_GOAL;
-            if (c == '$' || c == '*')
-                g->box0[i] = 1;
-            if (c == '@' || c == '+')
-                g->player0 = (int32_t)i;
-        }
-    }
-    /* Interior: flood from the player through every non-wall cell. */
-    size_t qh = 0, qt = 0;
-    queue[qt++] = g->player0;
-    g->stat[g->player0] |= SK_INTERIOR;
-    while (qh < qt) {
-        int32_t x = queue[qh++];
-        for (int d = 0; d < 4; d++) {
-            int32_t y = x + pc__sokoban_delta(g, d);
-            if (g->stat[y] & (SK_WALL | SK_INTERIOR))
-                continue;
-            if (g->stat[y] & SK_VOID) {
-                int32_t r = x / W - 1, cx = x % W - 1;
-                int32_t line = rows->rows[r].line, col = rows->rows[r].col[cx];
-                pc__free(queue);
-                pc_sokoban_free(g);
-                return pc__parse_error(err, errcap, line, col,
-                                       "map not closed by walls: the player can walk off the board here");
-            }
-            g->stat[y] |= SK_INTERIOR;
-            queue[qt++] = y;
-        }
-    }
+    fill_grid(g, rows);
+    rc = flood_interior(g, rows, queue, err, errcap);
     pc__free(queue);
-    g->interior = (int32_t)qt;
-    g->nboxes = boxes;
-    int32_t rc = mark_dead(g);
+    if (rc >= 0) {
+        g->interior = rc;
+        g->nboxes = boxes;
+        rc = mark_dead(g);
+    }
     if (rc < 0) {
         pc_sokoban_free(g);
         return rc;
@@ -553,6 +580,57 @@ static int32_t finish_level(sk_coll_build *b, sk_rows *rows, const sk_text *pend
     return PC_OK;
 }
 
+/* Keep a text line met before a board (a title or comment candidate) in
+ * pend, grown as needed. */
+static int32_t pend_add(sk_text **pend, int32_t *npend, int32_t *pendcap, const char *s, size_t n, int32_t line)
+{
+    if (*npend == *pendcap) {
+        int32_t nc = *pendcap ? *pendcap * 2 : 16;
+        sk_text *np = pc__realloc(*pend, (size_t)nc * sizeof *np);
+        if (!np)
+            return PC_ENOMEM;
+        *pend = np;
+        *pendcap = nc;
+    }
+    (*pend)[*npend].s = s;
+    (*pend)[*npend].n = n;
+    (*pend)[*npend].line = line;
+    (*npend)++;
+    return PC_OK;
+}
+
+/* A "Title:" line right after a board names that board (SOK style). */
+static int32_t retitle_last(sk_coll_build *b, const char *s, size_t n)
+{
+    pc_sokoban *last = b->levels[b->n - 1];
+    char *nt = pc__field_clean(s, n, NULL);
+    if (!nt)
+        return PC_ENOMEM;
+    pc__free(last->title);
+    last->title = nt;
+    return PC_OK;
+}
+
+/* The collection built (b's arrays handed over), or b freed on an error
+ * (rc) or when it holds no level. */
+static int32_t collection_of(sk_coll_build *b, int32_t rc, char *err, size_t errcap, pc_sokoban_collection **out)
+{
+    if (rc == PC_OK && b->n == 0)
+        rc = pc__parse_error(err, errcap, 0, 0, "no level found");
+    pc_sokoban_collection *c = rc < 0 ? NULL : pc__malloc(sizeof *c);
+    if (rc == PC_OK && !c)
+        rc = PC_ENOMEM;
+    if (rc < 0) {
+        build_free(b);
+        return rc;
+    }
+    c->n = b->n;
+    c->levels = b->levels;
+    c->comments = b->comments;
+    *out = c;
+    return PC_OK;
+}
+
 /* The parser proper; line numbers start after line0 (so a board embedded in
  * a save file reports the file's own line numbers). */
 static int32_t parse_impl(const char *text, size_t len, int32_t line0, char *err, size_t errcap,
@@ -603,52 +681,19 @@ static int32_t parse_impl(const char *text, size_t len, int32_t line0, char *err
         size_t bn = tn;
         text_body(&body, &bn);
         if (b.n && npend == 0 && !after_blank && title_line(body, bn, &body, &bn)) {
-            pc_sokoban *last = b.levels[b.n - 1];
-            char *nt = pc__field_clean(body, bn, NULL);
-            if (!nt) {
-                rc = PC_ENOMEM;
+            if ((rc = retitle_last(&b, body, bn)) < 0)
                 break;
-            }
-            pc__free(last->title);
-            last->title = nt;
             continue;
-        }
-        if (npend == pendcap) {
-            int32_t nc = pendcap ? pendcap * 2 : 16;
-            sk_text *np = pc__realloc(pend, (size_t)nc * sizeof *np);
-            if (!np) {
-                rc = PC_ENOMEM;
-                break;
-            }
-            pend = np;
-            pendcap = nc;
         }
         if (after_blank)
             block_start = npend;
         after_blank = 0;
-        pend[npend].s = t;
-        pend[npend].n = tn;
-        pend[npend].line = it.lineno;
-        npend++;
+        if ((rc = pend_add(&pend, &npend, &pendcap, t, tn, it.lineno)) < 0)
+            break;
     }
     rows_free(&rows);
     pc__free(pend);
-    if (rc == PC_OK && b.n == 0)
-        rc = pc__parse_error(err, errcap, 0, 0, "no level found");
-    if (rc < 0) {
-        build_free(&b);
-        return rc;
-    }
-    pc_sokoban_collection *c = pc__malloc(sizeof *c);
-    if (!c) {
-        build_free(&b);
-        return PC_ENOMEM;
-    }
-    c->n = b.n;
-    c->levels = b.levels;
-    c->comments = b.comments;
-    *out = c;
-    return PC_OK;
+    return collection_of(&b, rc, err, errcap, out);
 }
 
 int32_t pc_sokoban_collection_parse(const char *text, size_t len, char *err, size_t errcap,

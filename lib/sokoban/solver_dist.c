@@ -9,8 +9,130 @@
 #include "sokoban/solver_int.h"
 #include "common/alloc.h"
 
+/* The sides of cell y (the components of the board without y and the walls
+ * `wall` that hold one of its neighbours) into sidebuf[y], nsides[y] and
+ * hasmap[y]; `open` is the number of squares that are no wall. */
+static void cell_sides(sk_solver *s, int32_t y, const uint8_t *wall, int32_t open)
+{
+    int32_t nf = s->map.nf;
+    uint8_t *sb = s->dts.sidebuf[y];
+    memset(sb, SK_NONE, (size_t)nf);
+    int32_t k = 0, seen = 0;
+    for (int d = 0; d < 4 && !wall[y]; d++) {
+        uint8_t n = s->map.nbr[y][d];
+        if (n == SK_NONE || wall[n] || sb[n] != SK_NONE)
+            continue;
+        size_t qh = 0, qt = 0;
+        s->ex.queue[qt++] = n;
+        sb[n] = (uint8_t)k;
+        while (qh < qt) {
+            uint8_t x = s->ex.queue[qh++];
+            for (int e = 0; e < 4; e++) {
+                uint8_t z = s->map.nbr[x][e];
+                if (z == SK_NONE || z == y || wall[z] || sb[z] != SK_NONE)
+                    continue;
+                sb[z] = (uint8_t)k;
+                s->ex.queue[qt++] = z;
+            }
+        }
+        seen += (int32_t)qt;
+        k++;
+    }
+    s->dts.nsides[y] = (uint8_t)k;
+    /* A side map is needed when the player's square matters: two sides or
+     * more, or squares no neighbour reaches (they read side k). */
+    s->dts.hasmap[y] = !wall[y] && (k > 1 || seen < open - 1);
+    if (s->dts.hasmap[y])
+        for (int32_t c = 0; c < nf; c++)
+            if (sb[c] == SK_NONE)
+                sb[c] = (uint8_t)k;
+}
+
+/* The table's block for nrows rows and nmaps side maps: dst (the scratch
+ * table, sized for any board) or, when dst is NULL, a new block charged to
+ * the budget; rows and side maps laid out from the scratch.  NULL with *rc
+ * set when the budget or the allocator refuses. */
+static sk_dtab *dtab_alloc(sk_solver *s, sk_dtab *dst, int32_t nrows, int32_t nmaps, int32_t *rc)
+{
+    int32_t nf = s->map.nf, ng = s->map.ngoals;
+    size_t dsz = (size_t)nrows * (size_t)ng * sizeof(uint16_t), rsz = (size_t)nf * sizeof(uint16_t),
+           osz = (size_t)nf * sizeof(int32_t), msz = (size_t)nmaps * (size_t)nf;
+    size_t bytes = sizeof(sk_dtab) + dsz + rsz + osz + msz;
+    sk_dtab *t = dst;
+    if (!t) {
+        if (!pc__sk_charge(s, bytes, 0)) {
+            *rc = PC_ELIMIT;
+            return NULL;
+        }
+        t = pc__malloc(bytes);
+        if (!t) {
+            s->lim.bytes -= bytes;
+            *rc = PC_ENOMEM;
+            return NULL;
+        }
+        t->bytes = bytes;
+        /* uint16 and int32 arrays after the header: the int32 array first */
+        t->sideoff = (int32_t *)(void *)(t + 1);
+        t->dist = (uint16_t *)(void *)(t->sideoff + nf);
+    }
+    t->row = t->dist + (size_t)nrows * (size_t)ng;
+    t->side = (uint8_t *)(t->row + nf);
+    t->nrows = nrows;
+    t->nmaps = nmaps;
+    int32_t r = 0, m = 0;
+    for (int32_t y = 0; y < nf; y++) {
+        t->row[y] = (uint16_t)r;
+        r += s->dts.nsides[y] + 1;
+        t->sideoff[y] = -1;
+        if (s->dts.hasmap[y]) {
+            t->sideoff[y] = m * nf;
+            memcpy(t->side + (size_t)m * (size_t)nf, s->dts.sidebuf[y], (size_t)nf);
+            m++;
+        }
+    }
+    return t;
+}
+
+/* Column q of the table: the pushes from every (cell, side) row to goal q,
+ * by pulling the box backwards from the goal (breadth-first over rows). */
+static void pull_goal(sk_solver *s, sk_dtab *t, const uint8_t *wall, int32_t q)
+{
+    int32_t ng = s->map.ngoals, nrows = t->nrows;
+    for (int32_t i = 0; i < nrows; i++)
+        t->dist[(size_t)i * (size_t)ng + (size_t)q] = SK_INF;
+    uint8_t gq = s->map.goals[q];
+    if (wall[gq])
+        return; /* a frozen box's own goal: it keeps it (matching) */
+    size_t qh = 0, qt = 0;
+    for (int32_t k = 0; k <= s->dts.nsides[gq]; k++) {
+        int32_t i = t->row[gq] + k;
+        t->dist[(size_t)i * (size_t)ng + (size_t)q] = 0;
+        if (k < s->dts.nsides[gq])
+            s->dts.rowq[qt++] = (uint16_t)i;
+    }
+    while (qh < qt) {
+        uint16_t i = s->dts.rowq[qh++];
+        uint8_t y = s->dts.rowcell[i], sy = s->dts.rowside[i];
+        uint16_t dv = t->dist[(size_t)i * (size_t)ng + (size_t)q];
+        for (int e = 0; e < 4; e++) {
+            uint8_t x = s->map.nbr[y][e];
+            if (x == SK_NONE || wall[x] || s->dts.sidebuf[y][x] != sy)
+                continue;
+            uint8_t pl = s->map.nbr[x][e];
+            if (pl == SK_NONE || wall[pl])
+                continue;
+            size_t pi = (size_t)t->row[x] + s->dts.sidebuf[x][pl];
+            uint16_t *dp = &t->dist[pi * (size_t)ng + (size_t)q];
+            if (*dp != SK_INF)
+                continue;
+            *dp = (uint16_t)(dv + 1);
+            s->dts.rowq[qt++] = (uint16_t)pi;
+        }
+    }
+}
+
 /* Push distances that know the player's side, on the board where the squares
- * marked in s->tmpwall are walls too.
+ * marked in s->ex.tmpwall are walls too.
  *
  * Why: the plain distance of a box to a goal (pull the box backwards from
  * the goal, ignoring where the player is) assumes the player can get behind
@@ -37,119 +159,27 @@
  * with *rc set. */
 sk_dtab *pc__sk_build_dtab(sk_solver *s, sk_dtab *dst, int32_t *rc)
 {
-    int32_t nf = s->nf, ng = s->ngoals;
-    const uint8_t *wall = s->tmpwall;
+    int32_t nf = s->map.nf;
+    const uint8_t *wall = s->ex.tmpwall;
     int32_t open = 0;
     for (int32_t c = 0; c < nf; c++)
         open += !wall[c];
     int32_t nrows = 0, nmaps = 0;
     for (int32_t y = 0; y < nf; y++) {
-        uint8_t *sb = s->sidebuf[y];
-        memset(sb, SK_NONE, (size_t)nf);
-        int32_t k = 0, seen = 0;
-        for (int d = 0; d < 4 && !wall[y]; d++) {
-            uint8_t n = s->nbr[y][d];
-            if (n == SK_NONE || wall[n] || sb[n] != SK_NONE)
-                continue;
-            size_t qh = 0, qt = 0;
-            s->queue[qt++] = n;
-            sb[n] = (uint8_t)k;
-            while (qh < qt) {
-                uint8_t x = s->queue[qh++];
-                for (int e = 0; e < 4; e++) {
-                    uint8_t z = s->nbr[x][e];
-                    if (z == SK_NONE || z == y || wall[z] || sb[z] != SK_NONE)
-                        continue;
-                    sb[z] = (uint8_t)k;
-                    s->queue[qt++] = z;
-                }
-            }
-            seen += (int32_t)qt;
-            k++;
-        }
-        s->nsides[y] = (uint8_t)k;
-        /* A side map is needed when the player's square matters: two sides
-         * or more, or squares no neighbour reaches (they read side k). */
-        s->hasmap[y] = !wall[y] && (k > 1 || seen < open - 1);
-        if (s->hasmap[y])
-            for (int32_t c = 0; c < nf; c++)
-                if (sb[c] == SK_NONE)
-                    sb[c] = (uint8_t)k;
+        cell_sides(s, y, wall, open);
+        int32_t k = s->dts.nsides[y];
         for (int32_t r = 0; r <= k; r++) {
-            s->rowcell[nrows + r] = (uint8_t)y;
-            s->rowside[nrows + r] = (uint8_t)r;
+            s->dts.rowcell[nrows + r] = (uint8_t)y;
+            s->dts.rowside[nrows + r] = (uint8_t)r;
         }
         nrows += k + 1;
-        nmaps += s->hasmap[y];
+        nmaps += s->dts.hasmap[y];
     }
-    size_t dsz = (size_t)nrows * (size_t)ng * sizeof(uint16_t), rsz = (size_t)nf * sizeof(uint16_t),
-           osz = (size_t)nf * sizeof(int32_t), msz = (size_t)nmaps * (size_t)nf;
-    size_t bytes = sizeof(sk_dtab) + dsz + rsz + osz + msz;
-    sk_dtab *t = dst;
-    if (!t) {
-        if (!pc__sk_charge(s, bytes, 0)) {
-            *rc = PC_ELIMIT;
-            return NULL;
-        }
-        t = pc__malloc(bytes);
-        if (!t) {
-            s->bytes -= bytes;
-            *rc = PC_ENOMEM;
-            return NULL;
-        }
-        t->bytes = bytes;
-        /* uint16 and int32 arrays after the header: the int32 array first */
-        t->sideoff = (int32_t *)(void *)(t + 1);
-        t->dist = (uint16_t *)(void *)(t->sideoff + nf);
-    }
-    t->row = t->dist + (size_t)nrows * (size_t)ng;
-    t->side = (uint8_t *)(t->row + nf);
-    t->nrows = nrows;
-    t->nmaps = nmaps;
-    int32_t r = 0, m = 0;
-    for (int32_t y = 0; y < nf; y++) {
-        t->row[y] = (uint16_t)r;
-        r += s->nsides[y] + 1;
-        t->sideoff[y] = -1;
-        if (s->hasmap[y]) {
-            t->sideoff[y] = m * nf;
-            memcpy(t->side + (size_t)m * (size_t)nf, s->sidebuf[y], (size_t)nf);
-            m++;
-        }
-    }
-    for (int32_t q = 0; q < ng; q++) {
-        for (int32_t i = 0; i < nrows; i++)
-            t->dist[(size_t)i * (size_t)ng + (size_t)q] = SK_INF;
-        uint8_t gq = s->goals[q];
-        if (wall[gq])
-            continue; /* a frozen box's own goal: it keeps it (matching) */
-        size_t qh = 0, qt = 0;
-        for (int32_t k = 0; k <= s->nsides[gq]; k++) {
-            int32_t i = t->row[gq] + k;
-            t->dist[(size_t)i * (size_t)ng + (size_t)q] = 0;
-            if (k < s->nsides[gq])
-                s->rowq[qt++] = (uint16_t)i;
-        }
-        while (qh < qt) {
-            uint16_t i = s->rowq[qh++];
-            uint8_t y = s->rowcell[i], sy = s->rowside[i];
-            uint16_t dv = t->dist[(size_t)i * (size_t)ng + (size_t)q];
-            for (int e = 0; e < 4; e++) {
-                uint8_t x = s->nbr[y][e];
-                if (x == SK_NONE || wall[x] || s->sidebuf[y][x] != sy)
-                    continue;
-                uint8_t pl = s->nbr[x][e];
-                if (pl == SK_NONE || wall[pl])
-                    continue;
-                size_t pi = (size_t)t->row[x] + s->sidebuf[x][pl];
-                uint16_t *dp = &t->dist[pi * (size_t)ng + (size_t)q];
-                if (*dp != SK_INF)
-                    continue;
-                *dp = (uint16_t)(dv + 1);
-                s->rowq[qt++] = (uint16_t)pi;
-            }
-        }
-    }
+    sk_dtab *t = dtab_alloc(s, dst, nrows, nmaps, rc);
+    if (!t)
+        return NULL;
+    for (int32_t q = 0; q < s->map.ngoals; q++)
+        pull_goal(s, t, wall, q);
     return t;
 }
 
@@ -159,7 +189,7 @@ int pc__sk_same_sides(const sk_solver *s, const sk_dtab *t, const uint8_t *boxes
 {
     if (!t->nmaps || p1 == p2)
         return 1;
-    for (int32_t i = 0; i < s->nb; i++) {
+    for (int32_t i = 0; i < s->map.nb; i++) {
         int32_t off = t->sideoff[boxes[i]];
         if (off >= 0 && t->side[off + p1] != t->side[off + p2])
             return 0;
@@ -171,17 +201,17 @@ int pc__sk_same_sides(const sk_solver *s, const sk_dtab *t, const uint8_t *boxes
  * fin[] (capped at SK_WMAX), for walk_bound. */
 void pc__sk_walk_table(sk_solver *s)
 {
-    int32_t w = s->g->w, h = s->g->h;
+    int32_t w = s->map.g->w, h = s->map.g->h;
     for (int32_t y = 0; y < h; y++)
         for (int32_t x = 0; x < w; x++) {
             uint32_t best = SK_WMAX;
-            for (int32_t i = 0; i < s->nfin; i++) {
-                int32_t dx = s->cx[s->fin[i]] - x, dy = s->cy[s->fin[i]] - y;
+            for (int32_t i = 0; i < s->map.nfin; i++) {
+                int32_t dx = s->map.cx[s->map.fin[i]] - x, dy = s->map.cy[s->map.fin[i]] - y;
                 uint32_t v = (uint32_t)((dx < 0 ? -dx : dx) + (dy < 0 ? -dy : dy));
                 if (v < best)
                     best = v;
             }
-            s->wtab[y * w + x] = (uint8_t)best;
+            s->map.wtab[y * w + x] = (uint8_t)best;
         }
 }
 
@@ -239,23 +269,23 @@ static void hung_row(int32_t n, int32_t (*c)[SK_MAXBOXES + 1], int32_t i, int32_
  * exists, with the push distances t; boxes with fz[i] set (fz may be NULL)
  * are frozen on their goals.  When assign is not NULL it receives, for each
  * box, the goal index it is matched to, and the costs, duals and assignment
- * are kept in s->pcost, pu, pv, pp for matching_child; otherwise the costs go
- * to s->hcost. */
+ * are kept in s->hm.pcost, pu, pv, pp for matching_child; otherwise the costs go
+ * to s->hm.hcost. */
 int32_t pc__sk_matching(sk_solver *s, const uint8_t *boxes, uint8_t player, uint8_t *assign, const sk_dtab *t,
                         const uint8_t *fz)
 {
-    int32_t n = s->nb;
-    int32_t (*c)[SK_MAXBOXES + 1] = assign ? s->pcost : s->hcost;
+    int32_t n = s->map.nb;
+    int32_t (*c)[SK_MAXBOXES + 1] = assign ? s->hm.pcost : s->hm.hcost;
     /* Quick exits: all on goals; a box with no goal at all. */
     int32_t on = 0;
     for (int32_t i = 0; i < n; i++) {
-        on += s->goal[boxes[i]];
+        on += s->map.goal[boxes[i]];
         int any = 0;
         int frozen = fz && fz[i];
         const uint16_t *row = frozen ? NULL : dt_row(s, t, boxes[i], player);
         for (int32_t j = 0; j < n; j++) {
             /* A frozen box stays on its goal (it is a wall in t). */
-            int32_t d = frozen ? (j == s->gidx[boxes[i]] ? 0 : SK_INF) : row[j];
+            int32_t d = frozen ? (j == s->map.gidx[boxes[i]] ? 0 : SK_INF) : row[j];
             c[i + 1][j + 1] = d == SK_INF ? HUNG_INF : d;
             any |= d != SK_INF;
         }
@@ -265,7 +295,7 @@ int32_t pc__sk_matching(sk_solver *s, const uint8_t *boxes, uint8_t player, uint
     if (on == n && !assign)
         return 0;
     int32_t lu[SK_MAXBOXES + 1], lv[SK_MAXBOXES + 1], lp[SK_MAXBOXES + 1];
-    int32_t *u = assign ? s->pu : lu, *v = assign ? s->pv : lv, *p = assign ? s->pp : lp;
+    int32_t *u = assign ? s->hm.pu : lu, *v = assign ? s->hm.pv : lv, *p = assign ? s->hm.pp : lp;
     /* Start from feasible duals (each column's least cost, then each row's
      * least reduced cost) and the tight pairs they give, taken greedily;
      * only the rows left unassigned need an augmenting path.  (Any optimal
@@ -320,8 +350,8 @@ int32_t pc__sk_matching(sk_solver *s, const uint8_t *boxes, uint8_t player, uint
  * the child -- the same M as pc__sk_matching() on the child, in O(n^2). */
 int32_t pc__sk_matching_child(sk_solver *s, int32_t k, uint8_t to, uint8_t player, const sk_dtab *t)
 {
-    int32_t n = s->nb, i = k + 1;
-    int32_t (*c)[SK_MAXBOXES + 1] = s->pcost;
+    int32_t n = s->map.nb, i = k + 1;
+    int32_t (*c)[SK_MAXBOXES + 1] = s->hm.pcost;
     const uint16_t *row = dt_row(s, t, to, player);
     int any = 0;
     for (int32_t j = 0; j < n; j++)
@@ -334,9 +364,9 @@ int32_t pc__sk_matching_child(sk_solver *s, int32_t k, uint8_t to, uint8_t playe
     for (int32_t j = 0; j < n; j++)
         c[i][j + 1] = row[j] == SK_INF ? HUNG_INF : row[j];
     int32_t u[SK_MAXBOXES + 1], v[SK_MAXBOXES + 1], p[SK_MAXBOXES + 1];
-    memcpy(u, s->pu, (size_t)(n + 1) * sizeof *u);
-    memcpy(v, s->pv, (size_t)(n + 1) * sizeof *v);
-    memcpy(p, s->pp, (size_t)(n + 1) * sizeof *p);
+    memcpy(u, s->hm.pu, (size_t)(n + 1) * sizeof *u);
+    memcpy(v, s->hm.pv, (size_t)(n + 1) * sizeof *v);
+    memcpy(p, s->hm.pp, (size_t)(n + 1) * sizeof *p);
     int32_t mu = INT32_MAX;
     for (int32_t j = 1; j <= n; j++) {
         if (p[j] == i)
@@ -378,16 +408,16 @@ uint32_t pc__sk_walk_bound(const sk_solver *s, uint8_t player, int32_t sbx, int3
 {
     if (m <= 0)
         return 0;
-    int32_t tx = s->cx[player] + s->sgx - sbx, ty = s->cy[player] + s->sgy - sby;
+    int32_t tx = s->map.cx[player] + s->map.sgx - sbx, ty = s->map.cy[player] + s->map.sgy - sby;
     /* The L1 distance from (tx, ty) to fin[] is the table's at the nearest
      * point of the grid plus the distance to that point (every square of
      * fin[] lies on the grid's far side of it on each axis). */
-    int32_t w = s->g->w, ex = clamp_axis(&tx, w), ey = clamp_axis(&ty, s->g->h);
-    uint32_t v = (uint32_t)s->wtab[ty * w + tx] + (uint32_t)ex + (uint32_t)ey;
-    if (s->pot_k) {
+    int32_t w = s->map.g->w, ex = clamp_axis(&tx, w), ey = clamp_axis(&ty, s->map.g->h);
+    uint32_t v = (uint32_t)s->map.wtab[ty * w + tx] + (uint32_t)ex + (uint32_t)ey;
+    if (s->lb.pot_k) {
         /* The walking potential (solver_pot.c); sf: the boxes' sum of it. */
-        int32_t p = s->pot_c - sf + s->pot[player];
-        uint32_t wp = p > 0 ? (uint32_t)((p + s->pot_k - 1) / s->pot_k) : 0; /* walking steps are whole */
+        int32_t p = s->lb.pot_c - sf + s->lb.pot[player];
+        uint32_t wp = p > 0 ? (uint32_t)((p + s->lb.pot_k - 1) / s->lb.pot_k) : 0; /* walking steps are whole */
         if (wp > v)
             v = wp;
     }
@@ -402,24 +432,24 @@ uint32_t pc__sk_walk_bound(const sk_solver *s, uint8_t player, int32_t sbx, int3
  * goal. */
 static int blocked_axis(sk_solver *s, uint8_t x, int axis, int *off)
 {
-    uint8_t a = s->nbr[x][axis ? 3 : 0], b = s->nbr[x][axis ? 1 : 2];
-    if (a == SK_NONE || b == SK_NONE || s->tmpwall[a] || s->tmpwall[b])
+    uint8_t a = s->map.nbr[x][axis ? 3 : 0], b = s->map.nbr[x][axis ? 1 : 2];
+    if (a == SK_NONE || b == SK_NONE || s->ex.tmpwall[a] || s->ex.tmpwall[b])
         return 1;
-    if (s->dead[a] && s->dead[b])
+    if (s->map.dead[a] && s->map.dead[b])
         return 1;
     int r = 0, o = 0;
-    s->tmpwall[x] = 1;
-    if (s->occ[a] && blocked_axis(s, a, !axis, &o)) {
+    s->ex.tmpwall[x] = 1;
+    if (s->ex.occ[a] && blocked_axis(s, a, !axis, &o)) {
         r = 1;
-        o |= !s->goal[a];
+        o |= !s->map.goal[a];
     } else {
         o = 0;
-        if (s->occ[b] && blocked_axis(s, b, !axis, &o)) {
+        if (s->ex.occ[b] && blocked_axis(s, b, !axis, &o)) {
             r = 1;
-            o |= !s->goal[b];
+            o |= !s->map.goal[b];
         }
     }
-    s->tmpwall[x] = 0;
+    s->ex.tmpwall[x] = 0;
     if (r)
         *off |= o;
     return r;
@@ -429,7 +459,7 @@ static int blocked_axis(sk_solver *s, uint8_t x, int axis, int *off)
  * box off its goal?  (Covers the 2x2 blocks of walls and boxes.) */
 int pc__sk_frozen_push(sk_solver *s, uint8_t to)
 {
-    int off = !s->goal[to];
+    int off = !s->map.goal[to];
     if (!blocked_axis(s, to, 0, &off))
         return 0;
     if (!blocked_axis(s, to, 1, &off))
@@ -444,70 +474,70 @@ int pc__sk_frozen_push(sk_solver *s, uint8_t to)
  * a freeze deadlock, pruned at the push).  This finds, for instance, a goal
  * behind a frozen box that no box can reach any more.  The set is a function
  * of the boxes (occ must hold them); fz[i] receives whether box i is frozen.
- * Returns the distances to use (s->dt0 when no box is frozen), or NULL with
+ * Returns the distances to use (s->lb.dt0 when no box is frozen), or NULL with
  * *rc set when memory runs out. */
 const sk_dtab *pc__sk_frozen_dist(sk_solver *s, const uint8_t *boxes, uint8_t *fz, int32_t *rc)
 {
     uint64_t bits[4] = {0, 0, 0, 0}, h = 0;
     int any = 0;
-    for (int32_t i = 0; i < s->nb; i++) {
+    for (int32_t i = 0; i < s->map.nb; i++) {
         uint8_t x = boxes[i];
         int off = 0;
-        fz[i] = s->goal[x] && blocked_axis(s, x, 0, &off) && blocked_axis(s, x, 1, &off);
+        fz[i] = s->map.goal[x] && blocked_axis(s, x, 0, &off) && blocked_axis(s, x, 1, &off);
         if (fz[i]) {
             bits[x >> 6] |= 1ULL << (x & 63);
-            h ^= s->zbox[x];
+            h ^= s->map.zbox[x];
             any = 1;
         }
     }
     if (!any)
-        return s->dt0;
+        return s->lb.dt0;
     size_t pos = (size_t)(h ^ (h >> 32)) & (SK_FZSLOTS - 1);
-    while (s->fztab[pos]) {
-        const sk_fzset *f = &s->fz[s->fztab[pos] - 1];
+    while (s->lb.fztab[pos]) {
+        const sk_fzset *f = &s->lb.fz[s->lb.fztab[pos] - 1];
         if (!memcmp(f->bits, bits, sizeof bits))
             return f->dt;
         pos = (pos + 1) & (SK_FZSLOTS - 1);
     }
-    for (int32_t i = 0; i < s->nb; i++)
-        s->tmpwall[boxes[i]] = fz[i];
+    for (int32_t i = 0; i < s->map.nb; i++)
+        s->ex.tmpwall[boxes[i]] = fz[i];
     sk_dtab *t = NULL;
-    int cache = s->nfz < SK_FZMAX;
-    if (cache && s->nfz == s->fzcap) {
-        size_t nc = s->fzcap ? s->fzcap * 2 : 16;
-        *rc = pc__sk_grow(s, (void **)&s->fz, &s->fzcap, nc, sizeof *s->fz);
+    int cache = s->lb.nfz < SK_FZMAX;
+    if (cache && s->lb.nfz == s->lb.fzcap) {
+        size_t nc = s->lb.fzcap ? s->lb.fzcap * 2 : 16;
+        *rc = pc__sk_grow(s, (void **)&s->lb.fz, &s->lb.fzcap, nc, sizeof *s->lb.fz);
         cache = *rc == PC_OK;
         *rc = PC_OK;
     }
     if (cache && (t = pc__sk_build_dtab(s, NULL, rc)) != NULL) {
-        sk_fzset *f = &s->fz[s->nfz++];
+        sk_fzset *f = &s->lb.fz[s->lb.nfz++];
         memcpy(f->bits, bits, sizeof bits);
         f->dt = t;
-        s->fztab[pos] = (uint32_t)s->nfz;
+        s->lb.fztab[pos] = (uint32_t)s->lb.nfz;
     } else {
         /* Cache full (or no memory left for it): same values, recomputed
          * into one scratch table sized for any set of walls. */
         *rc = PC_OK;
-        if (!s->dtscratch) {
-            size_t nf = (size_t)s->nf;
-            size_t bytes = sizeof(sk_dtab) + 5 * nf * (size_t)s->ngoals * sizeof(uint16_t) +
+        if (!s->lb.dtscratch) {
+            size_t nf = (size_t)s->map.nf;
+            size_t bytes = sizeof(sk_dtab) + 5 * nf * (size_t)s->map.ngoals * sizeof(uint16_t) +
                            nf * sizeof(uint16_t) + nf * sizeof(int32_t) + nf * nf;
             if (!pc__sk_charge(s, bytes, 0)) {
                 *rc = PC_ELIMIT;
-            } else if (!(s->dtscratch = pc__malloc(bytes))) {
-                s->bytes -= bytes;
+            } else if (!(s->lb.dtscratch = pc__malloc(bytes))) {
+                s->lim.bytes -= bytes;
                 *rc = PC_ENOMEM;
             } else {
-                s->dtscratch->bytes = bytes;
-                s->dtscratch->sideoff = (int32_t *)(void *)(s->dtscratch + 1);
-                s->dtscratch->dist = (uint16_t *)(void *)(s->dtscratch->sideoff + nf);
+                s->lb.dtscratch->bytes = bytes;
+                s->lb.dtscratch->sideoff = (int32_t *)(void *)(s->lb.dtscratch + 1);
+                s->lb.dtscratch->dist = (uint16_t *)(void *)(s->lb.dtscratch->sideoff + nf);
             }
         }
-        if (s->dtscratch)
-            t = pc__sk_build_dtab(s, s->dtscratch, rc);
+        if (s->lb.dtscratch)
+            t = pc__sk_build_dtab(s, s->lb.dtscratch, rc);
     }
-    for (int32_t i = 0; i < s->nb; i++)
-        s->tmpwall[boxes[i]] = 0;
+    for (int32_t i = 0; i < s->map.nb; i++)
+        s->ex.tmpwall[boxes[i]] = 0;
     return t;
 }
 
@@ -516,10 +546,10 @@ const sk_dtab *pc__sk_frozen_dist(sk_solver *s, const uint8_t *boxes, uint8_t *f
 const sk_dtab *pc__sk_child_dist(sk_solver *s, const uint8_t *child, uint8_t b, uint8_t to, uint8_t *fz,
                                  int32_t *rc)
 {
-    s->occ[b] = 0;
-    s->occ[to] = 1;
+    s->ex.occ[b] = 0;
+    s->ex.occ[to] = 1;
     const sk_dtab *t = pc__sk_frozen_dist(s, child, fz, rc);
-    s->occ[to] = 0;
-    s->occ[b] = 1;
+    s->ex.occ[to] = 0;
+    s->ex.occ[b] = 1;
     return t;
 }

@@ -147,9 +147,13 @@ typedef struct {
     uint8_t perm[SK_MAXCELLS], inv[SK_MAXCELLS];
 } sk_sym;
 
+/* The level as the search sees it: interior cells, their neighbours and
+ * coordinates, goals, dead squares, the player's finishing squares, Zobrist
+ * keys, grid bitboards and the board's symmetries.  Written once before the
+ * search (prepare, pc__sk_walk_table, pc__sk_bb_setup,
+ * pc__sk_find_symmetries); read-only while it runs. */
 typedef struct {
     const pc_sokoban *g;
-    int mode;
     int32_t nf, nb;          /* interior cells, boxes */
     int32_t *cell2grid;      /* nf */
     int16_t *grid2cell;      /* w*h: id or -1 */
@@ -157,17 +161,44 @@ typedef struct {
     uint8_t *goal, *dead;    /* nf flags */
     int32_t ngoals;
     uint8_t goals[SK_MAXCELLS];
-    sk_dtab *dt0;            /* push distances on the bare board (build_dtab) */
+    int16_t gidx[SK_MAXCELLS]; /* goal index of a cell, -1: no goal */
     int32_t *cx, *cy;        /* nf column and row of each cell */
     int32_t sgx, sgy;        /* sums of the goals' columns and rows */
     int32_t nfin;            /* cells where the player can stand after the last push */
     uint8_t fin[SK_MAXCELLS];
     uint8_t *wtab;           /* w*h: distances to fin[] (see walk_table) */
+    uint64_t zbox[SK_MAXCELLS], zpl[SK_MAXCELLS];
+    /* Grid bitboards (see bb_setup): words, grid width, interior squares. */
+    int32_t bbn, bbw;
+    uint64_t bbint[SK_BBWORDS];
+    /* Symmetries other than the identity (see canon). */
+    sk_sym sym[7];
+    int32_t nsym;
+} sk_map;
+
+/* The tables behind the lower bound: push distances on the bare board, the
+ * cache of distances with frozen boxes as walls, the walking potential and
+ * the perimeter.  dt0 and pot* are written before the search (prepare,
+ * pc__sk_pot_build); the frozen-set cache by pc__sk_frozen_dist and the
+ * perimeter by pc__sk_per_build as the search meets them. */
+typedef struct {
+    sk_dtab *dt0;            /* push distances on the bare board (build_dtab) */
     /* The walking potential (see solver_pot.c): f scaled by pot_k on each
      * cell, and C scaled likewise; pot_k = 0: none. */
     int32_t pot[SK_MAXCELLS];
     int32_t pot_k, pot_c;
-    uint64_t zbox[SK_MAXCELLS], zpl[SK_MAXCELLS];
+    /* Push distances with frozen boxes as walls (see frozen_dist): one table
+     * per frozen set met, found by the set's hash (fztab: index + 1). */
+    sk_fzset *fz;                  /* the sets and their tables */
+    size_t nfz, fzcap;
+    uint32_t fztab[SK_FZSLOTS];
+    sk_dtab *dtscratch;            /* a table when the cache is full (largest size) */
+    sk_perim per; /* moves mode: exact distances near the goal (see per_build) */
+} sk_bound;
+
+/* The node store (solver_store.c writes it): the arena of records, the
+ * box-set table that finds them, and the open list. */
+typedef struct {
     /* arena of records */
     size_t recsize;
     unsigned char *arena;
@@ -179,21 +210,37 @@ typedef struct {
     /* open list */
     sk_level *levels; /* indexed by f1 */
     size_t nlevels, min1, nopen;
-    /* budgets and figures */
+} sk_store;
+
+/* The budget and the search's figures: set up by pc_sokoban_solve's
+ * driver, charged by pc__sk_charge, counted by search and expand. */
+typedef struct {
     uint64_t max_nodes, max_bytes, nodes, bytes, peak; /* max_nodes: this search's own cap (0: none) */
     pc__meter *meter;      /* the caller's budget (nodes, time, cancel) */
     size_t fmax; /* the largest f1 taken off the queue: no solution costs less */
     /* Upper bound (cost of a known solution): states whose f is above it
      * lexicographically are never stored.  UINT32_MAX: none. */
     uint32_t ub1, ub2;
-    /* scratch */
+} sk_limits;
+
+/* Scratch of one expansion (expand and the walks it calls; contents last
+ * only within one call). */
+typedef struct {
     uint8_t occ[SK_MAXCELLS + 1];
     uint8_t tmpwall[SK_MAXCELLS + 1];
     uint8_t tmark[SK_MAXCELLS + 1];
     uint16_t wd[SK_MAXCELLS + 1];
     uint16_t wd2[SK_MAXCELLS + 1];
     uint8_t queue[SK_MAXCELLS + 1];
-    /* corral deadlock search (see corral_dead) */
+    /* The box-set list of the child being generated (at most one state
+     * per player square). */
+    sk_link chain[SK_MAXCELLS];
+    uint64_t bbbox[SK_BBWORDS]; /* the boxes of the state being expanded (bitboard) */
+} sk_scratch;
+
+/* The corral deadlock search's scratch and figures (solver_corral.c
+ * writes them). */
+typedef struct {
     uint8_t carea[SK_MAXCELLS + 1];
     uint8_t ckeep[SK_MAXCELLS + 1];
     uint64_t cbits[SK_CORRAL_NODES][4]; /* the player's region of each position */
@@ -201,39 +248,41 @@ typedef struct {
     uint64_t cchecks, cdead, cskip; /* corral checks made, deadlocks found */
     uint8_t cbuf[SK_CORRAL_NODES][SK_MAXBOXES + 1];
     uint32_t cslot[SK_CORRAL_SLOTS]; /* cgen << 9 | index + 1 */
+} sk_corral;
+
+/* The matching's scratch (pc__sk_matching writes it): the cost matrix and
+ * the parent's costs, optimal duals and assignment (see matching_child). */
+typedef struct {
     int32_t hcost[SK_MAXBOXES + 1][SK_MAXBOXES + 1];
-    /* The parent's costs, optimal duals and assignment (see matching_child). */
     int32_t pcost[SK_MAXBOXES + 1][SK_MAXBOXES + 1];
     int32_t pu[SK_MAXBOXES + 1], pv[SK_MAXBOXES + 1], pp[SK_MAXBOXES + 1];
-    /* Push distances with frozen boxes as walls (see frozen_dist): one table
-     * per frozen set met, found by the set's hash (fztab: index + 1). */
-    int16_t gidx[SK_MAXCELLS];     /* goal index of a cell, -1: no goal */
-    sk_fzset *fz;                  /* the sets and their tables */
-    size_t nfz, fzcap;
-    uint32_t fztab[SK_FZSLOTS];
-    sk_dtab *dtscratch;            /* a table when the cache is full (largest size) */
-    /* build_dtab's scratch: each cell's side map, its side count, and the
-     * (cell, side) of each row. */
+} sk_match;
+
+/* pc__sk_build_dtab's scratch: each cell's side map, its side count, and
+ * the (cell, side) of each row. */
+typedef struct {
     uint8_t sidebuf[SK_MAXCELLS][SK_MAXCELLS];
     uint8_t nsides[SK_MAXCELLS], hasmap[SK_MAXCELLS];
     uint8_t rowcell[5 * SK_MAXCELLS], rowside[5 * SK_MAXCELLS];
     uint16_t rowq[5 * SK_MAXCELLS];
-    /* The box-set list of the child being generated (at most one state
-     * per player square). */
-    sk_link chain[SK_MAXCELLS];
-    /* Grid bitboards (see bb_setup): words, grid width, interior squares,
-     * the boxes of the state being expanded. */
-    int32_t bbn, bbw;
-    uint64_t bbint[SK_BBWORDS], bbbox[SK_BBWORDS];
-    /* Symmetries other than the identity (see canon). */
-    sk_sym sym[7];
-    int32_t nsym;
-    sk_perim per; /* moves mode: exact distances near the goal (see per_build) */
+} sk_dtscratch;
+
+/* The optimal solver: its mode and its parts, grouped by who writes them. */
+typedef struct {
+    int mode;
+    sk_map map;       /* the level (fixed during the search) */
+    sk_bound lb;      /* lower-bound tables */
+    sk_store st;      /* records, box-set table, open list */
+    sk_limits lim;    /* budget and figures */
+    sk_scratch ex;    /* one expansion's scratch */
+    sk_corral cor;    /* corral deadlock search */
+    sk_match hm;      /* matching scratch */
+    sk_dtscratch dts; /* distance-table construction scratch */
 } sk_solver;
 
 static inline sk_rec *rec_at(const sk_solver *s, size_t i)
 {
-    return (sk_rec *)(s->arena + i * s->recsize);
+    return (sk_rec *)(s->st.arena + i * s->st.recsize);
 }
 
 /* The distances of the box on cell b to every goal, the player on p. */
@@ -241,7 +290,7 @@ static inline const uint16_t *dt_row(const sk_solver *s, const sk_dtab *t, uint8
 {
     int32_t off = t->sideoff[b];
     size_t side = off < 0 ? 0 : t->side[(size_t)off + p];
-    return t->dist + ((size_t)t->row[b] + side) * (size_t)s->ngoals;
+    return t->dist + ((size_t)t->row[b] + side) * (size_t)s->map.ngoals;
 }
 
 /* The images of a parent's boxes under the identity (index 0) and each
@@ -308,7 +357,7 @@ static inline int lex_less(uint32_t a1, uint32_t a2, uint32_t b1, uint32_t b2)
  * solution better than the one known. */
 static inline int beyond(const sk_solver *s, uint32_t f1, uint32_t f2)
 {
-    return lex_less(s->ub1, s->ub2, f1, f2);
+    return lex_less(s->lim.ub1, s->lim.ub2, f1, f2);
 }
 
 /* Bitmaps of cells (four words cover the 255 interior cells). */

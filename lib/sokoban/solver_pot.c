@@ -51,20 +51,20 @@
 /* Does the push of a box from y (player on x) to z belong to (2)? */
 static int live_push(const sk_solver *s, uint8_t x, uint8_t y, uint8_t z)
 {
-    return x != SK_NONE && y != SK_NONE && z != SK_NONE && !s->dead[y] && !s->dead[z];
+    return x != SK_NONE && y != SK_NONE && z != SK_NONE && !s->map.dead[y] && !s->map.dead[z];
 }
 
 /* Do the integers F (f scaled by k) satisfy (1) and (2) scaled by k? */
 static int pot_valid(const sk_solver *s, const int32_t *F, int32_t k)
 {
-    for (int32_t c = 0; c < s->nf; c++)
+    for (int32_t c = 0; c < s->map.nf; c++)
         for (int d = 0; d < 4; d++) {
-            uint8_t y = s->nbr[c][d];
+            uint8_t y = s->map.nbr[c][d];
             if (y == SK_NONE)
                 continue;
             if (F[c] - F[y] > k || F[y] - F[c] > k)
                 return 0;
-            uint8_t z = s->nbr[y][d];
+            uint8_t z = s->map.nbr[y][d];
             if (live_push(s, (uint8_t)c, y, z) && F[c] - 2 * F[y] + F[z] > 0)
                 return 0;
         }
@@ -76,9 +76,9 @@ static int pot_valid(const sk_solver *s, const int32_t *F, int32_t k)
 static int32_t pot_rows(const sk_solver *s, double *A, double *b, int32_t n)
 {
     int32_t m = 0;
-    for (int32_t c = 0; c < s->nf; c++)
+    for (int32_t c = 0; c < s->map.nf; c++)
         for (int d = 1; d <= 2; d++) { /* right and down: each pair and line once */
-            uint8_t y = s->nbr[c][d];
+            uint8_t y = s->map.nbr[c][d];
             if (y == SK_NONE)
                 continue;
             for (int sign = -1; sign <= 1; sign += 2) {
@@ -91,7 +91,7 @@ static int32_t pot_rows(const sk_solver *s, double *A, double *b, int32_t n)
                 }
                 m++;
             }
-            uint8_t z = s->nbr[y][d];
+            uint8_t z = s->map.nbr[y][d];
             if (live_push(s, (uint8_t)c, y, z) || live_push(s, z, y, (uint8_t)c)) {
                 if (A) {
                     double *r = A + (size_t)m * (size_t)n;
@@ -104,11 +104,11 @@ static int32_t pot_rows(const sk_solver *s, double *A, double *b, int32_t n)
                 m++;
             }
         }
-    for (int32_t i = 0; i < s->nfin; i++) {
+    for (int32_t i = 0; i < s->map.nfin; i++) {
         if (A) {
             double *r = A + (size_t)m * (size_t)n;
             memset(r, 0, (size_t)n * sizeof *r);
-            r[s->fin[i]] = 1.0; /* f(q) - t <= 0 */
+            r[s->map.fin[i]] = 1.0; /* f(q) - t <= 0 */
             r[n - 1] = -1.0;
             b[m] = 0.0;
         }
@@ -122,10 +122,10 @@ static int32_t pot_rows(const sk_solver *s, double *A, double *b, int32_t n)
  * displacement bound alone (pot_k = 0). */
 void pc__sk_pot_build(sk_solver *s, const uint8_t *boxes, uint8_t player)
 {
-    s->pot_k = 0;
-    memset(s->pot, 0, sizeof s->pot);
-    int32_t nf = s->nf, n = nf + 1; /* f of each square, then t >= f on fin[] */
-    if (s->nfin == 0 || s->nb == 0)
+    s->lb.pot_k = 0;
+    memset(s->lb.pot, 0, sizeof s->lb.pot);
+    int32_t nf = s->map.nf, n = nf + 1; /* f of each square, then t >= f on fin[] */
+    if (s->map.nfin == 0 || s->map.nb == 0)
         return;
     /* The LP's variables must be >= 0: f and t shifted by a constant, which
      * changes neither the rows (their coefficients sum to 0) nor the
@@ -141,9 +141,9 @@ void pc__sk_pot_build(sk_solver *s, const uint8_t *boxes, uint8_t player)
         goto out;
     pot_rows(s, A, b, n);
     /* Maximise sum f(goals) - sum f(boxes) + f(player) - t. */
-    for (int32_t g = 0; g < s->ngoals; g++)
-        c[s->goals[g]] += 1.0;
-    for (int32_t i = 0; i < s->nb; i++)
+    for (int32_t g = 0; g < s->map.ngoals; g++)
+        c[s->map.goals[g]] += 1.0;
+    for (int32_t i = 0; i < s->map.nb; i++)
         c[boxes[i]] -= 1.0;
     c[player] += 1.0;
     c[n - 1] -= 1.0;
@@ -167,15 +167,15 @@ void pc__sk_pot_build(sk_solver *s, const uint8_t *boxes, uint8_t player)
             F[j] = (int32_t)llround((x[j] - lo) * k);
         if (!pot_valid(s, F, k))
             continue;
-        int32_t top = F[s->fin[0]];
-        for (int32_t i = 1; i < s->nfin; i++)
-            if (F[s->fin[i]] > top)
-                top = F[s->fin[i]];
-        s->pot_c = -top;
-        for (int32_t g = 0; g < s->ngoals; g++)
-            s->pot_c += F[s->goals[g]];
-        memcpy(s->pot, F, (size_t)nf * sizeof *F);
-        s->pot_k = k;
+        int32_t top = F[s->map.fin[0]];
+        for (int32_t i = 1; i < s->map.nfin; i++)
+            if (F[s->map.fin[i]] > top)
+                top = F[s->map.fin[i]];
+        s->lb.pot_c = -top;
+        for (int32_t g = 0; g < s->map.ngoals; g++)
+            s->lb.pot_c += F[s->map.goals[g]];
+        memcpy(s->lb.pot, F, (size_t)nf * sizeof *F);
+        s->lb.pot_k = k;
         break;
     }
 out:

@@ -19,14 +19,14 @@
 void pc__sk_find_symmetries(sk_solver *s, const pc_sokoban *g)
 {
     int32_t w = g->w, h = g->h;
-    s->nsym = 0;
+    s->map.nsym = 0;
     for (int t = 1; t < 8; t++) {
         if (t >= 4 && w != h)
             break;
-        sk_sym *y = &s->sym[s->nsym];
+        sk_sym *y = &s->map.sym[s->map.nsym];
         int ok = 1;
-        for (int32_t c = 0; c < s->nf && ok; c++) {
-            int32_t x0 = s->cx[c], y0 = s->cy[c], x1 = x0, y1 = y0;
+        for (int32_t c = 0; c < s->map.nf && ok; c++) {
+            int32_t x0 = s->map.cx[c], y0 = s->map.cy[c], x1 = x0, y1 = y0;
             if (t & 1)
                 x1 = w - 1 - x1;
             if (t & 2)
@@ -36,9 +36,9 @@ void pc__sk_find_symmetries(sk_solver *s, const pc_sokoban *g)
                 x1 = y1;
                 y1 = tmp;
             }
-            int32_t j = y1 * w + x1, k = s->grid2cell[j];
+            int32_t j = y1 * w + x1, k = s->map.grid2cell[j];
             uint8_t mask = SK_INTERIOR | SK_GOAL | SK_DEAD;
-            if (k < 0 || (g->stat[j] & mask) != (g->stat[s->cell2grid[c]] & mask)) {
+            if (k < 0 || (g->stat[j] & mask) != (g->stat[s->map.cell2grid[c]] & mask)) {
                 ok = 0;
                 break;
             }
@@ -46,7 +46,7 @@ void pc__sk_find_symmetries(sk_solver *s, const pc_sokoban *g)
             y->inv[k] = (uint8_t)c;
         }
         if (ok)
-            s->nsym++;
+            s->map.nsym++;
     }
 }
 
@@ -54,8 +54,8 @@ void pc__sk_find_symmetries(sk_solver *s, const pc_sokoban *g)
 static void box_bits(const sk_solver *s, int t, const uint8_t *boxes, uint64_t *bits)
 {
     memset(bits, 0, 4 * sizeof *bits);
-    for (int32_t i = 0; i < s->nb; i++) {
-        uint8_t c = t < 0 ? boxes[i] : s->sym[t].perm[boxes[i]];
+    for (int32_t i = 0; i < s->map.nb; i++) {
+        uint8_t c = t < 0 ? boxes[i] : s->map.sym[t].perm[boxes[i]];
         bits[c >> 6] |= 1ULL << (c & 63);
     }
 }
@@ -73,7 +73,7 @@ void pc__sk_bits_boxes(const uint64_t *bits, uint8_t *out)
 void pc__sk_sym_image(const sk_solver *s, int t, const uint8_t *boxes, uint8_t *out)
 {
     if (t < 0) {
-        memcpy(out, boxes, (size_t)s->nb);
+        memcpy(out, boxes, (size_t)s->map.nb);
         return;
     }
     uint64_t bits[4];
@@ -83,11 +83,11 @@ void pc__sk_sym_image(const sk_solver *s, int t, const uint8_t *boxes, uint8_t *
 
 void pc__sk_parent_images(const sk_solver *s, const uint8_t *boxes, sk_images *im)
 {
-    for (int t = -1; t < s->nsym; t++) {
+    for (int t = -1; t < s->map.nsym; t++) {
         uint64_t h = 0x9e3779b97f4a7c15ULL;
         box_bits(s, t, boxes, im->bits[t + 1]);
-        for (int32_t i = 0; i < s->nb; i++)
-            h ^= s->zbox[t < 0 ? boxes[i] : s->sym[t].perm[boxes[i]]];
+        for (int32_t i = 0; i < s->map.nb; i++)
+            h ^= s->map.zbox[t < 0 ? boxes[i] : s->map.sym[t].perm[boxes[i]]];
         im->hash[t + 1] = h;
     }
 }
@@ -108,8 +108,8 @@ int pc__sk_canon_child(const sk_solver *s, const sk_images *im, uint8_t from, ui
     memcpy(best, im->bits[0], 4 * sizeof *best);
     best[from >> 6] ^= 1ULL << (from & 63);
     best[to >> 6] ^= 1ULL << (to & 63);
-    for (int t = 0; t < s->nsym; t++) {
-        const uint8_t *perm = s->sym[t].perm;
+    for (int t = 0; t < s->map.nsym; t++) {
+        const uint8_t *perm = s->map.sym[t].perm;
         uint8_t pf = perm[from], pt = perm[to];
         uint64_t b[4];
         memcpy(b, im->bits[t + 1], sizeof b);
@@ -126,9 +126,9 @@ int pc__sk_canon_child(const sk_solver *s, const sk_images *im, uint8_t from, ui
     }
     *outp = bestp;
     if (bi < 0)
-        *hash = im->hash[0] ^ s->zbox[from] ^ s->zbox[to];
+        *hash = im->hash[0] ^ s->map.zbox[from] ^ s->map.zbox[to];
     else
-        *hash = im->hash[bi + 1] ^ s->zbox[s->sym[bi].perm[from]] ^ s->zbox[s->sym[bi].perm[to]];
+        *hash = im->hash[bi + 1] ^ s->map.zbox[s->map.sym[bi].perm[from]] ^ s->map.zbox[s->map.sym[bi].perm[to]];
     return bi;
 }
 
@@ -141,7 +141,7 @@ uint8_t pc__sk_pushed_box(const sk_solver *s, const uint8_t *parent, const uint8
 {
     uint64_t cb[4];
     box_bits(s, -1, child, cb);
-    for (int t = -1; t < s->nsym; t++) {
+    for (int t = -1; t < s->map.nsym; t++) {
         uint64_t pb[4]; /* the image of the parent by symmetry t */
         box_bits(s, t, parent, pb);
         /* Exactly one box of the child missing from the parent's image, and
@@ -160,7 +160,7 @@ uint8_t pc__sk_pushed_box(const sk_solver *s, const uint8_t *parent, const uint8
             continue;
         int adj = 0;
         for (int d = 0; d < 4; d++)
-            adj |= s->nbr[from][d] == to;
+            adj |= s->map.nbr[from][d] == to;
         if (!adj)
             continue;
         if (sym)

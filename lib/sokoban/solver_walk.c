@@ -8,54 +8,54 @@
 
 #include "sokoban/solver_int.h"
 
-/* Player walking distances from `from` with boxes in s->occ (SK_INF: unreachable). */
+/* Player walking distances from `from` with boxes in s->ex.occ (SK_INF: unreachable). */
 static void walk_bfs_into(sk_solver *s, uint8_t from, uint16_t *wd)
 {
-    for (int32_t c = 0; c < s->nf; c++)
+    for (int32_t c = 0; c < s->map.nf; c++)
         wd[c] = SK_INF;
     size_t qh = 0, qt = 0;
-    s->queue[qt++] = from;
+    s->ex.queue[qt++] = from;
     wd[from] = 0;
     while (qh < qt) {
-        uint8_t x = s->queue[qh++];
+        uint8_t x = s->ex.queue[qh++];
         for (int d = 0; d < 4; d++) {
-            uint8_t y = s->nbr[x][d];
-            if (y == SK_NONE || s->occ[y] || wd[y] != SK_INF)
+            uint8_t y = s->map.nbr[x][d];
+            if (y == SK_NONE || s->ex.occ[y] || wd[y] != SK_INF)
                 continue;
             wd[y] = (uint16_t)(wd[x] + 1);
-            s->queue[qt++] = y;
+            s->ex.queue[qt++] = y;
         }
     }
 }
 
-/* The same, stopping once `ntarget` squares marked in s->tmark are reached
+/* The same, stopping once `ntarget` squares marked in s->ex.tmark are reached
  * or beyond `limit` steps (squares not reached read SK_INF). */
 void pc__sk_walk_bfs_targets(sk_solver *s, uint8_t from, uint16_t *wd, uint32_t limit, uint32_t ntarget)
 {
-    for (int32_t c = 0; c < s->nf; c++)
+    for (int32_t c = 0; c < s->map.nf; c++)
         wd[c] = SK_INF;
     size_t qh = 0, qt = 0;
-    s->queue[qt++] = from;
+    s->ex.queue[qt++] = from;
     wd[from] = 0;
-    uint32_t found = s->tmark[from];
+    uint32_t found = s->ex.tmark[from];
     while (qh < qt && found < ntarget) {
-        uint8_t x = s->queue[qh++];
+        uint8_t x = s->ex.queue[qh++];
         if (wd[x] >= limit)
             break; /* BFS order: every square left is at least this far */
         for (int d = 0; d < 4; d++) {
-            uint8_t y = s->nbr[x][d];
-            if (y == SK_NONE || s->occ[y] || wd[y] != SK_INF)
+            uint8_t y = s->map.nbr[x][d];
+            if (y == SK_NONE || s->ex.occ[y] || wd[y] != SK_INF)
                 continue;
             wd[y] = (uint16_t)(wd[x] + 1);
-            found += s->tmark[y];
-            s->queue[qt++] = y;
+            found += s->ex.tmark[y];
+            s->ex.queue[qt++] = y;
         }
     }
 }
 
 void pc__sk_walk_bfs(sk_solver *s, uint8_t from)
 {
-    walk_bfs_into(s, from, s->wd);
+    walk_bfs_into(s, from, s->ex.wd);
 }
 
 /* Grid bitboards: a bit per square of the grid (row by row), for the
@@ -64,28 +64,28 @@ void pc__sk_walk_bfs(sk_solver *s, uint8_t from)
  * fits (bbn words; 0: it does not, and the queue is used). */
 void pc__sk_bb_setup(sk_solver *s)
 {
-    int32_t w = s->g->w, n = w * s->g->h;
-    s->bbn = 0;
-    s->bbw = w;
+    int32_t w = s->map.g->w, n = w * s->map.g->h;
+    s->map.bbn = 0;
+    s->map.bbw = w;
     if (w < 2 || w >= 64 || n > 64 * SK_BBWORDS)
         return;
-    memset(s->bbint, 0, sizeof s->bbint);
-    for (int32_t c = 0; c < s->nf; c++) {
+    memset(s->map.bbint, 0, sizeof s->map.bbint);
+    for (int32_t c = 0; c < s->map.nf; c++) {
         /* A square on the first or last column would be next to the
          * previous or next row's in the bit order. */
-        if (s->cx[c] == 0 || s->cx[c] == w - 1)
+        if (s->map.cx[c] == 0 || s->map.cx[c] == w - 1)
             return;
-        s->bbint[s->cell2grid[c] >> 6] |= 1ULL << (s->cell2grid[c] & 63);
+        s->map.bbint[s->map.cell2grid[c] >> 6] |= 1ULL << (s->map.cell2grid[c] & 63);
     }
-    s->bbn = (n + 63) / 64;
+    s->map.bbn = (n + 63) / 64;
 }
 
 /* The grid bitboard of the boxes (see bb_setup). */
 void pc__sk_bb_boxes(const sk_solver *s, const uint8_t *boxes, uint64_t *bb)
 {
     memset(bb, 0, SK_BBWORDS * sizeof *bb);
-    for (int32_t i = 0; i < s->nb; i++) {
-        int32_t gi = s->cell2grid[boxes[i]];
+    for (int32_t i = 0; i < s->map.nb; i++) {
+        int32_t gi = s->map.cell2grid[boxes[i]];
         bb[gi >> 6] |= 1ULL << (gi & 63);
     }
 }
@@ -111,7 +111,7 @@ static int bb_layer(int32_t n, int32_t w, uint64_t *fr, uint64_t *vis, const uin
 }
 
 /* walk_bfs_targets for the dominance rule on grid bitboards: the walking
- * distances from p, in the parent's position (s->bbbox) after the push of
+ * distances from p, in the parent's position (s->ex.bbbox) after the push of
  * the box on p to `to`, of the chain's player squares (mapped by inv when
  * not NULL), up to `limit` steps, into wd2 (SK_INF: farther or
  * unreachable).  Same distances as the queue: layer d is the squares next
@@ -119,11 +119,11 @@ static int bb_layer(int32_t n, int32_t w, uint64_t *fr, uint64_t *vis, const uin
 void pc__sk_walk_bits_targets(sk_solver *s, uint8_t p, uint8_t to, const uint8_t *inv, uint32_t nch,
                               uint32_t limit)
 {
-    int32_t n = s->bbn, w = s->bbw;
+    int32_t n = s->map.bbn, w = s->map.bbw;
     uint64_t fr[SK_BBWORDS + 1], vis[SK_BBWORDS], tg[SK_BBWORDS], freem[SK_BBWORDS];
-    int32_t gp = s->cell2grid[p], gt = s->cell2grid[to];
+    int32_t gp = s->map.cell2grid[p], gt = s->map.cell2grid[to];
     for (int32_t i = 0; i < n; i++) {
-        freem[i] = s->bbint[i] & ~s->bbbox[i];
+        freem[i] = s->map.bbint[i] & ~s->ex.bbbox[i];
         fr[i] = vis[i] = tg[i] = 0;
     }
     fr[n] = 0;
@@ -131,14 +131,14 @@ void pc__sk_walk_bits_targets(sk_solver *s, uint8_t p, uint8_t to, const uint8_t
     freem[gt >> 6] &= ~(1ULL << (gt & 63));
     uint32_t found = 0;
     for (uint32_t i = 0; i < nch; i++) {
-        uint8_t c = inv ? inv[s->chain[i].player] : s->chain[i].player;
-        int32_t gi = s->cell2grid[c];
+        uint8_t c = inv ? inv[s->ex.chain[i].player] : s->ex.chain[i].player;
+        int32_t gi = s->map.cell2grid[c];
         tg[gi >> 6] |= 1ULL << (gi & 63);
-        s->wd2[c] = SK_INF;
+        s->ex.wd2[c] = SK_INF;
     }
     fr[gp >> 6] = vis[gp >> 6] = 1ULL << (gp & 63);
     if ((tg[gp >> 6] >> (gp & 63)) & 1) {
-        s->wd2[p] = 0;
+        s->ex.wd2[p] = 0;
         found++;
     }
     for (uint32_t d = 1; d <= limit && found < nch; d++) {
@@ -146,31 +146,31 @@ void pc__sk_walk_bits_targets(sk_solver *s, uint8_t p, uint8_t to, const uint8_t
             break;
         for (int32_t i = 0; i < n; i++)
             for (uint64_t hit = fr[i] & tg[i]; hit; hit &= hit - 1) {
-                s->wd2[s->grid2cell[i * 64 + pc__ctz64(hit)]] = (uint16_t)d;
+                s->ex.wd2[s->map.grid2cell[i * 64 + pc__ctz64(hit)]] = (uint16_t)d;
                 found++;
             }
     }
 }
 
 /* walk_bfs on grid bitboards: the walking distances from p of every square
- * (SK_INF: unreachable) in the position whose boxes are s->bbbox, into wd. */
+ * (SK_INF: unreachable) in the position whose boxes are s->ex.bbbox, into wd. */
 void pc__sk_walk_bits(sk_solver *s, uint8_t p)
 {
-    int32_t n = s->bbn, w = s->bbw;
+    int32_t n = s->map.bbn, w = s->map.bbw;
     uint64_t fr[SK_BBWORDS + 1], vis[SK_BBWORDS], freem[SK_BBWORDS];
-    int32_t gp = s->cell2grid[p];
-    for (int32_t c = 0; c < s->nf; c++)
-        s->wd[c] = SK_INF;
+    int32_t gp = s->map.cell2grid[p];
+    for (int32_t c = 0; c < s->map.nf; c++)
+        s->ex.wd[c] = SK_INF;
     for (int32_t i = 0; i <= n; i++)
         fr[i] = 0;
     for (int32_t i = 0; i < n; i++) {
-        freem[i] = s->bbint[i] & ~s->bbbox[i];
+        freem[i] = s->map.bbint[i] & ~s->ex.bbbox[i];
         vis[i] = 0;
     }
     fr[gp >> 6] = vis[gp >> 6] = 1ULL << (gp & 63);
-    s->wd[p] = 0;
+    s->ex.wd[p] = 0;
     for (uint16_t d = 1; bb_layer(n, w, fr, vis, freem); d++)
         for (int32_t i = 0; i < n; i++)
             for (uint64_t nx = fr[i]; nx; nx &= nx - 1)
-                s->wd[s->grid2cell[i * 64 + pc__ctz64(nx)]] = d;
+                s->ex.wd[s->map.grid2cell[i * 64 + pc__ctz64(nx)]] = d;
 }
