@@ -41,6 +41,7 @@
 #include "common/rng.h"
 #include "common/text.h"
 #include "sokoban/fast_int.h"
+#include "sokoban/hungarian.h"
 #include "common/alloc.h"
 
 #define FS_BIG ((int64_t)1 << 24)     /* cost of an impossible box-goal pair */
@@ -625,52 +626,23 @@ static inline int64_t cost(const fs_solver *s, const int32_t *bx, int32_t i, int
     return d == FS_UNREACH ? FS_BIG : d;
 }
 
-/* One augmenting path for row i (e-maxx's form of the Hungarian method;
- * rows and columns 1-based, p[j] the row of column j). */
+/* The cost callback of pc__sk_hung_row: box row i to goal column j. */
+struct fs_cost_ctx {
+    const fs_solver *s;
+    const int32_t *bx;
+};
+
+static inline int64_t fs_cost(const void *ctx, int32_t i, int32_t j)
+{
+    const struct fs_cost_ctx *c = ctx;
+    return cost(c->s, c->bx, i, j);
+}
+
+/* One augmenting path for row i (lib/sokoban/hungarian.h). */
 static void hung_row(fs_solver *s, const int32_t *bx, int64_t *u, int64_t *v, int32_t *p, int32_t i)
 {
-    int32_t n = s->map.nb;
-    int64_t *minv = s->hu.minv;
-    int32_t *way = s->hu.way;
-    uint8_t *used = s->hu.used;
-    for (int32_t j = 0; j <= n; j++) {
-        minv[j] = FS_INF;
-        used[j] = 0;
-    }
-    p[0] = i;
-    int32_t j0 = 0;
-    do {
-        used[j0] = 1;
-        int32_t i0 = p[j0], j1 = 0;
-        int64_t delta = FS_INF;
-        for (int32_t j = 1; j <= n; j++) {
-            if (used[j])
-                continue;
-            int64_t cur = cost(s, bx, i0, j) - u[i0] - v[j];
-            if (cur < minv[j]) {
-                minv[j] = cur;
-                way[j] = j0;
-            }
-            if (minv[j] < delta) {
-                delta = minv[j];
-                j1 = j;
-            }
-        }
-        for (int32_t j = 0; j <= n; j++) {
-            if (used[j]) {
-                u[p[j]] += delta;
-                v[j] -= delta;
-            } else {
-                minv[j] -= delta;
-            }
-        }
-        j0 = j1;
-    } while (p[j0] != 0);
-    do {
-        int32_t j1 = way[j0];
-        p[j0] = p[j1];
-        j0 = j1;
-    } while (j0);
+    struct fs_cost_ctx ctx = {s, bx};
+    pc__sk_hung_row(s->map.nb, fs_cost, &ctx, i, u, v, p, s->hu.minv, s->hu.way, s->hu.used);
 }
 
 static int64_t match_sum(const fs_solver *s, const int32_t *bx, const int32_t *p)

@@ -14,7 +14,7 @@ lib_libpuzzlecore_la_SOURCES += \
 	lib/sokoban/solver_walk.c \
 	lib/sokoban/solver_corral.c \
 	lib/sokoban/solver_pot.c \
-	lib/sokoban/fast_int.h \
+	lib/sokoban/fast_int.h lib/sokoban/hungarian.h \
 	lib/sokoban/fast.c \
 	lib/sokoban/assist.c \
 	lib/sokoban/cindex.c

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "sokoban/hungarian.h"
 #include "sokoban/solver_int.h"
 #include "common/alloc.h"
 
@@ -217,52 +218,20 @@ void pc__sk_walk_table(sk_solver *s)
 
 /* ---- lower bound: Hungarian algorithm on push distances ----------------------------- */
 
-/* One row of the Hungarian algorithm (e-maxx style, 1-based): row i joins
- * the assignment p (p[j]: the row on column j, 0: free) by a shortest
- * augmenting path, keeping the duals u, v feasible (u[r] + v[j] <= c[r][j])
- * and tight on the assigned pairs. */
-static void hung_row(int32_t n, int32_t (*c)[SK_MAXBOXES + 1], int32_t i, int32_t *u, int32_t *v, int32_t *p)
+/* The cost callback of pc__sk_hung_row: a row of the cost table. */
+static inline int64_t table_cost(const void *ctx, int32_t i, int32_t j)
 {
-    int32_t way[SK_MAXBOXES + 1], minv[SK_MAXBOXES + 1];
+    const int32_t(*c)[SK_MAXBOXES + 1] = ctx;
+    return c[i][j];
+}
+
+/* One augmenting path for row i on the cost table c (lib/sokoban/hungarian.h). */
+static void hung_row(int32_t n, int32_t (*c)[SK_MAXBOXES + 1], int32_t i, int64_t *u, int64_t *v, int32_t *p)
+{
+    int64_t minv[SK_MAXBOXES + 1];
+    int32_t way[SK_MAXBOXES + 1];
     uint8_t used[SK_MAXBOXES + 1];
-    p[0] = i;
-    int32_t j0 = 0;
-    for (int32_t j = 0; j <= n; j++) {
-        minv[j] = INT32_MAX;
-        used[j] = 0;
-        way[j] = 0;
-    }
-    do {
-        used[j0] = 1;
-        int32_t i0 = p[j0], delta = INT32_MAX, j1 = 0;
-        for (int32_t j = 1; j <= n; j++) {
-            if (used[j])
-                continue;
-            int32_t cur = c[i0][j] - u[i0] - v[j];
-            if (cur < minv[j]) {
-                minv[j] = cur;
-                way[j] = j0;
-            }
-            if (minv[j] < delta) {
-                delta = minv[j];
-                j1 = j;
-            }
-        }
-        for (int32_t j = 0; j <= n; j++) {
-            if (used[j]) {
-                u[p[j]] += delta;
-                v[j] -= delta;
-            } else {
-                minv[j] -= delta;
-            }
-        }
-        j0 = j1;
-    } while (p[j0] != 0);
-    do {
-        int32_t j1 = way[j0];
-        p[j0] = p[j1];
-        j0 = j1;
-    } while (j0);
+    pc__sk_hung_row(n, table_cost, (const void *)c, i, u, v, p, minv, way, used);
 }
 
 /* M for the boxes and the player square, or -1 when no perfect matching
@@ -294,14 +263,17 @@ int32_t pc__sk_matching(sk_solver *s, const uint8_t *boxes, uint8_t player, uint
     }
     if (on == n && !assign)
         return 0;
-    int32_t lu[SK_MAXBOXES + 1], lv[SK_MAXBOXES + 1], lp[SK_MAXBOXES + 1];
-    int32_t *u = assign ? s->hm.pu : lu, *v = assign ? s->hm.pv : lv, *p = assign ? s->hm.pp : lp;
+    int64_t lu[SK_MAXBOXES + 1], lv[SK_MAXBOXES + 1];
+    int32_t lp[SK_MAXBOXES + 1];
+    int64_t *u = assign ? s->hm.pu : lu, *v = assign ? s->hm.pv : lv;
+    int32_t *p = assign ? s->hm.pp : lp;
     /* Start from feasible duals (each column's least cost, then each row's
      * least reduced cost) and the tight pairs they give, taken greedily;
      * only the rows left unassigned need an augmenting path.  (Any optimal
      * assignment will do: M is the same.) */
     uint8_t rowdone[SK_MAXBOXES + 1];
-    p[0] = u[0] = v[0] = 0;
+    p[0] = 0;
+    u[0] = v[0] = 0;
     for (int32_t j = 1; j <= n; j++) {
         int32_t mn = c[1][j];
         for (int32_t i = 2; i <= n; i++)
@@ -311,7 +283,8 @@ int32_t pc__sk_matching(sk_solver *s, const uint8_t *boxes, uint8_t player, uint
         p[j] = 0;
     }
     for (int32_t i = 1; i <= n; i++) {
-        int32_t mn = INT32_MAX, jm = 0;
+        int64_t mn = INT64_MAX;
+        int32_t jm = 0;
         for (int32_t j = 1; j <= n; j++)
             if (c[i][j] - v[j] < mn) {
                 mn = c[i][j] - v[j];
@@ -363,11 +336,12 @@ int32_t pc__sk_matching_child(sk_solver *s, int32_t k, uint8_t to, uint8_t playe
     memcpy(saved, c[i], (size_t)(n + 1) * sizeof *saved);
     for (int32_t j = 0; j < n; j++)
         c[i][j + 1] = row[j] == SK_INF ? HUNG_INF : row[j];
-    int32_t u[SK_MAXBOXES + 1], v[SK_MAXBOXES + 1], p[SK_MAXBOXES + 1];
+    int64_t u[SK_MAXBOXES + 1], v[SK_MAXBOXES + 1];
+    int32_t p[SK_MAXBOXES + 1];
     memcpy(u, s->hm.pu, (size_t)(n + 1) * sizeof *u);
     memcpy(v, s->hm.pv, (size_t)(n + 1) * sizeof *v);
     memcpy(p, s->hm.pp, (size_t)(n + 1) * sizeof *p);
-    int32_t mu = INT32_MAX;
+    int64_t mu = INT64_MAX;
     for (int32_t j = 1; j <= n; j++) {
         if (p[j] == i)
             p[j] = 0;

@@ -255,7 +255,8 @@ typedef struct {
 typedef struct {
     int32_t hcost[SK_MAXBOXES + 1][SK_MAXBOXES + 1];
     int32_t pcost[SK_MAXBOXES + 1][SK_MAXBOXES + 1];
-    int32_t pu[SK_MAXBOXES + 1], pv[SK_MAXBOXES + 1], pp[SK_MAXBOXES + 1];
+    int64_t pu[SK_MAXBOXES + 1], pv[SK_MAXBOXES + 1];
+    int32_t pp[SK_MAXBOXES + 1];
 } sk_match;
 
 /* pc__sk_build_dtab's scratch: each cell's side map, its side count, and
