@@ -234,33 +234,6 @@ void pc__ncol_lut_code(uint8_t lut[256])
         lut[i] = (uint8_t)(i == 1 ? 1 : i >= 3 && i <= PC_NONOGRAM_MAX_COLOURS + 1 ? i - 1 : 0);
 }
 
-int pc__ncol_line_matches(const uint8_t *cells, size_t len, size_t stride, const int32_t *clues,
-                          const uint8_t *colours, size_t count)
-{
-    /* streaming: compare each finished run with the next clue */
-    size_t k = 0;
-    int32_t run = 0;
-    uint8_t cur = 0;
-    for (size_t i = 0; i <= len; i++) {
-        uint8_t v = i < len ? cells[i * stride] : 0;
-        uint8_t c = (uint8_t)(v == 1 ? 1 : v >= 3 ? v - 1 : 0);
-        if (c == cur) {
-            run += c != 0;
-            continue;
-        }
-        if (cur) {
-            if (k >= count || clues[k] != run || colours[k] != cur)
-                return 0;
-            k++;
-        }
-        cur = c;
-        run = c != 0;
-    }
-    if (k == 0)
-        return count == 1 && clues[0] == 0;
-    return k == count;
-}
-
 int32_t pc_nonogram_line_clues_colour(const uint8_t *cells, int32_t len, int32_t stride, int32_t *clues,
                                       uint8_t *colours, int32_t cap, int32_t *count)
 {
@@ -501,40 +474,6 @@ int32_t pc_nonogram_new_colour_from_clues(int32_t w, int32_t h, const char *pale
     const int32_t *counts[2] = {row_counts, col_counts}, *clues[2] = {row_clues, col_clues};
     const uint8_t *colours[2] = {row_colours, col_colours};
     return pc__ncol_new_from_clues(w, h, &pal, counts, clues, colours, NULL, err, errcap, out);
-}
-
-/* ---- struct helpers ------------------------------------------------------------------ */
-
-int32_t pc__ncol_clone(const pc_nonogram *g, pc_nonogram *c)
-{
-    c->pal = NULL;
-    c->ccol[0] = c->ccol[1] = NULL;
-    int32_t rc = PC_OK;
-    if (g->pal) {
-        c->pal = pc__malloc(sizeof *c->pal);
-        if (c->pal)
-            *c->pal = *g->pal;
-        else
-            rc = PC_ENOMEM;
-    }
-    size_t lines[2] = {(size_t)g->h, (size_t)g->w};
-    for (int a = 0; a < 2; a++)
-        if (g->ccol[a]) {
-            size_t n = (size_t)g->off[a][lines[a]];
-            c->ccol[a] = pc__malloc(n ? n : 1);
-            if (c->ccol[a])
-                memcpy(c->ccol[a], g->ccol[a], n);
-            else
-                rc = PC_ENOMEM;
-        }
-    return rc;
-}
-
-void pc__ncol_free(pc_nonogram *g)
-{
-    pc__free(g->pal);
-    pc__free(g->ccol[0]);
-    pc__free(g->ccol[1]);
 }
 
 /* ---- accessors --------------------------------------------------------------------- */

@@ -49,7 +49,7 @@ static void evaluate_line(pc_nonogram *g, int axis, int32_t i)
     const uint8_t *p = line_start(g, g->cells, axis, i, &len, &stride);
     const int32_t *c = g->clue[axis] + g->off[axis][i];
     size_t n = (size_t)(g->off[axis][i + 1] - g->off[axis][i]);
-    uint8_t now = (uint8_t)(g->ccol[axis] ? pc__ncol_line_matches(p, len, stride, c, g->ccol[axis] + g->off[axis][i], n)
+    uint8_t now = (uint8_t)(g->ccol[axis] ? pc__nonogram_line_matches_colour(p, len, stride, c, g->ccol[axis] + g->off[axis][i], n)
                                           : pc__nonogram_line_matches(p, len, stride, c, n));
     g->nsat[axis] += (int32_t)now - (int32_t)g->sat[axis][i];
     g->sat[axis][i] = now;
@@ -279,8 +279,9 @@ void pc_nonogram_free(pc_nonogram *g)
         pc__free(g->off[a]);
         pc__free(g->clue[a]);
         pc__free(g->sat[a]);
+        pc__free(g->ccol[a]);
     }
-    pc__ncol_free(g);
+    pc__free(g->pal);
     pc__free(g->solution);
     pc__free(g->cells);
     pc__free(g->id);
@@ -312,12 +313,13 @@ int32_t pc_nonogram_clone(const pc_nonogram *g, pc_nonogram **out)
     *c = *g;
     c->titles = NULL;
     c->ntitles = 0;
-    if (pc__ncol_clone(g, c) != PC_OK)
-        fail = 1;
+    c->pal = dup_mem(g->pal, sizeof *g->pal, &fail);
     size_t lines[2] = {(size_t)g->h, (size_t)g->w};
     for (int a = 0; a < 2; a++) {
+        size_t nclues = (size_t)g->off[a][lines[a]];
         c->off[a] = dup_mem(g->off[a], (lines[a] + 1) * sizeof(int32_t), &fail);
-        c->clue[a] = dup_mem(g->clue[a], (size_t)g->off[a][lines[a]] * sizeof(int32_t), &fail);
+        c->clue[a] = dup_mem(g->clue[a], nclues * sizeof(int32_t), &fail);
+        c->ccol[a] = dup_mem(g->ccol[a], nclues, &fail);
         c->sat[a] = dup_mem(g->sat[a], lines[a], &fail);
     }
     c->solution = dup_mem(g->solution, n, &fail);

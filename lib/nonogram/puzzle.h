@@ -61,14 +61,6 @@ static inline uint8_t pc__ncode_to_index(uint8_t c)
     return (uint8_t)(c == 0 ? PC_NONOGRAM_COLOUR_UNKNOWN : c == 1 ? 1 : c == 2 ? 0 : c - 1);
 }
 
-/* 1 when the player's line (codes) shows exactly the coloured clues. */
-int pc__ncol_line_matches(const uint8_t *cells, size_t len, size_t stride, const int32_t *clues,
-                          const uint8_t *colours, size_t count);
-
-/* Copy / free the colour parts (clone, free). */
-int32_t pc__ncol_clone(const pc_nonogram *g, pc_nonogram *c);
-void pc__ncol_free(pc_nonogram *g);
-
 /* A new puzzle with its clue arrays taken over (no copy) and an all-unknown
  * player's grid; solution may be NULL (taken over too).  On failure nothing
  * is taken over. */
