@@ -248,6 +248,112 @@ int32_t pc_nonogram_line_clues_colour(const uint8_t *cells, int32_t len, int32_t
     return cap && n > (size_t)cap ? PC_ESPACE : PC_OK;
 }
 
+/* ---- clue text ("2r.1g/3b/0") --------------------------------------------------- */
+
+void pc__ncol_put_clues(pc__sb *sb, const pc_nonogram *g, const struct pc__ncpalette *p, int axis, char sep_clue,
+                        char sep_line)
+{
+    int32_t lines = axis == PC_NONOGRAM_ROWS ? g->h : g->w;
+    for (int32_t i = 0; i < lines; i++) {
+        if (i)
+            pc__sb_putc(sb, sep_line);
+        for (int32_t k = g->off[axis][i]; k < g->off[axis][i + 1]; k++) {
+            if (k > g->off[axis][i])
+                pc__sb_putc(sb, sep_clue);
+            pc__sb_i64(sb, g->clue[axis][k]);
+            uint8_t c = p ? pc__ncol_clue_colour(g, axis, k) : 0;
+            if (c)
+                pc__sb_putc(sb, p->sym[c]);
+        }
+    }
+}
+
+static int sym_index(const struct pc__ncpalette *p, char c)
+{
+    for (int32_t k = 0; k <= p->n; k++)
+        if (p->sym[k] == c)
+            return k;
+    return -1;
+}
+
+/* "2r.1g/3b/0": counts[lines], clues and colours (malloc'd). */
+int32_t pc__ncol_parse_clues(const char *s, size_t n, int32_t line_no, int32_t col0, const struct pc__ncpalette *p,
+                             char sep_clue, char sep_line, int32_t lines, int32_t *counts, int32_t **clues_out,
+                             uint8_t **colours_out, char *err, size_t errcap)
+{
+    size_t cap = 1;
+    for (size_t i = 0; i < n; i++)
+        cap += s[i] == sep_clue || s[i] == sep_line;
+    if (cap > SIZE_MAX / sizeof(int32_t))
+        return PC_ERANGE;
+    int32_t *clues = pc__malloc(cap * sizeof *clues);
+    uint8_t *colours = pc__malloc(cap);
+    if (!clues || !colours) {
+        pc__free(clues);
+        pc__free(colours);
+        return PC_ENOMEM;
+    }
+    int32_t line = 0;
+    size_t k = 0, i = 0;
+    int32_t rc = PC_OK;
+    for (;;) {
+        if (line >= lines) {
+            rc = pc__parse_error(err, errcap, line_no, col0 + (int32_t)i, "more than %d lines of clues", (int)lines);
+            break;
+        }
+        int32_t count = 0;
+        size_t j = i;
+        for (;;) {
+            size_t e = j;
+            while (e < n && s[e] != sep_clue && s[e] != sep_line)
+                e++;
+            size_t d = j;
+            while (d < e && s[d] >= '0' && s[d] <= '9')
+                d++;
+            int64_t v = 0;
+            int c = 0;
+            if (e == j && count == 0 && (e == n || s[e] == sep_line)) {
+                v = 0;
+            } else if (d == j || d - j > 6 || pc__parse_i64(s + j, d - j, &v) != 0 || v > PC_NONOGRAM_MAX_SIDE ||
+                       (v == 0 && e != d) || (v > 0 && (e - d != 1 || (c = sym_index(p, s[d])) < 1))) {
+                if (v > 0 && e - d == 0 && p->n == 1)
+                    c = 1; /* one colour: the symbol may be left out */
+                else {
+                    rc = pc__parse_error(err, errcap, line_no, col0 + (int32_t)j, "bad clue '%.*s'", (int)(e - j),
+                                         s + j);
+                    break;
+                }
+            }
+            clues[k] = (int32_t)v;
+            colours[k] = (uint8_t)(v ? c : 0);
+            k++;
+            count++;
+            j = e;
+            if (j < n && s[j] == sep_clue) {
+                j++;
+                continue;
+            }
+            break;
+        }
+        if (rc != PC_OK)
+            break;
+        counts[line++] = count;
+        if (j >= n)
+            break;
+        i = j + 1;
+    }
+    if (rc == PC_OK && line != lines)
+        rc = pc__parse_error(err, errcap, line_no, col0, "%d lines of clues, expected %d", (int)line, (int)lines);
+    if (rc != PC_OK) {
+        pc__free(clues);
+        pc__free(colours);
+        return rc;
+    }
+    *clues_out = clues;
+    *colours_out = colours;
+    return PC_OK;
+}
+
 /* ---- clue sets ----------------------------------------------------------------------- */
 
 int32_t pc__ncol_check_clues(int32_t w, int32_t h, int32_t ncol, const int32_t *counts[2],
@@ -263,8 +369,10 @@ int32_t pc__ncol_check_clues(int32_t w, int32_t h, int32_t ncol, const int32_t *
     for (int a = 0; a < 2 && rc == PC_OK; a++) {
         int32_t lines = a == 0 ? h : w, len = a == 0 ? w : h;
         int64_t total = 0;
+        /* one colour: runs need a gap, so at most (len + 1) / 2 clues */
+        int32_t most = ncol == 1 ? (len + 1) / 2 : len;
         for (int32_t i = 0; i < lines; i++) {
-            if (counts[a][i] < 1 || counts[a][i] > len) {
+            if (counts[a][i] < 1 || counts[a][i] > most) {
                 pc__parse_error(err, errcap, 0, 0, "%s %d: %d clues cannot fit in %d cells", axis_name[a],
                                 (int)i + 1, (int)counts[a][i], (int)len);
                 rc = PC_EINVAL;
@@ -317,8 +425,12 @@ int32_t pc__ncol_check_clues(int32_t w, int32_t h, int32_t ncol, const int32_t *
     }
     for (int32_t c = 1; rc == PC_OK && c <= ncol; c++)
         if (filled[0][c] != filled[1][c]) {
-            pc__parse_error(err, errcap, 0, 0, "rows fill %lld cells of colour %d but columns fill %lld",
-                            (long long)filled[0][c], (int)c, (long long)filled[1][c]);
+            if (ncol == 1)
+                pc__parse_error(err, errcap, 0, 0, "rows fill %lld cells but columns fill %lld",
+                                (long long)filled[0][c], (long long)filled[1][c]);
+            else
+                pc__parse_error(err, errcap, 0, 0, "rows fill %lld cells of colour %d but columns fill %lld",
+                                (long long)filled[0][c], (int)c, (long long)filled[1][c]);
             rc = PC_EINVAL;
         }
     if (rc != PC_OK) {
