@@ -213,7 +213,7 @@ int32_t pc_nonogram_save(const pc_nonogram *g, char *buf, size_t cap, size_t *le
 /* ---- reading ------------------------------------------------------------------------ */
 
 enum { K_ID, K_SIZE, K_XP, K_COLOUR, K_SOLUTION, K_ROWS, K_COLS, K_TITLE, K_GRID, K_COUNT };
-static const pc__save_key keys[K_COUNT] = {
+static const pc__save_key record_keys[K_COUNT] = {
     {"id", 0},       {"size", PC__SAVE_REQUIRED}, {"xp", 0},    {"colour", PC__SAVE_REPEAT}, {"solution", 0},
     {"rows", 0},     {"cols", 0},                 {"title", PC__SAVE_REPEAT}, {"grid", 0},
 };
@@ -295,9 +295,9 @@ static int32_t read_size(pc__save_in *in, struct rec *r)
 /* "colour SYMBOL RRGGBB NAME": palette entry r->ncolours (0 the background). */
 static int32_t read_colour(pc__save_in *in, struct rec *r)
 {
-    const char *sym, *hex, *name;
-    size_t ns, nh, nn;
-    uint32_t rgb;
+    const char *sym = "", *hex, *name = "";
+    size_t ns, nh, nn = 0;
+    uint32_t rgb = 0;
     int32_t rc = pc__save_word(in, &sym, &ns);
     if (rc == PC_OK && ns != 1)
         rc = pc__save_fail(in, "expected \"colour SYMBOL RRGGBB NAME\"");
@@ -373,7 +373,7 @@ static int32_t read_key(pc__save_in *in, struct rec *r)
 static int32_t read_cells(pc__save_in *in, const int16_t lut[256], const char *bad, size_t ncells, uint8_t *out)
 {
     size_t k = 0;
-    const char *what = in->keys[in->key].name;
+    const char *what = record_keys[in->key].name;
     while (pc__save_more(in)) {
         const char *w;
         size_t n;
@@ -510,7 +510,7 @@ int32_t pc_nonogram_load(const char *text, size_t len, char *err, size_t errcap,
     if (!r)
         return PC_ENOMEM;
     pc__save_in in;
-    int32_t rc = pc__save_open(&in, text, len, "nonogram", keys, K_COUNT, err, errcap);
+    int32_t rc = pc__save_open(&in, text, len, "nonogram", record_keys, K_COUNT, err, errcap);
     if (rc == PC_OK) {
         while ((rc = pc__save_next(&in)) == 1)
             if ((rc = read_key(&in, r)) != PC_OK)
