@@ -356,99 +356,6 @@ int32_t pc__ncol_parse_clues(const char *s, size_t n, int32_t line_no, int32_t c
 
 /* ---- clue sets ----------------------------------------------------------------------- */
 
-int32_t pc__ncol_check_clues(int32_t w, int32_t h, int32_t ncol, const int32_t *counts[2],
-                             const int32_t *clues[2], const uint8_t *colours[2], int32_t *off_out[2],
-                             int32_t *clue_out[2], uint8_t *ccol_out[2], char *err, size_t errcap)
-{
-    static const char *const axis_name[2] = {"row", "column"};
-    int64_t filled[2][PC_NONOGRAM_MAX_COLOURS + 1];
-    int32_t *off[2] = {NULL, NULL}, *clue[2] = {NULL, NULL};
-    uint8_t *ccol[2] = {NULL, NULL};
-    int32_t rc = PC_OK;
-    memset(filled, 0, sizeof filled);
-    for (int a = 0; a < 2 && rc == PC_OK; a++) {
-        int32_t lines = a == 0 ? h : w, len = a == 0 ? w : h;
-        int64_t total = 0;
-        /* one colour: runs need a gap, so at most (len + 1) / 2 clues */
-        int32_t most = ncol == 1 ? (len + 1) / 2 : len;
-        for (int32_t i = 0; i < lines; i++) {
-            if (counts[a][i] < 1 || counts[a][i] > most) {
-                pc__parse_error(err, errcap, 0, 0, "%s %d: %d clues cannot fit in %d cells", axis_name[a],
-                                (int)i + 1, (int)counts[a][i], (int)len);
-                rc = PC_EINVAL;
-                break;
-            }
-            total += counts[a][i];
-        }
-        if (rc != PC_OK)
-            break;
-        off[a] = pc__malloc(((size_t)lines + 1) * sizeof(int32_t));
-        clue[a] = pc__malloc((size_t)(total ? total : 1) * sizeof(int32_t));
-        ccol[a] = pc__malloc((size_t)(total ? total : 1));
-        if (!off[a] || !clue[a] || !ccol[a]) {
-            rc = PC_ENOMEM;
-            break;
-        }
-        int64_t k = 0;
-        off[a][0] = 0;
-        for (int32_t i = 0; i < lines && rc == PC_OK; i++) {
-            int64_t need = 0;
-            for (int32_t j = 0; j < counts[a][i]; j++, k++) {
-                int32_t v = clues[a][k];
-                int32_t c = colours[a][k];
-                if (v < 0 || (v == 0 && counts[a][i] != 1)) {
-                    pc__parse_error(err, errcap, 0, 0, "%s %d: clue %d is %d (clues are >= 1, or a lone 0)",
-                                    axis_name[a], (int)i + 1, (int)j + 1, (int)v);
-                    rc = PC_EINVAL;
-                    break;
-                }
-                if (v == 0)
-                    c = 0;
-                else if (c < 1 || c > ncol) {
-                    pc__parse_error(err, errcap, 0, 0, "%s %d: clue %d has colour %d (1..%d)", axis_name[a],
-                                    (int)i + 1, (int)j + 1, (int)c, (int)ncol);
-                    rc = PC_EINVAL;
-                    break;
-                }
-                need += v + (j > 0 && colours[a][k - 1] == c ? 1 : 0);
-                filled[a][c] += v;
-                clue[a][k] = v;
-                ccol[a][k] = (uint8_t)c;
-            }
-            if (rc == PC_OK && need > len) {
-                pc__parse_error(err, errcap, 0, 0, "%s %d: clues need %lld cells, the line has %d", axis_name[a],
-                                (int)i + 1, (long long)need, (int)len);
-                rc = PC_EINVAL;
-            }
-            off[a][i + 1] = (int32_t)k;
-        }
-    }
-    for (int32_t c = 1; rc == PC_OK && c <= ncol; c++)
-        if (filled[0][c] != filled[1][c]) {
-            if (ncol == 1)
-                pc__parse_error(err, errcap, 0, 0, "rows fill %lld cells but columns fill %lld",
-                                (long long)filled[0][c], (long long)filled[1][c]);
-            else
-                pc__parse_error(err, errcap, 0, 0, "rows fill %lld cells of colour %d but columns fill %lld",
-                                (long long)filled[0][c], (int)c, (long long)filled[1][c]);
-            rc = PC_EINVAL;
-        }
-    if (rc != PC_OK) {
-        for (int a = 0; a < 2; a++) {
-            pc__free(off[a]);
-            pc__free(clue[a]);
-            pc__free(ccol[a]);
-        }
-        return rc;
-    }
-    for (int a = 0; a < 2; a++) {
-        off_out[a] = off[a];
-        clue_out[a] = clue[a];
-        ccol_out[a] = ccol[a];
-    }
-    return PC_OK;
-}
-
 /* Take over the arrays (on success) and make the puzzle. */
 static int32_t make_colour(int32_t w, int32_t h, const struct pc__ncpalette *pal, int32_t *off[2], int32_t *clue[2],
                            uint8_t *ccol[2], uint8_t *solution, pc_nonogram **out)
@@ -490,7 +397,8 @@ int32_t pc__ncol_new_from_clues(int32_t w, int32_t h, const struct pc__ncpalette
         pc__parse_error(err, errcap, 0, 0, "size %dx%d out of range", (int)w, (int)h);
         return PC_ERANGE;
     }
-    int32_t rc = pc__ncol_check_clues(w, h, pal->n, counts, clues, colours, off, clue, ccol, err, errcap);
+    int32_t rc =
+        pc__nonogram_check_clues_colour(w, h, pal->n, counts, clues, colours, off, clue, ccol, err, errcap);
     if (rc != PC_OK)
         return rc;
     rc = make_colour(w, h, pal, off, clue, ccol, solution, out);

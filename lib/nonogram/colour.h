@@ -35,10 +35,6 @@ size_t pc__ncol_scan(const uint8_t *cells, size_t len, size_t stride, const uint
 void pc__ncol_lut_index(uint8_t lut[256]);
 void pc__ncol_lut_code(uint8_t lut[256]);
 
-/* Validate a coloured clue set and copy it into offset / clue / colour arrays. */
-int32_t pc__ncol_check_clues(int32_t w, int32_t h, int32_t ncol, const int32_t *counts[2],
-                             const int32_t *clues[2], const uint8_t *colours[2], int32_t *off_out[2],
-                             int32_t *clue_out[2], uint8_t *ccol_out[2], char *err, size_t errcap);
 /* Puzzles from a palette and clues (solution: w*h indices taken over, or
  * NULL) or from a palette-index grid (copied). */
 int32_t pc__ncol_new_from_clues(int32_t w, int32_t h, const struct pc__ncpalette *pal, const int32_t *counts[2],
