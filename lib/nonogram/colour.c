@@ -11,6 +11,7 @@
 
 #include "common/alloc.h"
 #include "common/text.h"
+#include "nonogram/clues.h"
 #include "nonogram/colour.h"
 #include "nonogram/puzzle.h"
 
@@ -411,6 +412,39 @@ int32_t pc__ncol_new_from_clues(int32_t w, int32_t h, const struct pc__ncpalette
     return rc;
 }
 
+/* One colour: the clues straight from the whole-grid kernel (clues.c), as
+ * pc_nonogram_new_from_solution; a picture's own clues need no check. */
+static int32_t one_colour_from_cells(int32_t w, int32_t h, const struct pc__ncpalette *pal, const uint8_t *cells,
+                                     pc_nonogram **out)
+{
+    size_t n = (size_t)w * (size_t)h;
+    size_t cap[2] = {(size_t)h * pc__nonogram_max_clues((size_t)w), (size_t)w * pc__nonogram_max_clues((size_t)h)};
+    int32_t *off[2] = {pc__malloc(((size_t)h + 1) * sizeof(int32_t)), pc__malloc(((size_t)w + 1) * sizeof(int32_t))};
+    int32_t *clue[2] = {pc__malloc(cap[0] * sizeof(int32_t)), pc__malloc(cap[1] * sizeof(int32_t))};
+    uint8_t *ccol[2] = {NULL, NULL}, *sol = pc__malloc(n);
+    int32_t rc = off[0] && off[1] && clue[0] && clue[1] && sol ? PC_OK : PC_ENOMEM;
+    for (int a = 0; a < 2 && rc == PC_OK; a++) {
+        size_t total = 0;
+        /* counts go into off[a][1..] and are turned into offsets */
+        rc = pc_nonogram_grid_clues(cells, w, h, a, off[a] + 1, clue[a], cap[a], &total);
+        off[a][0] = 0;
+        for (int32_t i = 0; rc == PC_OK && i < (a == 0 ? h : w); i++)
+            off[a][i + 1] += off[a][i];
+    }
+    if (rc == PC_OK) {
+        memcpy(sol, cells, n);
+        rc = make_colour(w, h, pal, off, clue, ccol, sol, out);
+    }
+    if (rc != PC_OK) {
+        for (int a = 0; a < 2; a++) {
+            pc__free(off[a]);
+            pc__free(clue[a]);
+        }
+        pc__free(sol);
+    }
+    return rc;
+}
+
 int32_t pc__ncol_new_from_cells(int32_t w, int32_t h, const struct pc__ncpalette *pal, const uint8_t *cells,
                                 char *err, size_t errcap, pc_nonogram **out)
 {
@@ -425,6 +459,8 @@ int32_t pc__ncol_new_from_cells(int32_t w, int32_t h, const struct pc__ncpalette
                             (int)pal->n);
             return PC_EINVAL;
         }
+    if (pal->n == 1)
+        return one_colour_from_cells(w, h, pal, cells, out);
     uint8_t lut[256];
     pc__ncol_lut_index(lut);
     int32_t *counts[2] = {pc__malloc((size_t)h * sizeof(int32_t)), pc__malloc((size_t)w * sizeof(int32_t))};
