@@ -411,6 +411,58 @@ static void big_lines(void)
     free(bits);
 }
 
+/* One reader for black-and-white and colour records (the colour record is
+ * the black-and-white one plus its palette), on the shared save reader. */
+static void one_reader(void)
+{
+    char buf[512], err[200];
+    size_t n = 0;
+    pc_nonogram *g = NULL;
+    /* key lines in any order: written back in the record's own order */
+    const char *text = "puzzlecore-nonogram 1\ntitle en Two\nsolution 1001\nxp 5\nsize 2x2\nid d\n";
+    is_int(pc_nonogram_load(text, strlen(text), err, sizeof err, &g), PC_OK, "keys in any order (%s)", err);
+    pc_nonogram_write_record(g, buf, sizeof buf, &n);
+    is_str(buf, "puzzlecore-nonogram 1\nid d\nsize 2x2\nxp 5\nsolution 1001\ntitle en Two\n",
+           "... written back in the record's order");
+    pc_nonogram_free(g);
+    /* the palette after the solution that uses it */
+    text = "puzzlecore-nonogram 1\nsize 3x1\nsolution r.g\ncolour . ffffff white\ncolour r ff0000 red\n"
+           "colour g 00ff00 green\n";
+    g = NULL;
+    is_int(pc_nonogram_load(text, strlen(text), err, sizeof err, &g), PC_OK, "colour lines after the solution (%s)",
+           err);
+    is_int(pc_nonogram_colour_count(g), 2, "... two colours");
+    pc_nonogram_free(g);
+    /* black and white is the one-colour case: a clue may carry '#' */
+    text = "puzzlecore-nonogram 1\nsize 3x1\nrows 1#.1#\ncols 1/0/1\n";
+    g = NULL;
+    is_int(pc_nonogram_load(text, strlen(text), err, sizeof err, &g), PC_OK, "black-and-white clues with '#' (%s)",
+           err);
+    pc_nonogram_write_record(g, buf, sizeof buf, &n);
+    ok(strstr(buf, "\nrows 1.1\ncols 1/0/1\n") != NULL, "... written without it");
+    is_int(pc_nonogram_colour_count(g), 1, "... one colour");
+    pc_nonogram_free(g);
+    /* faults keep their line and column */
+    struct {
+        const char *text, *want;
+    } bad[] = {
+        {"puzzlecore-nonogram 1\nsize 2x2\ntitle e!n hi\nsolution 1001\n", "line 3, column 7: bad title language"},
+        {"puzzlecore-nonogram 1\nsize 2x2\nsolution 10011\n", "line 3, column 14: solution has too many cells"},
+        {"puzzlecore-nonogram 1\nsize 2x2\nsolution 1001\nxp -1\n", "line 4, column 4: 'xp'"},
+        {"puzzlecore-nonogram 1\nsize 2x2\ncolour . ffffff white\nsolution 1001\n", "line 3, column 1: a palette"},
+        {"puzzlecore-nonogram 1\nsize 2x2\ncolour . ffffff white\ncolour # 000000 black\nsolution #..#\n"
+         "grid #.x?\n", "line 6, column 8: grid cells are '?' or palette symbols"},
+        {"puzzlecore-nonogram 2\nsize 2x2\n", "newer than this library reads"},
+        {"puzzlecore-nonogram 1\nsolution 1001\n", "missing key 'size'"},
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        g = NULL;
+        err[0] = '\0';
+        int32_t rc = pc_nonogram_load(bad[i].text, strlen(bad[i].text), err, sizeof err, &g);
+        ok(rc == PC_EPARSE && g == NULL && strstr(err, bad[i].want), "fault %zu: %s", i, err);
+    }
+}
+
 int main(void)
 {
     seed_examples();
@@ -419,6 +471,7 @@ int main(void)
     from_clues_and_errors();
     atomicity();
     records();
+    one_reader();
     big_lines();
     return done_testing();
 }

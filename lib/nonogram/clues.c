@@ -80,6 +80,35 @@ int pc__nonogram_line_matches(const uint8_t *cells, size_t len, size_t stride, c
     return n == count;
 }
 
+/* The colour version: a cell byte is a player's code (1 colour 1, k + 1
+ * colour k >= 2, anything else no colour). */
+int pc__nonogram_line_matches_colour(const uint8_t *cells, size_t len, size_t stride, const int32_t *clues,
+                                     const uint8_t *colours, size_t count)
+{
+    /* streaming: compare each finished run with the next clue */
+    size_t k = 0;
+    int32_t run = 0;
+    uint8_t cur = 0;
+    for (size_t i = 0; i <= len; i++) {
+        uint8_t v = i < len ? cells[i * stride] : 0;
+        uint8_t c = (uint8_t)(v == 1 ? 1 : v >= 3 ? v - 1 : 0);
+        if (c == cur) {
+            run += c != 0;
+            continue;
+        }
+        if (cur) {
+            if (k >= count || clues[k] != run || colours[k] != cur)
+                return 0;
+            k++;
+        }
+        cur = c;
+        run = c != 0;
+    }
+    if (k == 0)
+        return count == 1 && clues[0] == 0;
+    return k == count;
+}
+
 int32_t pc_nonogram_line_clues(const uint8_t *cells, int32_t len, int32_t stride, int32_t *clues, int32_t cap,
                                int32_t *count)
 {

@@ -18,6 +18,12 @@ size_t pc__nonogram_scan_line(const uint8_t *cells, size_t len, size_t stride, i
 int pc__nonogram_line_matches(const uint8_t *cells, size_t len, size_t stride, const int32_t *clues,
                               size_t count);
 
+/* The same for a colour line: the cells are the player's codes (1 colour 1,
+ * k + 1 colour k >= 2, 0 and 2 no colour) and run i must have colour
+ * colours[i] as well as length clues[i]. */
+int pc__nonogram_line_matches_colour(const uint8_t *cells, size_t len, size_t stride, const int32_t *clues,
+                                     const uint8_t *colours, size_t count);
+
 /* Largest number of clues a line of len cells can have. */
 static inline size_t pc__nonogram_max_clues(size_t len)
 {

@@ -11,6 +11,7 @@
 
 #include "common/alloc.h"
 #include "common/text.h"
+#include "nonogram/clues.h"
 #include "nonogram/colour.h"
 #include "nonogram/puzzle.h"
 
@@ -234,33 +235,6 @@ void pc__ncol_lut_code(uint8_t lut[256])
         lut[i] = (uint8_t)(i == 1 ? 1 : i >= 3 && i <= PC_NONOGRAM_MAX_COLOURS + 1 ? i - 1 : 0);
 }
 
-int pc__ncol_line_matches(const uint8_t *cells, size_t len, size_t stride, const int32_t *clues,
-                          const uint8_t *colours, size_t count)
-{
-    /* streaming: compare each finished run with the next clue */
-    size_t k = 0;
-    int32_t run = 0;
-    uint8_t cur = 0;
-    for (size_t i = 0; i <= len; i++) {
-        uint8_t v = i < len ? cells[i * stride] : 0;
-        uint8_t c = (uint8_t)(v == 1 ? 1 : v >= 3 ? v - 1 : 0);
-        if (c == cur) {
-            run += c != 0;
-            continue;
-        }
-        if (cur) {
-            if (k >= count || clues[k] != run || colours[k] != cur)
-                return 0;
-            k++;
-        }
-        cur = c;
-        run = c != 0;
-    }
-    if (k == 0)
-        return count == 1 && clues[0] == 0;
-    return k == count;
-}
-
 int32_t pc_nonogram_line_clues_colour(const uint8_t *cells, int32_t len, int32_t stride, int32_t *clues,
                                       uint8_t *colours, int32_t cap, int32_t *count)
 {
@@ -275,94 +249,113 @@ int32_t pc_nonogram_line_clues_colour(const uint8_t *cells, int32_t len, int32_t
     return cap && n > (size_t)cap ? PC_ESPACE : PC_OK;
 }
 
-/* ---- clue sets ----------------------------------------------------------------------- */
+/* ---- clue text ("2r.1g/3b/0") --------------------------------------------------- */
 
-int32_t pc__ncol_check_clues(int32_t w, int32_t h, int32_t ncol, const int32_t *counts[2],
-                             const int32_t *clues[2], const uint8_t *colours[2], int32_t *off_out[2],
-                             int32_t *clue_out[2], uint8_t *ccol_out[2], char *err, size_t errcap)
+void pc__ncol_put_clues(pc__sb *sb, const pc_nonogram *g, const struct pc__ncpalette *p, int axis, char sep_clue,
+                        char sep_line)
 {
-    static const char *const axis_name[2] = {"row", "column"};
-    int64_t filled[2][PC_NONOGRAM_MAX_COLOURS + 1];
-    int32_t *off[2] = {NULL, NULL}, *clue[2] = {NULL, NULL};
-    uint8_t *ccol[2] = {NULL, NULL};
+    int32_t lines = axis == PC_NONOGRAM_ROWS ? g->h : g->w;
+    for (int32_t i = 0; i < lines; i++) {
+        if (i)
+            pc__sb_putc(sb, sep_line);
+        for (int32_t k = g->off[axis][i]; k < g->off[axis][i + 1]; k++) {
+            if (k > g->off[axis][i])
+                pc__sb_putc(sb, sep_clue);
+            pc__sb_i64(sb, g->clue[axis][k]);
+            uint8_t c = p ? pc__ncol_clue_colour(g, axis, k) : 0;
+            if (c)
+                pc__sb_putc(sb, p->sym[c]);
+        }
+    }
+}
+
+static int sym_index(const struct pc__ncpalette *p, char c)
+{
+    for (int32_t k = 0; k <= p->n; k++)
+        if (p->sym[k] == c)
+            return k;
+    return -1;
+}
+
+/* "2r.1g/3b/0": counts[lines], clues and colours (malloc'd). */
+int32_t pc__ncol_parse_clues(const char *s, size_t n, int32_t line_no, int32_t col0, const struct pc__ncpalette *p,
+                             char sep_clue, char sep_line, int32_t lines, int32_t *counts, int32_t **clues_out,
+                             uint8_t **colours_out, char *err, size_t errcap)
+{
+    size_t cap = 1;
+    for (size_t i = 0; i < n; i++)
+        cap += s[i] == sep_clue || s[i] == sep_line;
+    if (cap > SIZE_MAX / sizeof(int32_t))
+        return PC_ERANGE;
+    int32_t *clues = pc__malloc(cap * sizeof *clues);
+    uint8_t *colours = pc__malloc(cap);
+    if (!clues || !colours) {
+        pc__free(clues);
+        pc__free(colours);
+        return PC_ENOMEM;
+    }
+    int32_t line = 0;
+    size_t k = 0, i = 0;
     int32_t rc = PC_OK;
-    memset(filled, 0, sizeof filled);
-    for (int a = 0; a < 2 && rc == PC_OK; a++) {
-        int32_t lines = a == 0 ? h : w, len = a == 0 ? w : h;
-        int64_t total = 0;
-        for (int32_t i = 0; i < lines; i++) {
-            if (counts[a][i] < 1 || counts[a][i] > len) {
-                pc__parse_error(err, errcap, 0, 0, "%s %d: %d clues cannot fit in %d cells", axis_name[a],
-                                (int)i + 1, (int)counts[a][i], (int)len);
-                rc = PC_EINVAL;
-                break;
+    for (;;) {
+        if (line >= lines) {
+            rc = pc__parse_error(err, errcap, line_no, col0 + (int32_t)i, "more than %d lines of clues", (int)lines);
+            break;
+        }
+        int32_t count = 0;
+        size_t j = i;
+        for (;;) {
+            size_t e = j;
+            while (e < n && s[e] != sep_clue && s[e] != sep_line)
+                e++;
+            size_t d = j;
+            while (d < e && s[d] >= '0' && s[d] <= '9')
+                d++;
+            int64_t v = 0;
+            int c = 0;
+            if (e == j && count == 0 && (e == n || s[e] == sep_line)) {
+                v = 0;
+            } else if (d == j || d - j > 6 || pc__parse_i64(s + j, d - j, &v) != 0 || v > PC_NONOGRAM_MAX_SIDE ||
+                       (v == 0 && e != d) || (v > 0 && (e - d != 1 || (c = sym_index(p, s[d])) < 1))) {
+                if (v > 0 && e - d == 0 && p->n == 1)
+                    c = 1; /* one colour: the symbol may be left out */
+                else {
+                    rc = pc__parse_error(err, errcap, line_no, col0 + (int32_t)j, "bad clue '%.*s'", (int)(e - j),
+                                         s + j);
+                    break;
+                }
             }
-            total += counts[a][i];
+            clues[k] = (int32_t)v;
+            colours[k] = (uint8_t)(v ? c : 0);
+            k++;
+            count++;
+            j = e;
+            if (j < n && s[j] == sep_clue) {
+                j++;
+                continue;
+            }
+            break;
         }
         if (rc != PC_OK)
             break;
-        off[a] = pc__malloc(((size_t)lines + 1) * sizeof(int32_t));
-        clue[a] = pc__malloc((size_t)(total ? total : 1) * sizeof(int32_t));
-        ccol[a] = pc__malloc((size_t)(total ? total : 1));
-        if (!off[a] || !clue[a] || !ccol[a]) {
-            rc = PC_ENOMEM;
+        counts[line++] = count;
+        if (j >= n)
             break;
-        }
-        int64_t k = 0;
-        off[a][0] = 0;
-        for (int32_t i = 0; i < lines && rc == PC_OK; i++) {
-            int64_t need = 0;
-            for (int32_t j = 0; j < counts[a][i]; j++, k++) {
-                int32_t v = clues[a][k];
-                int32_t c = colours[a][k];
-                if (v < 0 || (v == 0 && counts[a][i] != 1)) {
-                    pc__parse_error(err, errcap, 0, 0, "%s %d: clue %d is %d (clues are >= 1, or a lone 0)",
-                                    axis_name[a], (int)i + 1, (int)j + 1, (int)v);
-                    rc = PC_EINVAL;
-                    break;
-                }
-                if (v == 0)
-                    c = 0;
-                else if (c < 1 || c > ncol) {
-                    pc__parse_error(err, errcap, 0, 0, "%s %d: clue %d has colour %d (1..%d)", axis_name[a],
-                                    (int)i + 1, (int)j + 1, (int)c, (int)ncol);
-                    rc = PC_EINVAL;
-                    break;
-                }
-                need += v + (j > 0 && colours[a][k - 1] == c ? 1 : 0);
-                filled[a][c] += v;
-                clue[a][k] = v;
-                ccol[a][k] = (uint8_t)c;
-            }
-            if (rc == PC_OK && need > len) {
-                pc__parse_error(err, errcap, 0, 0, "%s %d: clues need %lld cells, the line has %d", axis_name[a],
-                                (int)i + 1, (long long)need, (int)len);
-                rc = PC_EINVAL;
-            }
-            off[a][i + 1] = (int32_t)k;
-        }
+        i = j + 1;
     }
-    for (int32_t c = 1; rc == PC_OK && c <= ncol; c++)
-        if (filled[0][c] != filled[1][c]) {
-            pc__parse_error(err, errcap, 0, 0, "rows fill %lld cells of colour %d but columns fill %lld",
-                            (long long)filled[0][c], (int)c, (long long)filled[1][c]);
-            rc = PC_EINVAL;
-        }
+    if (rc == PC_OK && line != lines)
+        rc = pc__parse_error(err, errcap, line_no, col0, "%d lines of clues, expected %d", (int)line, (int)lines);
     if (rc != PC_OK) {
-        for (int a = 0; a < 2; a++) {
-            pc__free(off[a]);
-            pc__free(clue[a]);
-            pc__free(ccol[a]);
-        }
+        pc__free(clues);
+        pc__free(colours);
         return rc;
     }
-    for (int a = 0; a < 2; a++) {
-        off_out[a] = off[a];
-        clue_out[a] = clue[a];
-        ccol_out[a] = ccol[a];
-    }
+    *clues_out = clues;
+    *colours_out = colours;
     return PC_OK;
 }
+
+/* ---- clue sets ----------------------------------------------------------------------- */
 
 /* Take over the arrays (on success) and make the puzzle. */
 static int32_t make_colour(int32_t w, int32_t h, const struct pc__ncpalette *pal, int32_t *off[2], int32_t *clue[2],
@@ -405,7 +398,8 @@ int32_t pc__ncol_new_from_clues(int32_t w, int32_t h, const struct pc__ncpalette
         pc__parse_error(err, errcap, 0, 0, "size %dx%d out of range", (int)w, (int)h);
         return PC_ERANGE;
     }
-    int32_t rc = pc__ncol_check_clues(w, h, pal->n, counts, clues, colours, off, clue, ccol, err, errcap);
+    int32_t rc =
+        pc__nonogram_check_clues_colour(w, h, pal->n, counts, clues, colours, off, clue, ccol, err, errcap);
     if (rc != PC_OK)
         return rc;
     rc = make_colour(w, h, pal, off, clue, ccol, solution, out);
@@ -415,6 +409,39 @@ int32_t pc__ncol_new_from_clues(int32_t w, int32_t h, const struct pc__ncpalette
             pc__free(clue[a]);
             pc__free(ccol[a]);
         }
+    return rc;
+}
+
+/* One colour: the clues straight from the whole-grid kernel (clues.c), as
+ * pc_nonogram_new_from_solution; a picture's own clues need no check. */
+static int32_t one_colour_from_cells(int32_t w, int32_t h, const struct pc__ncpalette *pal, const uint8_t *cells,
+                                     pc_nonogram **out)
+{
+    size_t n = (size_t)w * (size_t)h;
+    size_t cap[2] = {(size_t)h * pc__nonogram_max_clues((size_t)w), (size_t)w * pc__nonogram_max_clues((size_t)h)};
+    int32_t *off[2] = {pc__malloc(((size_t)h + 1) * sizeof(int32_t)), pc__malloc(((size_t)w + 1) * sizeof(int32_t))};
+    int32_t *clue[2] = {pc__malloc(cap[0] * sizeof(int32_t)), pc__malloc(cap[1] * sizeof(int32_t))};
+    uint8_t *ccol[2] = {NULL, NULL}, *sol = pc__malloc(n);
+    int32_t rc = off[0] && off[1] && clue[0] && clue[1] && sol ? PC_OK : PC_ENOMEM;
+    for (int a = 0; a < 2 && rc == PC_OK; a++) {
+        size_t total = 0;
+        /* counts go into off[a][1..] and are turned into offsets */
+        rc = pc_nonogram_grid_clues(cells, w, h, a, off[a] + 1, clue[a], cap[a], &total);
+        off[a][0] = 0;
+        for (int32_t i = 0; rc == PC_OK && i < (a == 0 ? h : w); i++)
+            off[a][i + 1] += off[a][i];
+    }
+    if (rc == PC_OK) {
+        memcpy(sol, cells, n);
+        rc = make_colour(w, h, pal, off, clue, ccol, sol, out);
+    }
+    if (rc != PC_OK) {
+        for (int a = 0; a < 2; a++) {
+            pc__free(off[a]);
+            pc__free(clue[a]);
+        }
+        pc__free(sol);
+    }
     return rc;
 }
 
@@ -432,6 +459,8 @@ int32_t pc__ncol_new_from_cells(int32_t w, int32_t h, const struct pc__ncpalette
                             (int)pal->n);
             return PC_EINVAL;
         }
+    if (pal->n == 1)
+        return one_colour_from_cells(w, h, pal, cells, out);
     uint8_t lut[256];
     pc__ncol_lut_index(lut);
     int32_t *counts[2] = {pc__malloc((size_t)h * sizeof(int32_t)), pc__malloc((size_t)w * sizeof(int32_t))};
@@ -501,40 +530,6 @@ int32_t pc_nonogram_new_colour_from_clues(int32_t w, int32_t h, const char *pale
     const int32_t *counts[2] = {row_counts, col_counts}, *clues[2] = {row_clues, col_clues};
     const uint8_t *colours[2] = {row_colours, col_colours};
     return pc__ncol_new_from_clues(w, h, &pal, counts, clues, colours, NULL, err, errcap, out);
-}
-
-/* ---- struct helpers ------------------------------------------------------------------ */
-
-int32_t pc__ncol_clone(const pc_nonogram *g, pc_nonogram *c)
-{
-    c->pal = NULL;
-    c->ccol[0] = c->ccol[1] = NULL;
-    int32_t rc = PC_OK;
-    if (g->pal) {
-        c->pal = pc__malloc(sizeof *c->pal);
-        if (c->pal)
-            *c->pal = *g->pal;
-        else
-            rc = PC_ENOMEM;
-    }
-    size_t lines[2] = {(size_t)g->h, (size_t)g->w};
-    for (int a = 0; a < 2; a++)
-        if (g->ccol[a]) {
-            size_t n = (size_t)g->off[a][lines[a]];
-            c->ccol[a] = pc__malloc(n ? n : 1);
-            if (c->ccol[a])
-                memcpy(c->ccol[a], g->ccol[a], n);
-            else
-                rc = PC_ENOMEM;
-        }
-    return rc;
-}
-
-void pc__ncol_free(pc_nonogram *g)
-{
-    pc__free(g->pal);
-    pc__free(g->ccol[0]);
-    pc__free(g->ccol[1]);
 }
 
 /* ---- accessors --------------------------------------------------------------------- */

@@ -35,10 +35,6 @@ size_t pc__ncol_scan(const uint8_t *cells, size_t len, size_t stride, const uint
 void pc__ncol_lut_index(uint8_t lut[256]);
 void pc__ncol_lut_code(uint8_t lut[256]);
 
-/* Validate a coloured clue set and copy it into offset / clue / colour arrays. */
-int32_t pc__ncol_check_clues(int32_t w, int32_t h, int32_t ncol, const int32_t *counts[2],
-                             const int32_t *clues[2], const uint8_t *colours[2], int32_t *off_out[2],
-                             int32_t *clue_out[2], uint8_t *ccol_out[2], char *err, size_t errcap);
 /* Puzzles from a palette and clues (solution: w*h indices taken over, or
  * NULL) or from a palette-index grid (copied). */
 int32_t pc__ncol_new_from_clues(int32_t w, int32_t h, const struct pc__ncpalette *pal, const int32_t *counts[2],
@@ -74,16 +70,19 @@ int32_t pc__ncline_solve(pc__ncline_ws *ws, int32_t ncol, const int32_t *clues, 
 int32_t pc__ncline_solve_bits(int32_t ncol, const int32_t *clues, const uint8_t *colours, int32_t k, int32_t n,
                               const uint64_t *A, uint64_t *out);
 
-/* Records (colour_record.c): a colour puzzle, or one with a palette other
- * than the default, is written with "colour" lines; a text with "colour"
- * lines is read by pc__ncol_load. */
-int pc__ncol_is_colour_record(const pc_nonogram *g);
-void pc__ncol_put_record(pc__sb *sb, const pc_nonogram *g, int with_grid);
+/* A puzzle written with its palette ("colour" lines in a record, colours
+ * in XML and .non): more than one colour, or a palette other than the
+ * default black-and-white one. */
+static inline int pc__ncol_is_colour_record(const pc_nonogram *g)
+{
+    return g->ncol > 1 || g->pal != NULL;
+}
+/* Clue text "2r.1g/3b/0" (with the given separators) of one axis; p NULL
+ * writes the numbers alone ("2.1/3/0", black and white). */
 void pc__ncol_put_clues(pc__sb *sb, const pc_nonogram *g, const struct pc__ncpalette *p, int axis, char sep_clue,
                         char sep_line);
-int pc__ncol_text_has_palette(const char *text, size_t len);
-int32_t pc__ncol_load(const char *text, size_t len, char *err, size_t errcap, pc_nonogram **out);
-/* "2r.1g/3b/0" (with the given separators) -> counts, clues, colours. */
+/* "2r.1g/3b/0" (with the given separators) -> counts, clues, colours
+ * (malloc'd); with a one-colour palette the symbol may be left out. */
 int32_t pc__ncol_parse_clues(const char *s, size_t n, int32_t line_no, int32_t col0, const struct pc__ncpalette *p,
                              char sep_clue, char sep_line, int32_t lines, int32_t *counts, int32_t **clues_out,
                              uint8_t **colours_out, char *err, size_t errcap);

@@ -292,6 +292,169 @@ static int32_t xml_clues(const char *t, size_t len, size_t from, size_t to, cspe
     return c->oom ? PC_ENOMEM : PC_OK;
 }
 
+/* One <color> element at ct (contents c0 .. c1) into palette slot `slot`. */
+static int32_t xml_colour(const char *t, size_t len, size_t ct, size_t c0, size_t c1, struct pc__ncpalette *p,
+                          int32_t slot, char *err, size_t errcap)
+{
+    size_t cn, chn;
+    const char *name = attribute(t, len, ct, "name", &cn);
+    const char *ch = attribute(t, len, ct, "char", &chn);
+    const char *hx = t + c0;
+    size_t hn = c1 - c0;
+    pc__trim(&hx, &hn);
+    uint32_t rgb;
+    if (pc__ncol_parse_rgb(hx, hn, &rgb) != 0)
+        return at_error(t, c0, err, errcap, "a <color> value is RGB or RRGGBB in hexadecimal");
+    if (!ch || chn != 1)
+        return at_error(t, ct, err, errcap, "<color> needs a one-character char attribute");
+    int32_t line, col;
+    where(t, ct, &line, &col);
+    /* entries before `slot` are checked for duplicates; the background is slot 0 */
+    return pc__ncpalette_add(p, slot, ch[0], rgb, name, cn, err, errcap, line);
+}
+
+/* The palette of the <color> elements: the background (named bg; default
+ * white '.') first, then the colours in file order, then the default colour
+ * `def` when no element declares it (black 'X').  *k: entries. */
+static int32_t xml_palette(const char *t, size_t len, size_t at, size_t p0, size_t p1, const char *bg, size_t bn,
+                           const char *def, size_t dn, struct pc__ncpalette *p, int32_t *k, char *err, size_t errcap)
+{
+    memset(p, 0, sizeof *p);
+    int have_bg = 0;
+    *k = 1;
+    for (int pass = 0; pass < 2; pass++) {
+        size_t ct = p0;
+        while ((ct = find_tag(t, ct, p1, "color")) != (size_t)-1) {
+            size_t c0, c1, ca, cn;
+            if (element(t, ct, p1, "color", &c0, &c1, &ca) != 0)
+                return at_error(t, ct, err, errcap, "no closing tag for <color");
+            const char *name = attribute(t, len, ct, "name", &cn);
+            if (!name)
+                return at_error(t, ct, err, errcap, "<color> without a name");
+            int is_bg = cn == bn && memcmp(name, bg, bn) == 0;
+            if (is_bg == (pass == 0)) {
+                int32_t rc = xml_colour(t, len, ct, c0, c1, p, is_bg ? 0 : *k, err, errcap);
+                if (rc != PC_OK)
+                    return rc;
+                if (is_bg)
+                    have_bg = 1;
+                else
+                    (*k)++;
+            }
+            ct = ca;
+        }
+        if (pass == 0 && !have_bg) {
+            p->sym[0] = '.';
+            p->rgb[0] = 0xffffff;
+            strcpy(p->name[0], "white");
+        }
+    }
+    if (palette_index_by_name(p, *k, def, dn) < 0) { /* the default colour, undeclared: black 'X' */
+        int32_t line, col;
+        where(t, at, &line, &col);
+        int32_t rc = pc__ncpalette_add(p, *k, 'X', 0, def, dn, err, errcap, line);
+        if (rc != PC_OK)
+            return rc;
+        (*k)++;
+    }
+    p->n = *k - 1;
+    return PC_OK;
+}
+
+/* The <clues> of both families (a clue without a color attribute has the
+ * colour defcol); the size is their numbers of lines. */
+static int32_t xml_colour_clues(const char *t, size_t len, size_t at, size_t p0, size_t p1, int32_t defcol, cspec *c,
+                                char *err, size_t errcap)
+{
+    size_t span_at[2] = {0, 0}, span_end[2] = {0, 0}, cl = p0, n;
+    int have = 0;
+    while ((cl = find_tag(t, cl, p1, "clues")) != (size_t)-1) {
+        size_t c0, c1, ca;
+        if (element(t, cl, p1, "clues", &c0, &c1, &ca) != 0)
+            return at_error(t, cl, err, errcap, "no closing tag for <clues");
+        const char *v = attribute(t, len, cl, "type", &n);
+        int a = v && n == 4 && memcmp(v, "rows", 4) == 0 ? 0 : v && n == 7 && memcmp(v, "columns", 7) == 0 ? 1 : -1;
+        if (a < 0)
+            return at_error(t, cl, err, errcap, "<clues> type must be rows or columns");
+        span_at[a] = c0;
+        span_end[a] = c1;
+        have |= 1 << a;
+        cl = ca;
+    }
+    if (have != 3)
+        return at_error(t, at, err, errcap, have & 1 ? "no column clues" : "no row clues");
+    int32_t r = xml_clues(t, len, span_at[0], span_end[0], c, 0, defcol, err, errcap);
+    if (r == PC_OK)
+        r = xml_clues(t, len, span_at[1], span_end[1], c, 1, defcol, err, errcap);
+    if (r != PC_OK)
+        return r;
+    c->h = c->lines[0];
+    c->w = c->lines[1];
+    if (pc__nonogram_check_size(c->w, c->h) != PC_OK)
+        return pc__parse_error(err, errcap, 0, 0, "size %dx%d out of range", (int)c->w, (int)c->h);
+    return PC_OK;
+}
+
+/* <title> and <id>. */
+static int32_t xml_colour_meta(const char *t, size_t p0, size_t p1, cspec *c, char *err, size_t errcap)
+{
+    static const char *const meta[2] = {"title", "id"};
+    for (int m = 0; m < 2; m++) {
+        size_t tt = find_tag(t, p0, p1, meta[m]), t0, t1, ta;
+        if (tt == (size_t)-1)
+            continue;
+        if (element(t, tt, p1, meta[m], &t0, &t1, &ta) != 0)
+            return at_error(t, tt, err, errcap, "unclosed metadata element");
+        char *s = xml_text(t, t0, t1);
+        if (!s)
+            return PC_ENOMEM;
+        if (m == 0)
+            c->title = s;
+        else
+            c->id = s;
+    }
+    return PC_OK;
+}
+
+/* The goal <image> (of a <solution> of type goal or solution) in the
+ * palette's characters (the first k entries). */
+static int32_t xml_colour_goal(const char *t, size_t len, size_t p0, size_t p1, int32_t k, cspec *c, char *err,
+                               size_t errcap)
+{
+    size_t so = p0, n;
+    while ((so = find_tag(t, so, p1, "solution")) != (size_t)-1) {
+        size_t s0, s1, sa;
+        if (element(t, so, p1, "solution", &s0, &s1, &sa) != 0)
+            return at_error(t, so, err, errcap, "no closing tag for <solution");
+        const char *v = attribute(t, len, so, "type", &n);
+        if (v && !(n == 4 && memcmp(v, "goal", 4) == 0) && !(n == 8 && memcmp(v, "solution", 8) == 0)) {
+            so = sa;
+            continue;
+        }
+        size_t im = find_tag(t, s0, s1, "image"), i0, i1, ia;
+        if (im == (size_t)-1 || element(t, im, s1, "image", &i0, &i1, &ia) != 0)
+            return at_error(t, so, err, errcap, "<solution> without <image>");
+        size_t cells = (size_t)c->w * (size_t)c->h, got = 0;
+        c->goal = pc__malloc(cells);
+        if (!c->goal)
+            return PC_ENOMEM;
+        for (size_t i = i0; i < i1; i++) {
+            if (is_sp(t[i]) || t[i] == '|')
+                continue;
+            int idx = sym_of(&c->pal, k, t[i]);
+            if (idx < 0)
+                return at_error(t, i, err, errcap, "an image character that is no colour's char");
+            if (got == cells)
+                return at_error(t, i, err, errcap, "image larger than the grid");
+            c->goal[got++] = (uint8_t)idx;
+        }
+        if (got != cells)
+            return at_error(t, im, err, errcap, "image smaller than the grid");
+        break;
+    }
+    return PC_OK;
+}
+
 /* The <puzzle> element that starts at byte `at` of the text. */
 static int32_t parse_xml_at(const char *t, size_t len, size_t at, cspec *c, char *err, size_t errcap)
 {
@@ -312,138 +475,14 @@ static int32_t parse_xml_at(const char *t, size_t len, size_t at, cspec *c, char
         bg = "white";
         bn = 5;
     }
-    /* palette: background first, then the colours in file order */
-    struct pc__ncpalette *p = &c->pal;
-    memset(p, 0, sizeof *p);
-    int32_t k = 1, have_bg = 0;
-    for (int pass = 0; pass < 2; pass++) {
-        size_t ct = p0;
-        while ((ct = find_tag(t, ct, p1, "color")) != (size_t)-1) {
-            size_t c0, c1, ca, cn, chn;
-            if (element(t, ct, p1, "color", &c0, &c1, &ca) != 0)
-                return at_error(t, ct, err, errcap, "no closing tag for <color");
-            const char *name = attribute(t, len, ct, "name", &cn);
-            const char *ch = attribute(t, len, ct, "char", &chn);
-            if (!name)
-                return at_error(t, ct, err, errcap, "<color> without a name");
-            int is_bg = cn == bn && memcmp(name, bg, bn) == 0;
-            if (is_bg == (pass == 0)) {
-                const char *hx = t + c0;
-                size_t hn = c1 - c0;
-                pc__trim(&hx, &hn);
-                uint32_t rgb;
-                if (pc__ncol_parse_rgb(hx, hn, &rgb) != 0)
-                    return at_error(t, c0, err, errcap, "a <color> value is RGB or RRGGBB in hexadecimal");
-                if (!ch || chn != 1)
-                    return at_error(t, ct, err, errcap, "<color> needs a one-character char attribute");
-                int32_t slot = is_bg ? 0 : k;
-                int32_t line, col;
-                where(t, ct, &line, &col);
-                /* entries before `slot` are checked for duplicates; the background is slot 0 */
-                int32_t rc = pc__ncpalette_add(p, slot, ch[0], rgb, name, cn, err, errcap, line);
-                if (rc != PC_OK)
-                    return rc;
-                if (is_bg)
-                    have_bg = 1;
-                else
-                    k++;
-            }
-            ct = ca;
-        }
-        if (pass == 0 && !have_bg) {
-            p->sym[0] = '.';
-            p->rgb[0] = 0xffffff;
-            strcpy(p->name[0], "white");
-        }
-    }
-    if (palette_index_by_name(p, k, def, dn) < 0) { /* the default colour, undeclared: black 'X' */
-        int32_t line, col;
-        where(t, at, &line, &col);
-        int32_t rc = pc__ncpalette_add(p, k, 'X', 0, def, dn, err, errcap, line);
-        if (rc != PC_OK)
-            return rc;
-        k++;
-    }
-    p->n = k - 1;
-    int32_t defcol = palette_index_by_name(p, k, def, dn);
-    /* clues */
-    size_t rows_at = 0, rows_end = 0, cols_at = 0, cols_end = 0, cl = p0;
-    int have = 0;
-    while ((cl = find_tag(t, cl, p1, "clues")) != (size_t)-1) {
-        size_t c0, c1, ca;
-        if (element(t, cl, p1, "clues", &c0, &c1, &ca) != 0)
-            return at_error(t, cl, err, errcap, "no closing tag for <clues");
-        v = attribute(t, len, cl, "type", &n);
-        if (v && n == 4 && memcmp(v, "rows", 4) == 0) {
-            rows_at = c0;
-            rows_end = c1;
-            have |= 1;
-        } else if (v && n == 7 && memcmp(v, "columns", 7) == 0) {
-            cols_at = c0;
-            cols_end = c1;
-            have |= 2;
-        } else
-            return at_error(t, cl, err, errcap, "<clues> type must be rows or columns");
-        cl = ca;
-    }
-    if (have != 3)
-        return at_error(t, at, err, errcap, have & 1 ? "no column clues" : "no row clues");
-    int32_t r = xml_clues(t, len, rows_at, rows_end, c, 0, defcol, err, errcap);
+    int32_t k, r = xml_palette(t, len, at, p0, p1, bg, bn, def, dn, &c->pal, &k, err, errcap);
     if (r == PC_OK)
-        r = xml_clues(t, len, cols_at, cols_end, c, 1, defcol, err, errcap);
-    if (r != PC_OK)
-        return r;
-    c->h = c->lines[0];
-    c->w = c->lines[1];
-    if (pc__nonogram_check_size(c->w, c->h) != PC_OK)
-        return pc__parse_error(err, errcap, 0, 0, "size %dx%d out of range", (int)c->w, (int)c->h);
-    static const char *const meta[2] = {"title", "id"};
-    for (int m = 0; m < 2; m++) {
-        size_t tt = find_tag(t, p0, p1, meta[m]), t0, t1, ta;
-        if (tt == (size_t)-1)
-            continue;
-        if (element(t, tt, p1, meta[m], &t0, &t1, &ta) != 0)
-            return at_error(t, tt, err, errcap, "unclosed metadata element");
-        char *s = xml_text(t, t0, t1);
-        if (!s)
-            return PC_ENOMEM;
-        if (m == 0)
-            c->title = s;
-        else
-            c->id = s;
-    }
-    size_t so = p0;
-    while ((so = find_tag(t, so, p1, "solution")) != (size_t)-1) {
-        size_t s0, s1, sa;
-        if (element(t, so, p1, "solution", &s0, &s1, &sa) != 0)
-            return at_error(t, so, err, errcap, "no closing tag for <solution");
-        v = attribute(t, len, so, "type", &n);
-        if (v && !(n == 4 && memcmp(v, "goal", 4) == 0) && !(n == 8 && memcmp(v, "solution", 8) == 0)) {
-            so = sa;
-            continue;
-        }
-        size_t im = find_tag(t, s0, s1, "image"), i0, i1, ia;
-        if (im == (size_t)-1 || element(t, im, s1, "image", &i0, &i1, &ia) != 0)
-            return at_error(t, so, err, errcap, "<solution> without <image>");
-        size_t cells = (size_t)c->w * (size_t)c->h, got = 0;
-        c->goal = pc__malloc(cells);
-        if (!c->goal)
-            return PC_ENOMEM;
-        for (size_t i = i0; i < i1; i++) {
-            if (is_sp(t[i]) || t[i] == '|')
-                continue;
-            int idx = sym_of(p, k, t[i]);
-            if (idx < 0)
-                return at_error(t, i, err, errcap, "an image character that is no colour's char");
-            if (got == cells)
-                return at_error(t, i, err, errcap, "image larger than the grid");
-            c->goal[got++] = (uint8_t)idx;
-        }
-        if (got != cells)
-            return at_error(t, im, err, errcap, "image smaller than the grid");
-        break;
-    }
-    return PC_OK;
+        r = xml_colour_clues(t, len, at, p0, p1, palette_index_by_name(&c->pal, k, def, dn), c, err, errcap);
+    if (r == PC_OK)
+        r = xml_colour_meta(t, p0, p1, c, err, errcap);
+    if (r == PC_OK)
+        r = xml_colour_goal(t, len, p0, p1, k, c, err, errcap);
+    return r;
 }
 
 /* ---- .non ---------------------------------------------------------------------------- */
@@ -549,128 +588,152 @@ static int32_t non_clue_line(const char *s, size_t n, int32_t line, cspec *c, in
     return c->oom ? PC_ENOMEM : PC_OK;
 }
 
-static int32_t parse_non(const char *text, size_t len, int32_t line0, cspec *c, char *err, size_t errcap)
+/* First pass: the "color" and "background" lines (they may follow the
+ * clues) into the palette; *k: entries. */
+static int32_t non_palette(const char *text, size_t len, int32_t line0, struct pc__ncpalette *p, int32_t *k,
+                           char *err, size_t errcap)
 {
     pc__lines it;
     pc__lines_init(&it, text, len);
     const char *l;
     size_t n, after;
-    int64_t w = -1, h = -1;
-    int32_t k = 1, rc = PC_OK;
-    struct pc__ncpalette *p = &c->pal;
     memset(p, 0, sizeof *p);
     p->sym[0] = '.';
     p->rgb[0] = 0xffffff;
     strcpy(p->name[0], "white");
-    const char *goal = NULL;
-    size_t goal_n = 0;
-    int32_t goal_line = 0;
-    /* first pass: colours (they may follow the clues) */
+    *k = 1;
     while (pc__lines_next(&it, &l, &n)) {
         pc__trim(&l, &n);
-        int32_t line = line0 + it.lineno;
+        int32_t line = line0 + it.lineno, rc = PC_OK;
         if (key_is(l, n, "color", &after)) {
-            rc = non_colour(l + after, n - after, line, p, k, err, errcap);
-            if (rc != PC_OK)
-                return rc;
-            k++;
+            if ((rc = non_colour(l + after, n - after, line, p, *k, err, errcap)) == PC_OK)
+                (*k)++;
         } else if (key_is(l, n, "background", &after)) {
             struct pc__ncpalette tmp = *p;
-            rc = non_colour(l + after, n - after, line, &tmp, 0, err, errcap);
-            if (rc != PC_OK)
-                return rc;
-            p->sym[0] = tmp.sym[0];
-            p->rgb[0] = tmp.rgb[0];
-            memcpy(p->name[0], tmp.name[0], sizeof p->name[0]);
+            if ((rc = non_colour(l + after, n - after, line, &tmp, 0, err, errcap)) == PC_OK) {
+                p->sym[0] = tmp.sym[0];
+                p->rgb[0] = tmp.rgb[0];
+                memcpy(p->name[0], tmp.name[0], sizeof p->name[0]);
+            }
         }
+        if (rc != PC_OK)
+            return rc;
     }
-    if (k < 2)
+    if (*k < 2)
         return pc__parse_error(err, errcap, line0 + 1, 1, "no color lines");
-    p->n = k - 1;
-    for (int32_t i = 1; i < k; i++)
+    p->n = *k - 1;
+    for (int32_t i = 1; i < *k; i++)
         if (p->sym[i] == p->sym[0] || palette_index_by_name(p, 1, p->name[i], strlen(p->name[i])) == 0)
             return pc__parse_error(err, errcap, line0 + 1, 1, "a colour repeats the background");
-    pc__lines_init(&it, text, len);
-    int have[2] = {0, 0};
-    while (pc__lines_next(&it, &l, &n)) {
-        const char *t = l;
-        size_t tn = n;
-        pc__trim(&t, &tn);
-        int32_t line = line0 + it.lineno;
-        if (tn == 0 || t[0] == '#')
-            continue;
-        if (key_is(t, tn, "width", &after) || key_is(t, tn, "height", &after)) {
-            const char *v = t + after;
-            size_t vn = tn - after;
-            pc__trim(&v, &vn);
-            int64_t x;
-            if (pc__parse_i64(v, vn, &x) || x < 1 || x > PC_NONOGRAM_MAX_SIDE)
-                return pc__parse_error(err, errcap, line, 1, "bad %s", t[0] == 'w' ? "width" : "height");
-            if (t[0] == 'w')
-                w = x;
-            else
-                h = x;
-        } else if (key_is(t, tn, "rows", &after) || key_is(t, tn, "columns", &after)) {
-            int a = t[0] == 'r' ? 0 : 1;
-            if (w < 1 || h < 1)
-                return pc__parse_error(err, errcap, line, 1, "clues before width and height");
-            if (have[a])
-                return pc__parse_error(err, errcap, line, 1, "\"%s\" given twice", a == 0 ? "rows" : "columns");
-            have[a] = 1;
-            int64_t count = a == 0 ? h : w;
-            for (int64_t i = 0; i < count; i++) {
-                if (!pc__lines_next(&it, &l, &n))
-                    return pc__parse_error(err, errcap, line0 + it.lineno, 0, "the text ends inside the clues");
-                rc = non_clue_line(l, n, line0 + it.lineno, c, a, (int32_t)(a == 0 ? w : h), err, errcap);
-                if (rc != PC_OK)
-                    return rc;
-            }
-        } else if (key_is(t, tn, "goal", &after)) {
-            goal = t + after;
-            goal_n = tn - after;
-            pc__trim(&goal, &goal_n);
-            goal_line = line;
-            if (goal_n >= 2 && goal[0] == '"' && goal[goal_n - 1] == '"') {
-                goal++;
-                goal_n -= 2;
-            }
-        } else if (key_is(t, tn, "title", &after)) {
-            pc__free(c->title);
-            c->title = non_value(t + after, tn - after);
-            c->oom |= !c->title; /* a title lost to a failed allocation is PC_ENOMEM, not no title */
-        } else if (key_is(t, tn, "catalogue", &after)) {
-            pc__free(c->id);
-            c->id = non_value(t + after, tn - after);
-            c->oom |= !c->id;
+    return PC_OK;
+}
+
+/* What the second pass has read. */
+typedef struct {
+    int64_t w, h;
+    int have[2];
+    const char *goal;
+    size_t goal_n;
+    int32_t goal_line;
+} cnon_state;
+
+/* One line of the second pass (a "rows"/"columns" key reads its clue lines). */
+static int32_t non_colour_line(cnon_state *st, pc__lines *it, const char *l, size_t n, int32_t line0, cspec *c,
+                               char *err, size_t errcap)
+{
+    const char *t = l;
+    size_t tn = n, after;
+    pc__trim(&t, &tn);
+    int32_t line = line0 + it->lineno;
+    if (tn == 0 || t[0] == '#')
+        return PC_OK;
+    if (key_is(t, tn, "width", &after) || key_is(t, tn, "height", &after)) {
+        const char *v = t + after;
+        size_t vn = tn - after;
+        pc__trim(&v, &vn);
+        int64_t x;
+        if (pc__parse_i64(v, vn, &x) || x < 1 || x > PC_NONOGRAM_MAX_SIDE)
+            return pc__parse_error(err, errcap, line, 1, "bad %s", t[0] == 'w' ? "width" : "height");
+        *(t[0] == 'w' ? &st->w : &st->h) = x;
+    } else if (key_is(t, tn, "rows", &after) || key_is(t, tn, "columns", &after)) {
+        int a = t[0] == 'r' ? 0 : 1;
+        if (st->w < 1 || st->h < 1)
+            return pc__parse_error(err, errcap, line, 1, "clues before width and height");
+        if (st->have[a])
+            return pc__parse_error(err, errcap, line, 1, "\"%s\" given twice", a == 0 ? "rows" : "columns");
+        st->have[a] = 1;
+        for (int64_t i = 0, count = a == 0 ? st->h : st->w; i < count; i++) {
+            if (!pc__lines_next(it, &l, &n))
+                return pc__parse_error(err, errcap, line0 + it->lineno, 0, "the text ends inside the clues");
+            int32_t rc = non_clue_line(l, n, line0 + it->lineno, c, a, (int32_t)(a == 0 ? st->w : st->h), err, errcap);
+            if (rc != PC_OK)
+                return rc;
         }
-    }
-    if (w < 1 || h < 1)
-        return pc__parse_error(err, errcap, line0 + 1, 0, "width and height are required");
-    if (!have[0] || !have[1])
-        return pc__parse_error(err, errcap, line0 + 1, 0, "\"%s\" is missing", have[0] ? "columns" : "rows");
-    if (pc__nonogram_check_size((int32_t)w, (int32_t)h) != PC_OK)
-        return pc__parse_error(err, errcap, line0 + 1, 0, "size out of range");
-    c->w = (int32_t)w;
-    c->h = (int32_t)h;
-    if (goal) {
-        size_t cells = (size_t)(w * h), got = 0;
-        c->goal = pc__malloc(cells);
-        if (!c->goal)
-            return PC_ENOMEM;
-        for (size_t i = 0; i < goal_n; i++) {
-            if (is_sp(goal[i]))
-                continue;
-            int idx = goal[i] == '0' ? 0 : sym_of(p, k, goal[i]);
-            if (idx < 0)
-                return pc__parse_error(err, errcap, goal_line, 0, "goal: '%c' is no colour's character", goal[i]);
-            if (got == cells)
-                return pc__parse_error(err, errcap, goal_line, 0, "goal: more than %zu cells", cells);
-            c->goal[got++] = (uint8_t)idx;
+    } else if (key_is(t, tn, "goal", &after)) {
+        st->goal = t + after;
+        st->goal_n = tn - after;
+        pc__trim(&st->goal, &st->goal_n);
+        st->goal_line = line;
+        if (st->goal_n >= 2 && st->goal[0] == '"' && st->goal[st->goal_n - 1] == '"') {
+            st->goal++;
+            st->goal_n -= 2;
         }
-        if (got != cells)
-            return pc__parse_error(err, errcap, goal_line, 0, "goal: %zu cells, %zu expected", got, cells);
+    } else if (key_is(t, tn, "title", &after) || key_is(t, tn, "catalogue", &after)) {
+        char **field = t[0] == 't' ? &c->title : &c->id;
+        pc__free(*field);
+        *field = non_value(t + after, tn - after);
+        c->oom |= !*field; /* a title lost to a failed allocation is PC_ENOMEM, not no title */
     }
     return PC_OK;
+}
+
+/* The goal: colour characters, '0' the background (the first k entries). */
+static int32_t non_colour_goal(const cnon_state *st, int32_t k, cspec *c, char *err, size_t errcap)
+{
+    size_t cells = (size_t)(st->w * st->h), got = 0;
+    c->goal = pc__malloc(cells);
+    if (!c->goal)
+        return PC_ENOMEM;
+    for (size_t i = 0; i < st->goal_n; i++) {
+        char ch = st->goal[i];
+        if (is_sp(ch))
+            continue;
+        int idx = ch == '0' ? 0 : sym_of(&c->pal, k, ch);
+        if (idx < 0)
+            return pc__parse_error(err, errcap, st->goal_line, 0, "goal: '%c' is no colour's character", ch);
+        if (got == cells)
+            return pc__parse_error(err, errcap, st->goal_line, 0, "goal: more than %zu cells", cells);
+        c->goal[got++] = (uint8_t)idx;
+    }
+    if (got != cells)
+        return pc__parse_error(err, errcap, st->goal_line, 0, "goal: %zu cells, %zu expected", got, cells);
+    return PC_OK;
+}
+
+static int32_t parse_non(const char *text, size_t len, int32_t line0, cspec *c, char *err, size_t errcap)
+{
+    int32_t k, rc = non_palette(text, len, line0, &c->pal, &k, err, errcap);
+    if (rc != PC_OK)
+        return rc;
+    cnon_state st;
+    memset(&st, 0, sizeof st);
+    st.w = st.h = -1;
+    pc__lines it;
+    pc__lines_init(&it, text, len);
+    const char *l;
+    size_t n;
+    while (pc__lines_next(&it, &l, &n))
+        if ((rc = non_colour_line(&st, &it, l, n, line0, c, err, errcap)) != PC_OK)
+            return rc;
+    if (st.w < 1 || st.h < 1)
+        return pc__parse_error(err, errcap, line0 + 1, 0, "width and height are required");
+    if (!st.have[0] || !st.have[1])
+        return pc__parse_error(err, errcap, line0 + 1, 0, "\"%s\" is missing", st.have[0] ? "columns" : "rows");
+    if (pc__nonogram_check_size((int32_t)st.w, (int32_t)st.h) != PC_OK)
+        return pc__parse_error(err, errcap, line0 + 1, 0, "size out of range");
+    c->w = (int32_t)st.w;
+    c->h = (int32_t)st.h;
+    return st.goal ? non_colour_goal(&st, k, c, err, errcap) : PC_OK;
 }
 
 /* ---- spec -> puzzle ---------------------------------------------------------------- */

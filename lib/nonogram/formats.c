@@ -293,127 +293,160 @@ static int key_is(const char *t, size_t tn, const char *key, size_t *after)
     return 1;
 }
 
+/* What a .non text said so far. */
+typedef struct {
+    int64_t w, h;
+    ivec counts[2], clues[2]; /* rows, columns */
+    int have[2];
+    const char *goal;
+    size_t goal_n;
+    int32_t goal_line, goal_col;
+    char *err;
+    size_t errcap;
+} non_state;
+
+/* "width N" / "height N" (t[0] tells which). */
+static int32_t non_dim(non_state *st, const char *t, size_t tn, size_t after, int32_t lineno, int32_t col)
+{
+    const char *v = t + after;
+    size_t vn = tn - after;
+    pc__trim(&v, &vn);
+    int64_t x;
+    if (pc__parse_i64(v, vn, &x) || x < 1 || x > PC_NONOGRAM_MAX_SIDE)
+        return pc__parse_error(st->err, st->errcap, lineno, col + (int32_t)(v - t), "bad %s",
+                               t[0] == 'w' ? "width" : "height");
+    if (t[0] == 'w')
+        st->w = x;
+    else
+        st->h = x;
+    return PC_OK;
+}
+
+/* "rows" / "columns" and the clue lines after it (one per line). */
+static int32_t non_clue_block(non_state *st, pc__lines *it, int rows, int32_t line0, int32_t lineno, int32_t col)
+{
+    const char *what = rows ? "rows" : "columns";
+    int a = rows ? 0 : 1;
+    int64_t count = rows ? st->h : st->w, linelen = rows ? st->w : st->h;
+    if (st->w < 1 || st->h < 1)
+        return pc__parse_error(st->err, st->errcap, lineno, col, "\"%s\" before width and height", what);
+    if (st->have[a])
+        return pc__parse_error(st->err, st->errcap, lineno, col, "\"%s\" given twice", what);
+    for (int64_t i = 0; i < count; i++) {
+        const char *l;
+        size_t n;
+        if (!pc__lines_next(it, &l, &n))
+            return pc__parse_error(st->err, st->errcap, line0 + it->lineno, 0,
+                                   "%s: %lld lines expected, the text ends after %lld", what, (long long)count,
+                                   (long long)i);
+        int32_t k = parse_clues(l, n, ",", &st->clues[a], line0 + it->lineno, 1, (int32_t)linelen, st->err,
+                                st->errcap);
+        if (k < 0)
+            return k;
+        iv_push(&st->counts[a], k);
+    }
+    st->have[a] = 1;
+    return PC_OK;
+}
+
+/* "goal ..." (read once the size is known). */
+static void non_goal_line(non_state *st, const char *t, size_t tn, size_t after, int32_t lineno, int32_t col)
+{
+    st->goal = t + after;
+    st->goal_n = tn - after;
+    pc__trim(&st->goal, &st->goal_n);
+    st->goal_line = lineno;
+    st->goal_col = col + (int32_t)(st->goal - t);
+    if (st->goal_n >= 2 && st->goal[0] == '"' && st->goal[st->goal_n - 1] == '"') {
+        st->goal++;
+        st->goal_n -= 2;
+        st->goal_col++;
+    }
+}
+
+/* One line of the text outside the clue blocks. */
+static int32_t non_line(non_state *st, pc__lines *it, const char *l, size_t n, int32_t line0, pc__nspec *sp)
+{
+    int32_t lineno = line0 + it->lineno;
+    const char *t = l;
+    size_t tn = n, after;
+    pc__trim(&t, &tn);
+    int32_t col = (int32_t)(t - l) + 1;
+    if (tn == 0 || t[0] == '#')
+        return PC_OK;
+    if (key_is(t, tn, "width", &after) || key_is(t, tn, "height", &after))
+        return non_dim(st, t, tn, after, lineno, col);
+    if (key_is(t, tn, "rows", &after) || key_is(t, tn, "columns", &after))
+        return non_clue_block(st, it, t[0] == 'r', line0, lineno, col);
+    if (key_is(t, tn, "goal", &after)) {
+        non_goal_line(st, t, tn, after, lineno, col);
+    } else if (key_is(t, tn, "title", &after) || key_is(t, tn, "catalogue", &after)) {
+        char **field = t[0] == 't' ? &sp->title : &sp->id;
+        pc__free(*field);
+        *field = non_value(t + after, tn - after);
+        if (!*field) /* lost to a failed allocation: PC_ENOMEM, not "no title" */
+            return PC_ENOMEM;
+    }
+    /* colour definitions are harmless (colour clues are refused by parse_clues);
+     * every other key (by, copyright, license, ...) is ignored, as the format says */
+    return PC_OK;
+}
+
+/* The goal picture of '0' and '1' into sp->goal. */
+static int32_t non_goal(non_state *st, pc__nspec *sp)
+{
+    size_t cells = (size_t)(st->w * st->h), got = 0;
+    sp->goal = pc__malloc(cells);
+    if (!sp->goal)
+        return PC_ENOMEM;
+    for (size_t i = 0; i < st->goal_n; i++) {
+        char c = st->goal[i];
+        if (is_space(c))
+            continue;
+        if (c != '0' && c != '1')
+            return pc__parse_error(st->err, st->errcap, st->goal_line, st->goal_col + (int32_t)i,
+                                   "goal: '%c' is not 0 or 1", c);
+        if (got == cells)
+            return pc__parse_error(st->err, st->errcap, st->goal_line, st->goal_col + (int32_t)i,
+                                   "goal: more than %zu cells", cells);
+        sp->goal[got++] = (uint8_t)(c - '0');
+    }
+    if (got != cells)
+        return pc__parse_error(st->err, st->errcap, st->goal_line, st->goal_col, "goal: %zu cells, %zu expected",
+                               got, cells);
+    return PC_OK;
+}
+
 static int32_t parse_non(const char *text, size_t len, int32_t line0, pc__nspec *sp, char *err, size_t errcap)
 {
+    non_state st;
+    memset(&st, 0, sizeof st);
+    st.w = st.h = -1;
+    st.err = err;
+    st.errcap = errcap;
     pc__lines it;
     pc__lines_init(&it, text, len);
     const char *l;
     size_t n;
-    int64_t w = -1, h = -1;
-    ivec rc = {0}, rcl = {0}, cc = {0}, ccl = {0};
-    int have_rows = 0, have_cols = 0;
-    int32_t rc_ = PC_OK;
-    const char *goal = NULL;
-    size_t goal_n = 0;
-    int32_t goal_line = 0, goal_col = 0;
-#define NON_FAIL(...)                                                                                                \
-    do {                                                                                                             \
-        rc_ = pc__parse_error(err, errcap, __VA_ARGS__);                                                             \
-        goto fail;                                                                                                   \
-    } while (0)
-    while (pc__lines_next(&it, &l, &n)) {
-        int32_t lineno = line0 + it.lineno;
-        const char *t = l;
-        size_t tn = n;
-        pc__trim(&t, &tn);
-        int32_t col = (int32_t)(t - l) + 1;
-        size_t after;
-        if (tn == 0 || t[0] == '#')
-            continue;
-        if (key_is(t, tn, "width", &after) || key_is(t, tn, "height", &after)) {
-            const char *v = t + after;
-            size_t vn = tn - after;
-            pc__trim(&v, &vn);
-            int64_t x;
-            if (pc__parse_i64(v, vn, &x) || x < 1 || x > PC_NONOGRAM_MAX_SIDE)
-                NON_FAIL(lineno, col + (int32_t)(v - t), "bad %s", t[0] == 'w' ? "width" : "height");
-            if (t[0] == 'w')
-                w = x;
-            else
-                h = x;
-        } else if (key_is(t, tn, "rows", &after) || key_is(t, tn, "columns", &after)) {
-            int rows = t[0] == 'r';
-            int64_t count = rows ? h : w, linelen = rows ? w : h;
-            if (w < 1 || h < 1)
-                NON_FAIL(lineno, col, "\"%s\" before width and height", rows ? "rows" : "columns");
-            if ((rows && have_rows) || (!rows && have_cols))
-                NON_FAIL(lineno, col, "\"%s\" given twice", rows ? "rows" : "columns");
-            ivec *counts = rows ? &rc : &cc, *clues = rows ? &rcl : &ccl;
-            for (int64_t i = 0; i < count; i++) {
-                if (!pc__lines_next(&it, &l, &n))
-                    NON_FAIL(line0 + it.lineno, 0, "%s: %lld lines expected, the text ends after %lld",
-                             rows ? "rows" : "columns", (long long)count, (long long)i);
-                int32_t k = parse_clues(l, n, ",", clues, line0 + it.lineno, 1, (int32_t)linelen, err, errcap);
-                if (k < 0) {
-                    rc_ = k;
-                    goto fail;
-                }
-                iv_push(counts, k);
-            }
-            if (rows)
-                have_rows = 1;
-            else
-                have_cols = 1;
-        } else if (key_is(t, tn, "goal", &after)) {
-            goal = t + after;
-            goal_n = tn - after;
-            pc__trim(&goal, &goal_n);
-            goal_line = lineno;
-            goal_col = col + (int32_t)(goal - t);
-            if (goal_n >= 2 && goal[0] == '"' && goal[goal_n - 1] == '"') {
-                goal++;
-                goal_n -= 2;
-                goal_col++;
-            }
-        } else if (key_is(t, tn, "title", &after) || key_is(t, tn, "catalogue", &after)) {
-            char **field = t[0] == 't' ? &sp->title : &sp->id;
-            pc__free(*field);
-            *field = non_value(t + after, tn - after);
-            if (!*field) { /* lost to a failed allocation: PC_ENOMEM, not "no title" */
-                rc_ = PC_ENOMEM;
-                goto fail;
-            }
-        } else if (key_is(t, tn, "color", &after)) {
-            /* colour definitions are harmless; colour clues are refused below */
-        }
-        /* every other key (by, copyright, license, ...) is ignored, as the format says */
+    int32_t rc = PC_OK;
+    while (rc == PC_OK && pc__lines_next(&it, &l, &n))
+        rc = non_line(&st, &it, l, n, line0, sp);
+    if (rc == PC_OK && (st.w < 1 || st.h < 1))
+        rc = pc__parse_error(err, errcap, line0 + it.lineno, 0, "width and height are required");
+    if (rc == PC_OK && (!st.have[0] || !st.have[1]))
+        rc = pc__parse_error(err, errcap, line0 + it.lineno, 0, "\"%s\" is missing", st.have[0] ? "columns" : "rows");
+    if (rc == PC_OK)
+        rc = check_size(st.w, st.h, line0 + 1, 0, err, errcap);
+    if (rc == PC_OK) {
+        sp->w = (int32_t)st.w;
+        sp->h = (int32_t)st.h;
+        if (st.goal)
+            rc = non_goal(&st, sp);
     }
-    if (w < 1 || h < 1)
-        NON_FAIL(line0 + it.lineno, 0, "width and height are required");
-    if (!have_rows || !have_cols)
-        NON_FAIL(line0 + it.lineno, 0, "\"%s\" is missing", have_rows ? "columns" : "rows");
-    if ((rc_ = check_size(w, h, line0 + 1, 0, err, errcap)) != PC_OK)
-        goto fail;
-    sp->w = (int32_t)w;
-    sp->h = (int32_t)h;
-    if (goal) {
-        size_t cells = (size_t)(w * h), got = 0;
-        sp->goal = pc__malloc(cells);
-        if (!sp->goal) {
-            rc_ = PC_ENOMEM;
-            goto fail;
-        }
-        for (size_t i = 0; i < goal_n; i++) {
-            char c = goal[i];
-            if (is_space(c))
-                continue;
-            if (c != '0' && c != '1')
-                NON_FAIL(goal_line, goal_col + (int32_t)i, "goal: '%c' is not 0 or 1", c);
-            if (got == cells)
-                NON_FAIL(goal_line, goal_col + (int32_t)i, "goal: more than %zu cells", cells);
-            sp->goal[got++] = (uint8_t)(c - '0');
-        }
-        if (got != cells)
-            NON_FAIL(goal_line, goal_col, "goal: %zu cells, %zu expected", got, cells);
-    }
-    rc_ = finish_spec(sp, &rc, &rcl, &cc, &ccl);
-    if (rc_ != PC_OK)
-        goto fail;
-    return PC_OK;
-fail:
-    free_vecs(&rc, &rcl, &cc, &ccl);
-    return rc_;
-#undef NON_FAIL
+    if (rc == PC_OK && (rc = finish_spec(sp, &st.counts[0], &st.clues[0], &st.counts[1], &st.clues[1])) == PC_OK)
+        return PC_OK;
+    free_vecs(&st.counts[0], &st.clues[0], &st.counts[1], &st.clues[1]);
+    return rc;
 }
 
 static void write_clue_line(pc__sb *sb, const int32_t *clues, int32_t k, char sep)
@@ -947,6 +980,153 @@ static int32_t xml_clues(const xml *x, size_t from, size_t to, ivec *counts, ive
     return counts->bad || clues->bad ? PC_ENOMEM : PC_OK;
 }
 
+/* The characters of black and white in the <color> elements of a puzzle
+ * (p0 .. p1); another colour is refused (colour_formats.c reads those). */
+static int32_t xml_bw_chars(xml *x, size_t p0, size_t p1, char *black, char *white)
+{
+    size_t ct = p0;
+    while ((ct = find_tag(x, ct, p1, "color")) != (size_t)-1) {
+        size_t cn, chn, c0, c1, ca;
+        const char *name = attribute(x, ct, "name", &cn);
+        const char *ch = attribute(x, ct, "char", &chn);
+        int32_t r = element(x, ct, p1, "color", &c0, &c1, &ca);
+        if (r != PC_OK)
+            return r;
+        if (attr_is(name, cn, "black")) {
+            if (ch && chn == 1)
+                *black = ch[0];
+        } else if (attr_is(name, cn, "white")) {
+            if (ch && chn == 1)
+                *white = ch[0];
+        } else {
+            return xml_error(x, ct, "multicolour puzzles are not supported", NULL);
+        }
+        ct = ca;
+    }
+    return PC_OK;
+}
+
+/* Where the <clues type="rows"> and type="columns" contents are: at[a] ..
+ * end[a] (a 0 rows, 1 columns). */
+static int32_t xml_clue_spans(xml *x, size_t at, size_t p0, size_t p1, size_t span_at[2], size_t span_end[2])
+{
+    int have[2] = {0, 0};
+    size_t cl = p0;
+    while ((cl = find_tag(x, cl, p1, "clues")) != (size_t)-1) {
+        size_t c0, c1, ca, vn;
+        int32_t r = element(x, cl, p1, "clues", &c0, &c1, &ca);
+        if (r != PC_OK)
+            return r;
+        const char *v = attribute(x, cl, "type", &vn);
+        int a = attr_is(v, vn, "rows") ? 0 : attr_is(v, vn, "columns") ? 1 : -1;
+        if (a < 0)
+            return xml_error(x, cl, "<clues> type must be rows or columns", NULL);
+        span_at[a] = c0;
+        span_end[a] = c1;
+        have[a] = 1;
+        cl = ca;
+    }
+    if (!have[0] || !have[1])
+        return xml_error(x, at, have[0] ? "no column clues" : "no row clues", NULL);
+    return PC_OK;
+}
+
+/* The clues of both families: the size is their numbers of lines. */
+static int32_t xml_bw_clues(xml *x, size_t at, size_t p0, size_t p1, pc__nspec *sp)
+{
+    size_t span_at[2] = {0, 0}, span_end[2] = {0, 0};
+    int32_t r = xml_clue_spans(x, at, p0, p1, span_at, span_end);
+    if (r != PC_OK)
+        return r;
+    ivec rc = {0}, rcl = {0}, cc = {0}, ccl = {0};
+    r = xml_clues(x, span_at[0], span_end[0], &rc, &rcl, PC_NONOGRAM_MAX_SIDE);
+    if (r == PC_OK)
+        r = xml_clues(x, span_at[1], span_end[1], &cc, &ccl, PC_NONOGRAM_MAX_SIDE);
+    if (r == PC_OK)
+        r = check_size((int64_t)cc.n, (int64_t)rc.n, 0, 0, x->err, x->errcap);
+    if (r == PC_OK) {
+        int32_t w = (int32_t)cc.n, h = (int32_t)rc.n;
+        for (size_t i = 0; i < rcl.n && r == PC_OK; i++)
+            if (rcl.a[i] > w)
+                r = xml_error(x, span_at[0], "a row clue is longer than the width", NULL);
+        for (size_t i = 0; i < ccl.n && r == PC_OK; i++)
+            if (ccl.a[i] > h)
+                r = xml_error(x, span_at[1], "a column clue is longer than the height", NULL);
+        sp->w = w;
+        sp->h = h;
+    }
+    if (r == PC_OK)
+        r = finish_spec(sp, &rc, &rcl, &cc, &ccl);
+    free_vecs(&rc, &rcl, &cc, &ccl);
+    return r;
+}
+
+/* <title> and <id> of the puzzle. */
+static int32_t xml_meta(xml *x, size_t p0, size_t p1, pc__nspec *sp)
+{
+    static const char *const meta[] = {"title", "id"};
+    for (int m = 0; m < 2; m++) {
+        size_t t = find_tag(x, p0, p1, meta[m]);
+        if (t == (size_t)-1)
+            continue;
+        size_t t0, t1, ta;
+        int32_t r = element(x, t, p1, meta[m], &t0, &t1, &ta);
+        if (r != PC_OK)
+            return r;
+        char *s = xml_text(x, t0, t1);
+        if (!s)
+            return PC_ENOMEM;
+        if (m == 0)
+            sp->title = s;
+        else
+            sp->id = s;
+    }
+    return PC_OK;
+}
+
+/* The goal (or a solution of type "solution"); "saved" images are not
+ * solutions.  The <image> is read with the black and white characters. */
+static int32_t xml_bw_goal(xml *x, size_t p0, size_t p1, char black, char white, pc__nspec *sp)
+{
+    size_t so = p0;
+    while ((so = find_tag(x, so, p1, "solution")) != (size_t)-1) {
+        size_t s0, s1, sa, vn;
+        int32_t r = element(x, so, p1, "solution", &s0, &s1, &sa);
+        if (r != PC_OK)
+            return r;
+        const char *v = attribute(x, so, "type", &vn);
+        if (v && !attr_is(v, vn, "goal") && !attr_is(v, vn, "solution")) {
+            so = sa;
+            continue;
+        }
+        size_t im = find_tag(x, s0, s1, "image");
+        if (im == (size_t)-1)
+            return xml_error(x, so, "<solution> without <image>", NULL);
+        size_t i0, i1, ia;
+        r = element(x, im, s1, "image", &i0, &i1, &ia);
+        if (r != PC_OK)
+            return r;
+        size_t cells = (size_t)sp->w * (size_t)sp->h, got = 0;
+        sp->goal = pc__malloc(cells);
+        if (!sp->goal)
+            return PC_ENOMEM;
+        for (size_t i = i0; i < i1; i++) {
+            char c = x->text[i];
+            if (is_space(c) || c == '|')
+                continue;
+            if (c != black && c != white)
+                return xml_error(x, i, "unknown image character ", (char[]){c, 0});
+            if (got == cells)
+                return xml_error(x, i, "image larger than the grid", NULL);
+            sp->goal[got++] = c == black;
+        }
+        if (got != cells)
+            return xml_error(x, im, "image smaller than the grid", NULL);
+        break;
+    }
+    return PC_OK;
+}
+
 /* The <puzzle> element that starts at byte `at` of the text. */
 static int32_t parse_xml_at(const char *text, size_t len, size_t at, pc__nspec *sp, char *err, size_t errcap)
 {
@@ -959,130 +1139,14 @@ static int32_t parse_xml_at(const char *text, size_t len, size_t at, pc__nspec *
     const char *type = attribute(&x, at, "type", &tn);
     if (type && !attr_is(type, tn, "grid"))
         return xml_error(&x, at, "only grid puzzles are supported", NULL);
-    /* colours: only black and white, and the characters of each */
     char black = 'X', white = '.';
-    size_t ct = p0;
-    while ((ct = find_tag(&x, ct, p1, "color")) != (size_t)-1) {
-        size_t cn, chn, c0, c1, ca;
-        const char *name = attribute(&x, ct, "name", &cn);
-        const char *ch = attribute(&x, ct, "char", &chn);
-        r = element(&x, ct, p1, "color", &c0, &c1, &ca);
-        if (r != PC_OK)
-            return r;
-        if (attr_is(name, cn, "black")) {
-            if (ch && chn == 1)
-                black = ch[0];
-        } else if (attr_is(name, cn, "white")) {
-            if (ch && chn == 1)
-                white = ch[0];
-        } else {
-            return xml_error(&x, ct, "multicolour puzzles are not supported", NULL);
-        }
-        ct = ca;
-    }
-    ivec rc = {0}, rcl = {0}, cc = {0}, ccl = {0};
-    int have_rows = 0, have_cols = 0;
-    size_t cl = p0;
-    /* the lengths: number of lines of the other family */
-    size_t rows_at = 0, cols_at = 0, rows_end = 0, cols_end = 0;
-    while ((cl = find_tag(&x, cl, p1, "clues")) != (size_t)-1) {
-        size_t c0, c1, ca, vn;
-        r = element(&x, cl, p1, "clues", &c0, &c1, &ca);
-        if (r != PC_OK)
-            return r;
-        const char *v = attribute(&x, cl, "type", &vn);
-        if (attr_is(v, vn, "rows")) {
-            rows_at = c0;
-            rows_end = c1;
-            have_rows = 1;
-        } else if (attr_is(v, vn, "columns")) {
-            cols_at = c0;
-            cols_end = c1;
-            have_cols = 1;
-        } else {
-            return xml_error(&x, cl, "<clues> type must be rows or columns", NULL);
-        }
-        cl = ca;
-    }
-    if (!have_rows || !have_cols)
-        return xml_error(&x, at, have_rows ? "no column clues" : "no row clues", NULL);
-    r = xml_clues(&x, rows_at, rows_end, &rc, &rcl, PC_NONOGRAM_MAX_SIDE);
-    if (r == PC_OK)
-        r = xml_clues(&x, cols_at, cols_end, &cc, &ccl, PC_NONOGRAM_MAX_SIDE);
-    if (r == PC_OK)
-        r = check_size((int64_t)cc.n, (int64_t)rc.n, 0, 0, err, errcap);
-    if (r == PC_OK) {
-        int32_t w = (int32_t)cc.n, h = (int32_t)rc.n;
-        for (size_t i = 0; i < rcl.n && r == PC_OK; i++)
-            if (rcl.a[i] > w)
-                r = xml_error(&x, rows_at, "a row clue is longer than the width", NULL);
-        for (size_t i = 0; i < ccl.n && r == PC_OK; i++)
-            if (ccl.a[i] > h)
-                r = xml_error(&x, cols_at, "a column clue is longer than the height", NULL);
-        sp->w = w;
-        sp->h = h;
-    }
-    if (r == PC_OK)
-        r = finish_spec(sp, &rc, &rcl, &cc, &ccl);
-    free_vecs(&rc, &rcl, &cc, &ccl);
-    if (r != PC_OK)
+    if ((r = xml_bw_chars(&x, p0, p1, &black, &white)) != PC_OK)
         return r;
-    /* metadata */
-    static const char *const meta[] = {"title", "id"};
-    for (int m = 0; m < 2; m++) {
-        size_t t = find_tag(&x, p0, p1, meta[m]);
-        if (t == (size_t)-1)
-            continue;
-        size_t t0, t1, ta;
-        r = element(&x, t, p1, meta[m], &t0, &t1, &ta);
-        if (r != PC_OK)
-            return r;
-        char *s = xml_text(&x, t0, t1);
-        if (!s)
-            return PC_ENOMEM;
-        if (m == 0)
-            sp->title = s;
-        else
-            sp->id = s;
-    }
-    /* the goal (or a solution of type "solution"); "saved" images are not solutions */
-    size_t so = p0;
-    while ((so = find_tag(&x, so, p1, "solution")) != (size_t)-1) {
-        size_t s0, s1, sa, vn;
-        r = element(&x, so, p1, "solution", &s0, &s1, &sa);
-        if (r != PC_OK)
-            return r;
-        const char *v = attribute(&x, so, "type", &vn);
-        if (v && !attr_is(v, vn, "goal") && !attr_is(v, vn, "solution")) {
-            so = sa;
-            continue;
-        }
-        size_t im = find_tag(&x, s0, s1, "image");
-        if (im == (size_t)-1)
-            return xml_error(&x, so, "<solution> without <image>", NULL);
-        size_t i0, i1, ia;
-        r = element(&x, im, s1, "image", &i0, &i1, &ia);
-        if (r != PC_OK)
-            return r;
-        size_t cells = (size_t)sp->w * (size_t)sp->h, got = 0;
-        sp->goal = pc__malloc(cells);
-        if (!sp->goal)
-            return PC_ENOMEM;
-        for (size_t i = i0; i < i1; i++) {
-            char c = text[i];
-            if (is_space(c) || c == '|')
-                continue;
-            if (c != black && c != white)
-                return xml_error(&x, i, "unknown image character ", (char[]){c, 0});
-            if (got == cells)
-                return xml_error(&x, i, "image larger than the grid", NULL);
-            sp->goal[got++] = c == black;
-        }
-        if (got != cells)
-            return xml_error(&x, im, "image smaller than the grid", NULL);
-        break;
-    }
-    return PC_OK;
+    if ((r = xml_bw_clues(&x, at, p0, p1, sp)) != PC_OK)
+        return r;
+    if ((r = xml_meta(&x, p0, p1, sp)) != PC_OK)
+        return r;
+    return xml_bw_goal(&x, p0, p1, black, white, sp);
 }
 
 static void xml_escape(pc__sb *sb, const char *s)

@@ -49,7 +49,7 @@ static void evaluate_line(pc_nonogram *g, int axis, int32_t i)
     const uint8_t *p = line_start(g, g->cells, axis, i, &len, &stride);
     const int32_t *c = g->clue[axis] + g->off[axis][i];
     size_t n = (size_t)(g->off[axis][i + 1] - g->off[axis][i]);
-    uint8_t now = (uint8_t)(g->ccol[axis] ? pc__ncol_line_matches(p, len, stride, c, g->ccol[axis] + g->off[axis][i], n)
+    uint8_t now = (uint8_t)(g->ccol[axis] ? pc__nonogram_line_matches_colour(p, len, stride, c, g->ccol[axis] + g->off[axis][i], n)
                                           : pc__nonogram_line_matches(p, len, stride, c, n));
     g->nsat[axis] += (int32_t)now - (int32_t)g->sat[axis][i];
     g->sat[axis][i] = now;
@@ -170,74 +170,117 @@ int32_t pc_nonogram_new_from_solution(int32_t w, int32_t h, const char *bits, si
     return rc;
 }
 
+static const char *const axis_name[2] = {"row", "column"};
+
+/* One axis of a clue set: each line's count fits, each clue is >= 1 (or a
+ * lone 0) with a colour in 1..ncol (colours NULL: one colour), the clues fit
+ * the line (a gap between neighbours of the same colour); filled[c] adds the
+ * cells of colour c.  The copies are malloc'd into *off_out, *clue_out and
+ * (ccol_out not NULL) *ccol_out. */
+static int32_t check_axis(int a, int32_t lines, int32_t len, int32_t ncol, const int32_t *counts,
+                          const int32_t *clues, const uint8_t *colours, int64_t *filled, int32_t **off_out,
+                          int32_t **clue_out, uint8_t **ccol_out, char *err, size_t errcap)
+{
+    int32_t most = ncol == 1 ? (int32_t)pc__nonogram_max_clues((size_t)len) : len;
+    int64_t total = 0;
+    for (int32_t i = 0; i < lines; i++) {
+        if (counts[i] < 1 || counts[i] > most) {
+            pc__parse_error(err, errcap, 0, 0, "%s %d: %d clues cannot fit in %d cells", axis_name[a], (int)i + 1,
+                            (int)counts[i], (int)len);
+            return PC_EINVAL;
+        }
+        total += counts[i];
+    }
+    int32_t *off = pc__malloc(((size_t)lines + 1) * sizeof(int32_t));
+    int32_t *clue = pc__malloc((size_t)(total ? total : 1) * sizeof(int32_t));
+    uint8_t *ccol = ccol_out ? pc__malloc((size_t)(total ? total : 1)) : NULL;
+    int32_t rc = off && clue && (ccol || !ccol_out) ? PC_OK : PC_ENOMEM;
+    int64_t k = 0;
+    if (rc == PC_OK)
+        off[0] = 0;
+    for (int32_t i = 0; i < lines && rc == PC_OK; i++) {
+        int64_t need = 0;
+        for (int32_t j = 0; j < counts[i] && rc == PC_OK; j++, k++) {
+            int32_t v = clues[k], c = !v ? 0 : colours ? colours[k] : 1;
+            if (v < 0 || (v == 0 && counts[i] != 1)) {
+                pc__parse_error(err, errcap, 0, 0, "%s %d: clue %d is %d (clues are >= 1, or a lone 0)",
+                                axis_name[a], (int)i + 1, (int)j + 1, (int)v);
+                rc = PC_EINVAL;
+            } else if (v && (c < 1 || c > ncol)) {
+                pc__parse_error(err, errcap, 0, 0, "%s %d: clue %d has colour %d (1..%d)", axis_name[a], (int)i + 1,
+                                (int)j + 1, (int)c, (int)ncol);
+                rc = PC_EINVAL;
+            }
+            if (rc != PC_OK)
+                break;
+            need += v + (j > 0 && (colours ? colours[k - 1] : 1) == c ? 1 : 0);
+            filled[c] += v;
+            clue[k] = v;
+            if (ccol)
+                ccol[k] = (uint8_t)c;
+        }
+        if (rc == PC_OK && need > len) {
+            pc__parse_error(err, errcap, 0, 0, "%s %d: clues need %lld cells, the line has %d", axis_name[a],
+                            (int)i + 1, (long long)need, (int)len);
+            rc = PC_EINVAL;
+        }
+        if (rc == PC_OK)
+            off[i + 1] = (int32_t)k;
+    }
+    if (rc != PC_OK) {
+        pc__free(off);
+        pc__free(clue);
+        pc__free(ccol);
+        return rc;
+    }
+    *off_out = off;
+    *clue_out = clue;
+    if (ccol_out)
+        *ccol_out = ccol;
+    return PC_OK;
+}
+
+int32_t pc__nonogram_check_clues_colour(int32_t w, int32_t h, int32_t ncol, const int32_t *counts[2],
+                                        const int32_t *clues[2], const uint8_t *colours[2], int32_t *off_out[2],
+                                        int32_t *clue_out[2], uint8_t *ccol_out[2], char *err, size_t errcap)
+{
+    int64_t filled[2][PC_NONOGRAM_MAX_COLOURS + 1];
+    int32_t *off[2] = {NULL, NULL}, *clue[2] = {NULL, NULL};
+    uint8_t *ccol[2] = {NULL, NULL};
+    int32_t rc = PC_OK;
+    memset(filled, 0, sizeof filled);
+    for (int a = 0; a < 2 && rc == PC_OK; a++)
+        rc = check_axis(a, a == 0 ? h : w, a == 0 ? w : h, ncol, counts[a], clues[a], colours ? colours[a] : NULL,
+                        filled[a], &off[a], &clue[a], ccol_out ? &ccol[a] : NULL, err, errcap);
+    for (int32_t c = 1; rc == PC_OK && c <= ncol; c++)
+        if (filled[0][c] != filled[1][c]) {
+            if (ncol == 1)
+                pc__parse_error(err, errcap, 0, 0, "rows fill %lld cells but columns fill %lld",
+                                (long long)filled[0][c], (long long)filled[1][c]);
+            else
+                pc__parse_error(err, errcap, 0, 0, "rows fill %lld cells of colour %d but columns fill %lld",
+                                (long long)filled[0][c], (int)c, (long long)filled[1][c]);
+            rc = PC_EINVAL;
+        }
+    for (int a = 0; a < 2; a++) {
+        if (rc != PC_OK) {
+            pc__free(off[a]);
+            pc__free(clue[a]);
+            pc__free(ccol[a]);
+            continue;
+        }
+        off_out[a] = off[a];
+        clue_out[a] = clue[a];
+        if (ccol_out)
+            ccol_out[a] = ccol[a];
+    }
+    return rc;
+}
+
 int32_t pc__nonogram_check_clues(int32_t w, int32_t h, const int32_t *counts[2], const int32_t *clues[2],
                                  int32_t *off_out[2], int32_t *clue_out[2], char *err, size_t errcap)
 {
-    static const char *const axis_name[2] = {"row", "column"};
-    int64_t filled[2] = {0, 0};
-    int32_t *off[2] = {NULL, NULL}, *clue[2] = {NULL, NULL};
-    int32_t rc = PC_OK;
-    for (int a = 0; a < 2 && rc == PC_OK; a++) {
-        int32_t lines = a == 0 ? h : w, len = a == 0 ? w : h;
-        int64_t total = 0;
-        for (int32_t i = 0; i < lines; i++) {
-            if (counts[a][i] < 1 || counts[a][i] > (int32_t)pc__nonogram_max_clues((size_t)len)) {
-                pc__parse_error(err, errcap, 0, 0, "%s %d: %d clues cannot fit in %d cells", axis_name[a],
-                                (int)i + 1, (int)counts[a][i], (int)len);
-                rc = PC_EINVAL;
-                break;
-            }
-            total += counts[a][i];
-        }
-        if (rc != PC_OK)
-            break;
-        off[a] = pc__malloc(((size_t)lines + 1) * sizeof(int32_t));
-        clue[a] = pc__malloc((size_t)(total ? total : 1) * sizeof(int32_t));
-        if (!off[a] || !clue[a]) {
-            rc = PC_ENOMEM;
-            break;
-        }
-        int64_t k = 0;
-        off[a][0] = 0;
-        for (int32_t i = 0; i < lines && rc == PC_OK; i++) {
-            int64_t need = -1;
-            for (int32_t j = 0; j < counts[a][i]; j++, k++) {
-                int32_t v = clues[a][k];
-                if (v < 0 || (v == 0 && counts[a][i] != 1)) {
-                    pc__parse_error(err, errcap, 0, 0, "%s %d: clue %d is %d (clues are >= 1, or a lone 0)",
-                                    axis_name[a], (int)i + 1, (int)j + 1, (int)v);
-                    rc = PC_EINVAL;
-                    break;
-                }
-                need += (int64_t)v + 1;
-                filled[a] += v;
-                clue[a][k] = v;
-            }
-            if (rc == PC_OK && need > len) {
-                pc__parse_error(err, errcap, 0, 0, "%s %d: clues need %lld cells, the line has %d", axis_name[a],
-                                (int)i + 1, (long long)need, (int)len);
-                rc = PC_EINVAL;
-            }
-            off[a][i + 1] = (int32_t)k;
-        }
-    }
-    if (rc == PC_OK && filled[0] != filled[1]) {
-        pc__parse_error(err, errcap, 0, 0, "rows fill %lld cells but columns fill %lld", (long long)filled[0],
-                        (long long)filled[1]);
-        rc = PC_EINVAL;
-    }
-    if (rc != PC_OK) {
-        for (int a = 0; a < 2; a++) {
-            pc__free(off[a]);
-            pc__free(clue[a]);
-        }
-        return rc;
-    }
-    for (int a = 0; a < 2; a++) {
-        off_out[a] = off[a];
-        clue_out[a] = clue[a];
-    }
-    return PC_OK;
+    return pc__nonogram_check_clues_colour(w, h, 1, counts, clues, NULL, off_out, clue_out, NULL, err, errcap);
 }
 
 int32_t pc_nonogram_new_from_clues(int32_t w, int32_t h, const int32_t *row_counts, const int32_t *row_clues,
@@ -279,8 +322,9 @@ void pc_nonogram_free(pc_nonogram *g)
         pc__free(g->off[a]);
         pc__free(g->clue[a]);
         pc__free(g->sat[a]);
+        pc__free(g->ccol[a]);
     }
-    pc__ncol_free(g);
+    pc__free(g->pal);
     pc__free(g->solution);
     pc__free(g->cells);
     pc__free(g->id);
@@ -312,12 +356,13 @@ int32_t pc_nonogram_clone(const pc_nonogram *g, pc_nonogram **out)
     *c = *g;
     c->titles = NULL;
     c->ntitles = 0;
-    if (pc__ncol_clone(g, c) != PC_OK)
-        fail = 1;
+    c->pal = dup_mem(g->pal, sizeof *g->pal, &fail);
     size_t lines[2] = {(size_t)g->h, (size_t)g->w};
     for (int a = 0; a < 2; a++) {
+        size_t nclues = (size_t)g->off[a][lines[a]];
         c->off[a] = dup_mem(g->off[a], (lines[a] + 1) * sizeof(int32_t), &fail);
-        c->clue[a] = dup_mem(g->clue[a], (size_t)g->off[a][lines[a]] * sizeof(int32_t), &fail);
+        c->clue[a] = dup_mem(g->clue[a], nclues * sizeof(int32_t), &fail);
+        c->ccol[a] = dup_mem(g->ccol[a], nclues, &fail);
         c->sat[a] = dup_mem(g->sat[a], lines[a], &fail);
     }
     c->solution = dup_mem(g->solution, n, &fail);

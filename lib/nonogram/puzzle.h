@@ -61,22 +61,23 @@ static inline uint8_t pc__ncode_to_index(uint8_t c)
     return (uint8_t)(c == 0 ? PC_NONOGRAM_COLOUR_UNKNOWN : c == 1 ? 1 : c == 2 ? 0 : c - 1);
 }
 
-/* 1 when the player's line (codes) shows exactly the coloured clues. */
-int pc__ncol_line_matches(const uint8_t *cells, size_t len, size_t stride, const int32_t *clues,
-                          const uint8_t *colours, size_t count);
-
-/* Copy / free the colour parts (clone, free). */
-int32_t pc__ncol_clone(const pc_nonogram *g, pc_nonogram *c);
-void pc__ncol_free(pc_nonogram *g);
-
 /* A new puzzle with its clue arrays taken over (no copy) and an all-unknown
  * player's grid; solution may be NULL (taken over too).  On failure nothing
  * is taken over. */
 int32_t pc__nonogram_make(int32_t w, int32_t h, int32_t *off[2], int32_t *clue[2], uint8_t *solution,
                           pc_nonogram **out);
 
-/* Validate a clue set (sizes, each line fits, totals agree) and build the
- * offset arrays; err receives a message on failure. */
+/* Validate a coloured clue set (each line's count fits, clues >= 1 or a
+ * lone 0, colours in 1..ncol, each line fits with a gap between neighbours
+ * of the same colour, rows and columns fill as many cells of each colour)
+ * and copy it into offset / clue / colour arrays (ccol_out NULL: no colour
+ * arrays); PC_EINVAL with a message in err.  colours NULL: every clue has
+ * colour 1. */
+int32_t pc__nonogram_check_clues_colour(int32_t w, int32_t h, int32_t ncol, const int32_t *counts[2],
+                                        const int32_t *clues[2], const uint8_t *colours[2], int32_t *off_out[2],
+                                        int32_t *clue_out[2], uint8_t *ccol_out[2], char *err, size_t errcap);
+
+/* The black-and-white case: one colour, no colour arrays. */
 int32_t pc__nonogram_check_clues(int32_t w, int32_t h, const int32_t *counts[2], const int32_t *clues[2],
                                  int32_t *off_out[2], int32_t *clue_out[2], char *err, size_t errcap);
 

@@ -174,18 +174,161 @@ end
 function Puzzle:record() return pc.text_out(C.pc_nonogram_write_record, self.h) end
 function Puzzle:save() return pc.text_out(C.pc_nonogram_save, self.h) end
 
--- Solving, hints and formats live in puzzlecore.nonogram_solve; the same
--- calls as methods, loaded on first use.
-local function solver() return require "puzzlecore.nonogram_solve" end
-function Puzzle:solve(count, max_nodes, max_seconds) return solver().solve(self, count, max_nodes, max_seconds) end
-function Puzzle:grade(max_nodes, max_seconds) return solver().grade(self, max_nodes, max_seconds) end
-function Puzzle:hint() return solver().hint(self) end
-function Puzzle:consistent(max_nodes, max_seconds) return solver().consistent(self, max_nodes, max_seconds) end
-function Puzzle:mistakes() return solver().mistakes(self) end
-function Puzzle:export(format) return solver().save(self, format) end
-function M.parse(text, format, index) return solver().load(text, format, index) end
+-- ---- solving, hints, formats (puzzlecore.nonogram_solve offers the same calls
+-- as functions, and what needs no puzzle: clue tables, a line, collections)
+
+M.GRADES = { [0] = "none", "line", "probe", "search" }
+M.FORMATS = { auto = 0, non = 1, xml = 2, tatham = 3, tcga = 4, ["tcga-solution"] = 5 }
+M.FORMAT_NAMES = { [0] = "auto", "non", "xml", "tatham", "tcga", "tcga-solution" }
+local GRADE_NUM = { line = 1, probe = 2, search = 3 }
+local HINT_KINDS = { "line", "probe", "solution" }
+local STATS = { "nodes", "line_solves", "probes", "line_cells", "probe_cells", "grade", "max_depth", "memory",
+  "solutions" }
+
+local function stats_table(st)
+  local t = {}
+  for i, k in ipairs(STATS) do t[k] = tonumber(st[i - 1]) end
+  t.grade = M.GRADES[t.grade]
+  return t
+end
+
+-- A new Puzzle owning ptr.
+local function adopt(ptr)
+  return pc.handle(ptr, C.pc_nonogram_free, Puzzle)
+end
+M._adopt = adopt
+
+local function format_num(f)
+  if f == nil then return 0 end
+  if type(f) == "number" then return f end
+  return M.FORMATS[f] or error("unknown format " .. tostring(f))
+end
+M._format_num = format_num
+
+local function grade_num(g)
+  if g == nil then return 1 end
+  if type(g) == "number" then return g end
+  return GRADE_NUM[g] or error("unknown grade " .. tostring(g))
+end
+
+-- The solve result table from found, the solutions' buffer and the stats.
+local function result(found, count, buf, w, h, st)
+  local sols = {}
+  for s = 0, found - 1 do
+    local rows = {}
+    for y = 0, h - 1 do
+      local row = {}
+      for x = 0, w - 1 do row[x + 1] = buf[s * w * h + y * w + x] end
+      rows[y + 1] = row
+    end
+    sols[s + 1] = rows
+  end
+  local status = found == 0 and "none" or (count < 2 and "solved") or (found == 1 and "unique") or "multiple"
+  local stats = stats_table(st)
+  return { status = status, solutions = sols, grade = stats.grade, stats = stats }
+end
+M._result = result
+
+-- A pc_budget from the binding's limits: max_nodes (0/nil: none), max_seconds
+-- (0/nil: the library's default of 10 s, < 0: none).
+local function budget(max_nodes, max_seconds)
+  return pc.budget(max_nodes or 0, max_seconds or 0)
+end
+M._budget = budget
+
+-- The puzzle argument of the function forms (puzzlecore.nonogram_solve).
+function M._puzzle(p)
+  if getmetatable(p) ~= Puzzle then
+    pc.raise(C.PC_EINVAL, "puzzle must be a nonogram puzzle, got " .. type(p))
+  end
+  return p
+end
+
+local MAX_OUT = 2 ^ 26
+local function solutions(count, cells)
+  count = pc.int(count or 2, "count", 1, 2147483647)
+  if count * cells > MAX_OUT then
+    pc.raise(C.PC_ERANGE, "count * cells must be at most " .. MAX_OUT .. " (the solutions' buffer)")
+  end
+  return count
+end
+M._solutions = solutions
+
+--- Solve the clues: up to count solutions (default 2: the uniqueness check).
+function Puzzle:solve(count, max_nodes, max_seconds)
+  local w, h = self:width(), self:height()
+  count = solutions(count, w * h)
+  local buf = ffi.new("uint8_t[?]", w * h * count)
+  local st = ffi.new("int64_t[?]", C.PC_NONOGRAM_STAT_COUNT)
+  local rc = C.pc_nonogram_solve(self.h, count, budget(max_nodes, max_seconds), buf, w * h * count, st,
+    C.PC_NONOGRAM_STAT_COUNT)
+  if rc < 0 then return pc.fail(rc) end
+  return result(rc, count, buf, w, h, st)
+end
+
+--- grade, stats: "line" | "probe" | "search" | "none".
+function Puzzle:grade(max_nodes, max_seconds)
+  local st = ffi.new("int64_t[?]", C.PC_NONOGRAM_STAT_COUNT)
+  local rc = C.pc_nonogram_grade(self.h, budget(max_nodes, max_seconds), st, C.PC_NONOGRAM_STAT_COUNT)
+  if rc < 0 then return pc.fail(rc) end
+  return M.GRADES[rc], stats_table(st)
+end
+
+--- The next step from the player's grid: a table {x, y, value, kind, axis, index},
+--- false when no cell is unknown, or nil, msg, code (PC_EILLEGAL: the grid
+--- contradicts the clues; then a 4th value {axis, index} names the line).
+function Puzzle:hint(max_nodes, max_seconds)
+  local v = ffi.new("int32_t[5]")
+  local rc = C.pc_nonogram_hint(self.h, budget(max_nodes, max_seconds), v, v + 1, v + 2, v + 3, v + 4)
+  if rc == C.PC_ENOTFOUND then return false end
+  if rc < 0 then
+    pc.fail(rc, nil, { axis = v[3] >= 0 and v[3] or nil, index = v[4] >= 0 and v[4] or nil })
+  end
+  return { kind = HINT_KINDS[rc], x = v[0], y = v[1], value = v[2], axis = v[3] >= 0 and v[3] or nil,
+    index = v[4] >= 0 and v[4] or nil }
+end
+
+--- true when the player's filled and crossed cells agree with some solution.
+function Puzzle:consistent(max_nodes, max_seconds)
+  local rc = C.pc_nonogram_consistent(self.h, budget(max_nodes, max_seconds))
+  if rc < 0 then return pc.fail(rc) end
+  return rc == 1
+end
+
+--- The player's cells that contradict the unique solution: a list of {x, y}.
+function Puzzle:mistakes()
+  local w, h = self:width(), self:height()
+  local buf = ffi.new("uint8_t[?]", w * h)
+  local rc = C.pc_nonogram_mistakes(self.h, buf, w * h)
+  if rc < 0 then return pc.fail(rc) end
+  local t = {}
+  for i = 0, w * h - 1 do
+    if buf[i] == 1 then t[#t + 1] = { i % w, math.floor(i / w) } end
+  end
+  return t
+end
+
+--- The puzzle as text in a format (default "non").
+function Puzzle:export(format)
+  return pc.text_out(C.pc_nonogram_export, self.h, format_num(format or "non"))
+end
+
+--- Puzzle number index (0-based, default 0) of a text.
+function M.parse(text, format, index)
+  local out, err = ffi.new("pc_nonogram *[1]"), ffi.new("char[256]")
+  local rc = C.pc_nonogram_import(text, pc.len(text, "text"), format_num(format), index or 0, err, 256, out)
+  if rc ~= 0 then return pc.fail(rc, err) end
+  return adopt(out[0])
+end
+
+--- A new unique puzzle (with its solution) at grade ("line", "probe", "search") or easier,
+--- under the budget max_nodes, max_seconds (as solve; the budget only stops the run).
 function M.generate(w, h, seed, grade, max_nodes, max_seconds)
-  return solver().generate(w, h, seed, grade, max_nodes, max_seconds)
+  local out = ffi.new("pc_nonogram *[1]")
+  local rc = C.pc_nonogram_generate(w, h, pc.u64(seed or 1, "seed"), grade_num(grade),
+                                    budget(max_nodes, max_seconds), out)
+  if rc ~= 0 then return pc.fail(rc) end
+  return adopt(out[0])
 end
 
 return pc.shield("nonogram", M)

@@ -12,8 +12,8 @@ from __future__ import annotations
 import ctypes
 from typing import Any, Dict, List, Optional, Sequence, Tuple, Union
 
-from ._ffi import (Handle, InvalidArgument, OutOfRange, check, cstr, enums, err_buf, index, integer, lib,
-                   new_handle, sequence, text_in, text_out)
+from ._ffi import (Handle, IllegalMove, InvalidArgument, OutOfRange, budget as _mkbudget, check, cstr, enums,
+                   err_buf, index, integer, lib, new_handle, number, sequence, text_in, text_out)
 
 UNKNOWN = enums["PC_NONOGRAM_UNKNOWN"]
 FILLED = enums["PC_NONOGRAM_FILLED"]
@@ -24,7 +24,8 @@ COLS = enums["PC_NONOGRAM_COLS"]
 MAX_SIDE = enums["PC_NONOGRAM_MAX_SIDE"]
 MAX_CELLS = enums["PC_NONOGRAM_MAX_CELLS"]
 
-__all__ = ["Puzzle", "line_clues", "grid_clues", "UNKNOWN", "FILLED", "CROSSED", "ROWS", "COLS"]
+__all__ = ["Puzzle", "Result", "Hint", "line_clues", "grid_clues", "UNKNOWN", "FILLED", "CROSSED", "ROWS", "COLS",
+           "GRADES", "FORMATS"]
 
 Cells = Union[bytes, bytearray, memoryview, Sequence[int]]
 
@@ -93,6 +94,127 @@ def flatten_clues(lines: Sequence[Any], name: str = "clues") -> Tuple[Any, ...]:
     counts = [len(c) for c in lines]
     values = [integer(v, name + "[][]", 0, MAX_SIDE) for c in lines for v in c]
     return ((ctypes.c_int32 * max(1, len(counts)))(*counts), (ctypes.c_int32 * max(1, len(values)))(*values))
+
+
+# -- solving support (the Puzzle methods below; puzzlecore.nonogram_solve
+# offers the same calls as functions) ----------------------------------------
+
+GRADES = ("none", "line", "probe", "search")
+FORMATS = ("auto", "non", "xml", "tatham", "tcga", "tcga-solution")
+_HINT_KINDS = {1: "line", 2: "probe", 3: "solution"}
+_STATS = ("nodes", "line_solves", "probes", "line_cells", "probe_cells", "grade", "max_depth", "memory",
+          "solutions")
+_NSTAT = enums["PC_NONOGRAM_STAT_COUNT"]
+
+
+def _budget(max_nodes: int, max_seconds: float) -> Any:
+    return _mkbudget(integer(max_nodes, "max_nodes", 0, 2 ** 63 - 1), number(max_seconds, "max_seconds"))
+
+
+_MAX_OUT = 1 << 26
+
+
+def _puzzle(p: Any) -> Any:
+    if not isinstance(p, Puzzle):
+        raise TypeError(f"puzzle must be a puzzlecore.nonogram.Puzzle, not {type(p).__name__}")
+    return p
+
+
+def _count(count: int, cells: int) -> int:
+    count = integer(count, "count", 1, 2 ** 31 - 1)
+    if cells * count > _MAX_OUT:
+        raise OutOfRange(f"count * cells must be at most {_MAX_OUT} (the solutions' buffer), "
+                         f"got {count} * {cells}")
+    return count
+
+
+def _format(name: str) -> int:
+    if isinstance(name, int) and not isinstance(name, bool):
+        return integer(name, "format", 0, len(FORMATS) - 1)
+    if not isinstance(name, str):
+        raise TypeError(f"format must be a str, not {type(name).__name__}")
+    try:
+        return FORMATS.index(name)
+    except ValueError:
+        raise InvalidArgument(f"unknown format {name!r}; one of {', '.join(FORMATS)}") from None
+
+
+def _grade(name: str) -> int:
+    if isinstance(name, int) and not isinstance(name, bool):
+        return integer(name, "grade", 1, len(GRADES) - 1)
+    if not isinstance(name, str):
+        raise TypeError(f"grade must be a str, not {type(name).__name__}")
+    try:
+        return GRADES.index(name, 1)
+    except ValueError:
+        raise InvalidArgument(f"unknown grade {name!r}; one of line, probe, search") from None
+
+
+def _stats(arr: Any) -> Dict[Any, Any]:
+    d = {k: arr[i] for i, k in enumerate(_STATS)}
+    d["grade"] = GRADES[d["grade"]]
+    return d
+
+
+class Result:
+    """Outcome of a solve: ``status`` ("none", "unique", "multiple", or
+    "solved" when count=1 left uniqueness unchecked), ``solutions`` (each a
+    list of rows of 0/1), ``grade`` and ``stats`` (a dict)."""
+
+    def __init__(self, found: int, count: int, solutions: List[Any], stats: Dict[Any, Any]) -> None:
+        self.solutions = solutions
+        self.stats = stats
+        self.grade = stats["grade"]
+        if found == 0:
+            self.status = "none"
+        elif count < 2:
+            self.status = "solved"
+        else:
+            self.status = "unique" if found == 1 else "multiple"
+
+    @property
+    def unique(self) -> bool:
+        return self.status == "unique"
+
+    def __len__(self) -> int:
+        return len(self.solutions)
+
+    def __iter__(self) -> Any:
+        return iter(self.solutions)
+
+    def __repr__(self) -> str:
+        return f"<nonogram_solve.Result {self.status} grade={self.grade} solutions={len(self.solutions)}>"
+
+
+def _run(fn: Any, args: Tuple[Any, ...], count: int, w: int, h: int) -> Result:
+    cells = w * h
+    buf = (ctypes.c_uint8 * max(1, cells * count))()
+    st = (ctypes.c_int64 * _NSTAT)()
+    found = check(fn(*args, buf, cells * count, st, _NSTAT))
+    sols = []
+    for s in range(found):
+        base = s * cells
+        sols.append([list(buf[base + y * w: base + (y + 1) * w]) for y in range(h)])
+    return Result(found, count, sols, _stats(st))
+
+
+class Hint:
+    """A cell logic can settle: (x, y), ``value`` (FILLED or CROSSED), how it
+    was found (``kind``: "line", "probe" or "solution") and the line that
+    proves it (``axis`` ROWS/COLS and ``index``, or None)."""
+
+    def __init__(self, kind: str, x: int, y: int, value: int, axis: int, index: int) -> None:
+        self.kind, self.x, self.y, self.value = kind, x, y, value
+        self.axis = axis if axis >= 0 else None
+        self.index = index if index >= 0 else None
+
+    def apply(self, puzzle: Puzzle) -> None:
+        puzzle[self.x, self.y] = self.value
+
+    def __repr__(self) -> str:
+        line = "" if self.axis is None else f" by {'row' if self.axis == ROWS else 'column'} {self.index}"
+        what = "fill" if self.value == FILLED else "cross"
+        return f"<Hint {self.kind}: {what} ({self.x}, {self.y}){line}>"
 
 
 class Puzzle(Handle):
@@ -310,47 +432,75 @@ class Puzzle(Handle):
     def save(self) -> str:
         return text_out(lib.pc_nonogram_save, self)
 
-    # -- solving, hints, formats (implemented in puzzlecore.nonogram_solve) ----
-    def solve(self, count: int = 2, max_nodes: int = 0, max_seconds: float = 0.0) -> Any:
-        """Solve from the clues: a Result (status, grade, solutions, stats)."""
-        from . import nonogram_solve
-        return nonogram_solve.solve(self, count, max_nodes, max_seconds)
+    # -- solving, hints, formats (also as functions in puzzlecore.nonogram_solve)
+    def solve(self, count: int = 2, max_nodes: int = 0, max_seconds: float = 0.0) -> Result:
+        """Solve from the clues (the player's grid is ignored): up to ``count``
+        solutions; count=2 answers "is it unique"."""
+        count = _count(count, self.width * self.height)
+        b = _budget(max_nodes, max_seconds)
+        return _run(lib.pc_nonogram_solve, (self, count, ctypes.byref(b)), count, self.width, self.height)
 
     def grade(self, max_nodes: int = 0, max_seconds: float = 0.0) -> Tuple[Any, ...]:
-        from . import nonogram_solve
-        return nonogram_solve.grade(self, max_nodes, max_seconds)
+        """(grade, stats): "line", "probe", "search" (also for several
+        solutions: stats["solutions"] tells) or "none"."""
+        st = (ctypes.c_int64 * _NSTAT)()
+        b = _budget(max_nodes, max_seconds)
+        g = check(lib.pc_nonogram_grade(self, ctypes.byref(b), st, _NSTAT))
+        return GRADES[g], _stats(st)
 
-    def hint(self) -> Any:
-        """The next cell logic settles from the player's grid (a Hint), or None."""
-        from . import nonogram_solve
-        return nonogram_solve.hint(self)
+    def hint(self, max_nodes: int = 0, max_seconds: float = 0.0) -> Optional[Hint]:
+        """The next step from the player's grid (a Hint), or None when no cell
+        is left unknown.  A grid that contradicts the clues raises Error
+        (PC_EILLEGAL) whose ``axis`` / ``index`` name the broken line (None:
+        no single line)."""
+        v = [ctypes.c_int32() for _ in range(5)]
+        b = _budget(max_nodes, max_seconds)
+        rc = lib.pc_nonogram_hint(self, ctypes.byref(b), *(ctypes.byref(a) for a in v))
+        if rc == enums["PC_ENOTFOUND"]:
+            return None
+        if rc == enums["PC_EILLEGAL"]:
+            e = IllegalMove(rc, "the player's grid contradicts the clues")
+            e.axis = v[3].value if v[3].value >= 0 else None
+            e.index = v[4].value if v[4].value >= 0 else None
+            raise e
+        check(rc)
+        return Hint(_HINT_KINDS[rc], v[0].value, v[1].value, v[2].value, v[3].value, v[4].value)
 
     def consistent(self, max_nodes: int = 0, max_seconds: float = 0.0) -> bool:
-        """Is the player's grid still consistent with some solution?"""
-        from . import nonogram_solve
-        return nonogram_solve.consistent(self, max_nodes, max_seconds)
+        """True when the player's filled and crossed cells agree with some solution."""
+        b = _budget(max_nodes, max_seconds)
+        return bool(check(lib.pc_nonogram_consistent(self, ctypes.byref(b))))
 
-    def mistakes(self) -> Any:
-        """The player's cells that contradict the (unique) solution."""
-        from . import nonogram_solve
-        return nonogram_solve.mistakes(self)
+    def mistakes(self) -> List[Any]:
+        """The player's cells that contradict the unique solution, as (x, y)."""
+        w, h = self.width, self.height
+        buf = (ctypes.c_uint8 * (w * h))()
+        check(lib.pc_nonogram_mistakes(self, buf, w * h))
+        return [(i % w, i // w) for i in range(w * h) if buf[i]]
 
     def export(self, format: str = "non") -> str:
-        """The puzzle in another file format ("non", "xml", "tatham", "tcga", ...)."""
-        from . import nonogram_solve
-        return nonogram_solve.save(self, format)
+        """The puzzle in another file format ("non", "xml", "tatham", "tcga", ...;
+        TCGA needs a square grid)."""
+        return text_out(lib.pc_nonogram_export, self, _format(format))
 
     @classmethod
-    def parse(cls, text: str, format: str = "auto", index: int = 0) -> Puzzle:
+    def parse(cls, text: Union[str, bytes], format: str = "auto", index: int = 0) -> Puzzle:
         """Puzzle number `index` of a .non / webpbn XML / Tatham id / TCGA text."""
-        from . import nonogram_solve
-        return nonogram_solve.load(text, format, index)
+        data, n = text_in(text)
+        index = integer(index, "index", 0, 2 ** 31 - 1)
+        return new_handle(Puzzle, lib.pc_nonogram_import, data, n, _format(format), index, err=err_buf())
 
     @classmethod
-    def generate(cls, width: int, height: int, seed: int = 1, grade: str = "line", max_nodes: int = 0, max_seconds: float = 0.0) -> Puzzle:
-        """A seeded picture puzzle with exactly one solution, at most `grade` hard."""
-        from . import nonogram_solve
-        return nonogram_solve.generate(width, height, seed, grade, max_nodes, max_seconds)
+    def generate(cls, width: int, height: int, seed: int = 1, grade: str = "line", max_nodes: int = 0,
+                 max_seconds: float = 0.0) -> Puzzle:
+        """A seeded picture puzzle (with its solution) that has exactly one
+        solution, settled at ``grade`` or easier.  Same arguments, same
+        puzzle, on every platform (the budget only stops the run: Error with
+        code PC_ELIMIT/PC_ECANCELLED)."""
+        width, height = integer(width, "width", 2, 128), integer(height, "height", 2, 128)
+        seed = integer(seed, "seed", 0, 2 ** 64 - 1)
+        b = _budget(max_nodes, max_seconds)
+        return new_handle(Puzzle, lib.pc_nonogram_generate, width, height, seed, _grade(grade), ctypes.byref(b))
 
     def __str__(self) -> str:
         sym = {UNKNOWN: ".", FILLED: "#", CROSSED: "x"}

@@ -25,8 +25,8 @@ from typing import Any, List, Optional, Sequence, Tuple, Union
 
 from ._ffi import (IllegalMove, InvalidArgument, OutOfRange, check, enums, err_buf, index, integer, lib,
                    new_handle, sequence, text_in, text_out)
-from .nonogram import COLS, MAX_CELLS, MAX_SIDE, ROWS, Puzzle, _axis, _cells
-from .nonogram_solve import GRADES, Result, _budget, _count, _grade, _puzzle, _stats, _NSTAT
+from .nonogram import (COLS, GRADES, MAX_CELLS, MAX_SIDE, ROWS, Puzzle, Result, _NSTAT, _axis, _budget, _cells,
+                       _count, _grade, _puzzle, _stats)
 
 __all__ = ["UNKNOWN", "MAX_COLOURS", "GENERATED_PALETTE", "line_clues", "from_solution", "from_clues",
            "colour_count", "palette", "palette_text", "row_clues", "col_clues", "clues", "cell", "set_cell",
