@@ -218,11 +218,16 @@ void pc__sk_walk_table(sk_solver *s)
 
 /* ---- lower bound: Hungarian algorithm on push distances ----------------------------- */
 
-/* The cost callback of pc__sk_hung_row: a row of the cost table. */
+/* The cost callback of pc__sk_hung_row: an entry of the cost table.  (The
+ * table travels in a struct: C11 has no const pointer to an array of ints
+ * that a const void * converts to.) */
+struct table_ctx {
+    int32_t (*c)[SK_MAXBOXES + 1];
+};
+
 static inline int64_t table_cost(const void *ctx, int32_t i, int32_t j)
 {
-    const int32_t(*c)[SK_MAXBOXES + 1] = ctx;
-    return c[i][j];
+    return ((const struct table_ctx *)ctx)->c[i][j];
 }
 
 /* One augmenting path for row i on the cost table c (lib/sokoban/hungarian.h). */
@@ -231,7 +236,8 @@ static void hung_row(int32_t n, int32_t (*c)[SK_MAXBOXES + 1], int32_t i, int64_
     int64_t minv[SK_MAXBOXES + 1];
     int32_t way[SK_MAXBOXES + 1];
     uint8_t used[SK_MAXBOXES + 1];
-    pc__sk_hung_row(n, table_cost, (const void *)c, i, u, v, p, minv, way, used);
+    struct table_ctx ctx = {c};
+    pc__sk_hung_row(n, table_cost, &ctx, i, u, v, p, minv, way, used);
 }
 
 /* M for the boxes and the player square, or -1 when no perfect matching
