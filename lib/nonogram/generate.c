@@ -242,18 +242,18 @@ static int32_t generate_metered(int32_t w, int32_t h, uint64_t seed, int32_t max
                 status = e;
                 goto out;
             }
-            if (pc__meter_over_bytes(mt, own, s->bytes)) {
+            if (pc__meter_over_bytes(mt, own, s->stats.bytes)) {
                 pc__nsolver_free(s);
                 status = PC_ELIMIT;
                 goto out;
             }
             pc__nsolver_reset(s, NULL);
             /* the run's nodes so far: the solver counts on from there */
-            s->nodes = total;
-            s->meter = mt;
+            s->stats.nodes = total;
+            s->budget.meter = mt;
             int32_t nopen = 0;
-            s->use_probing = max_grade >= PC_NONOGRAM_GRADE_PROBE;
-            int res = s->use_probing ? pc__nsolver_probe(s) : pc__nsolver_propagate(s);
+            s->probe.enabled = max_grade >= PC_NONOGRAM_GRADE_PROBE;
+            int res = s->probe.enabled ? pc__nsolver_probe(s) : pc__nsolver_propagate(s);
             /* the picture is a solution: no contradiction; an abort is the budget */
             if (res == PC__NS_ABORT) {
                 pc__nsolver_free(s);
@@ -261,14 +261,14 @@ static int32_t generate_metered(int32_t w, int32_t h, uint64_t seed, int32_t max
                 goto out;
             }
             for (int32_t i = 0; i < n; i++)
-                if (s->cells[i] == PC__NU)
+                if (s->grid.cells[i] == PC__NU)
                     open[nopen++] = i;
             if (nopen && max_grade == PC_NONOGRAM_GRADE_SEARCH) {
                 /* search, within a node budget: unique is accepted; two
                  * solutions give the cells where they differ; past the
                  * budget the cells probing left open are used */
                 int32_t found = 0;
-                s->max_nodes = s->nodes + PC__GEN_SEARCH_NODES;
+                s->budget.max_nodes = s->stats.nodes + PC__GEN_SEARCH_NODES;
                 int sr = pc__nsolver_solve(s, 2, two, 2, &found, NULL);
                 if (sr == PC__NS_ABORT && mt->status != PC_OK) {
                     pc__nsolver_free(s);
@@ -286,7 +286,7 @@ static int32_t generate_metered(int32_t w, int32_t h, uint64_t seed, int32_t max
                     }
                 }
             }
-            total = s->nodes;
+            total = s->stats.nodes;
             pc__nsolver_free(s);
             if (nopen == 0) {
                 if (mixed_lines(pic, w, h) || flip == 0) {

@@ -234,7 +234,7 @@ int32_t pc_nonogram_hint(const pc_nonogram *g, const pc_budget *budget, int32_t 
         rc = m.status;
     if (rc != PC_OK)
         goto out;
-    s->meter = &m;
+    s->budget.meter = &m;
     const int32_t w = cs.w, h = cs.h;
     int32_t hx = -1, hy = -1, hv = 0, hline = -1, kind = 0;
 
@@ -243,8 +243,8 @@ int32_t pc_nonogram_hint(const pc_nonogram *g, const pc_budget *budget, int32_t 
     for (int32_t line = 0; line < s->nlines; line++) {
         int32_t base = line < h ? line * w : line - h, stride = line < h ? 1 : w, n = line < h ? w : h;
         for (int32_t i = 0; i < n; i++)
-            s->lbuf[i] = s->cells[base + i * stride];
-        int32_t r = pc__line_solve(&s->ws, s->clue + s->kstart[line], s->kcount[line], s->lbuf, n, s->lout);
+            s->lsolve.lbuf[i] = s->grid.cells[base + i * stride];
+        int32_t r = pc__line_solve(&s->lsolve.ws, s->clues.all + s->clues.start[line], s->clues.count[line], s->lsolve.lbuf, n, s->lsolve.lout);
         if (r < 0) {
             hline = line;
             rc = PC_EILLEGAL;
@@ -254,11 +254,11 @@ int32_t pc_nonogram_hint(const pc_nonogram *g, const pc_budget *budget, int32_t 
             best = r;
             hline = line;
             for (int32_t i = 0; i < n; i++)
-                if (s->lbuf[i] == PC__NU && s->lout[i] != PC__NU) {
+                if (s->lsolve.lbuf[i] == PC__NU && s->lsolve.lout[i] != PC__NU) {
                     int32_t c = base + i * stride;
                     hx = c % w;
                     hy = c / w;
-                    hv = s->lout[i];
+                    hv = s->lsolve.lout[i];
                     break;
                 }
         }
@@ -267,7 +267,7 @@ int32_t pc_nonogram_hint(const pc_nonogram *g, const pc_budget *budget, int32_t 
         kind = PC_NONOGRAM_HINT_LINE;
         goto report;
     }
-    if (s->unknown == 0) {
+    if (s->grid.unknown == 0) {
         rc = PC_ENOTFOUND;
         goto out;
     }
@@ -275,7 +275,7 @@ int32_t pc_nonogram_hint(const pc_nonogram *g, const pc_budget *budget, int32_t 
     {
         int pr = pc__nsolver_propagate(s);
         if (pr == PC__NS_ABORT) {
-            rc = s->abort_status;
+            rc = s->budget.abort_status;
             goto out;
         }
         if (pr != PC__NS_OK) { /* cannot happen after step 1 */
@@ -284,19 +284,19 @@ int32_t pc_nonogram_hint(const pc_nonogram *g, const pc_budget *budget, int32_t 
         }
     }
     for (int32_t c = 0; c < s->ncells && !kind; c++) {
-        if (s->cells[c] != PC__NU)
+        if (s->grid.cells[c] != PC__NU)
             continue;
-        int32_t mark = s->trail_len;
+        int32_t mark = s->grid.trail_len;
         int bad[3] = {0, 0, 0};
         int32_t bad_line[3] = {-1, -1, -1};
         for (uint8_t v = PC__NF; v <= PC__NE; v++) {
             pc__nsolver_set(s, c, v);
             int pr = pc__nsolver_propagate(s);
             bad[v] = pr == PC__NS_CONTRA;
-            bad_line[v] = s->bad_line;
+            bad_line[v] = s->q.bad_line;
             pc__nsolver_undo(s, mark);
             if (pr == PC__NS_ABORT) {
-                rc = s->abort_status;
+                rc = s->budget.abort_status;
                 goto out;
             }
         }
@@ -327,7 +327,7 @@ int32_t pc_nonogram_hint(const pc_nonogram *g, const pc_budget *budget, int32_t 
         pc__nsolver_reset(s, cells);
         if (pc__nsolver_solve(s, 1, sol, 1, &found, NULL) == PC__NS_ABORT) {
             pc__free(sol);
-            rc = s->abort_status;
+            rc = s->budget.abort_status;
             goto out;
         }
         if (found == 0) {
