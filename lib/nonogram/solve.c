@@ -50,15 +50,14 @@ static int32_t check_lines(int32_t nlines, int32_t len, const int32_t *counts, c
     return PC_OK;
 }
 
-int32_t pc__nsolver_new(int32_t w, int32_t h, const int32_t *row_counts, const int32_t *row_clues,
-                        const int32_t *col_counts, const int32_t *col_clues, pc__nsolver **out)
+/* Validate the two families of clue arrays: PC_OK with *maxk the most
+ * clues on one line (capped: a clue list too long for its line only means
+ * no solution, so it must not size the tables) and *nclues the clue total. */
+static int32_t check_clues(int32_t w, int32_t h, const int32_t *row_counts, const int32_t *row_clues,
+                           const int32_t *col_counts, const int32_t *col_clues, int64_t *nclues, int32_t *maxk)
 {
-    if (!out || !row_counts || !col_counts || w < 1 || h < 1)
-        return PC_EINVAL;
-    if (w > PC_NONOGRAM_MAX_SIDE || h > PC_NONOGRAM_MAX_SIDE || (int64_t)w * h > PC_NONOGRAM_MAX_CELLS)
-        return PC_ERANGE;
     int64_t nr = 0, nc = 0;
-    int32_t maxk = 0;
+    *maxk = 0;
     /* clue arrays may be NULL only when every count is 0 */
     for (int32_t i = 0; i < h; i++)
         nr += row_counts[i] > 0 ? row_counts[i] : 0;
@@ -66,97 +65,100 @@ int32_t pc__nsolver_new(int32_t w, int32_t h, const int32_t *row_counts, const i
         nc += col_counts[i] > 0 ? col_counts[i] : 0;
     if ((nr && !row_clues) || (nc && !col_clues))
         return PC_EINVAL;
-    int32_t rc = check_lines(h, w, row_counts, row_clues, &nr, &maxk);
+    int32_t rc = check_lines(h, w, row_counts, row_clues, &nr, maxk);
     if (rc == PC_OK)
-        rc = check_lines(w, h, col_counts, col_clues, &nc, &maxk);
+        rc = check_lines(w, h, col_counts, col_clues, &nc, maxk);
     if (rc != PC_OK)
         return rc;
-    /* a clue longer than its line: no solution, but keep tables small */
     int32_t maxlen = w > h ? w : h;
-    if (maxk > (maxlen + 1) / 2 + 1)
-        maxk = (maxlen + 1) / 2 + 1;
+    if (*maxk > (maxlen + 1) / 2 + 1)
+        *maxk = (maxlen + 1) / 2 + 1;
+    *nclues = nr + nc;
+    return PC_OK;
+}
 
-    /* the per-cell arrays (cells, trail, probe stamps and values, agreed
-     * list, two scores, the search stack): refuse before allocating when
-     * they alone would pass the bound */
-    if ((size_t)w * (size_t)h * 44u > PC__NS_MAX_BYTES)
-        return PC_ERANGE;
-
-    pc__nsolver *s = pc__calloc(1, sizeof *s);
-    if (!s)
-        return PC_ENOMEM;
-    s->stats.bytes = sizeof *s;
-    int bad = 0;
-    s->w = w;
-    s->h = h;
-    s->nlines = w + h;
-    s->ncells = w * h;
+/* The arrays every solver has: clues, grid, queue, line buffers, probing,
+ * probe reuse and the search stack (a failed allocation sets *bad). */
+static void alloc_core(pc__nsolver *s, int64_t nclues, int32_t maxlen, int *bad)
+{
     size_t nl = (size_t)s->nlines, ncl = (size_t)s->ncells;
-    s->clues.count = nalloc(s, nl * sizeof(int32_t), &bad);
-    s->clues.start = nalloc(s, nl * sizeof(int32_t), &bad);
-    s->clues.all = nalloc(s, (size_t)(nr + nc) * sizeof(int32_t), &bad);
-    s->grid.cells = nalloc(s, ncl, &bad);
-    s->grid.trail = nalloc(s, ncl * sizeof(int32_t), &bad);
-    s->q.ring = nalloc(s, nl * sizeof(int32_t), &bad);
-    s->q.queued = nalloc(s, nl, &bad);
-    s->lsolve.lbuf = nalloc(s, (size_t)maxlen, &bad);
-    s->lsolve.lout = nalloc(s, (size_t)maxlen, &bad);
-    s->probe.stamp = nalloc(s, ncl * sizeof(uint32_t), &bad);
-    s->probe.pval = nalloc(s, ncl, &bad);
-    s->probe.agreed = nalloc(s, ncl * sizeof(int32_t), &bad);
-    s->probe.score1 = nalloc(s, ncl * sizeof(int32_t), &bad);
-    s->probe.score2 = nalloc(s, ncl * sizeof(int32_t), &bad);
-    s->search.cell = nalloc(s, ncl * sizeof(int32_t), &bad);
-    s->search.mark = nalloc(s, ncl * sizeof(int32_t), &bad);
-    s->search.val = nalloc(s, ncl, &bad);
-    s->search.done = nalloc(s, ncl, &bad);
-    s->search.sol0 = nalloc(s, ncl, &bad);
-    s->probe.sol = nalloc(s, ncl, &bad);
-    s->reuse.lstamp = nalloc(s, nl * sizeof(uint64_t), &bad);
-    s->reuse.ptime = nalloc(s, ncl * sizeof(uint64_t), &bad);
+    s->clues.count = nalloc(s, nl * sizeof(int32_t), bad);
+    s->clues.start = nalloc(s, nl * sizeof(int32_t), bad);
+    s->clues.all = nalloc(s, (size_t)nclues * sizeof(int32_t), bad);
+    s->grid.cells = nalloc(s, ncl, bad);
+    s->grid.trail = nalloc(s, ncl * sizeof(int32_t), bad);
+    s->q.ring = nalloc(s, nl * sizeof(int32_t), bad);
+    s->q.queued = nalloc(s, nl, bad);
+    s->lsolve.lbuf = nalloc(s, (size_t)maxlen, bad);
+    s->lsolve.lout = nalloc(s, (size_t)maxlen, bad);
+    s->probe.stamp = nalloc(s, ncl * sizeof(uint32_t), bad);
+    s->probe.pval = nalloc(s, ncl, bad);
+    s->probe.agreed = nalloc(s, ncl * sizeof(int32_t), bad);
+    s->probe.score1 = nalloc(s, ncl * sizeof(int32_t), bad);
+    s->probe.score2 = nalloc(s, ncl * sizeof(int32_t), bad);
+    s->search.cell = nalloc(s, ncl * sizeof(int32_t), bad);
+    s->search.mark = nalloc(s, ncl * sizeof(int32_t), bad);
+    s->search.val = nalloc(s, ncl, bad);
+    s->search.done = nalloc(s, ncl, bad);
+    s->search.sol0 = nalloc(s, ncl, bad);
+    s->probe.sol = nalloc(s, ncl, bad);
+    s->reuse.lstamp = nalloc(s, nl * sizeof(uint64_t), bad);
+    s->reuse.ptime = nalloc(s, ncl * sizeof(uint64_t), bad);
     s->reuse.twords = (s->nlines + 63) / 64;
     if ((size_t)s->reuse.twords * ncl * sizeof(uint64_t) <= PC__NS_PROBE_REUSE_BYTES)
-        s->reuse.ptouch = nalloc(s, (size_t)s->reuse.twords * ncl * sizeof(uint64_t), &bad);
+        s->reuse.ptouch = nalloc(s, (size_t)s->reuse.twords * ncl * sizeof(uint64_t), bad);
+}
+
+/* Entries of a line cache: `max`, halved (down to 1024) while the puzzle is
+ * small beside it (small puzzles need no big cache). */
+static uint32_t cache_entries(const pc__nsolver *s, uint32_t max, int32_t maxlen)
+{
+    uint32_t entries = max;
+    while (entries > 1024 && entries / 128 > (uint32_t)s->nlines * (uint32_t)maxlen)
+        entries /= 2;
+    return entries;
+}
+
+/* The mode by the longest line: bit-parallel (line words and their cache),
+ * bytes with the packed line cache, or bytes with no cache (longer lines). */
+static void alloc_line_mode(pc__nsolver *s, int32_t maxlen, int *bad)
+{
+    size_t nl = (size_t)s->nlines;
     if (maxlen <= PC__LINE_BITS_MAX) {
-        uint32_t entries = PC__NS_BCACHE_ENTRIES;
-        while (entries > 1024 && entries / 128 > (uint32_t)s->nlines * (uint32_t)maxlen)
-            entries /= 2;
+        uint32_t entries = cache_entries(s, PC__NS_BCACHE_ENTRIES, maxlen);
         s->grid.bits = 1;
-        s->grid.lf = nalloc(s, nl * sizeof(uint64_t), &bad);
-        s->grid.le = nalloc(s, nl * sizeof(uint64_t), &bad);
-        s->clues.cls = nalloc(s, nl * sizeof(int32_t), &bad);
+        s->grid.lf = nalloc(s, nl * sizeof(uint64_t), bad);
+        s->grid.le = nalloc(s, nl * sizeof(uint64_t), bad);
+        s->clues.cls = nalloc(s, nl * sizeof(int32_t), bad);
         s->lsolve.bc_mask = entries - 1;
-        s->lsolve.bc = nalloc(s, (size_t)entries * 4 * sizeof(uint64_t), &bad);
-        s->lsolve.bc_cls = nalloc(s, (size_t)entries * sizeof(int32_t), &bad);
-        s->lsolve.bc_res = nalloc(s, (size_t)entries * sizeof(int32_t), &bad);
-        if (!bad)
+        s->lsolve.bc = nalloc(s, (size_t)entries * 4 * sizeof(uint64_t), bad);
+        s->lsolve.bc_cls = nalloc(s, (size_t)entries * sizeof(int32_t), bad);
+        s->lsolve.bc_res = nalloc(s, (size_t)entries * sizeof(int32_t), bad);
+        if (!*bad)
             for (uint32_t i = 0; i < entries; i++)
                 s->lsolve.bc_cls[i] = -1;
     } else if (maxlen <= PC__NS_CACHE_MAXLEN) {
-        /* small puzzles need no big cache */
-        uint32_t entries = PC__NS_CACHE_ENTRIES;
-        while (entries > 1024 && entries / 128 > (uint32_t)s->nlines * (uint32_t)maxlen)
-            entries /= 2;
-        s->lsolve.cache_words = (maxlen + 31) / 32;
+        uint32_t entries = cache_entries(s, PC__NS_CACHE_ENTRIES, maxlen);
+        size_t words = (size_t)(maxlen + 31) / 32;
+        s->lsolve.cache_words = (int32_t)words;
         s->lsolve.cache_mask = entries - 1;
-        s->lsolve.cache_key = nalloc(s, (size_t)entries * (size_t)s->lsolve.cache_words * sizeof(uint64_t), &bad);
-        s->lsolve.cache_out = nalloc(s, (size_t)entries * (size_t)s->lsolve.cache_words * sizeof(uint64_t), &bad);
-        s->lsolve.cache_line = nalloc(s, (size_t)entries * sizeof(int32_t), &bad);
-        s->lsolve.cache_res = nalloc(s, (size_t)entries * sizeof(int32_t), &bad);
-        if (!bad)
+        s->lsolve.cache_key = nalloc(s, (size_t)entries * words * sizeof(uint64_t), bad);
+        s->lsolve.cache_out = nalloc(s, (size_t)entries * words * sizeof(uint64_t), bad);
+        s->lsolve.cache_line = nalloc(s, (size_t)entries * sizeof(int32_t), bad);
+        s->lsolve.cache_res = nalloc(s, (size_t)entries * sizeof(int32_t), bad);
+        if (!*bad)
             for (uint32_t i = 0; i < entries; i++)
                 s->lsolve.cache_line[i] = -1;
     }
-    if (bad || s->stats.bytes > PC__NS_MAX_BYTES) {
-        int32_t e = bad ? PC_ENOMEM : PC_ERANGE;
-        pc__nsolver_free(s);
-        return e;
-    }
-    if (pc__line_ws_init(&s->lsolve.ws, maxlen, maxk, PC__NS_MAX_BYTES - s->stats.bytes)) {
-        pc__nsolver_free(s);
-        return PC_ENOMEM;
-    }
-    s->stats.bytes += s->lsolve.ws.bytes;
+}
+
+/* The clues in the solver's layout (rows, then columns; an empty line's
+ * single 0 dropped), and in bit-parallel mode the line classes: lines of the
+ * same length with the same clues share one. */
+static void copy_clues(pc__nsolver *s, const int32_t *row_counts, const int32_t *row_clues,
+                       const int32_t *col_counts, const int32_t *col_clues)
+{
+    const int32_t w = s->w, h = s->h;
     int32_t pos = 0;
     int64_t src = 0;
     for (int32_t i = 0; i < s->nlines; i++) {
@@ -173,22 +175,65 @@ int32_t pc__nsolver_new(int32_t w, int32_t h, const int32_t *row_counts, const i
             s->clues.all[pos++] = clues[src + j];
         src += c;
     }
-    if (s->grid.bits) {
-        /* lines of the same length with the same clues share a class */
-        for (int32_t i = 0; i < s->nlines; i++) {
-            int32_t ni = i < h ? w : h;
-            s->clues.cls[i] = i;
-            for (int32_t j = 0; j < i; j++) {
-                int32_t nj = j < h ? w : h;
-                if (nj == ni && s->clues.count[j] == s->clues.count[i] &&
-                    memcmp(s->clues.all + s->clues.start[j], s->clues.all + s->clues.start[i],
-                           sizeof(int32_t) * (size_t)s->clues.count[i]) == 0) {
-                    s->clues.cls[i] = s->clues.cls[j];
-                    break;
-                }
+    if (!s->grid.bits)
+        return;
+    for (int32_t i = 0; i < s->nlines; i++) {
+        int32_t ni = i < h ? w : h;
+        s->clues.cls[i] = i;
+        for (int32_t j = 0; j < i; j++) {
+            int32_t nj = j < h ? w : h;
+            if (nj == ni && s->clues.count[j] == s->clues.count[i] &&
+                memcmp(s->clues.all + s->clues.start[j], s->clues.all + s->clues.start[i],
+                       sizeof(int32_t) * (size_t)s->clues.count[i]) == 0) {
+                s->clues.cls[i] = s->clues.cls[j];
+                break;
             }
         }
     }
+}
+
+int32_t pc__nsolver_new(int32_t w, int32_t h, const int32_t *row_counts, const int32_t *row_clues,
+                        const int32_t *col_counts, const int32_t *col_clues, pc__nsolver **out)
+{
+    if (!out || !row_counts || !col_counts || w < 1 || h < 1)
+        return PC_EINVAL;
+    if (w > PC_NONOGRAM_MAX_SIDE || h > PC_NONOGRAM_MAX_SIDE || (int64_t)w * h > PC_NONOGRAM_MAX_CELLS)
+        return PC_ERANGE;
+    int64_t nclues = 0;
+    int32_t maxk = 0;
+    int32_t rc = check_clues(w, h, row_counts, row_clues, col_counts, col_clues, &nclues, &maxk);
+    if (rc != PC_OK)
+        return rc;
+    int32_t maxlen = w > h ? w : h;
+
+    /* the per-cell arrays (cells, trail, probe stamps and values, agreed
+     * list, two scores, the search stack): refuse before allocating when
+     * they alone would pass the bound */
+    if ((size_t)w * (size_t)h * 44u > PC__NS_MAX_BYTES)
+        return PC_ERANGE;
+
+    pc__nsolver *s = pc__calloc(1, sizeof *s);
+    if (!s)
+        return PC_ENOMEM;
+    s->stats.bytes = sizeof *s;
+    int bad = 0;
+    s->w = w;
+    s->h = h;
+    s->nlines = w + h;
+    s->ncells = w * h;
+    alloc_core(s, nclues, maxlen, &bad);
+    alloc_line_mode(s, maxlen, &bad);
+    if (bad || s->stats.bytes > PC__NS_MAX_BYTES) {
+        int32_t e = bad ? PC_ENOMEM : PC_ERANGE;
+        pc__nsolver_free(s);
+        return e;
+    }
+    if (pc__line_ws_init(&s->lsolve.ws, maxlen, maxk, PC__NS_MAX_BYTES - s->stats.bytes)) {
+        pc__nsolver_free(s);
+        return PC_ENOMEM;
+    }
+    s->stats.bytes += s->lsolve.ws.bytes;
+    copy_clues(s, row_counts, row_clues, col_counts, col_clues);
     s->probe.enabled = 1;
     *out = s;
     return PC_OK;
@@ -247,13 +292,20 @@ static void enqueue(pc__nsolver *s, int32_t line)
     s->q.len++;
 }
 
+/* Take the next line off the queue (the queue is not empty). */
+static inline int32_t dequeue(pc__nsolver *s)
+{
+    int32_t line = s->q.ring[s->q.head];
+    s->q.head = s->q.head + 1 == s->nlines ? 0 : s->q.head + 1;
+    s->q.len--;
+    s->q.queued[line] = 0;
+    return line;
+}
+
 static void clear_queue(pc__nsolver *s)
 {
-    while (s->q.len) {
-        s->q.queued[s->q.ring[s->q.head]] = 0;
-        s->q.head = s->q.head + 1 == s->nlines ? 0 : s->q.head + 1;
-        s->q.len--;
-    }
+    while (s->q.len)
+        dequeue(s);
     s->q.head = 0;
 }
 
@@ -274,6 +326,27 @@ static inline void bits_clear(pc__nsolver *s, int32_t idx)
     s->grid.le[y] &= rm;
     s->grid.lf[s->h + x] &= cm;
     s->grid.le[s->h + x] &= cm;
+}
+
+/* Lines a and b (a cell's row and column) changed: outside a probe that
+ * advances the probe-reuse clock and stamps both (a probe's own changes are
+ * undone before anything reads the stamps). */
+static inline void stamp_lines(pc__nsolver *s, int32_t a, int32_t b)
+{
+    if (!s->probe.active) {
+        s->reuse.clock++;
+        s->reuse.lstamp[a] = s->reuse.clock;
+        s->reuse.lstamp[b] = s->reuse.clock;
+    }
+}
+
+/* Unknown cell p takes v: the grid byte and the trail (the callers keep
+ * the line words, the queue and the stamps, which differ between them). */
+static inline void put_cell(pc__nsolver *s, int32_t p, uint8_t v)
+{
+    s->grid.cells[p] = v;
+    s->grid.trail[s->grid.trail_len++] = p;
+    s->grid.unknown--;
 }
 
 int32_t pc__nsolver_reset(pc__nsolver *s, const uint8_t *givens)
@@ -316,18 +389,12 @@ int32_t pc__nsolver_reset(pc__nsolver *s, const uint8_t *givens)
 
 void pc__nsolver_set(pc__nsolver *s, int32_t idx, uint8_t v)
 {
-    s->grid.cells[idx] = v;
+    put_cell(s, idx, v);
     if (s->grid.bits)
         bits_set(s, idx, v);
-    s->grid.trail[s->grid.trail_len++] = idx;
-    s->grid.unknown--;
     enqueue(s, idx / s->w);
     enqueue(s, s->h + idx % s->w);
-    if (!s->probe.active) {
-        s->reuse.clock++;
-        s->reuse.lstamp[idx / s->w] = s->reuse.clock;
-        s->reuse.lstamp[s->h + idx % s->w] = s->reuse.clock;
-    }
+    stamp_lines(s, idx / s->w, s->h + idx % s->w);
 }
 
 void pc__nsolver_undo(pc__nsolver *s, int32_t mark)
@@ -338,11 +405,7 @@ void pc__nsolver_undo(pc__nsolver *s, int32_t mark)
         if (s->grid.bits)
             bits_clear(s, idx);
         s->grid.unknown++;
-        if (!s->probe.active) {
-            s->reuse.clock++;
-            s->reuse.lstamp[idx / s->w] = s->reuse.clock;
-            s->reuse.lstamp[s->h + idx % s->w] = s->reuse.clock;
-        }
+        stamp_lines(s, idx / s->w, s->h + idx % s->w);
     }
 }
 
@@ -391,7 +454,7 @@ static int take_node(pc__nsolver *s)
 
 /* One line in bit-parallel mode: solve it (or find it in the cache), set
  * what it settles, queue the crossing lines.  PC__NS_OK or PC__NS_CONTRA. */
-static int propagate_bits(pc__nsolver *s, int32_t line, int32_t base, int32_t stride, int32_t n)
+static inline int propagate_bits(pc__nsolver *s, int32_t line, int32_t base, int32_t stride, int32_t n)
 {
     const uint64_t F = s->grid.lf[line], E = s->grid.le[line];
     const int32_t cls = s->clues.cls[line];
@@ -409,7 +472,7 @@ static int propagate_bits(pc__nsolver *s, int32_t line, int32_t base, int32_t st
         oF = e[2];
         oE = e[3];
     } else {
-        r = pc__line_solve_bits(s->clues.all + s->clues.start[line], s->clues.count[line], n, F, E, &oF, &oE);
+        r = pc__line_solve_bits(pc__ns_line_clues(s, line), s->clues.count[line], n, F, E, &oF, &oE);
         s->lsolve.bc_cls[slot] = cls;
         s->lsolve.bc_res[slot] = r;
         e[0] = F;
@@ -427,16 +490,85 @@ static int propagate_bits(pc__nsolver *s, int32_t line, int32_t base, int32_t st
         int32_t i = pc__ctz64(m);
         int32_t p = base + i * stride;
         uint8_t v = (nf >> i) & 1 ? PC__NF : PC__NE;
-        s->grid.cells[p] = v;
+        put_cell(s, p, v);
         bits_set(s, p, v);
-        s->grid.trail[s->grid.trail_len++] = p;
-        s->grid.unknown--;
         int32_t other = line < h ? h + (p - line * w) : p / w;
         enqueue(s, other);
-        if (!s->probe.active) {
-            s->reuse.clock++;
-            s->reuse.lstamp[line] = s->reuse.clock;
-            s->reuse.lstamp[other] = s->reuse.clock;
+        stamp_lines(s, line, other);
+    }
+    return PC__NS_OK;
+}
+
+/* Byte mode, a line short enough for the packed cache: the line's cells
+ * packed 2 bits each, with the line number, are the key; on a miss the line
+ * solver runs and its answer is stored.  lbuf holds the cells, lout the
+ * answer when the result is > 0.  The settled count, or -1. */
+static inline int32_t solve_line_cached(pc__nsolver *s, int32_t line, int32_t base, int32_t stride, int32_t n)
+{
+    uint8_t *lb = s->lsolve.lbuf, *lout = s->lsolve.lout;
+    const uint8_t *cells = s->grid.cells;
+    const int32_t words = s->lsolve.cache_words;
+    uint64_t key[PC__NS_CACHE_MAXLEN / 32] = {0};
+    for (int32_t i = 0, p = base; i < n; i++, p += stride) {
+        lb[i] = cells[p];
+        key[i >> 5] |= (uint64_t)lb[i] << (2 * (i & 31));
+    }
+    uint64_t hsh = (uint64_t)line * 0x9E3779B97F4A7C15u;
+    for (int32_t wi = 0; wi < words; wi++) {
+        hsh ^= key[wi];
+        hsh *= 0xBF58476D1CE4E5B9u;
+        hsh ^= hsh >> 29;
+    }
+    uint32_t slot = (uint32_t)(hsh >> 17) & s->lsolve.cache_mask;
+    uint64_t *ck = s->lsolve.cache_key + (size_t)slot * (size_t)words;
+    uint64_t *co = s->lsolve.cache_out + (size_t)slot * (size_t)words;
+    int32_t r;
+    if (s->lsolve.cache_line[slot] == line && memcmp(ck, key, sizeof(uint64_t) * (size_t)words) == 0) {
+        s->stats.cache_hits++;
+        r = s->lsolve.cache_res[slot];
+        if (r > 0)
+            for (int32_t i = 0; i < n; i++)
+                lout[i] = (uint8_t)((co[i >> 5] >> (2 * (i & 31))) & 3u);
+        return r;
+    }
+    r = pc__line_solve(&s->lsolve.ws, pc__ns_line_clues(s, line), s->clues.count[line], lb, n, lout);
+    s->lsolve.cache_line[slot] = line;
+    s->lsolve.cache_res[slot] = r;
+    memcpy(ck, key, sizeof(uint64_t) * (size_t)words);
+    if (r > 0) {
+        memset(co, 0, sizeof(uint64_t) * (size_t)words);
+        for (int32_t i = 0; i < n; i++)
+            co[i >> 5] |= (uint64_t)lout[i] << (2 * (i & 31));
+    }
+    return r;
+}
+
+/* One line in byte mode: solve it (through the cache when it fits), set
+ * what it settles, queue the crossing lines.  PC__NS_OK or PC__NS_CONTRA. */
+static inline int propagate_bytes(pc__nsolver *s, int32_t line, int32_t base, int32_t stride, int32_t n)
+{
+    uint8_t *lb = s->lsolve.lbuf;
+    const uint8_t *lout = s->lsolve.lout;
+    int32_t r;
+    if (s->lsolve.cache_words) {
+        r = solve_line_cached(s, line, base, stride, n);
+    } else {
+        for (int32_t i = 0, p = base; i < n; i++, p += stride)
+            lb[i] = s->grid.cells[p];
+        r = pc__line_solve(&s->lsolve.ws, pc__ns_line_clues(s, line), s->clues.count[line], lb, n,
+                           s->lsolve.lout);
+    }
+    if (r < 0)
+        return PC__NS_CONTRA;
+    if (r == 0)
+        return PC__NS_OK;
+    const int32_t w = s->w, h = s->h;
+    for (int32_t i = 0, p = base; i < n; i++, p += stride) {
+        if (lb[i] == PC__NU && lout[i] != PC__NU) {
+            put_cell(s, p, lout[i]);
+            /* only the crossing line needs another look */
+            enqueue(s, line < h ? h + p % w : p / w);
+            stamp_lines(s, p / w, h + p % w);
         }
     }
     return PC__NS_OK;
@@ -444,100 +576,24 @@ static int propagate_bits(pc__nsolver *s, int32_t line, int32_t base, int32_t st
 
 int pc__nsolver_propagate(pc__nsolver *s)
 {
-    const int32_t w = s->w, h = s->h;
     while (s->q.len) {
-        int32_t line = s->q.ring[s->q.head];
-        s->q.head = s->q.head + 1 == s->nlines ? 0 : s->q.head + 1;
-        s->q.len--;
-        s->q.queued[line] = 0;
+        int32_t line = dequeue(s);
         s->stats.line_solves++;
         if (over_budget(s)) {
             clear_queue(s);
             return PC__NS_ABORT;
         }
         int32_t base, stride, n;
-        if (line < h) {
-            base = line * w;
-            stride = 1;
-            n = w;
-        } else {
-            base = line - h;
-            stride = w;
-            n = h;
-        }
-        if (s->grid.bits) {
-            if (propagate_bits(s, line, base, stride, n) != PC__NS_OK) {
-                s->q.bad_line = line;
-                clear_queue(s);
-                return PC__NS_CONTRA;
-            }
-            continue;
-        }
-        uint8_t *lb = s->lsolve.lbuf;
-        const uint8_t *cells = s->grid.cells;
-        int32_t r;
-        if (s->lsolve.cache_words) {
-            uint64_t key[PC__NS_CACHE_MAXLEN / 32] = {0};
-            for (int32_t i = 0, p = base; i < n; i++, p += stride) {
-                lb[i] = cells[p];
-                key[i >> 5] |= (uint64_t)lb[i] << (2 * (i & 31));
-            }
-            uint64_t hsh = (uint64_t)line * 0x9E3779B97F4A7C15u;
-            for (int32_t wi = 0; wi < s->lsolve.cache_words; wi++) {
-                hsh ^= key[wi];
-                hsh *= 0xBF58476D1CE4E5B9u;
-                hsh ^= hsh >> 29;
-            }
-            uint32_t slot = (uint32_t)(hsh >> 17) & s->lsolve.cache_mask;
-            uint64_t *ck = s->lsolve.cache_key + (size_t)slot * (size_t)s->lsolve.cache_words;
-            uint64_t *co = s->lsolve.cache_out + (size_t)slot * (size_t)s->lsolve.cache_words;
-            if (s->lsolve.cache_line[slot] == line && memcmp(ck, key, sizeof(uint64_t) * (size_t)s->lsolve.cache_words) == 0) {
-                s->stats.cache_hits++;
-                r = s->lsolve.cache_res[slot];
-                if (r > 0)
-                    for (int32_t i = 0; i < n; i++)
-                        s->lsolve.lout[i] = (uint8_t)((co[i >> 5] >> (2 * (i & 31))) & 3u);
-            } else {
-                r = pc__line_solve(&s->lsolve.ws, s->clues.all + s->clues.start[line], s->clues.count[line], lb, n, s->lsolve.lout);
-                s->lsolve.cache_line[slot] = line;
-                s->lsolve.cache_res[slot] = r;
-                memcpy(ck, key, sizeof(uint64_t) * (size_t)s->lsolve.cache_words);
-                if (r > 0) {
-                    memset(co, 0, sizeof(uint64_t) * (size_t)s->lsolve.cache_words);
-                    for (int32_t i = 0; i < n; i++)
-                        co[i >> 5] |= (uint64_t)s->lsolve.lout[i] << (2 * (i & 31));
-                }
-            }
-        } else {
-            for (int32_t i = 0, p = base; i < n; i++, p += stride)
-                lb[i] = cells[p];
-            r = pc__line_solve(&s->lsolve.ws, s->clues.all + s->clues.start[line], s->clues.count[line], lb, n, s->lsolve.lout);
-        }
-        if (r < 0) {
+        pc__ns_line_span(s, line, &base, &stride, &n);
+        int r = s->grid.bits ? propagate_bits(s, line, base, stride, n) : propagate_bytes(s, line, base, stride, n);
+        if (r != PC__NS_OK) {
             s->q.bad_line = line;
             clear_queue(s);
             return PC__NS_CONTRA;
         }
-        if (r == 0)
-            continue;
-        for (int32_t i = 0, p = base; i < n; i++, p += stride) {
-            if (lb[i] == PC__NU && s->lsolve.lout[i] != PC__NU) {
-                s->grid.cells[p] = s->lsolve.lout[i];
-                s->grid.trail[s->grid.trail_len++] = p;
-                s->grid.unknown--;
-                /* only the crossing line needs another look */
-                enqueue(s, line < h ? h + p % w : p / w);
-                if (!s->probe.active) {
-                    s->reuse.clock++;
-                    s->reuse.lstamp[p / w] = s->reuse.clock;
-                    s->reuse.lstamp[h + p % w] = s->reuse.clock;
-                }
-            }
-        }
     }
     return PC__NS_OK;
 }
-
 
 /* Add the lines of the cells set since trail position `mark` to a bit set. */
 static void mark_touched(const pc__nsolver *s, uint64_t *touch, int32_t mark)
@@ -550,8 +606,9 @@ static void mark_touched(const pc__nsolver *s, uint64_t *touch, int32_t mark)
     }
 }
 
-/* The grid is complete (a solution): copy it to psol; 0 when it is sol0. */
-static int probe_found(pc__nsolver *s)
+/* The grid is complete (a solution): copy it, 0/1, to probe.sol; 0 when it
+ * is sol0. */
+static int new_solution(pc__nsolver *s)
 {
     int same = s->search.have_sol0;
     for (int32_t i = 0; i < s->ncells; i++) {
@@ -577,45 +634,95 @@ static void hot_push(pc__nsolver *s, int32_t idx)
     s->probe.hot_pos = s->probe.hot_pos + 1 == PC__NS_HOT ? 0 : s->probe.hot_pos + 1;
 }
 
+/* The cell's last probe pair still holds: none of the lines it touched has
+ * changed since it was made (so probing it again would give nothing). */
+static inline int pair_still_holds(const pc__nsolver *s, int32_t idx, const uint64_t *touch)
+{
+    uint64_t pt = s->reuse.ptime[idx];
+    if (!touch || !pt)
+        return 0;
+    for (int32_t wi = 0; wi < s->reuse.twords; wi++)
+        for (uint64_t bits = touch[wi]; bits; bits &= bits - 1)
+            if (s->reuse.lstamp[wi * 64 + pc__ctz64(bits)] > pt)
+                return 0;
+    return 1;
+}
+
+/* One probe of a pair: idx takes v and the grid is propagated; the lines
+ * it touched join the pair's bit set (cleared first for the pair's first
+ * probe).  The propagation's result, or PC__NS_FOUND when it completed the
+ * grid into a new solution (copied to probe.sol).  On PC__NS_ABORT and
+ * PC__NS_FOUND the probe is undone and probing left; otherwise the caller
+ * reads the trail from `mark` and undoes it. */
+static inline int probe_value(pc__nsolver *s, int32_t idx, uint8_t v, int32_t mark, uint64_t *touch, int first)
+{
+    s->stats.probes++;
+    pc__nsolver_set(s, idx, v);
+    int r = pc__nsolver_propagate(s);
+    if (r == PC__NS_ABORT) {
+        pc__nsolver_undo(s, mark);
+        s->probe.active = 0;
+        return r;
+    }
+    if (touch) {
+        if (first)
+            memset(touch, 0, sizeof(uint64_t) * (size_t)s->reuse.twords);
+        mark_touched(s, touch, mark);
+    }
+    if (r == PC__NS_OK && s->grid.unknown == 0 && s->probe.solutions && new_solution(s)) {
+        pc__nsolver_undo(s, mark);
+        s->probe.active = 0;
+        return PC__NS_FOUND;
+    }
+    return r;
+}
+
+/* Remember what the filled probe set (cells on the trail from `mark`): a
+ * fresh stamp on each, and its value. */
+static inline void note_filled_probe(pc__nsolver *s, int32_t mark)
+{
+    uint32_t st = ++s->probe.cur_stamp;
+    if (st == 0) { /* wrapped: clear and restart the stamps */
+        memset(s->probe.stamp, 0, sizeof(uint32_t) * (size_t)s->ncells);
+        st = s->probe.cur_stamp = 1;
+    }
+    for (int32_t t = mark; t < s->grid.trail_len; t++) {
+        int32_t c = s->grid.trail[t];
+        s->probe.stamp[c] = st;
+        s->probe.pval[c] = s->grid.cells[c];
+    }
+}
+
+/* The cells the empty probe set (after the probed cell itself) to the same
+ * value as the filled probe: into probe.agreed; their number. */
+static inline int32_t collect_agreed(pc__nsolver *s, int32_t mark)
+{
+    uint32_t st = s->probe.cur_stamp;
+    int32_t na = 0;
+    for (int32_t t = mark + 1; t < s->grid.trail_len; t++) {
+        int32_t c = s->grid.trail[t];
+        if (s->probe.stamp[c] == st && s->probe.pval[c] == s->grid.cells[c])
+            s->probe.agreed[na++] = c;
+    }
+    return na;
+}
+
 /* Probe both values of unknown cell idx: PP_NOTHING (nothing proved, or the
  * pair's last result still holds), PP_SETTLED (cells settled and propagated),
  * PC__NS_CONTRA, PC__NS_ABORT or PC__NS_FOUND. */
 static int probe_pair(pc__nsolver *s, int32_t idx)
 {
     uint64_t *touch = s->reuse.ptouch ? s->reuse.ptouch + (size_t)idx * (size_t)s->reuse.twords : NULL;
-    if (touch && s->reuse.ptime[idx]) {
-        /* the last pair still holds when none of its lines changed */
-        uint64_t pt = s->reuse.ptime[idx];
-        int clean = 1;
-        for (int32_t wi = 0; wi < s->reuse.twords && clean; wi++)
-            for (uint64_t bits = touch[wi]; bits && clean; bits &= bits - 1)
-                clean = s->reuse.lstamp[wi * 64 + pc__ctz64(bits)] <= pt;
-        if (clean) {
-            s->stats.probes_reused++;
-            return PP_NOTHING;
-        }
+    if (pair_still_holds(s, idx, touch)) {
+        s->stats.probes_reused++;
+        return PP_NOTHING;
     }
     int32_t mark = s->grid.trail_len;
-    /* filled */
-    s->stats.probes++;
     s->probe.active = 1;
-    pc__nsolver_set(s, idx, PC__NF);
-    int r1 = pc__nsolver_propagate(s);
-    if (r1 == PC__NS_ABORT) {
-        pc__nsolver_undo(s, mark);
-        s->probe.active = 0;
+    int r1 = probe_value(s, idx, PC__NF, mark, touch, 1);
+    if (r1 == PC__NS_ABORT || r1 == PC__NS_FOUND)
         return r1;
-    }
-    if (touch) {
-        memset(touch, 0, sizeof(uint64_t) * (size_t)s->reuse.twords);
-        mark_touched(s, touch, mark);
-    }
     int32_t n1 = s->grid.trail_len - mark;
-    if (r1 == PC__NS_OK && s->grid.unknown == 0 && s->probe.solutions && probe_found(s)) {
-        pc__nsolver_undo(s, mark);
-        s->probe.active = 0;
-        return PC__NS_FOUND;
-    }
     if (r1 == PC__NS_CONTRA) {
         /* the cell must be empty: no need to probe that, just set it */
         pc__nsolver_undo(s, mark);
@@ -626,55 +733,22 @@ static int probe_pair(pc__nsolver *s, int32_t idx)
         int r = pc__nsolver_propagate(s);
         return r == PC__NS_OK ? PP_SETTLED : r;
     }
-    if (r1 == PC__NS_OK) {
-        uint32_t st = ++s->probe.cur_stamp;
-        if (st == 0) { /* wrapped: clear and restart the stamps */
-            memset(s->probe.stamp, 0, sizeof(uint32_t) * (size_t)s->ncells);
-            st = s->probe.cur_stamp = 1;
-        }
-        for (int32_t t = mark; t < s->grid.trail_len; t++) {
-            int32_t c = s->grid.trail[t];
-            s->probe.stamp[c] = st;
-            s->probe.pval[c] = s->grid.cells[c];
-        }
-    }
+    note_filled_probe(s, mark);
     pc__nsolver_undo(s, mark);
-    /* empty */
-    s->stats.probes++;
-    pc__nsolver_set(s, idx, PC__NE);
-    int r2 = pc__nsolver_propagate(s);
-    if (r2 == PC__NS_ABORT) {
-        pc__nsolver_undo(s, mark);
-        s->probe.active = 0;
+    int r2 = probe_value(s, idx, PC__NE, mark, touch, 0);
+    if (r2 == PC__NS_ABORT || r2 == PC__NS_FOUND)
         return r2;
-    }
-    if (touch)
-        mark_touched(s, touch, mark);
-    if (r2 == PC__NS_OK && s->grid.unknown == 0 && s->probe.solutions && probe_found(s)) {
-        pc__nsolver_undo(s, mark);
-        s->probe.active = 0;
-        return PC__NS_FOUND;
-    }
-    int32_t n2 = s->grid.trail_len - mark, na = 0;
-    if (r1 == PC__NS_OK && r2 == PC__NS_OK) {
-        uint32_t st = s->probe.cur_stamp;
-        for (int32_t t = mark + 1; t < s->grid.trail_len; t++) {
-            int32_t c = s->grid.trail[t];
-            if (s->probe.stamp[c] == st && s->probe.pval[c] == s->grid.cells[c])
-                s->probe.agreed[na++] = c;
-        }
-    }
+    int32_t n2 = s->grid.trail_len - mark;
+    int32_t na = r2 == PC__NS_OK ? collect_agreed(s, mark) : 0;
     pc__nsolver_undo(s, mark);
     s->probe.active = 0;
     s->reuse.ptime[idx] = s->reuse.clock;
-    s->probe.score1[idx] = r1 == PC__NS_OK ? n1 : -1;
+    s->probe.score1[idx] = n1;
     s->probe.score2[idx] = r2 == PC__NS_OK ? n2 : -1;
-    if (r1 != PC__NS_OK || r2 != PC__NS_OK)
+    if (r2 != PC__NS_OK) {
+        /* the empty probe failed: the cell is filled */
         hot_push(s, idx);
-    if (r1 != PC__NS_OK && r2 != PC__NS_OK)
-        return PC__NS_CONTRA;
-    if (r1 != PC__NS_OK || r2 != PC__NS_OK) {
-        pc__nsolver_set(s, idx, r1 != PC__NS_OK ? PC__NE : PC__NF);
+        pc__nsolver_set(s, idx, PC__NF);
     } else if (na) {
         for (int32_t a = 0; a < na; a++) {
             int32_t c = s->probe.agreed[a];
@@ -791,6 +865,8 @@ static int64_t luby(int64_t i)
     }
 }
 
+/* A node's reduction: probing to a fixpoint, or propagation alone (the
+ * branching scores then all 0). */
 static int reduce(pc__nsolver *s)
 {
     if (s->probe.enabled)
@@ -802,39 +878,38 @@ static int reduce(pc__nsolver *s)
     return r;
 }
 
-int pc__nsolver_solve(pc__nsolver *s, int32_t limit, uint8_t *store, int32_t nstore, int32_t *found,
-                      int64_t *stats)
+/* The root's reduction, which grades the puzzle: *grade, and the cells
+ * propagation alone and then probing settled.  The last step's result. */
+static int reduce_root(pc__nsolver *s, int32_t *grade, int64_t *line_cells, int64_t *probe_cells)
 {
-    int32_t nfound = 0, depth = 0;
     int32_t start_unknown = s->grid.unknown;
-    int64_t line_cells = 0, probe_cells = 0;
-    int32_t grade;
-    /* the root's probing grades the puzzle: no early solutions there */
-    s->search.have_sol0 = 0;
-    s->probe.solutions = 0;
     int r = pc__nsolver_propagate(s);
-    line_cells = start_unknown - s->grid.unknown;
+    *line_cells = start_unknown - s->grid.unknown;
     if (r == PC__NS_CONTRA) {
-        grade = PC_NONOGRAM_GRADE_NONE;
-    } else if (r == PC__NS_OK && s->grid.unknown == 0) {
-        grade = PC_NONOGRAM_GRADE_LINE;
-    } else {
-        int32_t before = s->grid.unknown;
-        if (r == PC__NS_OK)
-            r = reduce(s);
-        probe_cells = before - s->grid.unknown;
-        if (r == PC__NS_CONTRA)
-            grade = PC_NONOGRAM_GRADE_NONE;
-        else if (r == PC__NS_OK && s->grid.unknown == 0 && s->probe.enabled)
-            grade = PC_NONOGRAM_GRADE_PROBE;
-        else
-            grade = PC_NONOGRAM_GRADE_SEARCH;
+        *grade = PC_NONOGRAM_GRADE_NONE;
+        return r;
     }
-    /* restarts (Luby sequence of node budgets): the same root, a perturbed
-     * branching order; the last restart's depth-first search runs to its
-     * end, so the answer stays complete */
-    int32_t root_mark = s->grid.trail_len;
-    int64_t restart_base = s->stats.nodes, restart_budget = PC__NS_RESTART_UNIT;
+    if (r == PC__NS_OK && s->grid.unknown == 0) {
+        *grade = PC_NONOGRAM_GRADE_LINE;
+        return r;
+    }
+    int32_t before = s->grid.unknown;
+    if (r == PC__NS_OK)
+        r = reduce(s);
+    *probe_cells = before - s->grid.unknown;
+    if (r == PC__NS_CONTRA)
+        *grade = PC_NONOGRAM_GRADE_NONE;
+    else if (r == PC__NS_OK && s->grid.unknown == 0 && s->probe.enabled)
+        *grade = PC_NONOGRAM_GRADE_PROBE;
+    else
+        *grade = PC_NONOGRAM_GRADE_SEARCH;
+    return r;
+}
+
+/* The restart generator's seed: a hash of the clues, so that the perturbed
+ * branching depends on the puzzle only. */
+static void seed_restarts(pc__nsolver *s)
+{
     s->restart.count = 0;
     s->restart.randomize = 0;
     s->restart.rng = 0x243F6A8885A308D3u;
@@ -843,6 +918,124 @@ int pc__nsolver_solve(pc__nsolver *s, int32_t limit, uint8_t *store, int32_t nst
         for (int32_t j = 0; j < s->clues.count[i]; j++)
             s->restart.rng = (s->restart.rng ^ (uint64_t)s->clues.all[s->clues.start[i] + j]) * 0x100000001B3u;
     }
+}
+
+/* The bookkeeping of one pc__nsolver_solve run. */
+typedef struct ns_run {
+    int32_t limit;  /* stop after this many solutions */
+    uint8_t *store; /* the first nstore solutions go here */
+    int32_t nstore;
+    int32_t nfound;
+    int32_t depth;     /* levels on the search stack */
+    int32_t root_mark; /* the trail at the root: a restart undoes to it */
+    int64_t restart_base, restart_budget; /* nodes at the last restart, and the nodes allowed from it */
+} ns_run;
+
+/* A solution (0/1 cells) counts: the first is remembered in sol0, each is
+ * stored while there is room.  1 when the limit is reached. */
+static int record_solution(pc__nsolver *s, ns_run *run, const uint8_t *sol)
+{
+    size_t n = (size_t)s->ncells;
+    if (run->nfound == 0) {
+        memcpy(s->search.sol0, sol, n);
+        s->search.have_sol0 = 1;
+    }
+    if (run->nfound < run->nstore)
+        memcpy(run->store + (size_t)run->nfound * n, sol, n);
+    run->nfound++;
+    return run->nfound >= run->limit;
+}
+
+/* The search completed the grid.  Once a restart or a probe may have found
+ * this solution before, one equal to sol0 is a repeat (only sol0 can be one:
+ * restarts stop after a second solution, probe solutions are taken only
+ * while at most two are asked for).  1 when the limit is reached. */
+static int grid_solution(pc__nsolver *s, ns_run *run)
+{
+    int may_repeat = run->nfound > 0 && (s->restart.count > 0 || s->probe.solutions);
+    int fresh = new_solution(s); /* the grid into probe.sol */
+    if (may_repeat && !fresh)
+        return 0;
+    return record_solution(s, run, s->probe.sol);
+}
+
+/* Back to the root with the next node budget of the Luby sequence and the
+ * branching perturbed from now on. */
+static void restart(pc__nsolver *s, ns_run *run)
+{
+    pc__nsolver_undo(s, run->root_mark);
+    run->depth = 0;
+    s->restart.count++;
+    s->restart.randomize = 1;
+    run->restart_base = s->stats.nodes;
+    run->restart_budget = PC__NS_RESTART_UNIT * luby(s->restart.count + 1);
+}
+
+/* Push a level on the best cell (its second value kept for backtracking)
+ * and take the first value.  0 when the budget refuses the node. */
+static int branch(pc__nsolver *s, ns_run *run)
+{
+    uint8_t first = PC__NF;
+    int32_t c = pick_branch(s, &first);
+    int32_t d = run->depth++;
+    s->search.cell[d] = c;
+    s->search.val[d] = first == PC__NF ? PC__NE : PC__NF;
+    s->search.mark[d] = s->grid.trail_len;
+    s->search.done[d] = 0;
+    if (run->depth > s->stats.max_depth)
+        s->stats.max_depth = run->depth;
+    if (!take_node(s))
+        return 0;
+    pc__nsolver_set(s, c, first);
+    return 1;
+}
+
+/* After a contradiction: take the second value of the deepest level that
+ * has not had it.  1 done, 0 the budget refused the node, -1 no level is
+ * left (the search is over). */
+static int backtrack(pc__nsolver *s, ns_run *run)
+{
+    while (run->depth > 0 && s->search.done[run->depth - 1])
+        run->depth--;
+    if (run->depth == 0)
+        return -1;
+    int32_t d = run->depth - 1;
+    pc__nsolver_undo(s, s->search.mark[d]);
+    s->search.done[d] = 1;
+    if (!take_node(s))
+        return 0;
+    pc__nsolver_set(s, s->search.cell[d], s->search.val[d]);
+    return 1;
+}
+
+static void write_stats(const pc__nsolver *s, int64_t *stats, int32_t grade, int64_t line_cells,
+                        int64_t probe_cells, int32_t nfound)
+{
+    stats[PC_NONOGRAM_STAT_NODES] = s->stats.nodes;
+    stats[PC_NONOGRAM_STAT_LINE_SOLVES] = s->stats.line_solves;
+    stats[PC_NONOGRAM_STAT_PROBES] = s->stats.probes;
+    stats[PC_NONOGRAM_STAT_LINE_CELLS] = line_cells;
+    stats[PC_NONOGRAM_STAT_PROBE_CELLS] = probe_cells;
+    stats[PC_NONOGRAM_STAT_GRADE] = grade;
+    stats[PC_NONOGRAM_STAT_MAX_DEPTH] = s->stats.max_depth;
+    stats[PC_NONOGRAM_STAT_MEMORY] = (int64_t)s->stats.bytes;
+    stats[PC_NONOGRAM_STAT_SOLUTIONS] = nfound;
+}
+
+int pc__nsolver_solve(pc__nsolver *s, int32_t limit, uint8_t *store, int32_t nstore, int32_t *found,
+                      int64_t *stats)
+{
+    int64_t line_cells = 0, probe_cells = 0;
+    int32_t grade;
+    /* the root's probing grades the puzzle: no early solutions there */
+    s->search.have_sol0 = 0;
+    s->probe.solutions = 0;
+    int r = reduce_root(s, &grade, &line_cells, &probe_cells);
+    /* restarts (Luby sequence of node budgets): the same root, a perturbed
+     * branching order; the last restart's depth-first search runs to its
+     * end, so the answer stays complete */
+    ns_run run = {limit, store, nstore, 0, 0, s->grid.trail_len, s->stats.nodes, PC__NS_RESTART_UNIT};
+    seed_restarts(s);
     /* Below the root a probe that completes the grid has found a solution:
      * taken at once while at most two are asked for.  The search may meet it
      * again later, so from then on every solution is compared with sol0, as
@@ -852,101 +1045,40 @@ int pc__nsolver_solve(pc__nsolver *s, int32_t limit, uint8_t *store, int32_t nst
         if (r == PC__NS_ABORT)
             break;
         if (r == PC__NS_FOUND) {
-            /* psol differs from sol0 (pc__nsolver_probe checked) */
-            if (nfound == 0) {
-                memcpy(s->search.sol0, s->probe.sol, (size_t)s->ncells);
-                s->search.have_sol0 = 1;
-            }
-            if (nfound < nstore)
-                memcpy(store + (size_t)nfound * (size_t)s->ncells, s->probe.sol, (size_t)s->ncells);
-            nfound++;
-            if (nfound >= limit)
+            /* probe.sol differs from sol0 (pc__nsolver_probe checked) */
+            if (record_solution(s, &run, s->probe.sol))
                 break;
             r = reduce(s); /* go on probing this node */
             continue;
         }
         if (r == PC__NS_OK && s->grid.unknown == 0) {
-            int dup = nfound > 0 && (s->restart.count > 0 || s->probe.solutions);
-            if (dup)
-                for (int32_t i = 0; i < s->ncells && dup; i++)
-                    dup = s->search.sol0[i] == (s->grid.cells[i] == PC__NF);
-            if (!dup) {
-                if (nfound == 0) {
-                    for (int32_t i = 0; i < s->ncells; i++)
-                        s->search.sol0[i] = s->grid.cells[i] == PC__NF;
-                    s->search.have_sol0 = 1;
-                }
-                if (nfound < nstore) {
-                    uint8_t *dst = store + (size_t)nfound * (size_t)s->ncells;
-                    for (int32_t i = 0; i < s->ncells; i++)
-                        dst[i] = s->grid.cells[i] == PC__NF;
-                }
-                nfound++;
-                if (nfound >= limit)
-                    break;
-            }
+            if (grid_solution(s, &run))
+                break;
             r = PC__NS_CONTRA; /* look for the next one */
         }
-        if (r == PC__NS_OK && nfound <= 1 && s->stats.nodes - restart_base > restart_budget) {
+        if (r == PC__NS_OK && run.nfound <= 1 && s->stats.nodes - run.restart_base > run.restart_budget) {
             /* restart: only while every solution found is remembered in sol0 */
-            pc__nsolver_undo(s, root_mark);
-            depth = 0;
-            s->restart.count++;
-            s->restart.randomize = 1;
-            restart_base = s->stats.nodes;
-            restart_budget = PC__NS_RESTART_UNIT * luby(s->restart.count + 1);
+            restart(s, &run);
             r = reduce(s);
             continue;
         }
         if (r == PC__NS_OK) {
-            uint8_t first = PC__NF;
-            int32_t c = pick_branch(s, &first);
-            s->search.cell[depth] = c;
-            s->search.val[depth] = first == PC__NF ? PC__NE : PC__NF;
-            s->search.mark[depth] = s->grid.trail_len;
-            s->search.done[depth] = 0;
-            depth++;
-            if (depth > s->stats.max_depth)
-                s->stats.max_depth = depth;
-            if (!take_node(s)) {
-                r = PC__NS_ABORT;
-                continue;
-            }
-            pc__nsolver_set(s, c, first);
-            r = reduce(s);
+            r = branch(s, &run) ? reduce(s) : PC__NS_ABORT;
             continue;
         }
-        /* contradiction: flip the deepest branch not yet flipped */
-        while (depth > 0 && s->search.done[depth - 1])
-            depth--;
-        if (depth == 0)
+        int b = backtrack(s, &run);
+        if (b < 0)
             break;
-        pc__nsolver_undo(s, s->search.mark[depth - 1]);
-        s->search.done[depth - 1] = 1;
-        if (!take_node(s)) {
-            r = PC__NS_ABORT;
-            continue;
-        }
-        pc__nsolver_set(s, s->search.cell[depth - 1], s->search.val[depth - 1]);
-        r = reduce(s);
+        r = b ? reduce(s) : PC__NS_ABORT;
     }
     s->probe.solutions = 0;
-    if (nfound == 0 && r != PC__NS_ABORT)
+    if (run.nfound == 0 && r != PC__NS_ABORT)
         grade = PC_NONOGRAM_GRADE_NONE;
-    else if (nfound > 1)
+    else if (run.nfound > 1)
         grade = PC_NONOGRAM_GRADE_SEARCH;
-    if (stats) {
-        stats[PC_NONOGRAM_STAT_NODES] = s->stats.nodes;
-        stats[PC_NONOGRAM_STAT_LINE_SOLVES] = s->stats.line_solves;
-        stats[PC_NONOGRAM_STAT_PROBES] = s->stats.probes;
-        stats[PC_NONOGRAM_STAT_LINE_CELLS] = line_cells;
-        stats[PC_NONOGRAM_STAT_PROBE_CELLS] = probe_cells;
-        stats[PC_NONOGRAM_STAT_GRADE] = grade;
-        stats[PC_NONOGRAM_STAT_MAX_DEPTH] = s->stats.max_depth;
-        stats[PC_NONOGRAM_STAT_MEMORY] = (int64_t)s->stats.bytes;
-        stats[PC_NONOGRAM_STAT_SOLUTIONS] = nfound;
-    }
-    *found = nfound;
+    if (stats)
+        write_stats(s, stats, grade, line_cells, probe_cells, run.nfound);
+    *found = run.nfound;
     return r == PC__NS_ABORT ? PC__NS_ABORT : PC__NS_OK;
 }
 

@@ -178,6 +178,27 @@ typedef struct pc__nsolver {
     pc__ns_budget budget;
 } pc__nsolver;
 
+/* Line `line`'s cells: base + i * stride for i < n (rows, then columns). */
+static inline void pc__ns_line_span(const pc__nsolver *s, int32_t line, int32_t *base, int32_t *stride,
+                                    int32_t *n)
+{
+    if (line < s->h) {
+        *base = line * s->w;
+        *stride = 1;
+        *n = s->w;
+    } else {
+        *base = line - s->h;
+        *stride = s->w;
+        *n = s->h;
+    }
+}
+
+/* Line `line`'s clues (s->clues.count[line] of them). */
+static inline const int32_t *pc__ns_line_clues(const pc__nsolver *s, int32_t line)
+{
+    return s->clues.all + s->clues.start[line];
+}
+
 /* Validate clues and allocate.  PC_OK, PC_EINVAL (malformed clue), PC_ERANGE,
  * PC_ENOMEM.  Clues that cannot fit are allowed: the puzzle just has no
  * solution. */
