@@ -21,6 +21,7 @@
 #include "common/budget.h"
 #include "nonogram/colour.h"
 #include "nonogram/puzzle.h"
+#include "nonogram/solve.h"
 
 void pc__ncline_ws_free(pc__ncline_ws *ws)
 {
@@ -984,6 +985,104 @@ int32_t pc__ncol_settle(int32_t w, int32_t h, int32_t ncol, const int32_t *count
     return rc;
 }
 
+/* The working set of a colour hint. */
+typedef struct chint {
+    const pc_nonogram *g;
+    uint32_t full;        /* every value */
+    uint32_t *lin, *lout; /* one line in, the line solver's answer */
+    uint8_t *colours[2];  /* the clues' colours (puzzle_colours) */
+    uint8_t *givens;      /* the player's grid as palette indices */
+    uint8_t *sol;
+    pc__ncline_ws ws;
+} chint;
+
+static int32_t chint_init(chint *c, const pc_nonogram *g)
+{
+    int32_t side = g->w > g->h ? g->w : g->h;
+    size_t N = (size_t)g->w * (size_t)g->h;
+    memset(c, 0, sizeof *c);
+    c->g = g;
+    c->full = (1u << (g->ncol + 1)) - 1;
+    c->lin = pc__malloc((size_t)side * sizeof(uint32_t));
+    c->lout = pc__malloc((size_t)side * sizeof(uint32_t));
+    c->sol = pc__malloc(2 * N);
+    c->givens = pc__malloc(N);
+    int32_t rc = c->lin && c->lout && c->sol && c->givens ? puzzle_colours(g, c->colours) : PC_ENOMEM;
+    for (size_t i = 0; rc == PC_OK && i < N; i++)
+        c->givens[i] = pc__ncode_to_index(g->cells[i]);
+    return rc;
+}
+
+static void chint_free(chint *c)
+{
+    pc__ncline_ws_free(&c->ws);
+    for (int a = 0; a < 2; a++)
+        if (!c->g->ccol[a])
+            pc__free(c->colours[a]);
+    pc__free(c->lin);
+    pc__free(c->lout);
+    pc__free(c->sol);
+    pc__free(c->givens);
+}
+
+/* Line i of family a (0 rows, 1 columns) under line logic: the hint when it
+ * settles more undecided cells than *best (its first such cell).  PC_OK,
+ * PC_EILLEGAL (the line breaks: hint->line) or PC_ENOMEM. */
+static int32_t hint_colour_line(chint *c, int a, int32_t i, int32_t *best, pc__nhint *hint)
+{
+    const pc_nonogram *g = c->g;
+    int32_t w = g->w, n = a == 0 ? g->w : g->h, line = a == 0 ? i : g->h + i;
+    size_t base = a == 0 ? (size_t)i * (size_t)w : (size_t)i, stride = a == 0 ? 1 : (size_t)w;
+    for (int32_t j = 0; j < n; j++) {
+        uint8_t v = c->givens[base + (size_t)j * stride];
+        c->lin[j] = v == PC_NONOGRAM_COLOUR_UNKNOWN ? c->full : 1u << v;
+    }
+    int32_t s = g->off[a][i];
+    int32_t r = pc__ncline_solve(&c->ws, g->ncol, g->clue[a] + s, c->colours[a] + s, g->off[a][i + 1] - s, c->lin,
+                                 n, c->lout);
+    if (r == PC_ENOMEM)
+        return r;
+    if (r < 0) {
+        hint->line = line;
+        return PC_EILLEGAL;
+    }
+    int32_t settled = 0, first = -1;
+    for (int32_t j = 0; j < n; j++)
+        if (c->lin[j] == c->full && popc(c->lout[j]) == 1) {
+            settled++;
+            if (first < 0)
+                first = j;
+        }
+    if (settled > *best) {
+        *best = settled;
+        pc__nhint_cell(hint, w, base + (size_t)first * stride, pc__ctz64(c->lout[first]), line,
+                       PC_NONOGRAM_HINT_LINE);
+    }
+    return PC_OK;
+}
+
+/* With no line step: the first undecided cell of the player's grid, from a
+ * solution that agrees with it.  PC_OK, PC_ENOTFOUND (no undecided cell),
+ * PC_EILLEGAL (no solution agrees) or a status. */
+static int32_t hint_colour_solution(chint *c, pc__meter *m, pc__nhint *hint)
+{
+    const pc_nonogram *g = c->g;
+    size_t N = (size_t)g->w * (size_t)g->h, cell = 0;
+    while (cell < N && c->givens[cell] != PC_NONOGRAM_COLOUR_UNKNOWN)
+        cell++;
+    if (cell == N)
+        return PC_ENOTFOUND;
+    int32_t r = pc__ncol_solve_puzzle(g, c->givens, 1, m, c->sol, N, NULL, 0);
+    if (r < 0)
+        return r;
+    if (r == 0) {
+        hint->line = -1;
+        return PC_EILLEGAL;
+    }
+    pc__nhint_cell(hint, g->w, cell, c->sol[cell], -1, PC_NONOGRAM_HINT_SOLUTION);
+    return PC_OK;
+}
+
 /*
  * A hint on the player's grid: the line whose line logic settles most
  * undecided cells (rows before columns, then the lowest index) gives its
@@ -1001,101 +1100,16 @@ int32_t pc_nonogram_hint_colour(const pc_nonogram *g, const pc_budget *budget, i
         return rc;
     if (m.status != PC_OK)
         return m.status;
-    int32_t w = g->w, h = g->h, side = w > h ? w : h;
-    size_t N = (size_t)w * (size_t)h;
-    uint32_t full = (1u << (g->ncol + 1)) - 1;
-    uint32_t *lin = pc__malloc((size_t)side * sizeof(uint32_t)), *lout = pc__malloc((size_t)side * sizeof(uint32_t));
-    uint8_t *colours[2] = {NULL, NULL}, *sol = pc__malloc(2 * N), *givens = pc__malloc(N);
-    pc__ncline_ws ws;
-    memset(&ws, 0, sizeof ws);
-    rc = lin && lout && sol && givens ? puzzle_colours(g, colours) : PC_ENOMEM;
-    int32_t best = 0, hx = -1, hy = -1, hv = 0, hl = -1, kind = 0;
-    for (size_t i = 0; rc == PC_OK && i < N; i++)
-        givens[i] = pc__ncode_to_index(g->cells[i]);
-    for (int a = 0; rc == PC_OK && a < 2; a++) {
-        int32_t lines = a == 0 ? h : w, n = a == 0 ? w : h;
-        for (int32_t i = 0; i < lines && rc == PC_OK; i++) {
-            size_t base = a == 0 ? (size_t)i * (size_t)w : (size_t)i, stride = a == 0 ? 1 : (size_t)w;
-            for (int32_t j = 0; j < n; j++) {
-                uint8_t v = givens[base + (size_t)j * stride];
-                lin[j] = v == PC_NONOGRAM_COLOUR_UNKNOWN ? full : 1u << v;
-            }
-            int32_t s = g->off[a][i];
-            int32_t r = pc__ncline_solve(&ws, g->ncol, g->clue[a] + s, colours[a] + s, g->off[a][i + 1] - s, lin, n,
-                                         lout);
-            if (r == PC_ENOMEM)
-                rc = r;
-            else if (r < 0) {
-                hl = a == 0 ? i : h + i;
-                rc = PC_EILLEGAL;
-            } else {
-                int32_t settled = 0, first = -1;
-                for (int32_t j = 0; j < n; j++)
-                    if (lin[j] == full && popc(lout[j]) == 1) {
-                        settled++;
-                        if (first < 0)
-                            first = j;
-                    }
-                if (settled > best) {
-                    best = settled;
-                    size_t c = base + (size_t)first * stride;
-                    hx = (int32_t)(c % (size_t)w);
-                    hy = (int32_t)(c / (size_t)w);
-                    uint32_t v = lout[first];
-                    hv = 0;
-                    while (!(v & 1u)) {
-                        v >>= 1;
-                        hv++;
-                    }
-                    hl = a == 0 ? i : h + i;
-                    kind = PC_NONOGRAM_HINT_LINE;
-                }
-            }
-        }
-    }
-    if (rc == PC_OK && !kind) {
-        size_t c = 0;
-        while (c < N && givens[c] != PC_NONOGRAM_COLOUR_UNKNOWN)
-            c++;
-        if (c == N)
-            rc = PC_ENOTFOUND;
-        else {
-            int32_t r = pc__ncol_solve_puzzle(g, givens, 1, &m, sol, N, NULL, 0);
-            if (r < 0)
-                rc = r;
-            else if (r == 0) {
-                hl = -1;
-                rc = PC_EILLEGAL;
-            } else {
-                hx = (int32_t)(c % (size_t)w);
-                hy = (int32_t)(c / (size_t)w);
-                hv = sol[c];
-                hl = -1;
-                kind = PC_NONOGRAM_HINT_SOLUTION;
-            }
-        }
-    }
-    if (rc == PC_OK || rc == PC_EILLEGAL) {
-        if (x)
-            *x = hx;
-        if (y)
-            *y = hy;
-        if (value)
-            *value = hv;
-        if (axis)
-            *axis = hl < 0 ? -1 : hl < h ? PC_NONOGRAM_ROWS : PC_NONOGRAM_COLS;
-        if (index)
-            *index = hl < 0 ? -1 : hl < h ? hl : hl - h;
-        if (rc == PC_OK)
-            rc = kind;
-    }
-    pc__ncline_ws_free(&ws);
-    for (int a = 0; a < 2; a++)
-        if (!g->ccol[a])
-            pc__free(colours[a]);
-    pc__free(lin);
-    pc__free(lout);
-    pc__free(sol);
-    pc__free(givens);
+    chint c;
+    pc__nhint hint = {-1, -1, 0, -1, 0};
+    int32_t best = 0;
+    rc = chint_init(&c, g);
+    for (int a = 0; rc == PC_OK && a < 2; a++)
+        for (int32_t i = 0; i < (a == 0 ? g->h : g->w) && rc == PC_OK; i++)
+            rc = hint_colour_line(&c, a, i, &best, &hint);
+    if (rc == PC_OK && !hint.kind)
+        rc = hint_colour_solution(&c, &m, &hint);
+    rc = pc__nhint_report(&hint, g->h, rc, x, y, value, axis, index);
+    chint_free(&c);
     return rc;
 }

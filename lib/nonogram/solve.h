@@ -244,4 +244,21 @@ void pc__nonogram_copy_stats(const int64_t *st, int64_t *stats, size_t nstats);
 int32_t pc__nonogram_get_clues(const pc_nonogram *g, int32_t *w, int32_t *h, int32_t **row_counts,
                                int32_t **row_clues, int32_t **col_counts, int32_t **col_clues);
 
+/* A hint (pc_nonogram_hint, pc_nonogram_hint_colour): the cell (x, y), its
+ * value, the line that proves it (rows 0..h-1, then columns; -1: none), and
+ * its pc_nonogram_hint_kind (0: none yet). */
+typedef struct pc__nhint {
+    int32_t x, y, value, line, kind;
+} pc__nhint;
+
+/* The hint is cell `cell` of a w-wide grid. */
+void pc__nhint_cell(pc__nhint *hint, int32_t w, size_t cell, int32_t value, int32_t line, int32_t kind);
+
+/* The rule of the hint calls: on rc PC_OK the hint goes to the caller's
+ * out-pointers (any may be NULL) and its kind is returned; on PC_EILLEGAL
+ * likewise (the line that breaks, -1 for none) and PC_EILLEGAL returned;
+ * any other rc is returned as it is, nothing written. */
+int32_t pc__nhint_report(const pc__nhint *hint, int32_t h, int32_t rc, int32_t *x, int32_t *y, int32_t *value,
+                         int32_t *axis, int32_t *index);
+
 #endif
