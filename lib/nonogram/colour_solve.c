@@ -957,8 +957,10 @@ static int32_t puzzle_colours(const pc_nonogram *g, uint8_t *colours[2])
         }
         colours[a] = pc__malloc(n ? n : 1);
         if (!colours[a]) {
-            if (a == 1 && !g->ccol[0])
+            if (a == 1 && !g->ccol[0]) {
                 pc__free(colours[0]);
+                colours[0] = NULL; /* the caller frees what is left */
+            }
             return PC_ENOMEM;
         }
         for (size_t k = 0; k < n; k++)
