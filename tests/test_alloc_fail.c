@@ -320,6 +320,8 @@ static int32_t c_nono_solve(void *g, void **out)
 }
 static int32_t c_nono_grade(void *g, void **out) { (void)out; return pc_nonogram_grade(g, NULL, NULL, 0); }
 static int32_t c_nono_hint(void *g, void **out) { (void)out; int32_t x, y, v; return pc_nonogram_hint(g, NULL, &x, &y, &v, NULL, NULL); }
+/* the colour hint on a black-and-white puzzle: it builds the clue colours itself */
+static int32_t c_nono_hint_colour(void *g, void **out) { (void)out; int32_t x, y, v; return pc_nonogram_hint_colour(g, NULL, &x, &y, &v, NULL, NULL); }
 static int32_t c_nono_consistent(void *g, void **out) { (void)out; return pc_nonogram_consistent(g, NULL); }
 static int32_t c_nono_mistakes(void *g, void **out) { (void)out; uint8_t m[25]; return pc_nonogram_mistakes(g, m, 25); }
 static int32_t c_nono_generate(void *g, void **out) { (void)g; return pc_nonogram_generate(6, 5, 7, PC_NONOGRAM_GRADE_LINE, NULL, (pc_nonogram **)out); }
@@ -662,6 +664,7 @@ static const struct tcase cases[] = {
     {"pc_nonogram_solve", &NONO, NULL, mk_nono, c_nono_solve},
     {"pc_nonogram_grade", &NONO, NULL, mk_nono, c_nono_grade},
     {"pc_nonogram_hint", &NONO, NULL, mk_nono, c_nono_hint},
+    {"pc_nonogram_hint_colour (black and white)", &NONO, NULL, mk_nono, c_nono_hint_colour},
     {"pc_nonogram_consistent", &NONO, NULL, mk_nono, c_nono_consistent},
     {"pc_nonogram_mistakes", &NONO, NULL, mk_nono, c_nono_mistakes},
     {"pc_nonogram_generate", NULL, &NONO, NULL, c_nono_generate},

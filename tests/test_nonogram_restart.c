@@ -102,7 +102,7 @@ static int32_t run_solver(const clues_t *c, int32_t limit, uint8_t *sols, int64_
     int64_t st[PC_NONOGRAM_STAT_COUNT];
     if (pc__nsolver_solve(s, limit, sols, limit, &found, st) != PC__NS_OK)
         found = -200;
-    *restarts = s->restarts;
+    *restarts = s->restart.count;
     pc__nsolver_free(s);
     return found;
 }

@@ -329,6 +329,47 @@ static int32_t picture_args(int32_t w, int32_t h, int32_t ncol, const uint8_t *c
     return PC_OK;
 }
 
+/* A picture with more than one solution (the two found in k->sols): the
+ * cells where a found solution differs are ambiguous; each other cell left
+ * open by probing is tested with each value it may take (givens: scratch of
+ * w*h bytes).  PC_OK or a status. */
+static int32_t mark_ambiguous(work *k, const uint8_t *cells, uint8_t *amb, uint8_t *givens, pc__meter *m)
+{
+    size_t n = (size_t)k->w * (size_t)k->h;
+    for (int s = 0; s < 2; s++)
+        for (size_t i = 0; i < n; i++)
+            amb[i] |= k->sols[(size_t)s * n + i] != cells[i];
+    int32_t rc = settle_k(k, NULL, PC_NONOGRAM_GRADE_PROBE, m);
+    if (rc < 0)
+        return rc;
+    uint32_t *masks = pc__malloc(n * sizeof(uint32_t));
+    if (!masks)
+        return PC_ENOMEM;
+    memcpy(masks, k->masks, n * sizeof(uint32_t));
+    memset(givens, PC_NONOGRAM_COLOUR_UNKNOWN, n);
+    rc = PC_OK;
+    for (size_t c = 0; c < n && rc == PC_OK; c++) {
+        if (amb[c] || popc(masks[c]) < 2)
+            continue;
+        for (uint8_t v = 0; v <= k->ncol && !amb[c]; v++) {
+            if (v == cells[c] || !(masks[c] & (1u << v)))
+                continue;
+            givens[c] = v;
+            int32_t r = solve_k(k, givens, 1, m, NULL);
+            givens[c] = PC_NONOGRAM_COLOUR_UNKNOWN;
+            if (r < 0) {
+                rc = r;
+                break;
+            }
+            if (r == 1)
+                for (size_t i = 0; i < n; i++)
+                    amb[i] |= k->sols[i] != cells[i];
+        }
+    }
+    pc__free(masks);
+    return rc;
+}
+
 int32_t pc_nonogram_picture_check(int32_t w, int32_t h, int32_t ncolours, const uint8_t *cells, size_t n,
                                   const pc_budget *budget, uint8_t *ambiguous, size_t cap, int32_t *nambiguous)
 {
@@ -356,41 +397,7 @@ int32_t pc_nonogram_picture_check(int32_t w, int32_t h, int32_t ncolours, const 
         goto out;
     int32_t unique = rc == 1;
     if (!unique) {
-        /* cells where a found solution differs are ambiguous; each other cell
-         * left open by probing is tested with each value it may take */
-        for (int s = 0; s < 2; s++)
-            for (size_t i = 0; i < n; i++)
-                amb[i] |= k.sols[(size_t)s * n + i] != cells[i];
-        rc = settle_k(&k, NULL, PC_NONOGRAM_GRADE_PROBE, &m);
-        if (rc < 0)
-            goto out;
-        uint32_t *masks = pc__malloc(n * sizeof(uint32_t));
-        if (!masks) {
-            rc = PC_ENOMEM;
-            goto out;
-        }
-        memcpy(masks, k.masks, n * sizeof(uint32_t));
-        memset(givens, PC_NONOGRAM_COLOUR_UNKNOWN, n);
-        rc = PC_OK;
-        for (size_t c = 0; c < n && rc == PC_OK; c++) {
-            if (amb[c] || popc(masks[c]) < 2)
-                continue;
-            for (uint8_t v = 0; v <= ncolours && !amb[c]; v++) {
-                if (v == cells[c] || !(masks[c] & (1u << v)))
-                    continue;
-                givens[c] = v;
-                int32_t r = solve_k(&k, givens, 1, &m, NULL);
-                givens[c] = PC_NONOGRAM_COLOUR_UNKNOWN;
-                if (r < 0) {
-                    rc = r;
-                    break;
-                }
-                if (r == 1)
-                    for (size_t i = 0; i < n; i++)
-                        amb[i] |= k.sols[i] != cells[i];
-            }
-        }
-        pc__free(masks);
+        rc = mark_ambiguous(&k, cells, amb, givens, &m);
         if (rc != PC_OK)
             goto out;
     }

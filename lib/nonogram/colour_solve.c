@@ -21,6 +21,7 @@
 #include "common/budget.h"
 #include "nonogram/colour.h"
 #include "nonogram/puzzle.h"
+#include "nonogram/solve.h"
 
 void pc__ncline_ws_free(pc__ncline_ws *ws)
 {
@@ -242,10 +243,23 @@ int32_t pc_nonogram_solve_line_colour(int32_t ncolours, const int32_t *clues, co
 
 /* ---- the grid solver ---------------------------------------------------------------- */
 
+/* The line cache (lines of at most PC__NCLINE_BITS_MAX cells): entry e
+ * holds a line's number, its input masks and the solver's answer.  Sized by
+ * ncs_init (line NULL: no cache), written by solve_masks. */
+typedef struct ncs_cache {
+    uint32_t mask;
+    int32_t *line;
+    int8_t *res;
+    uint64_t *in, *out; /* (ncol + 1) words per entry; in: the block holding all four */
+} ncs_cache;
+
+/* The colour grid solver.  The shape and the clues are written by ncs_init
+ * only; the state, the queue and the counters by propagation, probing and
+ * the search. */
 typedef struct ncs {
     int32_t w, h, ncol, nlines, ncells;
-    int32_t *kstart, *kcount, *clue;
-    uint8_t *ccol;
+    int32_t *kstart, *kcount, *clue; /* per line: offset and count of its clues in clue[] */
+    uint8_t *ccol;                   /* each clue's colour */
     /* The state (one block, so that one memcpy saves and restores it):
      * cells[c], the values cell c may still take, then — for puzzles whose
      * lines all fit a word — lm[line * (ncol + 1) + v], bit i set when cell
@@ -253,20 +267,15 @@ typedef struct ncs {
     uint32_t *cells;
     uint64_t *lm;
     size_t state_bytes;
-    uint32_t *lin, *lout;
-    int32_t *queue;
+    uint32_t *lin, *lout; /* one long line in and the line solver's answer */
+    int32_t *queue;       /* ring of lines to solve, each at most once (inq) */
     uint8_t *inq;
     int32_t qhead, qlen;
     pc__ncline_ws ws;
-    pc__meter *m;
+    pc__meter *m; /* the caller's budget */
     int64_t nodes, line_solves, probes, cache_hits;
-    uint64_t bytes;
-    /* the line cache (lines of at most PC__NCLINE_BITS_MAX cells): entry e
-     * holds a line's number, its input masks and the solver's answer */
-    uint32_t cache_mask;
-    int32_t *cache_line;
-    int8_t *cache_res;
-    uint64_t *cache_in, *cache_out; /* (ncol + 1) words per entry */
+    uint64_t bytes; /* memory held */
+    ncs_cache cache;
 } ncs;
 
 enum { NC_OK = 0, NC_CONTRA = 1 };
@@ -342,13 +351,20 @@ static void lm_build(ncs *s)
             s->lm[(size_t)(s->h + x) * W + b] |= colopen[x];
 }
 
+/* Take the next line off the queue (not empty). */
+static inline int32_t dequeue(ncs *s)
+{
+    int32_t line = s->queue[s->qhead];
+    s->qhead = (s->qhead + 1) % s->nlines;
+    s->qlen--;
+    s->inq[line] = 0;
+    return line;
+}
+
 static void clear_queue(ncs *s)
 {
-    while (s->qlen) {
-        s->inq[s->queue[s->qhead]] = 0;
-        s->qhead = (s->qhead + 1) % s->nlines;
-        s->qlen--;
-    }
+    while (s->qlen)
+        dequeue(s);
 }
 
 static int32_t known(const ncs *s)
@@ -382,102 +398,123 @@ static int32_t solve_masks(ncs *s, int32_t line, int32_t n, const uint64_t *A, u
     const int32_t W = s->ncol + 1;
     const int32_t *clue = s->clue + s->kstart[line];
     const uint8_t *ccol = s->ccol + s->kstart[line];
-    if (!s->cache_line)
+    if (!s->cache.line)
         return pc__ncline_solve_bits(s->ncol, clue, ccol, s->kcount[line], n, A, O);
     uint64_t hsh = (uint64_t)(line + 1) * 0x9E3779B97F4A7C15ull;
     for (int32_t c = 0; c < W; c++)
         hsh = (hsh ^ A[c]) * 0xff51afd7ed558ccdull;
     hsh ^= hsh >> 29;
-    uint32_t e = (uint32_t)hsh & s->cache_mask;
-    uint64_t *in = s->cache_in + (size_t)e * (size_t)W, *out = s->cache_out + (size_t)e * (size_t)W;
-    if (s->cache_line[e] == line && memcmp(in, A, (size_t)W * sizeof *A) == 0) {
+    uint32_t e = (uint32_t)hsh & s->cache.mask;
+    uint64_t *in = s->cache.in + (size_t)e * (size_t)W, *out = s->cache.out + (size_t)e * (size_t)W;
+    if (s->cache.line[e] == line && memcmp(in, A, (size_t)W * sizeof *A) == 0) {
         s->cache_hits++;
         memcpy(O, out, (size_t)W * sizeof *O);
-        return s->cache_res[e];
+        return s->cache.res[e];
     }
     int32_t r = pc__ncline_solve_bits(s->ncol, clue, ccol, s->kcount[line], n, A, O);
-    s->cache_line[e] = line;
-    s->cache_res[e] = (int8_t)r;
+    s->cache.line[e] = line;
+    s->cache.res[e] = (int8_t)r;
     memcpy(in, A, (size_t)W * sizeof *A);
     memcpy(out, O, (size_t)W * sizeof *O);
     return r;
+}
+
+/* Word-sized lines with line masks kept: per value, the bits the answer O
+ * took from the line's masks A leave the cells, the crossing lines' masks
+ * and this line's, and the crossing lines are queued. */
+static inline void narrow_lm(ncs *s, int32_t line, int32_t base, int32_t stride, const uint64_t *A, const uint64_t *O)
+{
+    const size_t W = (size_t)s->ncol + 1;
+    const int32_t me = line < s->h ? line : line - s->h, cross0 = line < s->h ? s->h : 0;
+    uint64_t *Lm = s->lm + (size_t)line * W;
+    for (int32_t b = 0; b <= s->ncol; b++) {
+        uint64_t gone = A[b] & ~O[b];
+        if (!gone)
+            continue;
+        Lm[b] = O[b];
+        for (; gone; gone &= gone - 1) {
+            int32_t i = pc__ctz64(gone);
+            s->cells[base + i * stride] &= ~(1u << b);
+            s->lm[(size_t)(cross0 + i) * W + (size_t)b] &= ~((uint64_t)1 << me);
+            enqueue(s, cross0 + i);
+        }
+    }
+}
+
+/* One line that fits a word: its masks (kept in lm, or built from the
+ * cells), the answer through the cache, the cells narrowed and the crossing
+ * lines queued.  NC_OK, NC_CONTRA or a negative status. */
+static inline int32_t propagate_masks(ncs *s, int32_t line, int32_t base, int32_t stride, int32_t n)
+{
+    uint64_t A[PC_NONOGRAM_MAX_COLOURS + 1], O[PC_NONOGRAM_MAX_COLOURS + 1];
+    if (s->lm)
+        memcpy(A, s->lm + (size_t)line * ((size_t)s->ncol + 1), ((size_t)s->ncol + 1) * sizeof *A);
+    else
+        to_masks(s->cells + base, n, (size_t)stride, s->ncol, A);
+    int32_t r = solve_masks(s, line, n, A, O);
+    s->line_solves++;
+    int32_t st = over_budget(s);
+    if (st != PC_OK)
+        return st;
+    if (r < 0)
+        return NC_CONTRA;
+    if (s->lm) {
+        narrow_lm(s, line, base, stride, A, O);
+        return NC_OK;
+    }
+    uint64_t gone = 0;
+    for (int32_t c = 0; c <= s->ncol; c++)
+        gone |= A[c] & ~O[c];
+    for (; gone; gone &= gone - 1) {
+        int32_t i = pc__ctz64(gone), c = base + i * stride;
+        set_cell(s, c, value_at(O, s->ncol, i));
+        enqueue(s, line < s->h ? s->h + c % s->w : c / s->w);
+    }
+    return NC_OK;
+}
+
+/* One line longer than a word, through the value-set line solver: the
+ * cells narrowed and the crossing lines queued.  NC_OK, NC_CONTRA or a
+ * negative status. */
+static int32_t propagate_long(ncs *s, int32_t line, int32_t base, int32_t stride, int32_t n)
+{
+    for (int32_t i = 0; i < n; i++)
+        s->lin[i] = s->cells[base + i * stride];
+    int32_t r = pc__ncline_solve(&s->ws, s->ncol, s->clue + s->kstart[line], s->ccol + s->kstart[line],
+                                 s->kcount[line], s->lin, n, s->lout);
+    s->line_solves++;
+    int32_t st = over_budget(s);
+    if (st != PC_OK)
+        return st;
+    if (r == PC_ENOMEM)
+        return r;
+    if (r < 0)
+        return NC_CONTRA;
+    if (r > 0)
+        for (int32_t i = 0; i < n; i++)
+            if (s->lout[i] != s->lin[i]) {
+                int32_t c = base + i * stride;
+                set_cell(s, c, s->lout[i]);
+                enqueue(s, line < s->h ? s->h + c % s->w : c / s->w);
+            }
+    return NC_OK;
 }
 
 /* NC_OK, NC_CONTRA, or a negative status */
 static int32_t propagate(ncs *s)
 {
     while (s->qlen) {
-        int32_t line = s->queue[s->qhead];
-        s->qhead = (s->qhead + 1) % s->nlines;
-        s->qlen--;
-        s->inq[line] = 0;
+        int32_t line = dequeue(s);
         int32_t base = line < s->h ? line * s->w : line - s->h, stride = line < s->h ? 1 : s->w;
         int32_t n = line < s->h ? s->w : s->h;
-        int32_t r;
-        if (n <= PC__NCLINE_BITS_MAX) {
-            uint64_t A[PC_NONOGRAM_MAX_COLOURS + 1], O[PC_NONOGRAM_MAX_COLOURS + 1];
-            if (s->lm)
-                memcpy(A, s->lm + (size_t)line * ((size_t)s->ncol + 1), ((size_t)s->ncol + 1) * sizeof *A);
-            else
-                to_masks(s->cells + base, n, (size_t)stride, s->ncol, A);
-            r = solve_masks(s, line, n, A, O);
-            s->line_solves++;
-            int32_t st = over_budget(s);
-            if (st != PC_OK)
-                return st;
-            if (r < 0) {
-                clear_queue(s);
-                return NC_CONTRA;
-            }
-            if (s->lm) { /* per value: clear the gone bits in the cells and the crossing lines */
-                const size_t W = (size_t)s->ncol + 1;
-                const int32_t me = line < s->h ? line : line - s->h, cross0 = line < s->h ? s->h : 0;
-                uint64_t *Lm = s->lm + (size_t)line * W;
-                for (int32_t b = 0; b <= s->ncol; b++) {
-                    uint64_t gone = A[b] & ~O[b];
-                    if (!gone)
-                        continue;
-                    Lm[b] = O[b];
-                    for (; gone; gone &= gone - 1) {
-                        int32_t i = pc__ctz64(gone);
-                        s->cells[base + i * stride] &= ~(1u << b);
-                        s->lm[(size_t)(cross0 + i) * W + (size_t)b] &= ~((uint64_t)1 << me);
-                        enqueue(s, cross0 + i);
-                    }
-                }
-                continue;
-            }
-            uint64_t gone = 0;
-            for (int32_t c = 0; c <= s->ncol; c++)
-                gone |= A[c] & ~O[c];
-            for (; gone; gone &= gone - 1) {
-                int32_t i = pc__ctz64(gone), c = base + i * stride;
-                set_cell(s, c, value_at(O, s->ncol, i));
-                enqueue(s, line < s->h ? s->h + c % s->w : c / s->w);
-            }
-            continue;
-        }
-        for (int32_t i = 0; i < n; i++)
-            s->lin[i] = s->cells[base + i * stride];
-        r = pc__ncline_solve(&s->ws, s->ncol, s->clue + s->kstart[line], s->ccol + s->kstart[line],
-                             s->kcount[line], s->lin, n, s->lout);
-        s->line_solves++;
-        int32_t st = over_budget(s);
-        if (st != PC_OK)
-            return st;
-        if (r == PC_ENOMEM)
-            return r;
-        if (r < 0) {
+        int32_t r = n <= PC__NCLINE_BITS_MAX ? propagate_masks(s, line, base, stride, n)
+                                             : propagate_long(s, line, base, stride, n);
+        if (r == NC_CONTRA) {
             clear_queue(s);
             return NC_CONTRA;
         }
-        if (r > 0)
-            for (int32_t i = 0; i < n; i++)
-                if (s->lout[i] != s->lin[i]) {
-                    int32_t c = base + i * stride;
-                    set_cell(s, c, s->lout[i]);
-                    enqueue(s, line < s->h ? s->h + c % s->w : c / s->w);
-                }
+        if (r != NC_OK)
+            return r;
     }
     return NC_OK;
 }
@@ -493,8 +530,92 @@ static void ncs_free(ncs *s)
     pc__free(s->lout);
     pc__free(s->queue);
     pc__free(s->inq);
-    pc__free(s->cache_in); /* the cache's one block */
+    pc__free(s->cache.in); /* the cache's one block */
     pc__ncline_ws_free(&s->ws);
+}
+
+/* The solver's arrays for `total` clues: PC_OK or PC_ENOMEM. */
+static int32_t ncs_alloc(ncs *s, int64_t total)
+{
+    int32_t w = s->w, h = s->h;
+    size_t side = (size_t)(w > h ? w : h), npad = ((size_t)s->ncells + 1) & ~(size_t)1;
+    s->kstart = pc__malloc((size_t)s->nlines * sizeof(int32_t));
+    s->kcount = pc__malloc((size_t)s->nlines * sizeof(int32_t));
+    s->clue = pc__malloc((size_t)(total + s->nlines) * sizeof(int32_t));
+    s->ccol = pc__malloc((size_t)(total + s->nlines));
+    s->state_bytes = (size_t)s->ncells * sizeof(uint32_t);
+    if (side <= PC__NCLINE_BITS_MAX)
+        s->state_bytes = npad * sizeof(uint32_t) + (size_t)s->nlines * ((size_t)s->ncol + 1) * sizeof(uint64_t);
+    s->cells = pc__malloc(s->state_bytes);
+    if (s->cells && side <= PC__NCLINE_BITS_MAX)
+        s->lm = (uint64_t *)(void *)(s->cells + npad);
+    s->lin = pc__malloc(side * sizeof(uint32_t));
+    s->lout = pc__malloc(side * sizeof(uint32_t));
+    s->queue = pc__malloc((size_t)s->nlines * sizeof(int32_t));
+    s->inq = pc__calloc((size_t)s->nlines, 1);
+    if (!s->kstart || !s->kcount || !s->clue || !s->ccol || !s->cells || !s->lin || !s->lout || !s->queue ||
+        !s->inq)
+        return PC_ENOMEM;
+    s->bytes = (uint64_t)s->state_bytes + (uint64_t)(total + 1) * 5 + (uint64_t)s->nlines * 9 + side * 8;
+    return PC_OK;
+}
+
+/* The line cache, for puzzles whose lines all fit a word: one block of at
+ * most 64 KiB (16 entries a line, from 64 to 1024 entries), so that it is
+ * reused from the heap without new pages: a fresh page costs a fault, and a
+ * larger table made every easy puzzle pay hundreds of them. */
+static int32_t ncs_cache_init(ncs *s)
+{
+    size_t W = (size_t)s->ncol + 1, per = 16 * W + sizeof(int32_t) + 1;
+    uint32_t entries = 64;
+    while (entries < 1024 && entries < (uint32_t)s->nlines * 16 && 2 * entries * per <= 65536)
+        entries *= 2;
+    uint8_t *blk = pc__malloc(entries * per);
+    if (!blk)
+        return PC_ENOMEM;
+    s->cache.in = (uint64_t *)(void *)blk;
+    s->cache.out = s->cache.in + (size_t)entries * W;
+    s->cache.line = (int32_t *)(void *)(s->cache.out + (size_t)entries * W);
+    s->cache.res = (int8_t *)(s->cache.line + entries);
+    for (uint32_t e = 0; e < entries; e++)
+        s->cache.line[e] = -1;
+    s->cache.mask = entries - 1;
+    s->bytes += (uint64_t)entries * per;
+    return PC_OK;
+}
+
+/* Validate and copy the clues of one family (a = 0 rows, 1 columns) from
+ * clue slot *k on; an empty line gets the clue 0. */
+static int32_t ncs_copy_clues(ncs *s, int a, const int32_t *counts, const int32_t *clues, const uint8_t *colours,
+                              int32_t *k)
+{
+    int32_t lines = a == 0 ? s->h : s->w, len = a == 0 ? s->w : s->h, first = a == 0 ? 0 : s->h;
+    int32_t p = 0;
+    for (int32_t i = 0; i < lines; i++) {
+        int32_t line = first + i, cnt = counts[i];
+        int64_t need = 0;
+        s->kstart[line] = *k;
+        s->kcount[line] = cnt;
+        for (int32_t j = 0; j < cnt; j++, p++, ++*k) {
+            int32_t v = clues[p], c = colours[p];
+            if (v == 0 && cnt == 1)
+                c = 0;
+            else if (v < 1 || c < 1 || c > s->ncol)
+                return PC_EINVAL;
+            need += v + (j > 0 && s->ccol[*k - 1] == c ? 1 : 0);
+            s->clue[*k] = v;
+            s->ccol[*k] = (uint8_t)c;
+        }
+        if (need > len)
+            return PC_EINVAL;
+        if (cnt == 0) { /* an empty line: the clue 0 */
+            s->clue[*k] = 0;
+            s->ccol[*k] = 0;
+            s->kcount[line] = 1;
+            ++*k;
+        }
+    }
+    return PC_OK;
 }
 
 /* Validate and copy the clues (rows, then columns). */
@@ -516,77 +637,13 @@ static int32_t ncs_init(ncs *s, int32_t w, int32_t h, int32_t ncol, const int32_
             total += counts[a][i];
         }
     }
-    size_t side = (size_t)(w > h ? w : h);
-    s->kstart = pc__malloc((size_t)s->nlines * sizeof(int32_t));
-    s->kcount = pc__malloc((size_t)s->nlines * sizeof(int32_t));
-    s->clue = pc__malloc((size_t)(total + s->nlines) * sizeof(int32_t));
-    s->ccol = pc__malloc((size_t)(total + s->nlines));
-    size_t side0 = (size_t)(w > h ? w : h), npad = ((size_t)s->ncells + 1) & ~(size_t)1;
-    s->state_bytes = (size_t)s->ncells * sizeof(uint32_t);
-    if (side0 <= PC__NCLINE_BITS_MAX)
-        s->state_bytes = npad * sizeof(uint32_t) + (size_t)s->nlines * ((size_t)ncol + 1) * sizeof(uint64_t);
-    s->cells = pc__malloc(s->state_bytes);
-    if (s->cells && side0 <= PC__NCLINE_BITS_MAX)
-        s->lm = (uint64_t *)(void *)(s->cells + npad);
-    s->lin = pc__malloc(side * sizeof(uint32_t));
-    s->lout = pc__malloc(side * sizeof(uint32_t));
-    s->queue = pc__malloc((size_t)s->nlines * sizeof(int32_t));
-    s->inq = pc__calloc((size_t)s->nlines, 1);
-    if (!s->kstart || !s->kcount || !s->clue || !s->ccol || !s->cells || !s->lin || !s->lout || !s->queue ||
-        !s->inq)
-        return PC_ENOMEM;
-    s->bytes = (uint64_t)s->state_bytes + (uint64_t)(total + 1) * 5 + (uint64_t)s->nlines * 9 + side * 8;
-    if (side <= PC__NCLINE_BITS_MAX) {
-        /* The line cache: one block of at most 64 KiB (16 entries a line,
-         * from 64 to 1024 entries), so that it is reused from the heap
-         * without new pages: a fresh page costs a fault, and a larger table
-         * made every easy puzzle pay hundreds of them. */
-        size_t W = (size_t)ncol + 1, per = 16 * W + sizeof(int32_t) + 1;
-        uint32_t entries = 64;
-        while (entries < 1024 && entries < (uint32_t)s->nlines * 16 && 2 * entries * per <= 65536)
-            entries *= 2;
-        uint8_t *blk = pc__malloc(entries * per);
-        if (!blk)
-            return PC_ENOMEM;
-        s->cache_in = (uint64_t *)(void *)blk;
-        s->cache_out = s->cache_in + (size_t)entries * W;
-        s->cache_line = (int32_t *)(void *)(s->cache_out + (size_t)entries * W);
-        s->cache_res = (int8_t *)(s->cache_line + entries);
-        for (uint32_t e = 0; e < entries; e++)
-            s->cache_line[e] = -1;
-        s->cache_mask = entries - 1;
-        s->bytes += (uint64_t)entries * per;
-    }
-    int32_t k = 0, line = 0;
-    for (int a = 0; a < 2; a++) {
-        int32_t lines = a == 0 ? h : w, len = a == 0 ? w : h;
-        int32_t p = 0;
-        for (int32_t i = 0; i < lines; i++, line++) {
-            int32_t cnt = counts[a][i];
-            int64_t need = 0;
-            s->kstart[line] = k;
-            s->kcount[line] = cnt;
-            for (int32_t j = 0; j < cnt; j++, p++, k++) {
-                int32_t v = clues[a][p], c = colours[a][p];
-                if (v == 0 && cnt == 1)
-                    c = 0;
-                else if (v < 1 || c < 1 || c > ncol)
-                    return PC_EINVAL;
-                need += v + (j > 0 && s->ccol[k - 1] == c ? 1 : 0);
-                s->clue[k] = v;
-                s->ccol[k] = (uint8_t)c;
-            }
-            if (need > len)
-                return PC_EINVAL;
-            if (cnt == 0) { /* an empty line: the clue 0 */
-                s->clue[k] = 0;
-                s->ccol[k] = 0;
-                s->kcount[line] = 1;
-                k++;
-            }
-        }
-    }
-    return PC_OK;
+    int32_t rc = ncs_alloc(s, total);
+    if (rc == PC_OK && (w > h ? w : h) <= PC__NCLINE_BITS_MAX)
+        rc = ncs_cache_init(s);
+    int32_t k = 0;
+    for (int a = 0; a < 2 && rc == PC_OK; a++)
+        rc = ncs_copy_clues(s, a, counts[a], clues[a], colours[a], &k);
+    return rc;
 }
 
 static void put_stats(int64_t *stats, size_t nstats, const int64_t *st)
@@ -659,39 +716,140 @@ struct frame {
     int32_t second;
 };
 
-static int32_t run_solver(ncs *s, const uint8_t *givens, int32_t max_solutions, uint8_t *solutions, size_t cap,
-                          int64_t *st)
+/* The start of a solve: every cell open but the givens (NULL: none), the
+ * line masks built, every line queued. */
+static void ncs_start(ncs *s, const uint8_t *givens)
 {
     uint32_t full = (1u << (s->ncol + 1)) - 1;
-    size_t N = (size_t)s->ncells;
-    const size_t SB = s->state_bytes;
-    for (size_t c = 0; c < N; c++)
+    for (int32_t c = 0; c < s->ncells; c++)
         s->cells[c] = !givens || givens[c] == PC_NONOGRAM_COLOUR_UNKNOWN ? full : 1u << givens[c];
     lm_build(s);
     for (int32_t l = 0; l < s->nlines; l++)
         enqueue(s, l);
-    size_t room = N ? cap / N : 0;
-    int32_t found = 0, depth = 0, maxdepth = 0, fcap = 0;
-    struct frame *fr = NULL;
-    uint8_t *saves = NULL;
-    uint32_t *probe_save = pc__malloc(SB);
-    int32_t rc = probe_save ? PC_OK : PC_ENOMEM;
-    int grade = PC_NONOGRAM_GRADE_NONE;
-    int32_t r = rc == PC_OK ? propagate(s) : rc;
+}
+
+/* The root: propagation, then probing; the grade it shows and the cells
+ * each settled into st.  NC_OK, NC_CONTRA or a negative status. */
+static int32_t ncs_root(ncs *s, uint32_t *probe_save, int32_t *grade, int64_t *st)
+{
+    int32_t r = propagate(s);
     st[PC_NONOGRAM_STAT_LINE_CELLS] = r == NC_OK ? known(s) : 0;
-    if (r == NC_OK) {
-        if (known(s) == s->ncells)
-            grade = PC_NONOGRAM_GRADE_LINE;
-        else {
-            r = probe_all(s, probe_save);
-            if (r == NC_OK) {
-                int32_t kn = known(s);
-                st[PC_NONOGRAM_STAT_PROBE_CELLS] = kn - st[PC_NONOGRAM_STAT_LINE_CELLS];
-                grade = kn == s->ncells ? PC_NONOGRAM_GRADE_PROBE : PC_NONOGRAM_GRADE_SEARCH;
-            }
-        }
+    if (r != NC_OK)
+        return r;
+    if (known(s) == s->ncells) {
+        *grade = PC_NONOGRAM_GRADE_LINE;
+        return r;
     }
-    s->bytes += SB;
+    r = probe_all(s, probe_save);
+    if (r == NC_OK) {
+        int32_t kn = known(s);
+        st[PC_NONOGRAM_STAT_PROBE_CELLS] = kn - st[PC_NONOGRAM_STAT_LINE_CELLS];
+        *grade = kn == s->ncells ? PC_NONOGRAM_GRADE_PROBE : PC_NONOGRAM_GRADE_SEARCH;
+    }
+    return r;
+}
+
+/* The search stack: a frame and a saved state per level. */
+typedef struct ncs_stack {
+    struct frame *fr;
+    uint8_t *saves;
+    int32_t depth, maxdepth, cap;
+} ncs_stack;
+
+/* Room for one more level: the stack doubled when full (the memory
+ * counted against the budget).  PC_OK, PC_ELIMIT or PC_ENOMEM. */
+static int32_t stack_reserve(ncs *s, ncs_stack *k)
+{
+    if (k->depth < k->cap)
+        return PC_OK;
+    const size_t SB = s->state_bytes;
+    int32_t nc = k->cap ? 2 * k->cap : 16;
+    uint64_t more = (uint64_t)(nc - k->cap) * (SB + sizeof(struct frame));
+    if (pc__meter_over_bytes(s->m, s->bytes, more))
+        return PC_ELIMIT;
+    struct frame *f2 = pc__realloc(k->fr, (size_t)nc * sizeof *k->fr);
+    if (!f2)
+        return PC_ENOMEM;
+    k->fr = f2;
+    uint8_t *s2 = pc__realloc(k->saves, (size_t)nc * SB);
+    if (!s2)
+        return PC_ENOMEM;
+    k->saves = s2;
+    s->bytes += more;
+    k->cap = nc;
+    return PC_OK;
+}
+
+/* The solved grid (every cell one value) as palette indices into sol. */
+static void write_solution(const ncs *s, uint8_t *sol)
+{
+    for (int32_t i = 0; i < s->ncells; i++) {
+        uint32_t v = s->cells[i];
+        uint8_t idx = 0;
+        while (!(v & 1u)) {
+            v >>= 1;
+            idx++;
+        }
+        sol[i] = idx;
+    }
+}
+
+/* Branch on cell c: save the state, push a level, take value `bit`.
+ * NC_OK/NC_CONTRA (the propagation's result) or a negative status. */
+static int32_t branch(ncs *s, ncs_stack *k, int32_t c, uint32_t bit)
+{
+    int32_t rc = stack_reserve(s, k);
+    if (rc != PC_OK)
+        return rc;
+    s->nodes++;
+    if ((rc = over_budget(s)) != PC_OK)
+        return rc;
+    k->fr[k->depth].cell = c;
+    k->fr[k->depth].bit = bit;
+    k->fr[k->depth].second = 0;
+    memcpy(k->saves + (size_t)k->depth * s->state_bytes, s->cells, s->state_bytes);
+    k->depth++;
+    if (k->depth > k->maxdepth)
+        k->maxdepth = k->depth;
+    set_cell(s, c, bit);
+    enqueue_cell(s, c);
+    return propagate(s);
+}
+
+/* After a contradiction: restore the deepest level that has not had its
+ * second branch (the cell without the value tried) and take it.  The
+ * propagation's result, a negative status, or 2 when no level is left. */
+static int32_t backtrack(ncs *s, ncs_stack *k)
+{
+    while (k->depth > 0 && k->fr[k->depth - 1].second)
+        k->depth--;
+    if (k->depth == 0)
+        return 2;
+    struct frame *f = &k->fr[k->depth - 1];
+    memcpy(s->cells, k->saves + (size_t)(k->depth - 1) * s->state_bytes, s->state_bytes);
+    f->second = 1;
+    s->nodes++;
+    int32_t rc = over_budget(s);
+    if (rc != PC_OK)
+        return rc;
+    set_cell(s, f->cell, s->cells[f->cell] & ~f->bit);
+    enqueue_cell(s, f->cell);
+    return propagate(s);
+}
+
+static int32_t run_solver(ncs *s, const uint8_t *givens, int32_t max_solutions, uint8_t *solutions, size_t cap,
+                          int64_t *st)
+{
+    size_t N = (size_t)s->ncells;
+    ncs_start(s, givens);
+    size_t room = N ? cap / N : 0;
+    int32_t found = 0;
+    ncs_stack k = {NULL, NULL, 0, 0, 0};
+    uint32_t *probe_save = pc__malloc(s->state_bytes);
+    int32_t rc = probe_save ? PC_OK : PC_ENOMEM;
+    int32_t grade = PC_NONOGRAM_GRADE_NONE;
+    int32_t r = rc == PC_OK ? ncs_root(s, probe_save, &grade, st) : rc;
+    s->bytes += s->state_bytes;
     for (;;) {
         if (r < 0) {
             rc = r;
@@ -700,89 +858,31 @@ static int32_t run_solver(ncs *s, const uint8_t *givens, int32_t max_solutions, 
         if (r == NC_OK) {
             uint32_t bit = 0;
             int32_t c = pick_cell(s, &bit);
-            if (c < 0) {
-                if ((size_t)found < room)
-                    for (size_t i = 0; i < N; i++) {
-                        uint32_t v = s->cells[i];
-                        uint8_t idx = 0;
-                        while (!(v & 1u)) {
-                            v >>= 1;
-                            idx++;
-                        }
-                        solutions[(size_t)found * N + i] = idx;
-                    }
-                found++;
-                if (found >= max_solutions)
-                    break;
-                r = NC_CONTRA;
-            } else {
-                if (depth == fcap) {
-                    int32_t nc = fcap ? 2 * fcap : 16;
-                    uint64_t more = (uint64_t)(nc - fcap) * (SB + sizeof(struct frame));
-                    if (pc__meter_over_bytes(s->m, s->bytes, more)) {
-                        rc = PC_ELIMIT;
-                        break;
-                    }
-                    struct frame *f2 = pc__realloc(fr, (size_t)nc * sizeof *fr);
-                    if (!f2) {
-                        rc = PC_ENOMEM;
-                        break;
-                    }
-                    fr = f2;
-                    uint8_t *s2 = pc__realloc(saves, (size_t)nc * SB);
-                    if (!s2) {
-                        rc = PC_ENOMEM;
-                        break;
-                    }
-                    saves = s2;
-                    s->bytes += more;
-                    fcap = nc;
-                }
-                s->nodes++;
-                if ((rc = over_budget(s)) != PC_OK)
-                    break;
-                fr[depth].cell = c;
-                fr[depth].bit = bit;
-                fr[depth].second = 0;
-                memcpy(saves + (size_t)depth * SB, s->cells, SB);
-                depth++;
-                if (depth > maxdepth)
-                    maxdepth = depth;
-                set_cell(s, c, bit);
-                enqueue_cell(s, c);
-                r = propagate(s);
+            if (c >= 0) {
+                r = branch(s, &k, c, bit);
                 continue;
             }
+            if ((size_t)found < room)
+                write_solution(s, solutions + (size_t)found * N);
+            if (++found >= max_solutions)
+                break;
         }
-        /* backtrack */
-        while (depth > 0 && fr[depth - 1].second)
-            depth--;
-        if (depth == 0)
+        r = backtrack(s, &k);
+        if (r == 2)
             break;
-        struct frame *f = &fr[depth - 1];
-        memcpy(s->cells, saves + (size_t)(depth - 1) * SB, SB);
-        f->second = 1;
-        s->nodes++;
-        if ((rc = over_budget(s)) != PC_OK)
-            break;
-        set_cell(s, f->cell, s->cells[f->cell] & ~f->bit);
-        enqueue_cell(s, f->cell);
-        r = propagate(s);
     }
-    pc__free(fr);
-    pc__free(saves);
+    pc__free(k.fr);
+    pc__free(k.saves);
     pc__free(probe_save);
     if (found == 0)
         grade = PC_NONOGRAM_GRADE_NONE;
-    else if (found > 1)
-        grade = PC_NONOGRAM_GRADE_SEARCH;
-    else if (grade == PC_NONOGRAM_GRADE_NONE)
+    else if (found > 1 || grade == PC_NONOGRAM_GRADE_NONE)
         grade = PC_NONOGRAM_GRADE_SEARCH;
     st[PC_NONOGRAM_STAT_NODES] = s->nodes;
     st[PC_NONOGRAM_STAT_LINE_SOLVES] = s->line_solves;
     st[PC_NONOGRAM_STAT_PROBES] = s->probes;
     st[PC_NONOGRAM_STAT_GRADE] = grade;
-    st[PC_NONOGRAM_STAT_MAX_DEPTH] = maxdepth;
+    st[PC_NONOGRAM_STAT_MAX_DEPTH] = k.maxdepth;
     st[PC_NONOGRAM_STAT_MEMORY] = (int64_t)s->bytes;
     st[PC_NONOGRAM_STAT_SOLUTIONS] = found;
     return rc == PC_OK ? found : rc;
@@ -857,8 +957,10 @@ static int32_t puzzle_colours(const pc_nonogram *g, uint8_t *colours[2])
         }
         colours[a] = pc__malloc(n ? n : 1);
         if (!colours[a]) {
-            if (a == 1 && !g->ccol[0])
+            if (a == 1 && !g->ccol[0]) {
                 pc__free(colours[0]);
+                colours[0] = NULL; /* the caller frees what is left */
+            }
             return PC_ENOMEM;
         }
         for (size_t k = 0; k < n; k++)
@@ -965,12 +1067,7 @@ int32_t pc__ncol_settle(int32_t w, int32_t h, int32_t ncol, const int32_t *count
     uint32_t *save = NULL;
     if (rc == PC_OK) {
         s.m = m;
-        uint32_t full = (1u << (ncol + 1)) - 1;
-        for (int32_t c = 0; c < s.ncells; c++)
-            s.cells[c] = !givens || givens[c] == PC_NONOGRAM_COLOUR_UNKNOWN ? full : 1u << givens[c];
-        lm_build(&s);
-        for (int32_t l = 0; l < s.nlines; l++)
-            enqueue(&s, l);
+        ncs_start(&s, givens);
         rc = propagate(&s);
         if (rc == NC_OK && level >= PC_NONOGRAM_GRADE_PROBE) {
             save = pc__malloc(s.state_bytes);
@@ -982,6 +1079,104 @@ int32_t pc__ncol_settle(int32_t w, int32_t h, int32_t ncol, const int32_t *count
     pc__free(save);
     ncs_free(&s);
     return rc;
+}
+
+/* The working set of a colour hint. */
+typedef struct chint {
+    const pc_nonogram *g;
+    uint32_t full;        /* every value */
+    uint32_t *lin, *lout; /* one line in, the line solver's answer */
+    uint8_t *colours[2];  /* the clues' colours (puzzle_colours) */
+    uint8_t *givens;      /* the player's grid as palette indices */
+    uint8_t *sol;
+    pc__ncline_ws ws;
+} chint;
+
+static int32_t chint_init(chint *c, const pc_nonogram *g)
+{
+    int32_t side = g->w > g->h ? g->w : g->h;
+    size_t N = (size_t)g->w * (size_t)g->h;
+    memset(c, 0, sizeof *c);
+    c->g = g;
+    c->full = (1u << (g->ncol + 1)) - 1;
+    c->lin = pc__malloc((size_t)side * sizeof(uint32_t));
+    c->lout = pc__malloc((size_t)side * sizeof(uint32_t));
+    c->sol = pc__malloc(2 * N);
+    c->givens = pc__malloc(N);
+    int32_t rc = c->lin && c->lout && c->sol && c->givens ? puzzle_colours(g, c->colours) : PC_ENOMEM;
+    for (size_t i = 0; rc == PC_OK && i < N; i++)
+        c->givens[i] = pc__ncode_to_index(g->cells[i]);
+    return rc;
+}
+
+static void chint_free(chint *c)
+{
+    pc__ncline_ws_free(&c->ws);
+    for (int a = 0; a < 2; a++)
+        if (!c->g->ccol[a])
+            pc__free(c->colours[a]);
+    pc__free(c->lin);
+    pc__free(c->lout);
+    pc__free(c->sol);
+    pc__free(c->givens);
+}
+
+/* Line i of family a (0 rows, 1 columns) under line logic: the hint when it
+ * settles more undecided cells than *best (its first such cell).  PC_OK,
+ * PC_EILLEGAL (the line breaks: hint->line) or PC_ENOMEM. */
+static int32_t hint_colour_line(chint *c, int a, int32_t i, int32_t *best, pc__nhint *hint)
+{
+    const pc_nonogram *g = c->g;
+    int32_t w = g->w, n = a == 0 ? g->w : g->h, line = a == 0 ? i : g->h + i;
+    size_t base = a == 0 ? (size_t)i * (size_t)w : (size_t)i, stride = a == 0 ? 1 : (size_t)w;
+    for (int32_t j = 0; j < n; j++) {
+        uint8_t v = c->givens[base + (size_t)j * stride];
+        c->lin[j] = v == PC_NONOGRAM_COLOUR_UNKNOWN ? c->full : 1u << v;
+    }
+    int32_t s = g->off[a][i];
+    int32_t r = pc__ncline_solve(&c->ws, g->ncol, g->clue[a] + s, c->colours[a] + s, g->off[a][i + 1] - s, c->lin,
+                                 n, c->lout);
+    if (r == PC_ENOMEM)
+        return r;
+    if (r < 0) {
+        hint->line = line;
+        return PC_EILLEGAL;
+    }
+    int32_t settled = 0, first = -1;
+    for (int32_t j = 0; j < n; j++)
+        if (c->lin[j] == c->full && popc(c->lout[j]) == 1) {
+            settled++;
+            if (first < 0)
+                first = j;
+        }
+    if (settled > *best) {
+        *best = settled;
+        pc__nhint_cell(hint, w, base + (size_t)first * stride, pc__ctz64(c->lout[first]), line,
+                       PC_NONOGRAM_HINT_LINE);
+    }
+    return PC_OK;
+}
+
+/* With no line step: the first undecided cell of the player's grid, from a
+ * solution that agrees with it.  PC_OK, PC_ENOTFOUND (no undecided cell),
+ * PC_EILLEGAL (no solution agrees) or a status. */
+static int32_t hint_colour_solution(chint *c, pc__meter *m, pc__nhint *hint)
+{
+    const pc_nonogram *g = c->g;
+    size_t N = (size_t)g->w * (size_t)g->h, cell = 0;
+    while (cell < N && c->givens[cell] != PC_NONOGRAM_COLOUR_UNKNOWN)
+        cell++;
+    if (cell == N)
+        return PC_ENOTFOUND;
+    int32_t r = pc__ncol_solve_puzzle(g, c->givens, 1, m, c->sol, N, NULL, 0);
+    if (r < 0)
+        return r;
+    if (r == 0) {
+        hint->line = -1;
+        return PC_EILLEGAL;
+    }
+    pc__nhint_cell(hint, g->w, cell, c->sol[cell], -1, PC_NONOGRAM_HINT_SOLUTION);
+    return PC_OK;
 }
 
 /*
@@ -1001,101 +1196,16 @@ int32_t pc_nonogram_hint_colour(const pc_nonogram *g, const pc_budget *budget, i
         return rc;
     if (m.status != PC_OK)
         return m.status;
-    int32_t w = g->w, h = g->h, side = w > h ? w : h;
-    size_t N = (size_t)w * (size_t)h;
-    uint32_t full = (1u << (g->ncol + 1)) - 1;
-    uint32_t *lin = pc__malloc((size_t)side * sizeof(uint32_t)), *lout = pc__malloc((size_t)side * sizeof(uint32_t));
-    uint8_t *colours[2] = {NULL, NULL}, *sol = pc__malloc(2 * N), *givens = pc__malloc(N);
-    pc__ncline_ws ws;
-    memset(&ws, 0, sizeof ws);
-    rc = lin && lout && sol && givens ? puzzle_colours(g, colours) : PC_ENOMEM;
-    int32_t best = 0, hx = -1, hy = -1, hv = 0, hl = -1, kind = 0;
-    for (size_t i = 0; rc == PC_OK && i < N; i++)
-        givens[i] = pc__ncode_to_index(g->cells[i]);
-    for (int a = 0; rc == PC_OK && a < 2; a++) {
-        int32_t lines = a == 0 ? h : w, n = a == 0 ? w : h;
-        for (int32_t i = 0; i < lines && rc == PC_OK; i++) {
-            size_t base = a == 0 ? (size_t)i * (size_t)w : (size_t)i, stride = a == 0 ? 1 : (size_t)w;
-            for (int32_t j = 0; j < n; j++) {
-                uint8_t v = givens[base + (size_t)j * stride];
-                lin[j] = v == PC_NONOGRAM_COLOUR_UNKNOWN ? full : 1u << v;
-            }
-            int32_t s = g->off[a][i];
-            int32_t r = pc__ncline_solve(&ws, g->ncol, g->clue[a] + s, colours[a] + s, g->off[a][i + 1] - s, lin, n,
-                                         lout);
-            if (r == PC_ENOMEM)
-                rc = r;
-            else if (r < 0) {
-                hl = a == 0 ? i : h + i;
-                rc = PC_EILLEGAL;
-            } else {
-                int32_t settled = 0, first = -1;
-                for (int32_t j = 0; j < n; j++)
-                    if (lin[j] == full && popc(lout[j]) == 1) {
-                        settled++;
-                        if (first < 0)
-                            first = j;
-                    }
-                if (settled > best) {
-                    best = settled;
-                    size_t c = base + (size_t)first * stride;
-                    hx = (int32_t)(c % (size_t)w);
-                    hy = (int32_t)(c / (size_t)w);
-                    uint32_t v = lout[first];
-                    hv = 0;
-                    while (!(v & 1u)) {
-                        v >>= 1;
-                        hv++;
-                    }
-                    hl = a == 0 ? i : h + i;
-                    kind = PC_NONOGRAM_HINT_LINE;
-                }
-            }
-        }
-    }
-    if (rc == PC_OK && !kind) {
-        size_t c = 0;
-        while (c < N && givens[c] != PC_NONOGRAM_COLOUR_UNKNOWN)
-            c++;
-        if (c == N)
-            rc = PC_ENOTFOUND;
-        else {
-            int32_t r = pc__ncol_solve_puzzle(g, givens, 1, &m, sol, N, NULL, 0);
-            if (r < 0)
-                rc = r;
-            else if (r == 0) {
-                hl = -1;
-                rc = PC_EILLEGAL;
-            } else {
-                hx = (int32_t)(c % (size_t)w);
-                hy = (int32_t)(c / (size_t)w);
-                hv = sol[c];
-                hl = -1;
-                kind = PC_NONOGRAM_HINT_SOLUTION;
-            }
-        }
-    }
-    if (rc == PC_OK || rc == PC_EILLEGAL) {
-        if (x)
-            *x = hx;
-        if (y)
-            *y = hy;
-        if (value)
-            *value = hv;
-        if (axis)
-            *axis = hl < 0 ? -1 : hl < h ? PC_NONOGRAM_ROWS : PC_NONOGRAM_COLS;
-        if (index)
-            *index = hl < 0 ? -1 : hl < h ? hl : hl - h;
-        if (rc == PC_OK)
-            rc = kind;
-    }
-    pc__ncline_ws_free(&ws);
-    for (int a = 0; a < 2; a++)
-        if (!g->ccol[a])
-            pc__free(colours[a]);
-    pc__free(lin);
-    pc__free(lout);
-    pc__free(sol);
-    pc__free(givens);
+    chint c;
+    pc__nhint hint = {-1, -1, 0, -1, 0};
+    int32_t best = 0;
+    rc = chint_init(&c, g);
+    for (int a = 0; rc == PC_OK && a < 2; a++)
+        for (int32_t i = 0; i < (a == 0 ? g->h : g->w) && rc == PC_OK; i++)
+            rc = hint_colour_line(&c, a, i, &best, &hint);
+    if (rc == PC_OK && !hint.kind)
+        rc = hint_colour_solution(&c, &m, &hint);
+    rc = pc__nhint_report(&hint, g->h, rc, x, y, value, axis, index);
+    chint_free(&c);
     return rc;
 }

@@ -181,6 +181,161 @@ static int32_t gen_node(pc__meter *mt, int64_t *total)
     return pc__meter_check(mt);
 }
 
+/* The generator's own arrays. */
+typedef struct gen_bufs {
+    uint8_t *pic;   /* the picture, 0/1 */
+    uint8_t *two;   /* two solutions found by a check */
+    int64_t *val;   /* draw_picture's noise ... */
+    keyed *ord;     /* ... and its order */
+    int32_t *rc, *rcl, *cc, *ccl; /* the picture's clues */
+    int32_t *open;  /* the cells a check left open */
+} gen_bufs;
+
+/* Bytes held by the arrays of gen_alloc, counted against the memory limit. */
+static uint64_t gen_bytes(int32_t w, int32_t h)
+{
+    uint64_t n = (uint64_t)w * (uint64_t)h;
+    return n * (3 + 2 * sizeof(int64_t) + sizeof(int32_t) * 3 + sizeof(keyed)) +
+           (uint64_t)(w + h) * 2 * sizeof(int32_t);
+}
+
+static void gen_free(gen_bufs *b)
+{
+    pc__free(b->pic);
+    pc__free(b->two);
+    pc__free(b->val);
+    pc__free(b->ord);
+    pc__free(b->rc);
+    pc__free(b->cc);
+    pc__free(b->rcl);
+    pc__free(b->ccl);
+    pc__free(b->open);
+}
+
+/* 0, or -1 when memory ran out (gen_free frees what was had). */
+static int gen_alloc(gen_bufs *b, int32_t w, int32_t h)
+{
+    int32_t n = w * h;
+    b->pic = pc__malloc((size_t)n);
+    b->two = pc__malloc(2 * (size_t)n);
+    b->val = pc__malloc(sizeof(int64_t) * (size_t)n);
+    b->ord = pc__malloc(sizeof(keyed) * (size_t)n);
+    b->rc = pc__malloc(sizeof(int32_t) * (size_t)h);
+    b->cc = pc__malloc(sizeof(int32_t) * (size_t)w);
+    b->rcl = pc__malloc(sizeof(int32_t) * (size_t)(n + h));
+    b->ccl = pc__malloc(sizeof(int32_t) * (size_t)(n + w));
+    b->open = pc__malloc(sizeof(int32_t) * (size_t)n);
+    return b->pic && b->two && b->val && b->ord && b->rc && b->cc && b->rcl && b->ccl && b->open ? 0 : -1;
+}
+
+/* Draw pictures until one has no line all one colour (at most 100): 1
+ * drawn, 0 none, -1 no memory. */
+static int draw_mixed(struct pc_rng *r, int32_t w, int32_t h, gen_bufs *b)
+{
+    for (int32_t tries = 0; tries < 100; tries++) {
+        if (draw_picture(r, w, h, b->pic, b->val, b->ord))
+            return -1;
+        if (mixed_lines(b->pic, w, h))
+            return 1;
+    }
+    return 0;
+}
+
+/* One uniqueness check of the picture's clues at max_grade: into b->open
+ * the cells the solver leaves open, or at SEARCH grade, when the search
+ * ends within its nodes, none (unique) or the cells where two solutions
+ * differ.  Their number, or a negative status.  *total: the run's nodes,
+ * the solver counting on from there. */
+static int32_t open_cells(int32_t w, int32_t h, int32_t max_grade, pc__meter *mt, uint64_t own, gen_bufs *b,
+                          int64_t *total)
+{
+    int32_t n = w * h;
+    picture_clues(b->pic, w, h, b->rc, b->rcl, b->cc, b->ccl);
+    pc__nsolver *s = NULL;
+    int32_t e = pc__nsolver_new(w, h, b->rc, b->rcl, b->cc, b->ccl, &s);
+    if (e != PC_OK)
+        return e;
+    if (pc__meter_over_bytes(mt, own, s->stats.bytes)) {
+        pc__nsolver_free(s);
+        return PC_ELIMIT;
+    }
+    pc__nsolver_reset(s, NULL);
+    s->stats.nodes = *total;
+    s->budget.meter = mt;
+    int32_t nopen = 0;
+    s->probe.enabled = max_grade >= PC_NONOGRAM_GRADE_PROBE;
+    int res = s->probe.enabled ? pc__nsolver_probe(s) : pc__nsolver_propagate(s);
+    /* the picture is a solution: no contradiction; an abort is the budget */
+    if (res == PC__NS_ABORT) {
+        pc__nsolver_free(s);
+        return mt->status != PC_OK ? mt->status : PC_ELIMIT;
+    }
+    for (int32_t i = 0; i < n; i++)
+        if (s->grid.cells[i] == PC__NU)
+            b->open[nopen++] = i;
+    if (nopen && max_grade == PC_NONOGRAM_GRADE_SEARCH) {
+        /* search, within a node budget: unique is accepted; two solutions
+         * give the cells where they differ; past the budget the cells
+         * probing left open are used */
+        int32_t found = 0;
+        s->budget.max_nodes = s->stats.nodes + PC__GEN_SEARCH_NODES;
+        int sr = pc__nsolver_solve(s, 2, b->two, 2, &found, NULL);
+        if (sr == PC__NS_ABORT && mt->status != PC_OK) {
+            pc__nsolver_free(s);
+            return mt->status;
+        }
+        if (sr == PC__NS_OK && (found == 1 || found == 2)) {
+            nopen = 0;
+            if (found == 2)
+                for (int32_t i = 0; i < n; i++)
+                    if (b->two[i] != b->two[n + i])
+                        b->open[nopen++] = i;
+        }
+    }
+    *total = s->stats.nodes;
+    pc__nsolver_free(s);
+    return nopen;
+}
+
+/* Flip one open cell in 32 (at least one) in the picture, chosen by the
+ * generator. */
+static void flip_open(struct pc_rng *r, gen_bufs *b, int32_t nopen)
+{
+    int32_t flips = 1 + nopen / 32;
+    for (int32_t f = 0; f < flips; f++) {
+        int32_t j = f + pc__rng_below(r, nopen - f);
+        int32_t c = b->open[j];
+        b->open[j] = b->open[f];
+        b->open[f] = c;
+        b->pic[c] ^= 1;
+    }
+}
+
+/* Repair a drawn picture (step 2 at the top of the file), one check a node:
+ * PC_OK when it became unique (into cells), 1 when it is to be drawn again
+ * (too many flips, or a line flipped all one colour), or a status. */
+static int32_t repair_picture(int32_t w, int32_t h, int32_t max_grade, pc__meter *mt, uint64_t own, gen_bufs *b,
+                              struct pc_rng *r, int64_t *total, uint8_t *cells)
+{
+    int32_t max_flips = 4 * (w + h) + 16;
+    for (int32_t flip = 0; flip <= max_flips; flip++) {
+        int32_t e = gen_node(mt, total);
+        if (e != PC_OK)
+            return e;
+        int32_t nopen = open_cells(w, h, max_grade, mt, own, b, total);
+        if (nopen < 0)
+            return nopen;
+        if (nopen == 0) {
+            if (!mixed_lines(b->pic, w, h) && flip != 0)
+                return 1;
+            memcpy(cells, b->pic, (size_t)w * (size_t)h);
+            return PC_OK;
+        }
+        flip_open(r, b, nopen);
+    }
+    return 1;
+}
+
 /* The generator under a running meter (see the top of the file). */
 static int32_t generate_metered(int32_t w, int32_t h, uint64_t seed, int32_t max_grade, pc__meter *mt,
                                 uint8_t *cells, size_t cap)
@@ -189,133 +344,35 @@ static int32_t generate_metered(int32_t w, int32_t h, uint64_t seed, int32_t max
         return PC_EINVAL;
     if (w < 2 || h < 2 || w > PC__GEN_MAX_SIDE || h > PC__GEN_MAX_SIDE)
         return PC_ERANGE;
-    int32_t n = w * h;
-    if (cap < (size_t)n)
+    if (cap < (size_t)w * (size_t)h)
         return PC_ESPACE;
     struct pc_rng r;
     pc__rng_seed(&r, seed);
-    uint8_t *pic = pc__malloc((size_t)n);
-    uint8_t *two = pc__malloc(2 * (size_t)n);
-    int64_t *val = pc__malloc(sizeof(int64_t) * (size_t)n);
-    keyed *ord = pc__malloc(sizeof(keyed) * (size_t)n);
-    int32_t *rc = pc__malloc(sizeof(int32_t) * (size_t)h), *cc = pc__malloc(sizeof(int32_t) * (size_t)w);
-    int32_t *rcl = pc__malloc(sizeof(int32_t) * (size_t)(n + h)), *ccl = pc__malloc(sizeof(int32_t) * (size_t)(n + w));
-    int32_t *open = pc__malloc(sizeof(int32_t) * (size_t)n);
+    gen_bufs b;
+    uint64_t own = gen_bytes(w, h);
     int32_t status = PC_ELIMIT;
     int64_t total = 0;
-    /* the generator's own arrays, counted against the memory limit */
-    uint64_t own = (uint64_t)n * (3 + 2 * sizeof(int64_t) + sizeof(int32_t) * 3 + sizeof(keyed)) +
-                   (uint64_t)(w + h) * 2 * sizeof(int32_t);
-    if (!pic || !two || !val || !ord || !rc || !cc || !rcl || !ccl || !open) {
+    if (gen_alloc(&b, w, h)) {
         status = PC_ENOMEM;
-        goto out;
-    }
-    if (mt->status != PC_OK || pc__meter_over_bytes(mt, 0, own)) {
+    } else if (mt->status != PC_OK || pc__meter_over_bytes(mt, 0, own)) {
         status = mt->status != PC_OK ? mt->status : PC_ELIMIT;
-        goto out;
-    }
-    for (int32_t attempt = 0; attempt < 64 && status == PC_ELIMIT; attempt++) {
-        int drawn = 0;
-        for (int32_t tries = 0; tries < 100; tries++) {
-            if (draw_picture(&r, w, h, pic, val, ord)) {
+    } else {
+        for (int32_t attempt = 0; attempt < 64; attempt++) {
+            int d = draw_mixed(&r, w, h, &b);
+            if (d < 0) {
                 status = PC_ENOMEM;
-                goto out;
-            }
-            if (mixed_lines(pic, w, h)) {
-                drawn = 1;
                 break;
             }
-        }
-        if (!drawn)
-            continue;
-        int32_t max_flips = 4 * (w + h) + 16;
-        for (int32_t flip = 0; flip <= max_flips; flip++) {
-            int32_t e = gen_node(mt, &total);
-            if (e != PC_OK) {
+            if (!d)
+                continue;
+            int32_t e = repair_picture(w, h, max_grade, mt, own, &b, &r, &total, cells);
+            if (e != 1) {
                 status = e;
-                goto out;
-            }
-            picture_clues(pic, w, h, rc, rcl, cc, ccl);
-            pc__nsolver *s = NULL;
-            e = pc__nsolver_new(w, h, rc, rcl, cc, ccl, &s);
-            if (e != PC_OK) {
-                status = e;
-                goto out;
-            }
-            if (pc__meter_over_bytes(mt, own, s->bytes)) {
-                pc__nsolver_free(s);
-                status = PC_ELIMIT;
-                goto out;
-            }
-            pc__nsolver_reset(s, NULL);
-            /* the run's nodes so far: the solver counts on from there */
-            s->nodes = total;
-            s->meter = mt;
-            int32_t nopen = 0;
-            s->use_probing = max_grade >= PC_NONOGRAM_GRADE_PROBE;
-            int res = s->use_probing ? pc__nsolver_probe(s) : pc__nsolver_propagate(s);
-            /* the picture is a solution: no contradiction; an abort is the budget */
-            if (res == PC__NS_ABORT) {
-                pc__nsolver_free(s);
-                status = mt->status != PC_OK ? mt->status : PC_ELIMIT;
-                goto out;
-            }
-            for (int32_t i = 0; i < n; i++)
-                if (s->cells[i] == PC__NU)
-                    open[nopen++] = i;
-            if (nopen && max_grade == PC_NONOGRAM_GRADE_SEARCH) {
-                /* search, within a node budget: unique is accepted; two
-                 * solutions give the cells where they differ; past the
-                 * budget the cells probing left open are used */
-                int32_t found = 0;
-                s->max_nodes = s->nodes + PC__GEN_SEARCH_NODES;
-                int sr = pc__nsolver_solve(s, 2, two, 2, &found, NULL);
-                if (sr == PC__NS_ABORT && mt->status != PC_OK) {
-                    pc__nsolver_free(s);
-                    status = mt->status;
-                    goto out;
-                }
-                if (sr == PC__NS_OK) {
-                    if (found == 1) {
-                        nopen = 0;
-                    } else if (found == 2) {
-                        nopen = 0;
-                        for (int32_t i = 0; i < n; i++)
-                            if (two[i] != two[n + i])
-                                open[nopen++] = i;
-                    }
-                }
-            }
-            total = s->nodes;
-            pc__nsolver_free(s);
-            if (nopen == 0) {
-                if (mixed_lines(pic, w, h) || flip == 0) {
-                    memcpy(cells, pic, (size_t)n);
-                    status = PC_OK;
-                }
                 break;
-            }
-            /* flip one open cell in 32 (at least one), chosen by the generator */
-            int32_t flips = 1 + nopen / 32;
-            for (int32_t f = 0; f < flips; f++) {
-                int32_t j = f + pc__rng_below(&r, nopen - f);
-                int32_t c = open[j];
-                open[j] = open[f];
-                open[f] = c;
-                pic[c] ^= 1;
             }
         }
     }
-out:
-    pc__free(pic);
-    pc__free(two);
-    pc__free(val);
-    pc__free(ord);
-    pc__free(rc);
-    pc__free(cc);
-    pc__free(rcl);
-    pc__free(ccl);
-    pc__free(open);
+    gen_free(&b);
     return status;
 }
 

@@ -52,26 +52,11 @@ void pc__line_ws_free(pc__line_ws *ws)
     memset(ws, 0, sizeof *ws);
 }
 
-int32_t pc__line_solve(pc__line_ws *ws, const int32_t *clues, int32_t k, const uint8_t *cells, int32_t n,
-                       uint8_t *out)
+/* The forward table: row j of fwd (positions 0..n) says the first j blocks
+ * fit in cells [0, i).  0, or -1 when they cannot all fit. */
+static inline int line_forward(uint8_t *fwd, size_t stride, const int32_t *clues, int32_t k, const uint8_t *cells,
+                               int32_t n, const int32_t *emp)
 {
-    const size_t stride = (size_t)n + 2;
-    uint8_t *fwd = ws->fwd, *bwd = ws->bwd;
-    int32_t *emp = ws->emp, *cover = ws->cover;
-    uint8_t *can_empty = ws->can_empty;
-
-    /* quick reject: the blocks must fit */
-    int64_t need = 0;
-    for (int32_t j = 0; j < k; j++)
-        need += clues[j] + (j ? 1 : 0);
-    if (need > n)
-        return -1;
-
-    emp[0] = 0;
-    for (int32_t i = 0; i < n; i++)
-        emp[i + 1] = emp[i] + (cells[i] == PC__NE);
-
-    /* forward: row j of fwd is indexed by i in 0..n */
     uint8_t *f0 = fwd;
     f0[0] = 1;
     for (int32_t i = 1; i <= n; i++)
@@ -101,10 +86,14 @@ int32_t pc__line_solve(pc__line_ws *ws, const int32_t *clues, int32_t k, const u
         if (!any)
             return -1;
     }
-    if (!fwd[(size_t)k * stride + (size_t)n])
-        return -1;
+    return fwd[(size_t)k * stride + (size_t)n] ? 0 : -1;
+}
 
-    /* backward: row j of bwd indexed by i in 0..n (bwd[j][i]: blocks j.. in [i, n)) */
+/* The backward table: row j of bwd (positions 0..n) says blocks j..k-1
+ * fit in cells [i, n). */
+static inline void line_backward(uint8_t *bwd, size_t stride, const int32_t *clues, int32_t k, const uint8_t *cells,
+                                 int32_t n, const int32_t *emp)
+{
     uint8_t *bk = bwd + (size_t)k * stride;
     bk[n] = 1;
     for (int32_t i = n - 1; i >= 0; i--)
@@ -130,16 +119,17 @@ int32_t pc__line_solve(pc__line_ws *ws, const int32_t *clues, int32_t k, const u
             bj[i] = v;
         }
     }
+}
 
-    /* may a cell be empty? */
-    memset(can_empty, 0, (size_t)n);
-    for (int32_t j = 0; j <= k; j++) {
-        const uint8_t *fj = fwd + (size_t)j * stride, *bj = bwd + (size_t)j * stride;
-        for (int32_t c = 0; c < n; c++)
-            if (fj[c] && bj[c + 1] && cells[c] != PC__NF)
-                can_empty[c] = 1;
-    }
-    /* may a cell be filled?  every valid placement of every block */
+/* The difference array of "some valid placement of some block covers the
+ * cell": every placement of block j whose cells hold no empty one and whose
+ * neighbours the tables allow. */
+static inline void line_cover(pc__line_ws *ws, size_t stride, const int32_t *clues, int32_t k, const uint8_t *cells,
+                              int32_t n)
+{
+    const uint8_t *fwd = ws->fwd, *bwd = ws->bwd;
+    const int32_t *emp = ws->emp;
+    int32_t *cover = ws->cover;
     memset(cover, 0, sizeof(int32_t) * (size_t)(n + 1));
     int32_t smin = 0;
     for (int32_t j = 0; j < k; j++) {
@@ -164,6 +154,40 @@ int32_t pc__line_solve(pc__line_ws *ws, const int32_t *clues, int32_t k, const u
         }
         smin += len + 1;
     }
+}
+
+int32_t pc__line_solve(pc__line_ws *ws, const int32_t *clues, int32_t k, const uint8_t *cells, int32_t n,
+                       uint8_t *out)
+{
+    const size_t stride = (size_t)n + 2;
+    uint8_t *fwd = ws->fwd, *bwd = ws->bwd;
+    int32_t *emp = ws->emp, *cover = ws->cover;
+    uint8_t *can_empty = ws->can_empty;
+
+    /* quick reject: the blocks must fit */
+    int64_t need = 0;
+    for (int32_t j = 0; j < k; j++)
+        need += clues[j] + (j ? 1 : 0);
+    if (need > n)
+        return -1;
+
+    emp[0] = 0;
+    for (int32_t i = 0; i < n; i++)
+        emp[i + 1] = emp[i] + (cells[i] == PC__NE);
+    if (line_forward(fwd, stride, clues, k, cells, n, emp))
+        return -1;
+    line_backward(bwd, stride, clues, k, cells, n, emp);
+
+    /* may a cell be empty? */
+    memset(can_empty, 0, (size_t)n);
+    for (int32_t j = 0; j <= k; j++) {
+        const uint8_t *fj = fwd + (size_t)j * stride, *bj = bwd + (size_t)j * stride;
+        for (int32_t c = 0; c < n; c++)
+            if (fj[c] && bj[c + 1] && cells[c] != PC__NF)
+                can_empty[c] = 1;
+    }
+    /* may a cell be filled?  every valid placement of every block */
+    line_cover(ws, stride, clues, k, cells, n);
 
     /* write: out[c] may alias cells[c], which is read just before */
     int32_t settled = 0, run = 0;

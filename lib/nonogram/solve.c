@@ -23,7 +23,7 @@ static void *nalloc(pc__nsolver *s, size_t n, int *bad)
     void *p = pc__calloc(1, n);
     if (!p)
         *bad = 1;
-    s->bytes += n;
+    s->stats.bytes += n;
     return p;
 }
 
@@ -50,15 +50,14 @@ static int32_t check_lines(int32_t nlines, int32_t len, const int32_t *counts, c
     return PC_OK;
 }
 
-int32_t pc__nsolver_new(int32_t w, int32_t h, const int32_t *row_counts, const int32_t *row_clues,
-                        const int32_t *col_counts, const int32_t *col_clues, pc__nsolver **out)
+/* Validate the two families of clue arrays: PC_OK with *maxk the most
+ * clues on one line (capped: a clue list too long for its line only means
+ * no solution, so it must not size the tables) and *nclues the clue total. */
+static int32_t check_clues(int32_t w, int32_t h, const int32_t *row_counts, const int32_t *row_clues,
+                           const int32_t *col_counts, const int32_t *col_clues, int64_t *nclues, int32_t *maxk)
 {
-    if (!out || !row_counts || !col_counts || w < 1 || h < 1)
-        return PC_EINVAL;
-    if (w > PC_NONOGRAM_MAX_SIDE || h > PC_NONOGRAM_MAX_SIDE || (int64_t)w * h > PC_NONOGRAM_MAX_CELLS)
-        return PC_ERANGE;
     int64_t nr = 0, nc = 0;
-    int32_t maxk = 0;
+    *maxk = 0;
     /* clue arrays may be NULL only when every count is 0 */
     for (int32_t i = 0; i < h; i++)
         nr += row_counts[i] > 0 ? row_counts[i] : 0;
@@ -66,97 +65,100 @@ int32_t pc__nsolver_new(int32_t w, int32_t h, const int32_t *row_counts, const i
         nc += col_counts[i] > 0 ? col_counts[i] : 0;
     if ((nr && !row_clues) || (nc && !col_clues))
         return PC_EINVAL;
-    int32_t rc = check_lines(h, w, row_counts, row_clues, &nr, &maxk);
+    int32_t rc = check_lines(h, w, row_counts, row_clues, &nr, maxk);
     if (rc == PC_OK)
-        rc = check_lines(w, h, col_counts, col_clues, &nc, &maxk);
+        rc = check_lines(w, h, col_counts, col_clues, &nc, maxk);
     if (rc != PC_OK)
         return rc;
-    /* a clue longer than its line: no solution, but keep tables small */
     int32_t maxlen = w > h ? w : h;
-    if (maxk > (maxlen + 1) / 2 + 1)
-        maxk = (maxlen + 1) / 2 + 1;
+    if (*maxk > (maxlen + 1) / 2 + 1)
+        *maxk = (maxlen + 1) / 2 + 1;
+    *nclues = nr + nc;
+    return PC_OK;
+}
 
-    /* the per-cell arrays (cells, trail, probe stamps and values, agreed
-     * list, two scores, the search stack): refuse before allocating when
-     * they alone would pass the bound */
-    if ((size_t)w * (size_t)h * 44u > PC__NS_MAX_BYTES)
-        return PC_ERANGE;
-
-    pc__nsolver *s = pc__calloc(1, sizeof *s);
-    if (!s)
-        return PC_ENOMEM;
-    s->bytes = sizeof *s;
-    int bad = 0;
-    s->w = w;
-    s->h = h;
-    s->nlines = w + h;
-    s->ncells = w * h;
+/* The arrays every solver has: clues, grid, queue, line buffers, probing,
+ * probe reuse and the search stack (a failed allocation sets *bad). */
+static void alloc_core(pc__nsolver *s, int64_t nclues, int32_t maxlen, int *bad)
+{
     size_t nl = (size_t)s->nlines, ncl = (size_t)s->ncells;
-    s->kcount = nalloc(s, nl * sizeof(int32_t), &bad);
-    s->kstart = nalloc(s, nl * sizeof(int32_t), &bad);
-    s->clue = nalloc(s, (size_t)(nr + nc) * sizeof(int32_t), &bad);
-    s->cells = nalloc(s, ncl, &bad);
-    s->trail = nalloc(s, ncl * sizeof(int32_t), &bad);
-    s->queue = nalloc(s, nl * sizeof(int32_t), &bad);
-    s->queued = nalloc(s, nl, &bad);
-    s->lbuf = nalloc(s, (size_t)maxlen, &bad);
-    s->lout = nalloc(s, (size_t)maxlen, &bad);
-    s->stamp = nalloc(s, ncl * sizeof(uint32_t), &bad);
-    s->pval = nalloc(s, ncl, &bad);
-    s->agreed = nalloc(s, ncl * sizeof(int32_t), &bad);
-    s->score1 = nalloc(s, ncl * sizeof(int32_t), &bad);
-    s->score2 = nalloc(s, ncl * sizeof(int32_t), &bad);
-    s->fcell = nalloc(s, ncl * sizeof(int32_t), &bad);
-    s->fmark = nalloc(s, ncl * sizeof(int32_t), &bad);
-    s->fval = nalloc(s, ncl, &bad);
-    s->fdone = nalloc(s, ncl, &bad);
-    s->sol0 = nalloc(s, ncl, &bad);
-    s->psol = nalloc(s, ncl, &bad);
-    s->lstamp = nalloc(s, nl * sizeof(uint64_t), &bad);
-    s->ptime = nalloc(s, ncl * sizeof(uint64_t), &bad);
-    s->twords = (s->nlines + 63) / 64;
-    if ((size_t)s->twords * ncl * sizeof(uint64_t) <= PC__NS_PROBE_REUSE_BYTES)
-        s->ptouch = nalloc(s, (size_t)s->twords * ncl * sizeof(uint64_t), &bad);
+    s->clues.count = nalloc(s, nl * sizeof(int32_t), bad);
+    s->clues.start = nalloc(s, nl * sizeof(int32_t), bad);
+    s->clues.all = nalloc(s, (size_t)nclues * sizeof(int32_t), bad);
+    s->grid.cells = nalloc(s, ncl, bad);
+    s->grid.trail = nalloc(s, ncl * sizeof(int32_t), bad);
+    s->q.ring = nalloc(s, nl * sizeof(int32_t), bad);
+    s->q.queued = nalloc(s, nl, bad);
+    s->lsolve.lbuf = nalloc(s, (size_t)maxlen, bad);
+    s->lsolve.lout = nalloc(s, (size_t)maxlen, bad);
+    s->probe.stamp = nalloc(s, ncl * sizeof(uint32_t), bad);
+    s->probe.pval = nalloc(s, ncl, bad);
+    s->probe.agreed = nalloc(s, ncl * sizeof(int32_t), bad);
+    s->probe.score1 = nalloc(s, ncl * sizeof(int32_t), bad);
+    s->probe.score2 = nalloc(s, ncl * sizeof(int32_t), bad);
+    s->search.cell = nalloc(s, ncl * sizeof(int32_t), bad);
+    s->search.mark = nalloc(s, ncl * sizeof(int32_t), bad);
+    s->search.val = nalloc(s, ncl, bad);
+    s->search.done = nalloc(s, ncl, bad);
+    s->search.sol0 = nalloc(s, ncl, bad);
+    s->probe.sol = nalloc(s, ncl, bad);
+    s->reuse.lstamp = nalloc(s, nl * sizeof(uint64_t), bad);
+    s->reuse.ptime = nalloc(s, ncl * sizeof(uint64_t), bad);
+    s->reuse.twords = (s->nlines + 63) / 64;
+    if ((size_t)s->reuse.twords * ncl * sizeof(uint64_t) <= PC__NS_PROBE_REUSE_BYTES)
+        s->reuse.ptouch = nalloc(s, (size_t)s->reuse.twords * ncl * sizeof(uint64_t), bad);
+}
+
+/* Entries of a line cache: `max`, halved (down to 1024) while the puzzle is
+ * small beside it (small puzzles need no big cache). */
+static uint32_t cache_entries(const pc__nsolver *s, uint32_t max, int32_t maxlen)
+{
+    uint32_t entries = max;
+    while (entries > 1024 && entries / 128 > (uint32_t)s->nlines * (uint32_t)maxlen)
+        entries /= 2;
+    return entries;
+}
+
+/* The mode by the longest line: bit-parallel (line words and their cache),
+ * bytes with the packed line cache, or bytes with no cache (longer lines). */
+static void alloc_line_mode(pc__nsolver *s, int32_t maxlen, int *bad)
+{
+    size_t nl = (size_t)s->nlines;
     if (maxlen <= PC__LINE_BITS_MAX) {
-        uint32_t entries = PC__NS_BCACHE_ENTRIES;
-        while (entries > 1024 && entries / 128 > (uint32_t)s->nlines * (uint32_t)maxlen)
-            entries /= 2;
-        s->bits = 1;
-        s->lf = nalloc(s, nl * sizeof(uint64_t), &bad);
-        s->le = nalloc(s, nl * sizeof(uint64_t), &bad);
-        s->lclass = nalloc(s, nl * sizeof(int32_t), &bad);
-        s->bc_mask = entries - 1;
-        s->bc = nalloc(s, (size_t)entries * 4 * sizeof(uint64_t), &bad);
-        s->bc_cls = nalloc(s, (size_t)entries * sizeof(int32_t), &bad);
-        s->bc_res = nalloc(s, (size_t)entries * sizeof(int32_t), &bad);
-        if (!bad)
+        uint32_t entries = cache_entries(s, PC__NS_BCACHE_ENTRIES, maxlen);
+        s->grid.bits = 1;
+        s->grid.lf = nalloc(s, nl * sizeof(uint64_t), bad);
+        s->grid.le = nalloc(s, nl * sizeof(uint64_t), bad);
+        s->clues.cls = nalloc(s, nl * sizeof(int32_t), bad);
+        s->lsolve.bc_mask = entries - 1;
+        s->lsolve.bc = nalloc(s, (size_t)entries * 4 * sizeof(uint64_t), bad);
+        s->lsolve.bc_cls = nalloc(s, (size_t)entries * sizeof(int32_t), bad);
+        s->lsolve.bc_res = nalloc(s, (size_t)entries * sizeof(int32_t), bad);
+        if (!*bad)
             for (uint32_t i = 0; i < entries; i++)
-                s->bc_cls[i] = -1;
+                s->lsolve.bc_cls[i] = -1;
     } else if (maxlen <= PC__NS_CACHE_MAXLEN) {
-        /* small puzzles need no big cache */
-        uint32_t entries = PC__NS_CACHE_ENTRIES;
-        while (entries > 1024 && entries / 128 > (uint32_t)s->nlines * (uint32_t)maxlen)
-            entries /= 2;
-        s->cache_words = (maxlen + 31) / 32;
-        s->cache_mask = entries - 1;
-        s->cache_key = nalloc(s, (size_t)entries * (size_t)s->cache_words * sizeof(uint64_t), &bad);
-        s->cache_out = nalloc(s, (size_t)entries * (size_t)s->cache_words * sizeof(uint64_t), &bad);
-        s->cache_line = nalloc(s, (size_t)entries * sizeof(int32_t), &bad);
-        s->cache_res = nalloc(s, (size_t)entries * sizeof(int32_t), &bad);
-        if (!bad)
+        uint32_t entries = cache_entries(s, PC__NS_CACHE_ENTRIES, maxlen);
+        size_t words = (size_t)(maxlen + 31) / 32;
+        s->lsolve.cache_words = (int32_t)words;
+        s->lsolve.cache_mask = entries - 1;
+        s->lsolve.cache_key = nalloc(s, (size_t)entries * words * sizeof(uint64_t), bad);
+        s->lsolve.cache_out = nalloc(s, (size_t)entries * words * sizeof(uint64_t), bad);
+        s->lsolve.cache_line = nalloc(s, (size_t)entries * sizeof(int32_t), bad);
+        s->lsolve.cache_res = nalloc(s, (size_t)entries * sizeof(int32_t), bad);
+        if (!*bad)
             for (uint32_t i = 0; i < entries; i++)
-                s->cache_line[i] = -1;
+                s->lsolve.cache_line[i] = -1;
     }
-    if (bad || s->bytes > PC__NS_MAX_BYTES) {
-        int32_t e = bad ? PC_ENOMEM : PC_ERANGE;
-        pc__nsolver_free(s);
-        return e;
-    }
-    if (pc__line_ws_init(&s->ws, maxlen, maxk, PC__NS_MAX_BYTES - s->bytes)) {
-        pc__nsolver_free(s);
-        return PC_ENOMEM;
-    }
-    s->bytes += s->ws.bytes;
+}
+
+/* The clues in the solver's layout (rows, then columns; an empty line's
+ * single 0 dropped), and in bit-parallel mode the line classes: lines of the
+ * same length with the same clues share one. */
+static void copy_clues(pc__nsolver *s, const int32_t *row_counts, const int32_t *row_clues,
+                       const int32_t *col_counts, const int32_t *col_clues)
+{
+    const int32_t w = s->w, h = s->h;
     int32_t pos = 0;
     int64_t src = 0;
     for (int32_t i = 0; i < s->nlines; i++) {
@@ -167,29 +169,72 @@ int32_t pc__nsolver_new(int32_t w, int32_t h, const int32_t *row_counts, const i
             src = 0;
         int32_t c = counts[li];
         int32_t k = (c == 1 && clues[src] == 0) ? 0 : c;
-        s->kstart[i] = pos;
-        s->kcount[i] = k;
+        s->clues.start[i] = pos;
+        s->clues.count[i] = k;
         for (int32_t j = 0; j < k; j++)
-            s->clue[pos++] = clues[src + j];
+            s->clues.all[pos++] = clues[src + j];
         src += c;
     }
-    if (s->bits) {
-        /* lines of the same length with the same clues share a class */
-        for (int32_t i = 0; i < s->nlines; i++) {
-            int32_t ni = i < h ? w : h;
-            s->lclass[i] = i;
-            for (int32_t j = 0; j < i; j++) {
-                int32_t nj = j < h ? w : h;
-                if (nj == ni && s->kcount[j] == s->kcount[i] &&
-                    memcmp(s->clue + s->kstart[j], s->clue + s->kstart[i],
-                           sizeof(int32_t) * (size_t)s->kcount[i]) == 0) {
-                    s->lclass[i] = s->lclass[j];
-                    break;
-                }
+    if (!s->grid.bits)
+        return;
+    for (int32_t i = 0; i < s->nlines; i++) {
+        int32_t ni = i < h ? w : h;
+        s->clues.cls[i] = i;
+        for (int32_t j = 0; j < i; j++) {
+            int32_t nj = j < h ? w : h;
+            if (nj == ni && s->clues.count[j] == s->clues.count[i] &&
+                memcmp(s->clues.all + s->clues.start[j], s->clues.all + s->clues.start[i],
+                       sizeof(int32_t) * (size_t)s->clues.count[i]) == 0) {
+                s->clues.cls[i] = s->clues.cls[j];
+                break;
             }
         }
     }
-    s->use_probing = 1;
+}
+
+int32_t pc__nsolver_new(int32_t w, int32_t h, const int32_t *row_counts, const int32_t *row_clues,
+                        const int32_t *col_counts, const int32_t *col_clues, pc__nsolver **out)
+{
+    if (!out || !row_counts || !col_counts || w < 1 || h < 1)
+        return PC_EINVAL;
+    if (w > PC_NONOGRAM_MAX_SIDE || h > PC_NONOGRAM_MAX_SIDE || (int64_t)w * h > PC_NONOGRAM_MAX_CELLS)
+        return PC_ERANGE;
+    int64_t nclues = 0;
+    int32_t maxk = 0;
+    int32_t rc = check_clues(w, h, row_counts, row_clues, col_counts, col_clues, &nclues, &maxk);
+    if (rc != PC_OK)
+        return rc;
+    int32_t maxlen = w > h ? w : h;
+
+    /* the per-cell arrays (cells, trail, probe stamps and values, agreed
+     * list, two scores, the search stack): refuse before allocating when
+     * they alone would pass the bound */
+    if ((size_t)w * (size_t)h * 44u > PC__NS_MAX_BYTES)
+        return PC_ERANGE;
+
+    pc__nsolver *s = pc__calloc(1, sizeof *s);
+    if (!s)
+        return PC_ENOMEM;
+    s->stats.bytes = sizeof *s;
+    int bad = 0;
+    s->w = w;
+    s->h = h;
+    s->nlines = w + h;
+    s->ncells = w * h;
+    alloc_core(s, nclues, maxlen, &bad);
+    alloc_line_mode(s, maxlen, &bad);
+    if (bad || s->stats.bytes > PC__NS_MAX_BYTES) {
+        int32_t e = bad ? PC_ENOMEM : PC_ERANGE;
+        pc__nsolver_free(s);
+        return e;
+    }
+    if (pc__line_ws_init(&s->lsolve.ws, maxlen, maxk, PC__NS_MAX_BYTES - s->stats.bytes)) {
+        pc__nsolver_free(s);
+        return PC_ENOMEM;
+    }
+    s->stats.bytes += s->lsolve.ws.bytes;
+    copy_clues(s, row_counts, row_clues, col_counts, col_clues);
+    s->probe.enabled = 1;
     *out = s;
     return PC_OK;
 }
@@ -198,70 +243,77 @@ void pc__nsolver_free(pc__nsolver *s)
 {
     if (!s)
         return;
-    pc__free(s->kcount);
-    pc__free(s->kstart);
-    pc__free(s->clue);
-    pc__free(s->cells);
-    pc__free(s->trail);
-    pc__free(s->queue);
-    pc__free(s->queued);
-    pc__free(s->lbuf);
-    pc__free(s->lout);
-    pc__free(s->stamp);
-    pc__free(s->pval);
-    pc__free(s->agreed);
-    pc__free(s->score1);
-    pc__free(s->score2);
-    pc__free(s->fcell);
-    pc__free(s->fmark);
-    pc__free(s->fval);
-    pc__free(s->fdone);
-    pc__free(s->sol0);
-    pc__free(s->psol);
-    pc__free(s->lstamp);
-    pc__free(s->ptime);
-    pc__free(s->ptouch);
-    pc__free(s->lf);
-    pc__free(s->le);
-    pc__free(s->lclass);
-    pc__free(s->bc);
-    pc__free(s->bc_cls);
-    pc__free(s->bc_res);
-    pc__free(s->cache_key);
-    pc__free(s->cache_out);
-    pc__free(s->cache_line);
-    pc__free(s->cache_res);
-    pc__line_ws_free(&s->ws);
+    pc__free(s->clues.count);
+    pc__free(s->clues.start);
+    pc__free(s->clues.all);
+    pc__free(s->grid.cells);
+    pc__free(s->grid.trail);
+    pc__free(s->q.ring);
+    pc__free(s->q.queued);
+    pc__free(s->lsolve.lbuf);
+    pc__free(s->lsolve.lout);
+    pc__free(s->probe.stamp);
+    pc__free(s->probe.pval);
+    pc__free(s->probe.agreed);
+    pc__free(s->probe.score1);
+    pc__free(s->probe.score2);
+    pc__free(s->search.cell);
+    pc__free(s->search.mark);
+    pc__free(s->search.val);
+    pc__free(s->search.done);
+    pc__free(s->search.sol0);
+    pc__free(s->probe.sol);
+    pc__free(s->reuse.lstamp);
+    pc__free(s->reuse.ptime);
+    pc__free(s->reuse.ptouch);
+    pc__free(s->grid.lf);
+    pc__free(s->grid.le);
+    pc__free(s->clues.cls);
+    pc__free(s->lsolve.bc);
+    pc__free(s->lsolve.bc_cls);
+    pc__free(s->lsolve.bc_res);
+    pc__free(s->lsolve.cache_key);
+    pc__free(s->lsolve.cache_out);
+    pc__free(s->lsolve.cache_line);
+    pc__free(s->lsolve.cache_res);
+    pc__line_ws_free(&s->lsolve.ws);
     pc__free(s);
 }
 
 static void enqueue(pc__nsolver *s, int32_t line)
 {
-    if (s->queued[line])
+    if (s->q.queued[line])
         return;
-    s->queued[line] = 1;
-    int32_t at = s->qhead + s->qlen;
+    s->q.queued[line] = 1;
+    int32_t at = s->q.head + s->q.len;
     if (at >= s->nlines)
         at -= s->nlines;
-    s->queue[at] = line;
-    s->qlen++;
+    s->q.ring[at] = line;
+    s->q.len++;
+}
+
+/* Take the next line off the queue (the queue is not empty). */
+static inline int32_t dequeue(pc__nsolver *s)
+{
+    int32_t line = s->q.ring[s->q.head];
+    s->q.head = s->q.head + 1 == s->nlines ? 0 : s->q.head + 1;
+    s->q.len--;
+    s->q.queued[line] = 0;
+    return line;
 }
 
 static void clear_queue(pc__nsolver *s)
 {
-    while (s->qlen) {
-        s->queued[s->queue[s->qhead]] = 0;
-        s->qhead = s->qhead + 1 == s->nlines ? 0 : s->qhead + 1;
-        s->qlen--;
-    }
-    s->qhead = 0;
+    while (s->q.len)
+        dequeue(s);
+    s->q.head = 0;
 }
 
 /* Cell idx becomes v (1 or 2) in the line words of its row and column. */
 static inline void bits_set(pc__nsolver *s, int32_t idx, uint8_t v)
 {
     int32_t y = idx / s->w, x = idx - y * s->w;
-    uint64_t *t = v == PC__NF ? s->lf : s->le;
+    uint64_t *t = v == PC__NF ? s->grid.lf : s->grid.le;
     t[y] |= (uint64_t)1 << x;
     t[s->h + x] |= (uint64_t)1 << y;
 }
@@ -270,10 +322,31 @@ static inline void bits_clear(pc__nsolver *s, int32_t idx)
 {
     int32_t y = idx / s->w, x = idx - y * s->w;
     uint64_t rm = ~((uint64_t)1 << x), cm = ~((uint64_t)1 << y);
-    s->lf[y] &= rm;
-    s->le[y] &= rm;
-    s->lf[s->h + x] &= cm;
-    s->le[s->h + x] &= cm;
+    s->grid.lf[y] &= rm;
+    s->grid.le[y] &= rm;
+    s->grid.lf[s->h + x] &= cm;
+    s->grid.le[s->h + x] &= cm;
+}
+
+/* Lines a and b (a cell's row and column) changed: outside a probe that
+ * advances the probe-reuse clock and stamps both (a probe's own changes are
+ * undone before anything reads the stamps). */
+static inline void stamp_lines(pc__nsolver *s, int32_t a, int32_t b)
+{
+    if (!s->probe.active) {
+        s->reuse.clock++;
+        s->reuse.lstamp[a] = s->reuse.clock;
+        s->reuse.lstamp[b] = s->reuse.clock;
+    }
+}
+
+/* Unknown cell p takes v: the grid byte and the trail (the callers keep
+ * the line words, the queue and the stamps, which differ between them). */
+static inline void put_cell(pc__nsolver *s, int32_t p, uint8_t v)
+{
+    s->grid.cells[p] = v;
+    s->grid.trail[s->grid.trail_len++] = p;
+    s->grid.unknown--;
 }
 
 int32_t pc__nsolver_reset(pc__nsolver *s, const uint8_t *givens)
@@ -283,66 +356,56 @@ int32_t pc__nsolver_reset(pc__nsolver *s, const uint8_t *givens)
             if (givens[i] > PC__NE)
                 return PC_EINVAL;
     clear_queue(s);
-    s->trail_len = 0;
-    s->unknown = s->ncells;
+    s->grid.trail_len = 0;
+    s->grid.unknown = s->ncells;
     if (givens) {
-        memcpy(s->cells, givens, (size_t)s->ncells);
+        memcpy(s->grid.cells, givens, (size_t)s->ncells);
         for (int32_t i = 0; i < s->ncells; i++)
-            s->unknown -= givens[i] != PC__NU;
+            s->grid.unknown -= givens[i] != PC__NU;
     } else {
-        memset(s->cells, 0, (size_t)s->ncells);
+        memset(s->grid.cells, 0, (size_t)s->ncells);
     }
-    if (s->bits) {
-        memset(s->lf, 0, sizeof(uint64_t) * (size_t)s->nlines);
-        memset(s->le, 0, sizeof(uint64_t) * (size_t)s->nlines);
+    if (s->grid.bits) {
+        memset(s->grid.lf, 0, sizeof(uint64_t) * (size_t)s->nlines);
+        memset(s->grid.le, 0, sizeof(uint64_t) * (size_t)s->nlines);
         for (int32_t i = 0; i < s->ncells; i++)
-            if (s->cells[i] != PC__NU)
-                bits_set(s, i, s->cells[i]);
+            if (s->grid.cells[i] != PC__NU)
+                bits_set(s, i, s->grid.cells[i]);
     }
     /* columns with the most clue cells first is not needed: a plain order */
     for (int32_t i = 0; i < s->nlines; i++)
         enqueue(s, i);
-    s->nodes = s->line_solves = s->probes = s->max_depth = s->probes_reused = 0;
-    s->bad_line = -1;
-    s->hot_n = s->hot_pos = 0;
+    s->stats.nodes = s->stats.line_solves = s->stats.probes = s->stats.max_depth = s->stats.probes_reused = 0;
+    s->q.bad_line = -1;
+    s->probe.hot_n = s->probe.hot_pos = 0;
     /* every probe result is stale */
-    s->clock++;
+    s->reuse.clock++;
     for (int32_t i = 0; i < s->nlines; i++)
-        s->lstamp[i] = s->clock;
-    memset(s->ptime, 0, sizeof(uint64_t) * (size_t)s->ncells);
-    s->in_probe = 0;
+        s->reuse.lstamp[i] = s->reuse.clock;
+    memset(s->reuse.ptime, 0, sizeof(uint64_t) * (size_t)s->ncells);
+    s->probe.active = 0;
     return PC_OK;
 }
 
 void pc__nsolver_set(pc__nsolver *s, int32_t idx, uint8_t v)
 {
-    s->cells[idx] = v;
-    if (s->bits)
+    put_cell(s, idx, v);
+    if (s->grid.bits)
         bits_set(s, idx, v);
-    s->trail[s->trail_len++] = idx;
-    s->unknown--;
     enqueue(s, idx / s->w);
     enqueue(s, s->h + idx % s->w);
-    if (!s->in_probe) {
-        s->clock++;
-        s->lstamp[idx / s->w] = s->clock;
-        s->lstamp[s->h + idx % s->w] = s->clock;
-    }
+    stamp_lines(s, idx / s->w, s->h + idx % s->w);
 }
 
 void pc__nsolver_undo(pc__nsolver *s, int32_t mark)
 {
-    while (s->trail_len > mark) {
-        int32_t idx = s->trail[--s->trail_len];
-        s->cells[idx] = PC__NU;
-        if (s->bits)
+    while (s->grid.trail_len > mark) {
+        int32_t idx = s->grid.trail[--s->grid.trail_len];
+        s->grid.cells[idx] = PC__NU;
+        if (s->grid.bits)
             bits_clear(s, idx);
-        s->unknown++;
-        if (!s->in_probe) {
-            s->clock++;
-            s->lstamp[idx / s->w] = s->clock;
-            s->lstamp[s->h + idx % s->w] = s->clock;
-        }
+        s->grid.unknown++;
+        stamp_lines(s, idx / s->w, s->h + idx % s->w);
     }
 }
 
@@ -354,22 +417,22 @@ void pc__nsolver_undo(pc__nsolver *s, int32_t mark)
  * node's probing runs long. */
 static int over_budget(pc__nsolver *s)
 {
-    if (s->max_nodes > 0 && s->nodes > s->max_nodes) {
-        s->abort_status = PC_ELIMIT;
+    if (s->budget.max_nodes > 0 && s->stats.nodes > s->budget.max_nodes) {
+        s->budget.abort_status = PC_ELIMIT;
         return 1;
     }
-    pc__meter *m = s->meter;
-    if (m && (m->status != PC_OK || (m->max_nodes > 0 && s->nodes > m->max_nodes) ||
-              (s->line_solves & (s->bits ? 255 : 15)) == 0)) {
+    pc__meter *m = s->budget.meter;
+    if (m && (m->status != PC_OK || (m->max_nodes > 0 && s->stats.nodes > m->max_nodes) ||
+              (s->stats.line_solves & (s->grid.bits ? 255 : 15)) == 0)) {
         /* the meter stops at nodes >= max; this search allows max nodes */
-        m->nodes = (m->max_nodes > 0 && s->nodes >= m->max_nodes) ? m->max_nodes - 1 : s->nodes;
-        m->bound = (double)(s->ncells - s->unknown);
-        int32_t st = m->status != PC_OK ? m->status
-                     : (m->max_nodes > 0 && s->nodes > m->max_nodes) ? PC_ELIMIT
-                                                                      : pc__meter_check(m);
+        m->nodes = (m->max_nodes > 0 && s->stats.nodes >= m->max_nodes) ? m->max_nodes - 1 : s->stats.nodes;
+        m->bound = (double)(s->ncells - s->grid.unknown);
+        int32_t st = m->status != PC_OK                                       ? m->status
+                     : (m->max_nodes > 0 && s->stats.nodes > m->max_nodes) ? PC_ELIMIT
+                                                                           : pc__meter_check(m);
         if (st != PC_OK) {
             m->status = st;
-            s->abort_status = st;
+            s->budget.abort_status = st;
             return 1;
         }
     }
@@ -381,9 +444,9 @@ static int over_budget(pc__nsolver *s)
  * max_nodes nodes (the fuzzers check nodes <= max_nodes). */
 static int take_node(pc__nsolver *s)
 {
-    s->nodes++;
+    s->stats.nodes++;
     if (over_budget(s)) {
-        s->nodes--;
+        s->stats.nodes--;
         return 0;
     }
     return 1;
@@ -391,27 +454,27 @@ static int take_node(pc__nsolver *s)
 
 /* One line in bit-parallel mode: solve it (or find it in the cache), set
  * what it settles, queue the crossing lines.  PC__NS_OK or PC__NS_CONTRA. */
-static int propagate_bits(pc__nsolver *s, int32_t line, int32_t base, int32_t stride, int32_t n)
+static inline int propagate_bits(pc__nsolver *s, int32_t line, int32_t base, int32_t stride, int32_t n)
 {
-    const uint64_t F = s->lf[line], E = s->le[line];
-    const int32_t cls = s->lclass[line];
+    const uint64_t F = s->grid.lf[line], E = s->grid.le[line];
+    const int32_t cls = s->clues.cls[line];
     uint64_t hsh = ((uint64_t)(uint32_t)cls * 0x9E3779B97F4A7C15u) ^ F;
     hsh *= 0xBF58476D1CE4E5B9u;
     hsh ^= (hsh >> 31) ^ E;
     hsh *= 0x94D049BB133111EBu;
-    uint32_t slot = (uint32_t)(hsh >> 40) & s->bc_mask;
-    uint64_t *e = s->bc + (size_t)slot * 4;
+    uint32_t slot = (uint32_t)(hsh >> 40) & s->lsolve.bc_mask;
+    uint64_t *e = s->lsolve.bc + (size_t)slot * 4;
     uint64_t oF, oE;
     int32_t r;
-    if (PC__NS_BCACHE_ENTRIES > 1 && s->bc_cls[slot] == cls && e[0] == F && e[1] == E) {
-        s->cache_hits++;
-        r = s->bc_res[slot];
+    if (PC__NS_BCACHE_ENTRIES > 1 && s->lsolve.bc_cls[slot] == cls && e[0] == F && e[1] == E) {
+        s->stats.cache_hits++;
+        r = s->lsolve.bc_res[slot];
         oF = e[2];
         oE = e[3];
     } else {
-        r = pc__line_solve_bits(s->clue + s->kstart[line], s->kcount[line], n, F, E, &oF, &oE);
-        s->bc_cls[slot] = cls;
-        s->bc_res[slot] = r;
+        r = pc__line_solve_bits(pc__ns_line_clues(s, line), s->clues.count[line], n, F, E, &oF, &oE);
+        s->lsolve.bc_cls[slot] = cls;
+        s->lsolve.bc_res[slot] = r;
         e[0] = F;
         e[1] = E;
         e[2] = r < 0 ? 0 : oF;
@@ -427,16 +490,85 @@ static int propagate_bits(pc__nsolver *s, int32_t line, int32_t base, int32_t st
         int32_t i = pc__ctz64(m);
         int32_t p = base + i * stride;
         uint8_t v = (nf >> i) & 1 ? PC__NF : PC__NE;
-        s->cells[p] = v;
+        put_cell(s, p, v);
         bits_set(s, p, v);
-        s->trail[s->trail_len++] = p;
-        s->unknown--;
         int32_t other = line < h ? h + (p - line * w) : p / w;
         enqueue(s, other);
-        if (!s->in_probe) {
-            s->clock++;
-            s->lstamp[line] = s->clock;
-            s->lstamp[other] = s->clock;
+        stamp_lines(s, line, other);
+    }
+    return PC__NS_OK;
+}
+
+/* Byte mode, a line short enough for the packed cache: the line's cells
+ * packed 2 bits each, with the line number, are the key; on a miss the line
+ * solver runs and its answer is stored.  lbuf holds the cells, lout the
+ * answer when the result is > 0.  The settled count, or -1. */
+static inline int32_t solve_line_cached(pc__nsolver *s, int32_t line, int32_t base, int32_t stride, int32_t n)
+{
+    uint8_t *lb = s->lsolve.lbuf, *lout = s->lsolve.lout;
+    const uint8_t *cells = s->grid.cells;
+    const int32_t words = s->lsolve.cache_words;
+    uint64_t key[PC__NS_CACHE_MAXLEN / 32] = {0};
+    for (int32_t i = 0, p = base; i < n; i++, p += stride) {
+        lb[i] = cells[p];
+        key[i >> 5] |= (uint64_t)lb[i] << (2 * (i & 31));
+    }
+    uint64_t hsh = (uint64_t)line * 0x9E3779B97F4A7C15u;
+    for (int32_t wi = 0; wi < words; wi++) {
+        hsh ^= key[wi];
+        hsh *= 0xBF58476D1CE4E5B9u;
+        hsh ^= hsh >> 29;
+    }
+    uint32_t slot = (uint32_t)(hsh >> 17) & s->lsolve.cache_mask;
+    uint64_t *ck = s->lsolve.cache_key + (size_t)slot * (size_t)words;
+    uint64_t *co = s->lsolve.cache_out + (size_t)slot * (size_t)words;
+    int32_t r;
+    if (s->lsolve.cache_line[slot] == line && memcmp(ck, key, sizeof(uint64_t) * (size_t)words) == 0) {
+        s->stats.cache_hits++;
+        r = s->lsolve.cache_res[slot];
+        if (r > 0)
+            for (int32_t i = 0; i < n; i++)
+                lout[i] = (uint8_t)((co[i >> 5] >> (2 * (i & 31))) & 3u);
+        return r;
+    }
+    r = pc__line_solve(&s->lsolve.ws, pc__ns_line_clues(s, line), s->clues.count[line], lb, n, lout);
+    s->lsolve.cache_line[slot] = line;
+    s->lsolve.cache_res[slot] = r;
+    memcpy(ck, key, sizeof(uint64_t) * (size_t)words);
+    if (r > 0) {
+        memset(co, 0, sizeof(uint64_t) * (size_t)words);
+        for (int32_t i = 0; i < n; i++)
+            co[i >> 5] |= (uint64_t)lout[i] << (2 * (i & 31));
+    }
+    return r;
+}
+
+/* One line in byte mode: solve it (through the cache when it fits), set
+ * what it settles, queue the crossing lines.  PC__NS_OK or PC__NS_CONTRA. */
+static inline int propagate_bytes(pc__nsolver *s, int32_t line, int32_t base, int32_t stride, int32_t n)
+{
+    uint8_t *lb = s->lsolve.lbuf;
+    const uint8_t *lout = s->lsolve.lout;
+    int32_t r;
+    if (s->lsolve.cache_words) {
+        r = solve_line_cached(s, line, base, stride, n);
+    } else {
+        for (int32_t i = 0, p = base; i < n; i++, p += stride)
+            lb[i] = s->grid.cells[p];
+        r = pc__line_solve(&s->lsolve.ws, pc__ns_line_clues(s, line), s->clues.count[line], lb, n,
+                           s->lsolve.lout);
+    }
+    if (r < 0)
+        return PC__NS_CONTRA;
+    if (r == 0)
+        return PC__NS_OK;
+    const int32_t w = s->w, h = s->h;
+    for (int32_t i = 0, p = base; i < n; i++, p += stride) {
+        if (lb[i] == PC__NU && lout[i] != PC__NU) {
+            put_cell(s, p, lout[i]);
+            /* only the crossing line needs another look */
+            enqueue(s, line < h ? h + p % w : p / w);
+            stamp_lines(s, p / w, h + p % w);
         }
     }
     return PC__NS_OK;
@@ -444,120 +576,45 @@ static int propagate_bits(pc__nsolver *s, int32_t line, int32_t base, int32_t st
 
 int pc__nsolver_propagate(pc__nsolver *s)
 {
-    const int32_t w = s->w, h = s->h;
-    while (s->qlen) {
-        int32_t line = s->queue[s->qhead];
-        s->qhead = s->qhead + 1 == s->nlines ? 0 : s->qhead + 1;
-        s->qlen--;
-        s->queued[line] = 0;
-        s->line_solves++;
+    while (s->q.len) {
+        int32_t line = dequeue(s);
+        s->stats.line_solves++;
         if (over_budget(s)) {
             clear_queue(s);
             return PC__NS_ABORT;
         }
         int32_t base, stride, n;
-        if (line < h) {
-            base = line * w;
-            stride = 1;
-            n = w;
-        } else {
-            base = line - h;
-            stride = w;
-            n = h;
-        }
-        if (s->bits) {
-            if (propagate_bits(s, line, base, stride, n) != PC__NS_OK) {
-                s->bad_line = line;
-                clear_queue(s);
-                return PC__NS_CONTRA;
-            }
-            continue;
-        }
-        uint8_t *lb = s->lbuf;
-        const uint8_t *cells = s->cells;
-        int32_t r;
-        if (s->cache_words) {
-            uint64_t key[PC__NS_CACHE_MAXLEN / 32] = {0};
-            for (int32_t i = 0, p = base; i < n; i++, p += stride) {
-                lb[i] = cells[p];
-                key[i >> 5] |= (uint64_t)lb[i] << (2 * (i & 31));
-            }
-            uint64_t hsh = (uint64_t)line * 0x9E3779B97F4A7C15u;
-            for (int32_t wi = 0; wi < s->cache_words; wi++) {
-                hsh ^= key[wi];
-                hsh *= 0xBF58476D1CE4E5B9u;
-                hsh ^= hsh >> 29;
-            }
-            uint32_t slot = (uint32_t)(hsh >> 17) & s->cache_mask;
-            uint64_t *ck = s->cache_key + (size_t)slot * (size_t)s->cache_words;
-            uint64_t *co = s->cache_out + (size_t)slot * (size_t)s->cache_words;
-            if (s->cache_line[slot] == line && memcmp(ck, key, sizeof(uint64_t) * (size_t)s->cache_words) == 0) {
-                s->cache_hits++;
-                r = s->cache_res[slot];
-                if (r > 0)
-                    for (int32_t i = 0; i < n; i++)
-                        s->lout[i] = (uint8_t)((co[i >> 5] >> (2 * (i & 31))) & 3u);
-            } else {
-                r = pc__line_solve(&s->ws, s->clue + s->kstart[line], s->kcount[line], lb, n, s->lout);
-                s->cache_line[slot] = line;
-                s->cache_res[slot] = r;
-                memcpy(ck, key, sizeof(uint64_t) * (size_t)s->cache_words);
-                if (r > 0) {
-                    memset(co, 0, sizeof(uint64_t) * (size_t)s->cache_words);
-                    for (int32_t i = 0; i < n; i++)
-                        co[i >> 5] |= (uint64_t)s->lout[i] << (2 * (i & 31));
-                }
-            }
-        } else {
-            for (int32_t i = 0, p = base; i < n; i++, p += stride)
-                lb[i] = cells[p];
-            r = pc__line_solve(&s->ws, s->clue + s->kstart[line], s->kcount[line], lb, n, s->lout);
-        }
-        if (r < 0) {
-            s->bad_line = line;
+        pc__ns_line_span(s, line, &base, &stride, &n);
+        int r = s->grid.bits ? propagate_bits(s, line, base, stride, n) : propagate_bytes(s, line, base, stride, n);
+        if (r != PC__NS_OK) {
+            s->q.bad_line = line;
             clear_queue(s);
             return PC__NS_CONTRA;
-        }
-        if (r == 0)
-            continue;
-        for (int32_t i = 0, p = base; i < n; i++, p += stride) {
-            if (lb[i] == PC__NU && s->lout[i] != PC__NU) {
-                s->cells[p] = s->lout[i];
-                s->trail[s->trail_len++] = p;
-                s->unknown--;
-                /* only the crossing line needs another look */
-                enqueue(s, line < h ? h + p % w : p / w);
-                if (!s->in_probe) {
-                    s->clock++;
-                    s->lstamp[p / w] = s->clock;
-                    s->lstamp[h + p % w] = s->clock;
-                }
-            }
         }
     }
     return PC__NS_OK;
 }
 
-
 /* Add the lines of the cells set since trail position `mark` to a bit set. */
 static void mark_touched(const pc__nsolver *s, uint64_t *touch, int32_t mark)
 {
-    for (int32_t t = mark; t < s->trail_len; t++) {
-        int32_t c = s->trail[t];
+    for (int32_t t = mark; t < s->grid.trail_len; t++) {
+        int32_t c = s->grid.trail[t];
         int32_t r = c / s->w, col = s->h + c % s->w;
         touch[r >> 6] |= (uint64_t)1 << (r & 63);
         touch[col >> 6] |= (uint64_t)1 << (col & 63);
     }
 }
 
-/* The grid is complete (a solution): copy it to psol; 0 when it is sol0. */
-static int probe_found(pc__nsolver *s)
+/* The grid is complete (a solution): copy it, 0/1, to probe.sol; 0 when it
+ * is sol0. */
+static int new_solution(pc__nsolver *s)
 {
-    int same = s->have_sol0;
+    int same = s->search.have_sol0;
     for (int32_t i = 0; i < s->ncells; i++) {
-        uint8_t v = s->cells[i] == PC__NF;
-        s->psol[i] = v;
-        same &= s->sol0[i] == v;
+        uint8_t v = s->grid.cells[i] == PC__NF;
+        s->probe.sol[i] = v;
+        same &= s->search.sol0[i] == v;
     }
     return !same;
 }
@@ -568,13 +625,86 @@ enum { PP_NOTHING = 0, PP_SETTLED = 2 };
 /* Remember a cell whose probe met a contradiction (probed first next time). */
 static void hot_push(pc__nsolver *s, int32_t idx)
 {
-    for (int32_t i = 0; i < s->hot_n; i++)
-        if (s->hot[i] == idx)
+    for (int32_t i = 0; i < s->probe.hot_n; i++)
+        if (s->probe.hot[i] == idx)
             return;
-    if (s->hot_n < PC__NS_HOT)
-        s->hot_n++;
-    s->hot[s->hot_pos] = idx;
-    s->hot_pos = s->hot_pos + 1 == PC__NS_HOT ? 0 : s->hot_pos + 1;
+    if (s->probe.hot_n < PC__NS_HOT)
+        s->probe.hot_n++;
+    s->probe.hot[s->probe.hot_pos] = idx;
+    s->probe.hot_pos = s->probe.hot_pos + 1 == PC__NS_HOT ? 0 : s->probe.hot_pos + 1;
+}
+
+/* The cell's last probe pair still holds: none of the lines it touched has
+ * changed since it was made (so probing it again would give nothing). */
+static inline int pair_still_holds(const pc__nsolver *s, int32_t idx, const uint64_t *touch)
+{
+    uint64_t pt = s->reuse.ptime[idx];
+    if (!touch || !pt)
+        return 0;
+    for (int32_t wi = 0; wi < s->reuse.twords; wi++)
+        for (uint64_t bits = touch[wi]; bits; bits &= bits - 1)
+            if (s->reuse.lstamp[wi * 64 + pc__ctz64(bits)] > pt)
+                return 0;
+    return 1;
+}
+
+/* One probe of a pair: idx takes v and the grid is propagated; the lines
+ * it touched join the pair's bit set (cleared first for the pair's first
+ * probe).  The propagation's result, or PC__NS_FOUND when it completed the
+ * grid into a new solution (copied to probe.sol).  On PC__NS_ABORT and
+ * PC__NS_FOUND the probe is undone and probing left; otherwise the caller
+ * reads the trail from `mark` and undoes it. */
+static inline int probe_value(pc__nsolver *s, int32_t idx, uint8_t v, int32_t mark, uint64_t *touch, int first)
+{
+    s->stats.probes++;
+    pc__nsolver_set(s, idx, v);
+    int r = pc__nsolver_propagate(s);
+    if (r == PC__NS_ABORT) {
+        pc__nsolver_undo(s, mark);
+        s->probe.active = 0;
+        return r;
+    }
+    if (touch) {
+        if (first)
+            memset(touch, 0, sizeof(uint64_t) * (size_t)s->reuse.twords);
+        mark_touched(s, touch, mark);
+    }
+    if (r == PC__NS_OK && s->grid.unknown == 0 && s->probe.solutions && new_solution(s)) {
+        pc__nsolver_undo(s, mark);
+        s->probe.active = 0;
+        return PC__NS_FOUND;
+    }
+    return r;
+}
+
+/* Remember what the filled probe set (cells on the trail from `mark`): a
+ * fresh stamp on each, and its value. */
+static inline void note_filled_probe(pc__nsolver *s, int32_t mark)
+{
+    uint32_t st = ++s->probe.cur_stamp;
+    if (st == 0) { /* wrapped: clear and restart the stamps */
+        memset(s->probe.stamp, 0, sizeof(uint32_t) * (size_t)s->ncells);
+        st = s->probe.cur_stamp = 1;
+    }
+    for (int32_t t = mark; t < s->grid.trail_len; t++) {
+        int32_t c = s->grid.trail[t];
+        s->probe.stamp[c] = st;
+        s->probe.pval[c] = s->grid.cells[c];
+    }
+}
+
+/* The cells the empty probe set (after the probed cell itself) to the same
+ * value as the filled probe: into probe.agreed; their number. */
+static inline int32_t collect_agreed(pc__nsolver *s, int32_t mark)
+{
+    uint32_t st = s->probe.cur_stamp;
+    int32_t na = 0;
+    for (int32_t t = mark + 1; t < s->grid.trail_len; t++) {
+        int32_t c = s->grid.trail[t];
+        if (s->probe.stamp[c] == st && s->probe.pval[c] == s->grid.cells[c])
+            s->probe.agreed[na++] = c;
+    }
+    return na;
 }
 
 /* Probe both values of unknown cell idx: PP_NOTHING (nothing proved, or the
@@ -582,104 +712,48 @@ static void hot_push(pc__nsolver *s, int32_t idx)
  * PC__NS_CONTRA, PC__NS_ABORT or PC__NS_FOUND. */
 static int probe_pair(pc__nsolver *s, int32_t idx)
 {
-    uint64_t *touch = s->ptouch ? s->ptouch + (size_t)idx * (size_t)s->twords : NULL;
-    if (touch && s->ptime[idx]) {
-        /* the last pair still holds when none of its lines changed */
-        uint64_t pt = s->ptime[idx];
-        int clean = 1;
-        for (int32_t wi = 0; wi < s->twords && clean; wi++)
-            for (uint64_t bits = touch[wi]; bits && clean; bits &= bits - 1)
-                clean = s->lstamp[wi * 64 + pc__ctz64(bits)] <= pt;
-        if (clean) {
-            s->probes_reused++;
-            return PP_NOTHING;
-        }
+    uint64_t *touch = s->reuse.ptouch ? s->reuse.ptouch + (size_t)idx * (size_t)s->reuse.twords : NULL;
+    if (pair_still_holds(s, idx, touch)) {
+        s->stats.probes_reused++;
+        return PP_NOTHING;
     }
-    int32_t mark = s->trail_len;
-    /* filled */
-    s->probes++;
-    s->in_probe = 1;
-    pc__nsolver_set(s, idx, PC__NF);
-    int r1 = pc__nsolver_propagate(s);
-    if (r1 == PC__NS_ABORT) {
-        pc__nsolver_undo(s, mark);
-        s->in_probe = 0;
+    int32_t mark = s->grid.trail_len;
+    s->probe.active = 1;
+    int r1 = probe_value(s, idx, PC__NF, mark, touch, 1);
+    if (r1 == PC__NS_ABORT || r1 == PC__NS_FOUND)
         return r1;
-    }
-    if (touch) {
-        memset(touch, 0, sizeof(uint64_t) * (size_t)s->twords);
-        mark_touched(s, touch, mark);
-    }
-    int32_t n1 = s->trail_len - mark;
-    if (r1 == PC__NS_OK && s->unknown == 0 && s->probe_solutions && probe_found(s)) {
-        pc__nsolver_undo(s, mark);
-        s->in_probe = 0;
-        return PC__NS_FOUND;
-    }
+    int32_t n1 = s->grid.trail_len - mark;
     if (r1 == PC__NS_CONTRA) {
         /* the cell must be empty: no need to probe that, just set it */
         pc__nsolver_undo(s, mark);
-        s->in_probe = 0;
-        s->score1[idx] = -1;
+        s->probe.active = 0;
+        s->probe.score1[idx] = -1;
         hot_push(s, idx);
         pc__nsolver_set(s, idx, PC__NE);
         int r = pc__nsolver_propagate(s);
         return r == PC__NS_OK ? PP_SETTLED : r;
     }
-    if (r1 == PC__NS_OK) {
-        uint32_t st = ++s->cur_stamp;
-        if (st == 0) { /* wrapped: clear and restart the stamps */
-            memset(s->stamp, 0, sizeof(uint32_t) * (size_t)s->ncells);
-            st = s->cur_stamp = 1;
-        }
-        for (int32_t t = mark; t < s->trail_len; t++) {
-            int32_t c = s->trail[t];
-            s->stamp[c] = st;
-            s->pval[c] = s->cells[c];
-        }
-    }
+    note_filled_probe(s, mark);
     pc__nsolver_undo(s, mark);
-    /* empty */
-    s->probes++;
-    pc__nsolver_set(s, idx, PC__NE);
-    int r2 = pc__nsolver_propagate(s);
-    if (r2 == PC__NS_ABORT) {
-        pc__nsolver_undo(s, mark);
-        s->in_probe = 0;
+    int r2 = probe_value(s, idx, PC__NE, mark, touch, 0);
+    if (r2 == PC__NS_ABORT || r2 == PC__NS_FOUND)
         return r2;
-    }
-    if (touch)
-        mark_touched(s, touch, mark);
-    if (r2 == PC__NS_OK && s->unknown == 0 && s->probe_solutions && probe_found(s)) {
-        pc__nsolver_undo(s, mark);
-        s->in_probe = 0;
-        return PC__NS_FOUND;
-    }
-    int32_t n2 = s->trail_len - mark, na = 0;
-    if (r1 == PC__NS_OK && r2 == PC__NS_OK) {
-        uint32_t st = s->cur_stamp;
-        for (int32_t t = mark + 1; t < s->trail_len; t++) {
-            int32_t c = s->trail[t];
-            if (s->stamp[c] == st && s->pval[c] == s->cells[c])
-                s->agreed[na++] = c;
-        }
-    }
+    int32_t n2 = s->grid.trail_len - mark;
+    int32_t na = r2 == PC__NS_OK ? collect_agreed(s, mark) : 0;
     pc__nsolver_undo(s, mark);
-    s->in_probe = 0;
-    s->ptime[idx] = s->clock;
-    s->score1[idx] = r1 == PC__NS_OK ? n1 : -1;
-    s->score2[idx] = r2 == PC__NS_OK ? n2 : -1;
-    if (r1 != PC__NS_OK || r2 != PC__NS_OK)
+    s->probe.active = 0;
+    s->reuse.ptime[idx] = s->reuse.clock;
+    s->probe.score1[idx] = n1;
+    s->probe.score2[idx] = r2 == PC__NS_OK ? n2 : -1;
+    if (r2 != PC__NS_OK) {
+        /* the empty probe failed: the cell is filled */
         hot_push(s, idx);
-    if (r1 != PC__NS_OK && r2 != PC__NS_OK)
-        return PC__NS_CONTRA;
-    if (r1 != PC__NS_OK || r2 != PC__NS_OK) {
-        pc__nsolver_set(s, idx, r1 != PC__NS_OK ? PC__NE : PC__NF);
+        pc__nsolver_set(s, idx, PC__NF);
     } else if (na) {
         for (int32_t a = 0; a < na; a++) {
-            int32_t c = s->agreed[a];
-            if (s->cells[c] == PC__NU)
-                pc__nsolver_set(s, c, s->pval[c]);
+            int32_t c = s->probe.agreed[a];
+            if (s->grid.cells[c] == PC__NU)
+                pc__nsolver_set(s, c, s->probe.pval[c]);
         }
     } else {
         return PP_NOTHING;
@@ -700,12 +774,12 @@ int pc__nsolver_probe(pc__nsolver *s)
     int r = pc__nsolver_propagate(s);
     if (r != PC__NS_OK)
         return r;
-    for (int32_t i = 0; i < s->hot_n && s->unknown; i++) {
-        int32_t h = s->hot_pos - 1 - i;
+    for (int32_t i = 0; i < s->probe.hot_n && s->grid.unknown; i++) {
+        int32_t h = s->probe.hot_pos - 1 - i;
         if (h < 0)
             h += PC__NS_HOT;
-        int32_t idx = s->hot[h];
-        if (s->cells[idx] != PC__NU)
+        int32_t idx = s->probe.hot[h];
+        if (s->grid.cells[idx] != PC__NU)
             continue;
         r = probe_pair(s, idx);
         if (r != PP_NOTHING && r != PP_SETTLED)
@@ -713,12 +787,12 @@ int pc__nsolver_probe(pc__nsolver *s)
     }
     int32_t since = 0, idx = -1;
     for (;;) {
-        if (since >= s->ncells || !s->unknown)
+        if (since >= s->ncells || !s->grid.unknown)
             return PC__NS_OK;
         idx = idx + 1 == s->ncells ? 0 : idx + 1;
         since++;
-        if (s->cells[idx] != PC__NU) {
-            s->score1[idx] = s->score2[idx] = 0;
+        if (s->grid.cells[idx] != PC__NU) {
+            s->probe.score1[idx] = s->probe.score2[idx] = 0;
             continue;
         }
         r = probe_pair(s, idx);
@@ -731,7 +805,7 @@ int pc__nsolver_probe(pc__nsolver *s)
 
 static uint64_t next_rng(pc__nsolver *s)
 {
-    uint64_t z = (s->rng += 0x9E3779B97F4A7C15u);
+    uint64_t z = (s->restart.rng += 0x9E3779B97F4A7C15u);
     z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9u;
     z = (z ^ (z >> 27)) * 0x94D049BB133111EBu;
     return z ^ (z >> 31);
@@ -744,9 +818,9 @@ static int32_t pick_branch(pc__nsolver *s, uint8_t *first)
     int32_t best = -1;
     int64_t best_score = -1;
     for (int32_t idx = 0; idx < s->ncells; idx++) {
-        if (s->cells[idx] != PC__NU)
+        if (s->grid.cells[idx] != PC__NU)
             continue;
-        int64_t a = s->score1[idx], b = s->score2[idx];
+        int64_t a = s->probe.score1[idx], b = s->probe.score2[idx];
         if (a < 1)
             a = 1;
         if (b < 1)
@@ -761,7 +835,7 @@ static int32_t pick_branch(pc__nsolver *s, uint8_t *first)
 #else
         int64_t sc = a * b;
 #endif
-        if (s->randomize)
+        if (s->restart.randomize)
             sc = sc * (256 + (int64_t)(next_rng(s) >> 56));
         if (sc > best_score) {
             best_score = sc;
@@ -769,9 +843,9 @@ static int32_t pick_branch(pc__nsolver *s, uint8_t *first)
             /* the value whose probe settled fewer cells first: it constrains
              * the rest least, so it is the likelier to lead to a solution */
 #ifdef PC__NS_FIRST_MORE
-            *first = s->score1[idx] < s->score2[idx] ? PC__NE : PC__NF;
+            *first = s->probe.score1[idx] < s->probe.score2[idx] ? PC__NE : PC__NF;
 #else
-            *first = s->score1[idx] < s->score2[idx] ? PC__NF : PC__NE;
+            *first = s->probe.score1[idx] < s->probe.score2[idx] ? PC__NF : PC__NE;
 #endif
         }
     }
@@ -791,162 +865,220 @@ static int64_t luby(int64_t i)
     }
 }
 
+/* A node's reduction: probing to a fixpoint, or propagation alone (the
+ * branching scores then all 0). */
 static int reduce(pc__nsolver *s)
 {
-    if (s->use_probing)
+    if (s->probe.enabled)
         return pc__nsolver_probe(s);
     int r = pc__nsolver_propagate(s);
     if (r == PC__NS_OK)
         for (int32_t i = 0; i < s->ncells; i++)
-            s->score1[i] = s->score2[i] = 0;
+            s->probe.score1[i] = s->probe.score2[i] = 0;
     return r;
+}
+
+/* The root's reduction, which grades the puzzle: *grade, and the cells
+ * propagation alone and then probing settled.  The last step's result. */
+static int reduce_root(pc__nsolver *s, int32_t *grade, int64_t *line_cells, int64_t *probe_cells)
+{
+    int32_t start_unknown = s->grid.unknown;
+    int r = pc__nsolver_propagate(s);
+    *line_cells = start_unknown - s->grid.unknown;
+    if (r == PC__NS_CONTRA) {
+        *grade = PC_NONOGRAM_GRADE_NONE;
+        return r;
+    }
+    if (r == PC__NS_OK && s->grid.unknown == 0) {
+        *grade = PC_NONOGRAM_GRADE_LINE;
+        return r;
+    }
+    int32_t before = s->grid.unknown;
+    if (r == PC__NS_OK)
+        r = reduce(s);
+    *probe_cells = before - s->grid.unknown;
+    if (r == PC__NS_CONTRA)
+        *grade = PC_NONOGRAM_GRADE_NONE;
+    else if (r == PC__NS_OK && s->grid.unknown == 0 && s->probe.enabled)
+        *grade = PC_NONOGRAM_GRADE_PROBE;
+    else
+        *grade = PC_NONOGRAM_GRADE_SEARCH;
+    return r;
+}
+
+/* The restart generator's seed: a hash of the clues, so that the perturbed
+ * branching depends on the puzzle only. */
+static void seed_restarts(pc__nsolver *s)
+{
+    s->restart.count = 0;
+    s->restart.randomize = 0;
+    s->restart.rng = 0x243F6A8885A308D3u;
+    for (int32_t i = 0; i < s->nlines; i++) {
+        s->restart.rng = (s->restart.rng ^ (uint64_t)s->clues.count[i]) * 0x100000001B3u;
+        for (int32_t j = 0; j < s->clues.count[i]; j++)
+            s->restart.rng = (s->restart.rng ^ (uint64_t)s->clues.all[s->clues.start[i] + j]) * 0x100000001B3u;
+    }
+}
+
+/* The bookkeeping of one pc__nsolver_solve run. */
+typedef struct ns_run {
+    int32_t limit;  /* stop after this many solutions */
+    uint8_t *store; /* the first nstore solutions go here */
+    int32_t nstore;
+    int32_t nfound;
+    int32_t depth;     /* levels on the search stack */
+    int32_t root_mark; /* the trail at the root: a restart undoes to it */
+    int64_t restart_base, restart_budget; /* nodes at the last restart, and the nodes allowed from it */
+} ns_run;
+
+/* A solution (0/1 cells) counts: the first is remembered in sol0, each is
+ * stored while there is room.  1 when the limit is reached. */
+static int record_solution(pc__nsolver *s, ns_run *run, const uint8_t *sol)
+{
+    size_t n = (size_t)s->ncells;
+    if (run->nfound == 0) {
+        memcpy(s->search.sol0, sol, n);
+        s->search.have_sol0 = 1;
+    }
+    if (run->nfound < run->nstore)
+        memcpy(run->store + (size_t)run->nfound * n, sol, n);
+    run->nfound++;
+    return run->nfound >= run->limit;
+}
+
+/* The search completed the grid.  Once a restart or a probe may have found
+ * this solution before, one equal to sol0 is a repeat (only sol0 can be one:
+ * restarts stop after a second solution, probe solutions are taken only
+ * while at most two are asked for).  1 when the limit is reached. */
+static int grid_solution(pc__nsolver *s, ns_run *run)
+{
+    int may_repeat = run->nfound > 0 && (s->restart.count > 0 || s->probe.solutions);
+    int fresh = new_solution(s); /* the grid into probe.sol */
+    if (may_repeat && !fresh)
+        return 0;
+    return record_solution(s, run, s->probe.sol);
+}
+
+/* Back to the root with the next node budget of the Luby sequence and the
+ * branching perturbed from now on. */
+static void restart(pc__nsolver *s, ns_run *run)
+{
+    pc__nsolver_undo(s, run->root_mark);
+    run->depth = 0;
+    s->restart.count++;
+    s->restart.randomize = 1;
+    run->restart_base = s->stats.nodes;
+    run->restart_budget = PC__NS_RESTART_UNIT * luby(s->restart.count + 1);
+}
+
+/* Push a level on the best cell (its second value kept for backtracking)
+ * and take the first value.  0 when the budget refuses the node. */
+static int branch(pc__nsolver *s, ns_run *run)
+{
+    uint8_t first = PC__NF;
+    int32_t c = pick_branch(s, &first);
+    int32_t d = run->depth++;
+    s->search.cell[d] = c;
+    s->search.val[d] = first == PC__NF ? PC__NE : PC__NF;
+    s->search.mark[d] = s->grid.trail_len;
+    s->search.done[d] = 0;
+    if (run->depth > s->stats.max_depth)
+        s->stats.max_depth = run->depth;
+    if (!take_node(s))
+        return 0;
+    pc__nsolver_set(s, c, first);
+    return 1;
+}
+
+/* After a contradiction: take the second value of the deepest level that
+ * has not had it.  1 done, 0 the budget refused the node, -1 no level is
+ * left (the search is over). */
+static int backtrack(pc__nsolver *s, ns_run *run)
+{
+    while (run->depth > 0 && s->search.done[run->depth - 1])
+        run->depth--;
+    if (run->depth == 0)
+        return -1;
+    int32_t d = run->depth - 1;
+    pc__nsolver_undo(s, s->search.mark[d]);
+    s->search.done[d] = 1;
+    if (!take_node(s))
+        return 0;
+    pc__nsolver_set(s, s->search.cell[d], s->search.val[d]);
+    return 1;
+}
+
+static void write_stats(const pc__nsolver *s, int64_t *stats, int32_t grade, int64_t line_cells,
+                        int64_t probe_cells, int32_t nfound)
+{
+    stats[PC_NONOGRAM_STAT_NODES] = s->stats.nodes;
+    stats[PC_NONOGRAM_STAT_LINE_SOLVES] = s->stats.line_solves;
+    stats[PC_NONOGRAM_STAT_PROBES] = s->stats.probes;
+    stats[PC_NONOGRAM_STAT_LINE_CELLS] = line_cells;
+    stats[PC_NONOGRAM_STAT_PROBE_CELLS] = probe_cells;
+    stats[PC_NONOGRAM_STAT_GRADE] = grade;
+    stats[PC_NONOGRAM_STAT_MAX_DEPTH] = s->stats.max_depth;
+    stats[PC_NONOGRAM_STAT_MEMORY] = (int64_t)s->stats.bytes;
+    stats[PC_NONOGRAM_STAT_SOLUTIONS] = nfound;
 }
 
 int pc__nsolver_solve(pc__nsolver *s, int32_t limit, uint8_t *store, int32_t nstore, int32_t *found,
                       int64_t *stats)
 {
-    int32_t nfound = 0, depth = 0;
-    int32_t start_unknown = s->unknown;
     int64_t line_cells = 0, probe_cells = 0;
     int32_t grade;
     /* the root's probing grades the puzzle: no early solutions there */
-    s->have_sol0 = 0;
-    s->probe_solutions = 0;
-    int r = pc__nsolver_propagate(s);
-    line_cells = start_unknown - s->unknown;
-    if (r == PC__NS_CONTRA) {
-        grade = PC_NONOGRAM_GRADE_NONE;
-    } else if (r == PC__NS_OK && s->unknown == 0) {
-        grade = PC_NONOGRAM_GRADE_LINE;
-    } else {
-        int32_t before = s->unknown;
-        if (r == PC__NS_OK)
-            r = reduce(s);
-        probe_cells = before - s->unknown;
-        if (r == PC__NS_CONTRA)
-            grade = PC_NONOGRAM_GRADE_NONE;
-        else if (r == PC__NS_OK && s->unknown == 0 && s->use_probing)
-            grade = PC_NONOGRAM_GRADE_PROBE;
-        else
-            grade = PC_NONOGRAM_GRADE_SEARCH;
-    }
+    s->search.have_sol0 = 0;
+    s->probe.solutions = 0;
+    int r = reduce_root(s, &grade, &line_cells, &probe_cells);
     /* restarts (Luby sequence of node budgets): the same root, a perturbed
      * branching order; the last restart's depth-first search runs to its
      * end, so the answer stays complete */
-    int32_t root_mark = s->trail_len;
-    int64_t restart_base = s->nodes, restart_budget = PC__NS_RESTART_UNIT;
-    s->restarts = 0;
-    s->randomize = 0;
-    s->rng = 0x243F6A8885A308D3u;
-    for (int32_t i = 0; i < s->nlines; i++) {
-        s->rng = (s->rng ^ (uint64_t)s->kcount[i]) * 0x100000001B3u;
-        for (int32_t j = 0; j < s->kcount[i]; j++)
-            s->rng = (s->rng ^ (uint64_t)s->clue[s->kstart[i] + j]) * 0x100000001B3u;
-    }
+    ns_run run = {limit, store, nstore, 0, 0, s->grid.trail_len, s->stats.nodes, PC__NS_RESTART_UNIT};
+    seed_restarts(s);
     /* Below the root a probe that completes the grid has found a solution:
      * taken at once while at most two are asked for.  The search may meet it
      * again later, so from then on every solution is compared with sol0, as
      * after a restart (at most one solution is remembered, hence limit <= 2). */
-    s->probe_solutions = limit <= 2 && s->use_probing;
+    s->probe.solutions = limit <= 2 && s->probe.enabled;
     for (;;) {
         if (r == PC__NS_ABORT)
             break;
         if (r == PC__NS_FOUND) {
-            /* psol differs from sol0 (pc__nsolver_probe checked) */
-            if (nfound == 0) {
-                memcpy(s->sol0, s->psol, (size_t)s->ncells);
-                s->have_sol0 = 1;
-            }
-            if (nfound < nstore)
-                memcpy(store + (size_t)nfound * (size_t)s->ncells, s->psol, (size_t)s->ncells);
-            nfound++;
-            if (nfound >= limit)
+            /* probe.sol differs from sol0 (pc__nsolver_probe checked) */
+            if (record_solution(s, &run, s->probe.sol))
                 break;
             r = reduce(s); /* go on probing this node */
             continue;
         }
-        if (r == PC__NS_OK && s->unknown == 0) {
-            int dup = nfound > 0 && (s->restarts > 0 || s->probe_solutions);
-            if (dup)
-                for (int32_t i = 0; i < s->ncells && dup; i++)
-                    dup = s->sol0[i] == (s->cells[i] == PC__NF);
-            if (!dup) {
-                if (nfound == 0) {
-                    for (int32_t i = 0; i < s->ncells; i++)
-                        s->sol0[i] = s->cells[i] == PC__NF;
-                    s->have_sol0 = 1;
-                }
-                if (nfound < nstore) {
-                    uint8_t *dst = store + (size_t)nfound * (size_t)s->ncells;
-                    for (int32_t i = 0; i < s->ncells; i++)
-                        dst[i] = s->cells[i] == PC__NF;
-                }
-                nfound++;
-                if (nfound >= limit)
-                    break;
-            }
+        if (r == PC__NS_OK && s->grid.unknown == 0) {
+            if (grid_solution(s, &run))
+                break;
             r = PC__NS_CONTRA; /* look for the next one */
         }
-        if (r == PC__NS_OK && nfound <= 1 && s->nodes - restart_base > restart_budget) {
+        if (r == PC__NS_OK && run.nfound <= 1 && s->stats.nodes - run.restart_base > run.restart_budget) {
             /* restart: only while every solution found is remembered in sol0 */
-            pc__nsolver_undo(s, root_mark);
-            depth = 0;
-            s->restarts++;
-            s->randomize = 1;
-            restart_base = s->nodes;
-            restart_budget = PC__NS_RESTART_UNIT * luby(s->restarts + 1);
+            restart(s, &run);
             r = reduce(s);
             continue;
         }
         if (r == PC__NS_OK) {
-            uint8_t first = PC__NF;
-            int32_t c = pick_branch(s, &first);
-            s->fcell[depth] = c;
-            s->fval[depth] = first == PC__NF ? PC__NE : PC__NF;
-            s->fmark[depth] = s->trail_len;
-            s->fdone[depth] = 0;
-            depth++;
-            if (depth > s->max_depth)
-                s->max_depth = depth;
-            if (!take_node(s)) {
-                r = PC__NS_ABORT;
-                continue;
-            }
-            pc__nsolver_set(s, c, first);
-            r = reduce(s);
+            r = branch(s, &run) ? reduce(s) : PC__NS_ABORT;
             continue;
         }
-        /* contradiction: flip the deepest branch not yet flipped */
-        while (depth > 0 && s->fdone[depth - 1])
-            depth--;
-        if (depth == 0)
+        int b = backtrack(s, &run);
+        if (b < 0)
             break;
-        pc__nsolver_undo(s, s->fmark[depth - 1]);
-        s->fdone[depth - 1] = 1;
-        if (!take_node(s)) {
-            r = PC__NS_ABORT;
-            continue;
-        }
-        pc__nsolver_set(s, s->fcell[depth - 1], s->fval[depth - 1]);
-        r = reduce(s);
+        r = b ? reduce(s) : PC__NS_ABORT;
     }
-    s->probe_solutions = 0;
-    if (nfound == 0 && r != PC__NS_ABORT)
+    s->probe.solutions = 0;
+    if (run.nfound == 0 && r != PC__NS_ABORT)
         grade = PC_NONOGRAM_GRADE_NONE;
-    else if (nfound > 1)
+    else if (run.nfound > 1)
         grade = PC_NONOGRAM_GRADE_SEARCH;
-    if (stats) {
-        stats[PC_NONOGRAM_STAT_NODES] = s->nodes;
-        stats[PC_NONOGRAM_STAT_LINE_SOLVES] = s->line_solves;
-        stats[PC_NONOGRAM_STAT_PROBES] = s->probes;
-        stats[PC_NONOGRAM_STAT_LINE_CELLS] = line_cells;
-        stats[PC_NONOGRAM_STAT_PROBE_CELLS] = probe_cells;
-        stats[PC_NONOGRAM_STAT_GRADE] = grade;
-        stats[PC_NONOGRAM_STAT_MAX_DEPTH] = s->max_depth;
-        stats[PC_NONOGRAM_STAT_MEMORY] = (int64_t)s->bytes;
-        stats[PC_NONOGRAM_STAT_SOLUTIONS] = nfound;
-    }
-    *found = nfound;
+    if (stats)
+        write_stats(s, stats, grade, line_cells, probe_cells, run.nfound);
+    *found = run.nfound;
     return r == PC__NS_ABORT ? PC__NS_ABORT : PC__NS_OK;
 }
 
@@ -969,7 +1101,7 @@ int32_t pc__nonogram_solve_metered(int32_t w, int32_t h, const int32_t *row_coun
     size_t per = (size_t)s->ncells;
     size_t fit = cap / per;
     int32_t nstore = fit < (size_t)max_solutions ? (int32_t)fit : max_solutions;
-    if (meter && pc__meter_over_bytes(meter, s->bytes, (uint64_t)nstore * per)) {
+    if (meter && pc__meter_over_bytes(meter, s->stats.bytes, (uint64_t)nstore * per)) {
         pc__nsolver_free(s);
         return PC_ELIMIT;
     }
@@ -977,7 +1109,7 @@ int32_t pc__nonogram_solve_metered(int32_t w, int32_t h, const int32_t *row_coun
         pc__nsolver_free(s);
         return meter->status;
     }
-    s->meter = meter;
+    s->budget.meter = meter;
     uint8_t *store = NULL;
     if (nstore > 0) {
         store = pc__malloc((size_t)nstore * per);
@@ -991,7 +1123,7 @@ int32_t pc__nonogram_solve_metered(int32_t w, int32_t h, const int32_t *row_coun
     if (stats)
         stats[PC_NONOGRAM_STAT_MEMORY] += (int64_t)((size_t)nstore * per);
     if (r == PC__NS_ABORT) {
-        rc = s->abort_status ? s->abort_status : PC_ELIMIT;
+        rc = s->budget.abort_status ? s->budget.abort_status : PC_ELIMIT;
     } else {
         int32_t n = found < nstore ? found : nstore;
         if (n > 0)

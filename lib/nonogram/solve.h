@@ -41,85 +41,163 @@ enum { PC__NS_OK = 0, PC__NS_CONTRA = -1, PC__NS_ABORT = -2, PC__NS_FOUND = 1 };
 /* Working memory is refused beyond this (the bound per puzzle). */
 #define PC__NS_MAX_BYTES ((size_t)256 << 20)
 
-typedef struct pc__nsolver {
-    int32_t w, h, nlines, ncells;
-    int32_t *kcount;  /* clues per line (0 for an empty line) */
-    int32_t *kstart;  /* offset of the line's clues in clue[] */
-    int32_t *clue;
-    uint8_t *cells;   /* current state, 0/1/2 */
-    int32_t unknown;  /* cells still 0 */
-    int32_t *trail;   /* cells set since the last reset, in order */
+/*
+ * The solver's state, in groups by role.  Each group says what it holds and
+ * who writes it; "new" is pc__nsolver_new, "reset" pc__nsolver_reset.
+ */
+
+/* The puzzle's lines: written by new, read-only after. */
+typedef struct pc__ns_clues {
+    int32_t *count; /* clues per line (0 for an empty line) */
+    int32_t *start; /* offset of the line's clues in all[] */
+    int32_t *all;   /* every line's clues, rows first */
+    int32_t *cls;   /* bit-parallel mode: lines of the same length and clues
+                     * share a class (the line cache's key); else NULL */
+} pc__ns_clues;
+
+/* The grid and the trail of the cells set: written by reset, set, undo and
+ * propagation. */
+typedef struct pc__ns_grid {
+    uint8_t *cells;    /* current state, 0/1/2 */
+    int32_t unknown;   /* cells still 0 */
+    int32_t *trail;    /* cells set since the last reset, in order */
     int32_t trail_len;
-    int32_t *queue;   /* ring of lines to solve */
-    int32_t qhead, qlen;
-    uint8_t *queued;
-    pc__line_ws ws;
-    uint8_t *lbuf, *lout;
-    /* line cache (lines <= PC__NS_CACHE_MAXLEN): direct-mapped, keyed by the
-     * line number and its cells packed 2 bits each */
-    uint64_t *cache_key;  /* entries x cache_words */
-    uint64_t *cache_out;  /* entries x cache_words */
-    int32_t *cache_line;  /* -1: empty */
-    int32_t *cache_res;   /* settled count or -1 */
-    int32_t cache_words;
-    uint32_t cache_mask;
-    int64_t cache_hits;
-    /* bit-parallel mode (both sides <= PC__LINE_BITS_MAX): every line's
-     * filled and empty cells as two words (bit i = cell i of the line), kept
-     * in step with cells[]; lines with the same clues share a class, and the
-     * line cache is keyed by (class, filled, empty) */
+    /* bit-parallel mode (both sides <= PC__LINE_BITS_MAX, chosen by new):
+     * every line's filled and empty cells as two words (bit i = cell i of
+     * the line), kept in step with cells[] */
     int32_t bits;
     uint64_t *lf, *le;
-    int32_t *lclass;
-    uint64_t *bc; /* entries x 4 words: filled, empty in; filled, empty out */
+} pc__ns_grid;
+
+/* The ring of lines to solve: written by set and propagation (each line at
+ * most once, flagged in queued). */
+typedef struct pc__ns_queue {
+    int32_t *ring;
+    int32_t head, len;
+    uint8_t *queued;
+    int32_t bad_line; /* the line of the last contradiction (for hints) */
+} pc__ns_queue;
+
+/* Line-solver scratch and caches: sized by new, written by propagation. */
+typedef struct pc__ns_lsolve {
+    pc__line_ws ws;
+    uint8_t *lbuf, *lout; /* one line in, the line solver's answer out */
+    /* byte mode, lines <= PC__NS_CACHE_MAXLEN: direct-mapped, keyed by the
+     * line number and its cells packed 2 bits each */
+    uint64_t *cache_key; /* entries x cache_words */
+    uint64_t *cache_out; /* entries x cache_words */
+    int32_t *cache_line; /* -1: empty */
+    int32_t *cache_res;  /* settled count or -1 */
+    int32_t cache_words; /* 0: no byte cache */
+    uint32_t cache_mask;
+    /* bit-parallel mode: keyed by (class, filled, empty) */
+    uint64_t *bc;    /* entries x 4 words: filled, empty in; filled, empty out */
     int32_t *bc_cls; /* -1: empty slot */
     int32_t *bc_res;
     uint32_t bc_mask;
-    /* probing scratch */
-    uint32_t *stamp;
-    uint8_t *pval;
+} pc__ns_lsolve;
+
+/* Probing: scratch and results written by pc__nsolver_probe (and the probe
+ * of one cell pair); the branching reads the scores. */
+typedef struct pc__ns_probe {
+    int32_t enabled; /* probe at every node (set by new; the generator may clear it) */
+    int32_t active;  /* inside a probe: changes do not advance the reuse clock */
+    uint32_t *stamp; /* cells set by the filled probe carry cur_stamp ... */
+    uint8_t *pval;   /* ... and the value it gave them */
     uint32_t cur_stamp;
-    int32_t *agreed;
+    int32_t *agreed; /* cells both probes of a pair set alike */
     int32_t *score1, *score2; /* cells settled by each probe of the last pass */
-    /* probe reuse: a line's stamp is the clock at its last change outside a
-     * probe; a cell's probe pair, made at clock ptime[c] (0: never), touched
-     * the lines in its bit set ptouch (twords words per cell; NULL when too
-     * big: every probe is then redone).  The pair's result still holds, and
-     * gives nothing new, while none of those lines has changed since. */
+    /* a probe whose propagation completes the grid has found a solution:
+     * with `solutions` set (by the search), the probe copies it (0/1) into
+     * sol and returns PC__NS_FOUND (unless it equals search.sol0) */
+    int32_t solutions;
+    uint8_t *sol;
+    /* the last cells whose probes met a contradiction, probed first */
+    int32_t hot[PC__NS_HOT];
+    int32_t hot_n, hot_pos;
+} pc__ns_probe;
+
+/* Probe reuse: a line's stamp is the clock at its last change outside a
+ * probe (written by set, undo and propagation); a cell's probe pair, made at
+ * clock ptime[c] (0: never), touched the lines in its bit set ptouch
+ * (twords words per cell; NULL when too big: every probe is then redone).
+ * The pair's result still holds, and gives nothing new, while none of those
+ * lines has changed since. */
+typedef struct pc__ns_reuse {
     uint64_t clock;
     uint64_t *lstamp;
     uint64_t *ptime;
     uint64_t *ptouch;
     int32_t twords;
-    int32_t in_probe;
-    int64_t probes_reused;
-    /* search stack */
-    int32_t *fcell, *fmark;
-    uint8_t *fval, *fdone;
-    /* statistics and budget */
-    int64_t nodes, line_solves, probes, max_depth;
-    int64_t max_nodes; /* internal node cap (the generator's), 0: none */
-    pc__meter *meter;  /* the caller's budget, NULL: none */
-    int32_t abort_status; /* PC_ELIMIT or PC_ECANCELLED after PC__NS_ABORT */
-    /* restarts: after a restart, branching is perturbed by this generator,
-     * seeded from the clues (so the answer depends on the input only) */
+} pc__ns_reuse;
+
+/* The depth-first search's stack and first solution: written by
+ * pc__nsolver_solve. */
+typedef struct pc__ns_search {
+    int32_t *cell, *mark; /* per level: the branch cell, the trail before it */
+    uint8_t *val, *done;  /* per level: the second value, whether taken */
+    uint8_t *sol0;        /* the first solution found (duplicates after a restart are skipped) */
+    int32_t have_sol0;
+} pc__ns_search;
+
+/* Restarts: after a restart, branching is perturbed by this generator,
+ * seeded from the clues (so the answer depends on the input only); written
+ * by pc__nsolver_solve. */
+typedef struct pc__ns_restart {
     uint64_t rng;
     int32_t randomize;
-    int64_t restarts;
-    uint8_t *sol0;    /* the first solution found (duplicates after a restart are skipped) */
-    int32_t have_sol0;
-    /* a probe whose propagation completes the grid has found a solution:
-     * with probe_solutions set, pc__nsolver_probe copies it (0/1) into psol
-     * and returns PC__NS_FOUND (unless it equals sol0) */
-    int32_t probe_solutions;
-    uint8_t *psol;
-    int32_t bad_line; /* the line of the last contradiction */
-    /* the last cells whose probes met a contradiction, probed first */
-    int32_t hot[PC__NS_HOT];
-    int32_t hot_n, hot_pos;
-    int32_t use_probing;
-    size_t bytes;
+    int64_t count; /* restarts made */
+} pc__ns_restart;
+
+/* Statistics, counted by every step: reset clears all but cache_hits (the
+ * run's total) and bytes (counted by new). */
+typedef struct pc__ns_stats {
+    int64_t nodes, line_solves, probes, max_depth;
+    int64_t probes_reused, cache_hits;
+    size_t bytes; /* memory held */
+} pc__ns_stats;
+
+/* Limits: set by the caller after new. */
+typedef struct pc__ns_budget {
+    int64_t max_nodes;    /* internal node cap (the generator's), 0: none */
+    pc__meter *meter;     /* the caller's budget, NULL: none */
+    int32_t abort_status; /* PC_ELIMIT or PC_ECANCELLED after PC__NS_ABORT */
+} pc__ns_budget;
+
+typedef struct pc__nsolver {
+    int32_t w, h, nlines, ncells; /* the shape: set by new */
+    pc__ns_clues clues;
+    pc__ns_grid grid;
+    pc__ns_queue q;
+    pc__ns_lsolve lsolve;
+    pc__ns_probe probe;
+    pc__ns_reuse reuse;
+    pc__ns_search search;
+    pc__ns_restart restart;
+    pc__ns_stats stats;
+    pc__ns_budget budget;
 } pc__nsolver;
+
+/* Line `line`'s cells: base + i * stride for i < n (rows, then columns). */
+static inline void pc__ns_line_span(const pc__nsolver *s, int32_t line, int32_t *base, int32_t *stride,
+                                    int32_t *n)
+{
+    if (line < s->h) {
+        *base = line * s->w;
+        *stride = 1;
+        *n = s->w;
+    } else {
+        *base = line - s->h;
+        *stride = s->w;
+        *n = s->h;
+    }
+}
+
+/* Line `line`'s clues (s->clues.count[line] of them). */
+static inline const int32_t *pc__ns_line_clues(const pc__nsolver *s, int32_t line)
+{
+    return s->clues.all + s->clues.start[line];
+}
 
 /* Validate clues and allocate.  PC_OK, PC_EINVAL (malformed clue), PC_ERANGE,
  * PC_ENOMEM.  Clues that cannot fit are allowed: the puzzle just has no
@@ -165,5 +243,22 @@ void pc__nonogram_copy_stats(const int64_t *st, int64_t *stats, size_t nstats);
  * rows first.  PC_OK or an error. */
 int32_t pc__nonogram_get_clues(const pc_nonogram *g, int32_t *w, int32_t *h, int32_t **row_counts,
                                int32_t **row_clues, int32_t **col_counts, int32_t **col_clues);
+
+/* A hint (pc_nonogram_hint, pc_nonogram_hint_colour): the cell (x, y), its
+ * value, the line that proves it (rows 0..h-1, then columns; -1: none), and
+ * its pc_nonogram_hint_kind (0: none yet). */
+typedef struct pc__nhint {
+    int32_t x, y, value, line, kind;
+} pc__nhint;
+
+/* The hint is cell `cell` of a w-wide grid. */
+void pc__nhint_cell(pc__nhint *hint, int32_t w, size_t cell, int32_t value, int32_t line, int32_t kind);
+
+/* The rule of the hint calls: on rc PC_OK the hint goes to the caller's
+ * out-pointers (any may be NULL) and its kind is returned; on PC_EILLEGAL
+ * likewise (the line that breaks, -1 for none) and PC_EILLEGAL returned;
+ * any other rc is returned as it is, nothing written. */
+int32_t pc__nhint_report(const pc__nhint *hint, int32_t h, int32_t rc, int32_t *x, int32_t *y, int32_t *value,
+                         int32_t *axis, int32_t *index);
 
 #endif

@@ -206,6 +206,145 @@ static void put(int32_t *p, int32_t v)
         *p = v;
 }
 
+void pc__nhint_cell(pc__nhint *hint, int32_t w, size_t cell, int32_t value, int32_t line, int32_t kind)
+{
+    hint->x = (int32_t)(cell % (size_t)w);
+    hint->y = (int32_t)(cell / (size_t)w);
+    hint->value = value;
+    hint->line = line;
+    hint->kind = kind;
+}
+
+int32_t pc__nhint_report(const pc__nhint *hint, int32_t h, int32_t rc, int32_t *x, int32_t *y, int32_t *value,
+                         int32_t *axis, int32_t *index)
+{
+    if (rc != PC_OK && rc != PC_EILLEGAL)
+        return rc;
+    int32_t l = hint->line;
+    put(x, hint->x);
+    put(y, hint->y);
+    put(value, hint->value);
+    put(axis, l < 0 ? -1 : l < h ? PC_NONOGRAM_ROWS : PC_NONOGRAM_COLS);
+    put(index, l < 0 ? -1 : l < h ? l : l - h);
+    return rc == PC_OK ? hint->kind : rc;
+}
+
+/* Hint step 1, one line at a time: the line whose line logic settles most
+ * (the first such), its first settled cell.  PC_OK (hint->kind 0 when no
+ * line settles anything) or PC_EILLEGAL (hint->line breaks). */
+static int32_t hint_line(pc__nsolver *s, pc__nhint *hint)
+{
+    int32_t best = 0;
+    uint8_t *lbuf = s->lsolve.lbuf, *lout = s->lsolve.lout;
+    for (int32_t line = 0; line < s->nlines; line++) {
+        int32_t base, stride, n;
+        pc__ns_line_span(s, line, &base, &stride, &n);
+        for (int32_t i = 0; i < n; i++)
+            lbuf[i] = s->grid.cells[base + i * stride];
+        int32_t r = pc__line_solve(&s->lsolve.ws, pc__ns_line_clues(s, line), s->clues.count[line], lbuf, n, lout);
+        if (r < 0) {
+            hint->line = line;
+            return PC_EILLEGAL;
+        }
+        if (r > best) {
+            best = r;
+            hint->line = line;
+            for (int32_t i = 0; i < n; i++)
+                if (lbuf[i] == PC__NU && lout[i] != PC__NU) {
+                    pc__nhint_cell(hint, s->w, (size_t)(base + i * stride), lout[i], line, 0);
+                    break;
+                }
+        }
+    }
+    if (best > 0)
+        hint->kind = PC_NONOGRAM_HINT_LINE;
+    return PC_OK;
+}
+
+/* Hint step 2, probing: the first cell one of whose values breaks a line
+ * once propagated (the other value is the hint, the broken line its
+ * reason).  PC_OK (hint->kind 0: none), PC_EILLEGAL (both values break) or
+ * the budget's status. */
+static int32_t hint_probe(pc__nsolver *s, pc__nhint *hint)
+{
+    int pr = pc__nsolver_propagate(s);
+    if (pr == PC__NS_ABORT)
+        return s->budget.abort_status;
+    if (pr != PC__NS_OK) /* cannot happen after step 1 */
+        return PC_EILLEGAL;
+    for (int32_t c = 0; c < s->ncells; c++) {
+        if (s->grid.cells[c] != PC__NU)
+            continue;
+        int32_t mark = s->grid.trail_len;
+        int bad[3] = {0, 0, 0};
+        int32_t bad_line[3] = {-1, -1, -1};
+        for (uint8_t v = PC__NF; v <= PC__NE; v++) {
+            pc__nsolver_set(s, c, v);
+            pr = pc__nsolver_propagate(s);
+            bad[v] = pr == PC__NS_CONTRA;
+            bad_line[v] = s->q.bad_line;
+            pc__nsolver_undo(s, mark);
+            if (pr == PC__NS_ABORT)
+                return s->budget.abort_status;
+        }
+        if (bad[PC__NF] && bad[PC__NE]) {
+            hint->line = -1;
+            return PC_EILLEGAL;
+        }
+        if (bad[PC__NF] || bad[PC__NE]) {
+            uint8_t v = bad[PC__NF] ? PC__NE : PC__NF;
+            pc__nhint_cell(hint, s->w, (size_t)c, v, bad_line[v == PC__NF ? PC__NE : PC__NF],
+                           PC_NONOGRAM_HINT_PROBE);
+            return PC_OK;
+        }
+    }
+    return PC_OK;
+}
+
+/* Hint step 3, no logical step left: the first open cell of the player's
+ * grid, from a solution that agrees with it.  PC_OK, PC_EILLEGAL (no
+ * solution agrees) or an error. */
+static int32_t hint_solution(pc__nsolver *s, const uint8_t *cells, pc__nhint *hint)
+{
+    uint8_t *sol = pc__malloc((size_t)s->ncells);
+    if (!sol)
+        return PC_ENOMEM;
+    int32_t found = 0, rc = PC_OK;
+    pc__nsolver_reset(s, cells);
+    if (pc__nsolver_solve(s, 1, sol, 1, &found, NULL) == PC__NS_ABORT) {
+        rc = s->budget.abort_status;
+    } else if (found == 0) {
+        hint->line = -1;
+        rc = PC_EILLEGAL;
+    } else {
+        for (int32_t c = 0; c < s->ncells; c++)
+            if (cells[c] == PC__NU) {
+                pc__nhint_cell(hint, s->w, (size_t)c, sol[c] == PC__NF ? PC__NF : PC__NE, -1,
+                               PC_NONOGRAM_HINT_SOLUTION);
+                break;
+            }
+        hint->line = -1;
+        hint->kind = PC_NONOGRAM_HINT_SOLUTION;
+    }
+    pc__free(sol);
+    return rc;
+}
+
+/* The three steps of a black-and-white hint on the player's grid (the
+ * solver reset to it). */
+static int32_t hint_steps(pc__nsolver *s, const uint8_t *cells, pc__nhint *hint)
+{
+    int32_t rc = hint_line(s, hint);
+    if (rc != PC_OK || hint->kind)
+        return rc;
+    if (s->grid.unknown == 0)
+        return PC_ENOTFOUND;
+    rc = hint_probe(s, hint);
+    if (rc != PC_OK || hint->kind)
+        return rc;
+    return hint_solution(s, cells, hint);
+}
+
 int32_t pc_nonogram_hint(const pc_nonogram *g, const pc_budget *budget, int32_t *x, int32_t *y, int32_t *value,
                          int32_t *axis, int32_t *index)
 {
@@ -232,132 +371,11 @@ int32_t pc_nonogram_hint(const pc_nonogram *g, const pc_budget *budget, int32_t 
         rc = pc__nsolver_reset(s, cells);
     if (rc == PC_OK && m.status != PC_OK)
         rc = m.status;
-    if (rc != PC_OK)
-        goto out;
-    s->meter = &m;
-    const int32_t w = cs.w, h = cs.h;
-    int32_t hx = -1, hy = -1, hv = 0, hline = -1, kind = 0;
-
-    /* 1. one line at a time: the line that settles most */
-    int32_t best = 0;
-    for (int32_t line = 0; line < s->nlines; line++) {
-        int32_t base = line < h ? line * w : line - h, stride = line < h ? 1 : w, n = line < h ? w : h;
-        for (int32_t i = 0; i < n; i++)
-            s->lbuf[i] = s->cells[base + i * stride];
-        int32_t r = pc__line_solve(&s->ws, s->clue + s->kstart[line], s->kcount[line], s->lbuf, n, s->lout);
-        if (r < 0) {
-            hline = line;
-            rc = PC_EILLEGAL;
-            goto report;
-        }
-        if (r > best) {
-            best = r;
-            hline = line;
-            for (int32_t i = 0; i < n; i++)
-                if (s->lbuf[i] == PC__NU && s->lout[i] != PC__NU) {
-                    int32_t c = base + i * stride;
-                    hx = c % w;
-                    hy = c / w;
-                    hv = s->lout[i];
-                    break;
-                }
-        }
+    if (rc == PC_OK) {
+        pc__nhint hint = {-1, -1, 0, -1, 0};
+        s->budget.meter = &m;
+        rc = pc__nhint_report(&hint, cs.h, hint_steps(s, cells, &hint), x, y, value, axis, index);
     }
-    if (best > 0) {
-        kind = PC_NONOGRAM_HINT_LINE;
-        goto report;
-    }
-    if (s->unknown == 0) {
-        rc = PC_ENOTFOUND;
-        goto out;
-    }
-    /* 2. probing: a value whose propagation breaks a line */
-    {
-        int pr = pc__nsolver_propagate(s);
-        if (pr == PC__NS_ABORT) {
-            rc = s->abort_status;
-            goto out;
-        }
-        if (pr != PC__NS_OK) { /* cannot happen after step 1 */
-            rc = PC_EILLEGAL;
-            goto report;
-        }
-    }
-    for (int32_t c = 0; c < s->ncells && !kind; c++) {
-        if (s->cells[c] != PC__NU)
-            continue;
-        int32_t mark = s->trail_len;
-        int bad[3] = {0, 0, 0};
-        int32_t bad_line[3] = {-1, -1, -1};
-        for (uint8_t v = PC__NF; v <= PC__NE; v++) {
-            pc__nsolver_set(s, c, v);
-            int pr = pc__nsolver_propagate(s);
-            bad[v] = pr == PC__NS_CONTRA;
-            bad_line[v] = s->bad_line;
-            pc__nsolver_undo(s, mark);
-            if (pr == PC__NS_ABORT) {
-                rc = s->abort_status;
-                goto out;
-            }
-        }
-        if (bad[PC__NF] && bad[PC__NE]) {
-            hline = -1;
-            rc = PC_EILLEGAL;
-            goto report;
-        }
-        if (bad[PC__NF] || bad[PC__NE]) {
-            uint8_t v = bad[PC__NF] ? PC__NE : PC__NF;
-            hx = c % w;
-            hy = c / w;
-            hv = v;
-            hline = bad_line[v == PC__NF ? PC__NE : PC__NF];
-            kind = PC_NONOGRAM_HINT_PROBE;
-        }
-    }
-    if (kind)
-        goto report;
-    /* 3. no logical step: a cell of a solution that agrees with the grid */
-    {
-        uint8_t *sol = pc__malloc((size_t)s->ncells);
-        if (!sol) {
-            rc = PC_ENOMEM;
-            goto out;
-        }
-        int32_t found = 0;
-        pc__nsolver_reset(s, cells);
-        if (pc__nsolver_solve(s, 1, sol, 1, &found, NULL) == PC__NS_ABORT) {
-            pc__free(sol);
-            rc = s->abort_status;
-            goto out;
-        }
-        if (found == 0) {
-            pc__free(sol);
-            hline = -1;
-            rc = PC_EILLEGAL;
-            goto report;
-        }
-        for (int32_t c = 0; c < s->ncells; c++)
-            if (cells[c] == PC__NU) {
-                hx = c % w;
-                hy = c / w;
-                hv = sol[c] == PC__NF ? PC__NF : PC__NE;
-                break;
-            }
-        pc__free(sol);
-        hline = -1;
-        kind = PC_NONOGRAM_HINT_SOLUTION;
-    }
-report:
-    if (rc == PC_OK || rc == PC_EILLEGAL) {
-        put(x, hx);
-        put(y, hy);
-        put(value, hv);
-        put(axis, hline < 0 ? -1 : hline < h ? PC_NONOGRAM_ROWS : PC_NONOGRAM_COLS);
-        put(index, hline < 0 ? -1 : hline < h ? hline : hline - h);
-        if (rc == PC_OK)
-            rc = kind;
-    }
-out:
     pc__nsolver_free(s);
     pc__free(cells);
     free_set(&cs);
