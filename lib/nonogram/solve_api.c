@@ -200,35 +200,6 @@ int32_t pc_nonogram_mistakes(const pc_nonogram *g, uint8_t *marks, size_t cap)
     return count;
 }
 
-static void put(int32_t *p, int32_t v)
-{
-    if (p)
-        *p = v;
-}
-
-void pc__nhint_cell(pc__nhint *hint, int32_t w, size_t cell, int32_t value, int32_t line, int32_t kind)
-{
-    hint->x = (int32_t)(cell % (size_t)w);
-    hint->y = (int32_t)(cell / (size_t)w);
-    hint->value = value;
-    hint->line = line;
-    hint->kind = kind;
-}
-
-int32_t pc__nhint_report(const pc__nhint *hint, int32_t h, int32_t rc, int32_t *x, int32_t *y, int32_t *value,
-                         int32_t *axis, int32_t *index)
-{
-    if (rc != PC_OK && rc != PC_EILLEGAL)
-        return rc;
-    int32_t l = hint->line;
-    put(x, hint->x);
-    put(y, hint->y);
-    put(value, hint->value);
-    put(axis, l < 0 ? -1 : l < h ? PC_NONOGRAM_ROWS : PC_NONOGRAM_COLS);
-    put(index, l < 0 ? -1 : l < h ? l : l - h);
-    return rc == PC_OK ? hint->kind : rc;
-}
-
 /* Hint step 1, one line at a time: the line whose line logic settles most
  * (the first such), its first settled cell.  PC_OK (hint->kind 0 when no
  * line settles anything) or PC_EILLEGAL (hint->line breaks). */

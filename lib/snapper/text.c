@@ -102,8 +102,8 @@ static int32_t read_piece(pc__save_in *in, const char *none, sn_piece *out)
     return PC_OK;
 }
 
-/* One key line's values into g. */
-static int32_t read_key(pc__save_in *in, struct pc_snapper *g, size_t *list_cap, int *rows_seen)
+/* The rules of the game: colours, target, source, weights, seed, rng. */
+static int32_t read_rules(pc__save_in *in, struct pc_snapper *g)
 {
     int64_t v = 0;
     int32_t rc = PC_OK;
@@ -139,12 +139,23 @@ static int32_t read_key(pc__save_in *in, struct pc_snapper *g, size_t *list_cap,
     case K_SEED:
         rc = pc__save_u64(in, &g->seed);
         break;
-    case K_RNG:
+    default: /* K_RNG */
         for (int i = 0; i < 4 && rc == PC_OK; i++)
             rc = pc__save_u64(in, &g->rng.s[i]);
         if (rc == PC_OK && !(g->rng.s[0] | g->rng.s[1] | g->rng.s[2] | g->rng.s[3]))
             rc = pc__save_fail(in, "an all-zero rng state is invalid");
         break;
+    }
+    return rc;
+}
+
+/* Where the game stands: score, the counters, the column, the pieces. */
+static int32_t read_progress(pc__save_in *in, struct pc_snapper *g)
+{
+    int64_t v = 0;
+    int32_t rc = PC_OK;
+    sn_piece p = 0;
+    switch (in->key) {
     case K_SCORE:
         if ((rc = pc__save_int(in, INT64_MIN / 2, INT64_MAX / 2, &v)) == PC_OK)
             g->b.score = v;
@@ -154,64 +165,76 @@ static int32_t read_key(pc__save_in *in, struct pc_snapper *g, size_t *list_cap,
     case K_DRAINS:
         if ((rc = pc__save_int(in, 0, INT32_MAX, &v)) != PC_OK)
             break;
-        if (in->key == K_FIGURES)
-            g->b.figures = (int32_t)v;
-        else if (in->key == K_DROPS)
-            g->drops = (int32_t)v;
-        else
-            g->drains = (int32_t)v;
+        *(in->key == K_FIGURES ? &g->b.figures : in->key == K_DROPS ? &g->drops : &g->drains) = (int32_t)v;
         break;
     case K_COLUMN:
         if ((rc = pc__save_int(in, 0, SN_W - 1, &v)) == PC_OK)
             g->column = (int32_t)v;
         break;
-    case K_CURRENT:
-    case K_NEXT: {
-        sn_piece p = 0;
+    default: /* K_CURRENT, K_NEXT */
         if ((rc = read_piece(in, "-", &p)) == PC_OK && p && !piece_fits(p, PC_SNAPPER_MAX_COLOURS, 0))
             rc = pc__save_fail(in, "a piece to place has no white quarter");
-        if (rc == PC_OK && in->key == K_CURRENT)
-            g->cur = p;
-        else if (rc == PC_OK)
-            g->nxt = p;
+        if (rc == PC_OK)
+            *(in->key == K_CURRENT ? &g->cur : &g->nxt) = p;
         break;
     }
-    case K_LIST:
-        while (rc == PC_OK && pc__save_more(in)) {
-            sn_piece p = 0;
-            if ((rc = read_piece(in, NULL, &p)) != PC_OK)
-                break;
-            if (!piece_fits(p, PC_SNAPPER_MAX_COLOURS, 0)) {
-                rc = pc__save_fail(in, "a piece to place has no white quarter");
-                break;
-            }
-            if (g->list_len == *list_cap) {
-                size_t nc = *list_cap ? *list_cap * 2 : 16;
-                sn_piece *nl = pc__realloc(g->list, nc * sizeof *nl);
-                if (!nl)
-                    return PC_ENOMEM;
-                g->list = nl;
-                *list_cap = nc;
-            }
-            g->list[g->list_len++] = p;
-        }
-        break;
-    case K_ROW:
-        if ((rc = pc__save_int(in, 0, SN_H - 1, &v)) != PC_OK)
+    return rc;
+}
+
+/* The pieces still to come in a listed game. */
+static int32_t read_list(pc__save_in *in, struct pc_snapper *g, size_t *list_cap)
+{
+    int32_t rc = PC_OK;
+    while (rc == PC_OK && pc__save_more(in)) {
+        sn_piece p = 0;
+        if ((rc = read_piece(in, NULL, &p)) != PC_OK)
             break;
-        if (rows_seen[v])
-            return pc__save_fail(in, "row %d given twice", (int)v);
-        rows_seen[v] = 1;
-        for (int x = 0; x < SN_W && rc == PC_OK; x++) {
-            sn_piece p = 0;
-            if ((rc = read_piece(in, ".", &p)) == PC_OK && p && !pc__snapper_coloured(p))
-                rc = pc__save_fail(in, "a piece without colour would have vanished");
-            g->b.cell[v][x] = p;
+        if (!piece_fits(p, PC_SNAPPER_MAX_COLOURS, 0))
+            return pc__save_fail(in, "a piece to place has no white quarter");
+        if (g->list_len == *list_cap) {
+            size_t nc = *list_cap ? *list_cap * 2 : 16;
+            sn_piece *nl = pc__realloc(g->list, nc * sizeof *nl);
+            if (!nl)
+                return PC_ENOMEM;
+            g->list = nl;
+            *list_cap = nc;
         }
-        break;
-    default:
-        break;
+        g->list[g->list_len++] = p;
     }
+    return rc;
+}
+
+/* One row of the field: its number (from the floor), then its five cells. */
+static int32_t read_row(pc__save_in *in, struct pc_snapper *g, int *rows_seen)
+{
+    int64_t v = 0;
+    int32_t rc = pc__save_int(in, 0, SN_H - 1, &v);
+    if (rc != PC_OK)
+        return rc;
+    if (rows_seen[v])
+        return pc__save_fail(in, "row %d given twice", (int)v);
+    rows_seen[v] = 1;
+    for (int x = 0; x < SN_W && rc == PC_OK; x++) {
+        sn_piece p = 0;
+        if ((rc = read_piece(in, ".", &p)) == PC_OK && p && !pc__snapper_coloured(p))
+            rc = pc__save_fail(in, "a piece without colour would have vanished");
+        g->b.cell[v][x] = p;
+    }
+    return rc;
+}
+
+/* One key line's values into g. */
+static int32_t read_key(pc__save_in *in, struct pc_snapper *g, size_t *list_cap, int *rows_seen)
+{
+    int32_t rc;
+    if (in->key <= K_RNG)
+        rc = read_rules(in, g);
+    else if (in->key <= K_NEXT)
+        rc = read_progress(in, g);
+    else if (in->key == K_LIST)
+        rc = read_list(in, g, list_cap);
+    else
+        rc = read_row(in, g, rows_seen);
     return rc == PC_OK ? pc__save_end(in) : rc;
 }
 
