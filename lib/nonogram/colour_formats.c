@@ -853,82 +853,85 @@ static const char *first_title(const pc_nonogram *g, size_t *n)
     return NULL;
 }
 
-int32_t pc__ncol_export(const pc_nonogram *g, int32_t format, pc__sb *sb)
+/* webpbn XML's <clues> of one axis, each count with its colour's name
+ * (the default colour's without). */
+static void write_xml_colour_clues(pc__sb *sb, const pc_nonogram *g, const struct pc__ncpalette *p, int a)
 {
-    struct pc__ncpalette tmp;
-    const struct pc__ncpalette *p = pc__ncol_palette(g, &tmp);
-    size_t tn = 0;
-    const char *title = first_title(g, &tn);
-    if (format == PC_NONOGRAM_FORMAT_XML) {
-        pc__sb_printf(sb, "<?xml version=\"1.0\"?>\n<!DOCTYPE pbn SYSTEM \"https://webpbn.com/pbn-0.3.dtd\">\n"
-                          "<puzzleset>\n<puzzle type=\"grid\" defaultcolor=\"%s\" backgroundcolor=\"%s\">\n",
-                      p->name[1], p->name[0]);
-        if (g->id && g->id_len) {
-            pc__sb_puts(sb, "<id>");
-            xml_escape(sb, g->id, g->id_len);
-            pc__sb_puts(sb, "</id>\n");
+    int32_t lines = a == 0 ? g->h : g->w;
+    pc__sb_printf(sb, "<clues type=\"%s\">\n", a == 0 ? "rows" : "columns");
+    for (int32_t i = 0; i < lines; i++) {
+        pc__sb_puts(sb, "<line>");
+        for (int32_t k = g->off[a][i]; k < g->off[a][i + 1]; k++) {
+            uint8_t col = pc__ncol_clue_colour(g, a, k);
+            if (!col)
+                continue;
+            if (col == 1)
+                pc__sb_printf(sb, "<count>%d</count>", (int)g->clue[a][k]);
+            else
+                pc__sb_printf(sb, "<count color=\"%s\">%d</count>", p->name[col], (int)g->clue[a][k]);
         }
-        if (title) {
-            pc__sb_puts(sb, "<title>");
-            xml_escape(sb, title, tn);
-            pc__sb_puts(sb, "</title>\n");
-        }
-        for (int32_t k = 0; k <= p->n; k++) {
-            pc__sb_puts(sb, "<color name=\"");
-            xml_escape(sb, p->name[k], strlen(p->name[k]));
-            pc__sb_puts(sb, "\" char=\"");
-            xml_escape(sb, &p->sym[k], 1);
-            pc__sb_printf(sb, "\">%06x</color>\n", (unsigned)p->rgb[k]);
-        }
-        for (int a = 1; a >= 0; a--) {
-            int32_t lines = a == 0 ? g->h : g->w;
-            pc__sb_printf(sb, "<clues type=\"%s\">\n", a == 0 ? "rows" : "columns");
-            for (int32_t i = 0; i < lines; i++) {
-                pc__sb_puts(sb, "<line>");
-                for (int32_t k = g->off[a][i]; k < g->off[a][i + 1]; k++) {
-                    uint8_t col = pc__ncol_clue_colour(g, a, k);
-                    if (!col)
-                        continue;
-                    if (col == 1)
-                        pc__sb_printf(sb, "<count>%d</count>", (int)g->clue[a][k]);
-                    else
-                        pc__sb_printf(sb, "<count color=\"%s\">%d</count>", p->name[col], (int)g->clue[a][k]);
-                }
-                pc__sb_puts(sb, "</line>\n");
-            }
-            pc__sb_puts(sb, "</clues>\n");
-        }
-        if (g->solution) {
-            pc__sb_puts(sb, "<solution type=\"goal\">\n<image>\n");
-            for (int32_t y = 0; y < g->h; y++) {
-                pc__sb_putc(sb, '|');
-                for (int32_t x = 0; x < g->w; x++) {
-                    char ch = p->sym[g->solution[(size_t)y * (size_t)g->w + (size_t)x]];
-                    xml_escape(sb, &ch, 1);
-                }
-                pc__sb_puts(sb, "|\n");
-            }
-            pc__sb_puts(sb, "</image>\n</solution>\n");
-        }
-        pc__sb_puts(sb, "</puzzle>\n</puzzleset>\n");
-        return PC_OK;
+        pc__sb_puts(sb, "</line>\n");
     }
-    if (format != PC_NONOGRAM_FORMAT_NON)
-        return PC_EINVAL;
+    pc__sb_puts(sb, "</clues>\n");
+}
+
+static void write_xml_colour(pc__sb *sb, const pc_nonogram *g, const struct pc__ncpalette *p, const char *title,
+                             size_t tn)
+{
+    pc__sb_printf(sb, "<?xml version=\"1.0\"?>\n<!DOCTYPE pbn SYSTEM \"https://webpbn.com/pbn-0.3.dtd\">\n"
+                      "<puzzleset>\n<puzzle type=\"grid\" defaultcolor=\"%s\" backgroundcolor=\"%s\">\n",
+                  p->name[1], p->name[0]);
     if (g->id && g->id_len) {
-        pc__sb_puts(sb, "catalogue \"");
-        for (size_t i = 0; i < g->id_len; i++)
-            if (g->id[i] != '"')
-                pc__sb_putc(sb, g->id[i]);
-        pc__sb_puts(sb, "\"\n");
+        pc__sb_puts(sb, "<id>");
+        xml_escape(sb, g->id, g->id_len);
+        pc__sb_puts(sb, "</id>\n");
     }
     if (title) {
-        pc__sb_puts(sb, "title \"");
-        for (size_t i = 0; i < tn; i++)
-            if (title[i] != '"')
-                pc__sb_putc(sb, title[i]);
-        pc__sb_puts(sb, "\"\n");
+        pc__sb_puts(sb, "<title>");
+        xml_escape(sb, title, tn);
+        pc__sb_puts(sb, "</title>\n");
     }
+    for (int32_t k = 0; k <= p->n; k++) {
+        pc__sb_puts(sb, "<color name=\"");
+        xml_escape(sb, p->name[k], strlen(p->name[k]));
+        pc__sb_puts(sb, "\" char=\"");
+        xml_escape(sb, &p->sym[k], 1);
+        pc__sb_printf(sb, "\">%06x</color>\n", (unsigned)p->rgb[k]);
+    }
+    for (int a = 1; a >= 0; a--)
+        write_xml_colour_clues(sb, g, p, a);
+    if (g->solution) {
+        pc__sb_puts(sb, "<solution type=\"goal\">\n<image>\n");
+        for (int32_t y = 0; y < g->h; y++) {
+            pc__sb_putc(sb, '|');
+            for (int32_t x = 0; x < g->w; x++) {
+                char ch = p->sym[g->solution[(size_t)y * (size_t)g->w + (size_t)x]];
+                xml_escape(sb, &ch, 1);
+            }
+            pc__sb_puts(sb, "|\n");
+        }
+        pc__sb_puts(sb, "</image>\n</solution>\n");
+    }
+    pc__sb_puts(sb, "</puzzle>\n</puzzleset>\n");
+}
+
+/* A .non quoted value: the text without its double quotes. */
+static void write_non_quoted(pc__sb *sb, const char *key, const char *s, size_t n)
+{
+    pc__sb_printf(sb, "%s \"", key);
+    for (size_t i = 0; i < n; i++)
+        if (s[i] != '"')
+            pc__sb_putc(sb, s[i]);
+    pc__sb_puts(sb, "\"\n");
+}
+
+static void write_non_colour(pc__sb *sb, const pc_nonogram *g, const struct pc__ncpalette *p, const char *title,
+                             size_t tn)
+{
+    if (g->id && g->id_len)
+        write_non_quoted(sb, "catalogue", g->id, g->id_len);
+    if (title)
+        write_non_quoted(sb, "title", title, tn);
     pc__sb_printf(sb, "width %d\nheight %d\n", (int)g->w, (int)g->h);
     pc__sb_printf(sb, "background %c #%06x %s\n", p->sym[0], (unsigned)p->rgb[0], p->name[0]);
     for (int32_t k = 1; k <= p->n; k++)
@@ -944,5 +947,19 @@ int32_t pc__ncol_export(const pc_nonogram *g, int32_t format, pc__sb *sb)
             pc__sb_putc(sb, g->solution[i] ? p->sym[g->solution[i]] : '0');
         pc__sb_puts(sb, "\"\n");
     }
+}
+
+int32_t pc__ncol_export(const pc_nonogram *g, int32_t format, pc__sb *sb)
+{
+    if (format != PC_NONOGRAM_FORMAT_XML && format != PC_NONOGRAM_FORMAT_NON)
+        return PC_EINVAL;
+    struct pc__ncpalette tmp;
+    const struct pc__ncpalette *p = pc__ncol_palette(g, &tmp);
+    size_t tn = 0;
+    const char *title = first_title(g, &tn);
+    if (format == PC_NONOGRAM_FORMAT_XML)
+        write_xml_colour(sb, g, p, title, tn);
+    else
+        write_non_colour(sb, g, p, title, tn);
     return PC_OK;
 }

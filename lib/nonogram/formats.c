@@ -657,6 +657,95 @@ static int32_t write_tcga(const pc__nspec *sp, pc__sb *sb, int solution, int32_t
 
 /* ---- Tatham game ids ----------------------------------------------------------- */
 
+/* "WxH:" from s[*i]: the size, checked; *i moves past the ':'. */
+static int32_t tatham_size(const char *s, size_t n, size_t *i, int32_t line, int64_t *w, int64_t *h, char *err,
+                           size_t errcap)
+{
+    int64_t *dim[2] = {w, h};
+    const char end[2] = {'x', ':'};
+    for (int d = 0; d < 2; d++) {
+        size_t st = *i;
+        *dim[d] = 0;
+        while (*i < n && is_digit(s[*i]) && *dim[d] <= PC_NONOGRAM_MAX_SIDE)
+            *dim[d] = *dim[d] * 10 + (s[(*i)++] - '0');
+        if (*i == st || *i >= n || s[*i] != end[d])
+            return pc__parse_error(err, errcap, line, (int32_t)*i + 1, "expected WxH:");
+        (*i)++;
+    }
+    return check_size(*w, *h, line, 1, err, errcap);
+}
+
+/* The w + h clue fields separated by '/': columns first, then rows. */
+static int32_t tatham_clues(const char *s, size_t n, size_t *i, int32_t line, int64_t w, int64_t h, pc__nspec *sp,
+                            char *err, size_t errcap)
+{
+    ivec rc = {0}, rcl = {0}, cc = {0}, ccl = {0};
+    int32_t r = PC_OK;
+    for (int64_t f = 0; f < w + h && r == PC_OK; f++) {
+        size_t fs = *i;
+        while (*i < n && s[*i] != '/' && s[*i] != ',')
+            (*i)++;
+        int col = f < w;
+        int32_t k = parse_clues(s + fs, *i - fs, ".", col ? &ccl : &rcl, line, (int32_t)fs + 1,
+                                (int32_t)(col ? h : w), err, errcap);
+        if (k < 0) {
+            r = k;
+            break;
+        }
+        iv_push(col ? &cc : &rc, k);
+        if (f + 1 < w + h && (*i >= n || s[*i] != '/'))
+            r = pc__parse_error(err, errcap, line, (int32_t)*i + 1, "%lld clue fields expected, found %lld",
+                                (long long)(w + h), (long long)(f + 1));
+        else if (f + 1 < w + h)
+            (*i)++;
+    }
+    if (r == PC_OK && *i < n && s[*i] == '/')
+        r = pc__parse_error(err, errcap, line, (int32_t)*i + 1, "more than %lld clue fields", (long long)(w + h));
+    if (r == PC_OK) {
+        sp->w = (int32_t)w;
+        sp->h = (int32_t)h;
+        r = finish_spec(sp, &rc, &rcl, &cc, &ccl);
+    }
+    free_vecs(&rc, &rcl, &cc, &ccl);
+    return r;
+}
+
+/* The givens after ',': runs of skipped cells ('a'..'y' cross, 'A'..'Y'
+ * fill after that many unknown cells; 'z'/'Z' skip 25). */
+static int32_t tatham_givens(const char *s, size_t n, size_t i, int32_t line, pc__nspec *sp, char *err, size_t errcap)
+{
+    size_t cells = (size_t)sp->w * (size_t)sp->h, pos = 0;
+    sp->givens = pc__calloc(cells, 1);
+    if (!sp->givens)
+        return PC_ENOMEM;
+    for (; i < n; i++) {
+        char c = s[i];
+        size_t skip;
+        int given;
+        if (c == 'z' || c == 'Z') {
+            skip = 25;
+            given = 0;
+        } else if (c >= 'a' && c <= 'y') {
+            skip = (size_t)(c - 'a');
+            given = PC_NONOGRAM_CROSSED;
+        } else if (c >= 'A' && c <= 'Y') {
+            skip = (size_t)(c - 'A');
+            given = PC_NONOGRAM_FILLED;
+        } else {
+            return pc__parse_error(err, errcap, line, (int32_t)i + 1, "bad character '%c' in the givens", c);
+        }
+        pos += skip;
+        if (given) {
+            if (pos >= cells)
+                return pc__parse_error(err, errcap, line, (int32_t)i + 1, "givens run past the grid");
+            sp->givens[pos++] = (uint8_t)given;
+        } else if (pos > cells) {
+            return pc__parse_error(err, errcap, line, (int32_t)i + 1, "givens run past the grid");
+        }
+    }
+    return PC_OK;
+}
+
 static int32_t parse_tatham(const char *s, size_t n, int32_t line, pc__nspec *sp, char *err, size_t errcap)
 {
     size_t i = 0;
@@ -665,86 +754,15 @@ static int32_t parse_tatham(const char *s, size_t n, int32_t line, pc__nspec *sp
     while (n > i && is_space(s[n - 1]))
         n--;
     int64_t w = 0, h = 0;
-    size_t st = i;
-    while (i < n && is_digit(s[i]) && w <= PC_NONOGRAM_MAX_SIDE)
-        w = w * 10 + (s[i++] - '0');
-    if (i == st || i >= n || s[i] != 'x')
-        return pc__parse_error(err, errcap, line, (int32_t)i + 1, "expected WxH:");
-    st = ++i;
-    while (i < n && is_digit(s[i]) && h <= PC_NONOGRAM_MAX_SIDE)
-        h = h * 10 + (s[i++] - '0');
-    if (i == st || i >= n || s[i] != ':')
-        return pc__parse_error(err, errcap, line, (int32_t)i + 1, "expected WxH:");
-    int32_t r = check_size(w, h, line, 1, err, errcap);
+    int32_t r = tatham_size(s, n, &i, line, &w, &h, err, errcap);
+    if (r == PC_OK)
+        r = tatham_clues(s, n, &i, line, w, h, sp, err, errcap);
     if (r != PC_OK)
         return r;
-    i++;
-    ivec rc = {0}, rcl = {0}, cc = {0}, ccl = {0};
-    for (int64_t f = 0; f < w + h; f++) {
-        size_t fs = i;
-        while (i < n && s[i] != '/' && s[i] != ',')
-            i++;
-        int col = f < w;
-        int32_t k = parse_clues(s + fs, i - fs, ".", col ? &ccl : &rcl, line, (int32_t)fs + 1,
-                                (int32_t)(col ? h : w), err, errcap);
-        if (k < 0) {
-            free_vecs(&rc, &rcl, &cc, &ccl);
-            return k;
-        }
-        iv_push(col ? &cc : &rc, k);
-        if (f + 1 < w + h) {
-            if (i >= n || s[i] != '/') {
-                free_vecs(&rc, &rcl, &cc, &ccl);
-                return pc__parse_error(err, errcap, line, (int32_t)i + 1, "%lld clue fields expected, found %lld",
-                                       (long long)(w + h), (long long)(f + 1));
-            }
-            i++;
-        }
-    }
-    if (i < n && s[i] == '/') {
-        free_vecs(&rc, &rcl, &cc, &ccl);
-        return pc__parse_error(err, errcap, line, (int32_t)i + 1, "more than %lld clue fields", (long long)(w + h));
-    }
-    sp->w = (int32_t)w;
-    sp->h = (int32_t)h;
-    r = finish_spec(sp, &rc, &rcl, &cc, &ccl);
-    free_vecs(&rc, &rcl, &cc, &ccl);
-    if (r != PC_OK)
-        return r;
-    if (i < n && s[i] == ',') {
-        i++;
-        size_t cells = (size_t)(w * h), pos = 0;
-        sp->givens = pc__calloc(cells, 1);
-        if (!sp->givens)
-            return PC_ENOMEM;
-        for (; i < n; i++) {
-            char c = s[i];
-            size_t skip;
-            int given;
-            if (c == 'z' || c == 'Z') {
-                skip = 25;
-                given = 0;
-            } else if (c >= 'a' && c <= 'y') {
-                skip = (size_t)(c - 'a');
-                given = PC_NONOGRAM_CROSSED;
-            } else if (c >= 'A' && c <= 'Y') {
-                skip = (size_t)(c - 'A');
-                given = PC_NONOGRAM_FILLED;
-            } else {
-                return pc__parse_error(err, errcap, line, (int32_t)i + 1, "bad character '%c' in the givens", c);
-            }
-            pos += skip;
-            if (given) {
-                if (pos >= cells)
-                    return pc__parse_error(err, errcap, line, (int32_t)i + 1, "givens run past the grid");
-                sp->givens[pos++] = (uint8_t)given;
-            } else if (pos > cells) {
-                return pc__parse_error(err, errcap, line, (int32_t)i + 1, "givens run past the grid");
-            }
-        }
-    } else if (i < n) {
+    if (i < n && s[i] == ',')
+        return tatham_givens(s, n, i + 1, line, sp, err, errcap);
+    if (i < n)
         return pc__parse_error(err, errcap, line, (int32_t)i + 1, "unexpected '%c'", s[i]);
-    }
     return PC_OK;
 }
 
