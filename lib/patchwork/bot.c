@@ -326,6 +326,63 @@ static double result0(const pw_state *s)
  * search stopped on a limit (an anytime search: its best move so far is the
  * answer), PC_ECANCELLED when cancelled, PC_ENOMEM when the root could not be
  * expanded. */
+/* Selection: from the root down by UCB1 to a leaf or an unvisited child. */
+static int32_t select_leaf(const tree *t, struct pc_rng *rng)
+{
+    int32_t cur = 0;
+    while (t->n[cur].nchild > 0) {
+        const node *p = &t->n[cur];
+        double lp = 2.0 * PW_LOG(p->visits + 1.0), bestv = -1e300;
+        int32_t bi = p->first;
+        for (int32_t c = p->first; c < p->first + p->nchild; c++) {
+            const node *x = &t->n[c];
+            double u = x->visits == 0 ? 1e9 + pc__rng_double(rng)
+                                      : x->value / x->visits + 0.5 * PW_SQRT(lp / x->visits);
+            if (u > bestv) {
+                bestv = u;
+                bi = c;
+            }
+        }
+        cur = bi;
+        if (t->n[cur].visits == 0)
+            break;
+    }
+    return cur;
+}
+
+/* A playout from s to the end of the game; its result for player 0. */
+static double playout(pw_state s, struct pc_rng *rng)
+{
+    while (!s.over) {
+        pw_move m = playout_move(&s, rng);
+        pc__patchwork_do(&s, &m);
+    }
+    return result0(&s);
+}
+
+/* Backpropagation of player 0's result r0 from node cur to the root. */
+static void backpropagate(tree *t, int32_t cur, double r0)
+{
+    for (int32_t c = cur; c > 0; c = t->n[c].parent) {
+        t->n[c].visits += 1;
+        t->n[c].value += t->n[c].mover == 0 ? r0 : 1.0 - r0;
+    }
+    t->n[0].visits += 1;
+}
+
+/* The root's most visited child (the first of equals); -1 when none. */
+static int32_t most_visited(const tree *t)
+{
+    int32_t best = -1;
+    double bv = -1;
+    for (int32_t c = t->n[0].first; c < t->n[0].first + t->n[0].nchild; c++)
+        if (t->n[c].visits > bv) {
+            bv = t->n[c].visits;
+            best = c;
+        }
+    return best;
+}
+
 pw_move pc__patchwork_mcts(const pw_state *root, pc__meter *meter, int64_t *done, int32_t *status)
 {
     tree t = {NULL, 0, 0};
@@ -345,29 +402,9 @@ pw_move pc__patchwork_mcts(const pw_state *root, pc__meter *meter, int64_t *done
         pc__free(t.n);
         return m;
     }
-    for (;;) {
-        if (meter->status != PC_OK)
-            break;
+    while (meter->status == PC_OK) {
         it++;
-        /* selection */
-        int32_t cur = 0;
-        while (t.n[cur].nchild > 0) {
-            node *p = &t.n[cur];
-            double lp = 2.0 * PW_LOG(p->visits + 1.0), bestv = -1e300;
-            int32_t bi = p->first;
-            for (int32_t c = p->first; c < p->first + p->nchild; c++) {
-                node *x = &t.n[c];
-                double u = x->visits == 0 ? 1e9 + pc__rng_double(&rng)
-                                          : x->value / x->visits + 0.5 * PW_SQRT(lp / x->visits);
-                if (u > bestv) {
-                    bestv = u;
-                    bi = c;
-                }
-            }
-            cur = bi;
-            if (t.n[cur].visits == 0)
-                break;
-        }
+        int32_t cur = select_leaf(&t, &rng);
         /* expansion (the tree stops growing at MAX_NODES or the budget's
          * bytes; playouts go on) */
         if (t.n[cur].visits > 0 && !t.n[cur].s.over && t.n[cur].nchild == 0 && t.count + 4 <= MAX_NODES &&
@@ -377,38 +414,18 @@ pw_move pc__patchwork_mcts(const pw_state *root, pc__meter *meter, int64_t *done
             if (t.n[cur].nchild > 0)
                 cur = t.n[cur].first + pc__rng_below(&rng, t.n[cur].nchild);
         }
-        /* playout */
-        pw_state s = t.n[cur].s;
-        while (!s.over) {
-            pw_move m = playout_move(&s, &rng);
-            pc__patchwork_do(&s, &m);
-        }
-        double r0 = result0(&s);
-        /* backpropagation */
-        for (int32_t c = cur; c > 0; c = t.n[c].parent) {
-            t.n[c].visits += 1;
-            t.n[c].value += t.n[c].mover == 0 ? r0 : 1.0 - r0;
-        }
-        t.n[0].visits += 1;
+        backpropagate(&t, cur, playout(t.n[cur].s, &rng));
         /* progress: the most visited root child's mean result */
-        double bv = -1;
-        for (int32_t c = t.n[0].first; c < t.n[0].first + t.n[0].nchild; c++)
-            if (t.n[c].visits > bv) {
-                bv = t.n[c].visits;
-                meter->bound = t.n[c].value / t.n[c].visits;
-            }
+        int32_t mv = most_visited(&t);
+        if (mv >= 0)
+            meter->bound = t.n[mv].value / t.n[mv].visits;
         meter->nodes++;
         pc__meter_check(meter);
     }
     if (meter->status == PC_ECANCELLED)
         *status = PC_ECANCELLED;
-    pw_move best = fallback;
-    double bv = -1;
-    for (int32_t c = t.n[0].first; c < t.n[0].first + t.n[0].nchild; c++)
-        if (t.n[c].visits > bv) {
-            bv = t.n[c].visits;
-            best = t.n[c].move;
-        }
+    int32_t bi = most_visited(&t);
+    pw_move best = bi >= 0 ? t.n[bi].move : fallback;
     if (done)
         *done = it;
     pc__free(t.n);
