@@ -143,6 +143,29 @@ def searches():
         ok(dt < 1.0, f"Ctrl-C cancelled the search within a second ({dt:.3f} s)")
     timer.join()
     ok(len(g.moves()) > 0 and not g.over, "the game is usable after Ctrl-C")
+    # Ctrl-C landing inside the worker's Thread.start() (a race a loaded
+    # machine can lose: the interrupt escaped uncancelled, the object's lock
+    # was released and the search ran on): the search is still cancelled
+    real_thread = threading.Thread
+
+    class InterruptedStart(real_thread):
+        def start(self):  # the interrupt as Python raises it there
+            super().start()
+            raise KeyboardInterrupt
+    g3 = pc.Game("patchwork", seed=5)
+    t0 = time.monotonic()
+    threading.Thread = InterruptedStart
+    try:
+        g3.suggest(nodes=10 ** 12, seconds=20)
+        ok(False, "Ctrl-C during the worker's start interrupts suggest")
+    except KeyboardInterrupt:
+        ok(time.monotonic() - t0 < 5.0, "Ctrl-C during the worker's start cancels the search")
+    finally:
+        threading.Thread = real_thread
+    running = [t for t in threading.enumerate() if t.name == "puzzlecore-search" and t.is_alive()]
+    ok(not running, "no search runs on after that Ctrl-C (its object would be used by two threads)")
+    for t in running:
+        t.join()
     # cancel from another thread through a Budget
     pw = patchwork.Game(seed=2)
     b = patchwork.Budget(10 ** 12, -1.0, 1)

@@ -27,6 +27,7 @@ import ctypes
 import ctypes.util
 import os
 import re
+import signal
 import sys
 import threading
 
@@ -554,6 +555,23 @@ def _budget_of(arg: Any) -> Any:
     return obj if isinstance(obj, Budget) else None
 
 
+def _start_uninterrupted(t: threading.Thread) -> None:
+    """Start the search's worker with SIGINT held back (where the platform can
+    hold it), so that Ctrl-C cannot land inside Thread.start(): there it
+    escaped before the search could be cancelled, and the worker ran on with
+    its object locked.  A Ctrl-C that came meanwhile is delivered once the
+    worker runs, and cancels it."""
+    mask = getattr(signal, "pthread_sigmask", None)
+    if mask is None:
+        t.start()
+        return
+    old = mask(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        t.start()
+    finally:
+        mask(signal.SIG_SETMASK, old)
+
+
 def _search(fn: _Function, args: List[Any], held: Union[List[Any], Tuple[Any, ...]]) -> int:
     """Run a search: in a worker thread when called from the main thread, so
     that Ctrl-C can cancel it (pc_budget_cancel) within the library's check
@@ -582,8 +600,8 @@ def _search(fn: _Function, args: List[Any], held: Union[List[Any], Tuple[Any, ..
                 out.append(e)
 
         t = threading.Thread(target=run, name="puzzlecore-search", daemon=True)
-        t.start()
         try:
+            _start_uninterrupted(t)
             while t.is_alive():
                 t.join(0.05)
         except KeyboardInterrupt:
