@@ -14,6 +14,13 @@ from tap import eq, ok, raises, run
 
 LEVEL = "####\n# .#\n#  ###\n#*@  #\n#  $ #\n#  ###\n####\n"
 
+# This test sends itself SIGINT and expects KeyboardInterrupt.  A process
+# started in the background by a non-interactive shell (`cmd &`, nohup)
+# inherits SIGINT ignored, and Python then installs no handler: the signal
+# would vanish and the unlimited searches below run forever.  So install
+# Python's own handler, whatever the test was started from.
+signal.signal(signal.SIGINT, signal.default_int_handler)
+
 
 def ownership():
     raises(TypeError, lambda: nonogram.Puzzle(12345), "nonogram.Puzzle(12345): no constructor takes a pointer")
