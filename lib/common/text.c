@@ -92,14 +92,29 @@ void pc__sb_i64(pc__sb *sb, int64_t v)
 
 void pc__sb_printf(pc__sb *sb, const char *fmt, ...)
 {
+    if (sb->failed)
+        return;
+    /* Format straight into the free space; only a text that does not fit
+     * (rare once the buffer has grown) is measured and formatted again.
+     * Saves and move lists are built from many short pieces: formatting
+     * each one twice was the larger part of writing them. */
+    size_t room = sb->data ? sb->cap - sb->len : 0;
     va_list ap;
     va_start(ap, fmt);
-    int n = vsnprintf(NULL, 0, fmt, ap);
+    int n = vsnprintf(room ? sb->data + sb->len : NULL, room, fmt, ap);
     va_end(ap);
     if (n < 0) {
+        if (room)
+            sb->data[sb->len] = '\0';
         sb->failed = 1;
         return;
     }
+    if ((size_t)n < room) {
+        sb->len += (size_t)n;
+        return;
+    }
+    if (room)
+        sb->data[sb->len] = '\0'; /* the truncated attempt leaves the text as it was */
     if (!sb_reserve(sb, (size_t)n))
         return;
     va_start(ap, fmt);
