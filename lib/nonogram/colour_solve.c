@@ -274,6 +274,7 @@ typedef struct ncs {
     pc__ncline_ws ws;
     pc__meter *m; /* the caller's budget */
     int64_t nodes, line_solves, probes, cache_hits;
+    int32_t bad_line; /* the line of the last contradiction (for hints) */
     uint64_t bytes; /* memory held */
     ncs_cache cache;
 } ncs;
@@ -511,6 +512,7 @@ static int32_t propagate(ncs *s)
                                              : propagate_long(s, line, base, stride, n);
         if (r == NC_CONTRA) {
             clear_queue(s);
+            s->bad_line = line;
             return NC_CONTRA;
         }
         if (r != NC_OK)
@@ -674,6 +676,20 @@ static int32_t pick_cell(const ncs *s, uint32_t *bit)
     return best;
 }
 
+/* The probe of value `bit` in cell c: assumed and propagated, then the
+ * state restored from a copy in save.  NC_OK, NC_CONTRA (s->bad_line: where
+ * line logic broke down) or a negative status. */
+static int32_t probe_value(ncs *s, uint32_t *save, int32_t c, uint32_t bit)
+{
+    memcpy(save, s->cells, s->state_bytes);
+    set_cell(s, c, bit);
+    enqueue_cell(s, c);
+    int32_t r = propagate(s);
+    s->probes++;
+    memcpy(s->cells, save, s->state_bytes);
+    return r;
+}
+
 /* Probing at the root until nothing changes: NC_OK, NC_CONTRA or a status. */
 static int32_t probe_all(ncs *s, uint32_t *save)
 {
@@ -688,12 +704,7 @@ static int32_t probe_all(ncs *s, uint32_t *save)
                 uint32_t b = rest & (~rest + 1);
                 if (!(s->cells[c] & b) || popc(s->cells[c]) < 2)
                     continue;
-                memcpy(save, s->cells, s->state_bytes);
-                set_cell(s, c, b);
-                enqueue_cell(s, c);
-                int32_t r = propagate(s);
-                s->probes++;
-                memcpy(s->cells, save, s->state_bytes);
+                int32_t r = probe_value(s, save, c, b);
                 if (r < 0)
                     return r;
                 if (r == NC_CONTRA) {
@@ -969,14 +980,12 @@ static int32_t puzzle_colours(const pc_nonogram *g, uint8_t *colours[2])
     return PC_OK;
 }
 
-int32_t pc__ncol_solve_puzzle(const pc_nonogram *g, const uint8_t *givens, int32_t max_solutions, pc__meter *m,
-                              uint8_t *solutions, size_t cap, int64_t *stats, size_t nstats)
+/* The puzzle's clue counts per line (rows, then columns).  Free both with
+ * pc__free, also after PC_ENOMEM (a failed one is NULL). */
+static int32_t puzzle_counts(const pc_nonogram *g, int32_t *counts[2])
 {
-    uint8_t *colours[2];
-    int32_t rc = puzzle_colours(g, colours);
-    if (rc != PC_OK)
-        return rc;
-    int32_t *counts[2] = {NULL, NULL};
+    int32_t rc = PC_OK;
+    counts[0] = counts[1] = NULL;
     for (int a = 0; a < 2 && rc == PC_OK; a++) {
         int32_t lines = a == 0 ? g->h : g->w;
         counts[a] = pc__malloc((size_t)lines * sizeof(int32_t));
@@ -986,6 +995,18 @@ int32_t pc__ncol_solve_puzzle(const pc_nonogram *g, const uint8_t *givens, int32
             for (int32_t i = 0; i < lines; i++)
                 counts[a][i] = g->off[a][i + 1] - g->off[a][i];
     }
+    return rc;
+}
+
+int32_t pc__ncol_solve_puzzle(const pc_nonogram *g, const uint8_t *givens, int32_t max_solutions, pc__meter *m,
+                              uint8_t *solutions, size_t cap, int64_t *stats, size_t nstats)
+{
+    uint8_t *colours[2];
+    int32_t rc = puzzle_colours(g, colours);
+    if (rc != PC_OK)
+        return rc;
+    int32_t *counts[2];
+    rc = puzzle_counts(g, counts);
     if (rc == PC_OK) {
         const int32_t *cc[2] = {counts[0], counts[1]}, *cl[2] = {g->clue[0], g->clue[1]};
         const uint8_t *co[2] = {colours[0], colours[1]};
@@ -1157,6 +1178,107 @@ static int32_t hint_colour_line(chint *c, int a, int32_t i, int32_t *best, pc__n
     return PC_OK;
 }
 
+/* The solver on the player's grid, propagated.  NC_OK, NC_CONTRA or a
+ * negative status; *s to be freed with ncs_free in every case. */
+static int32_t hint_solver(chint *c, pc__meter *m, ncs *s)
+{
+    const pc_nonogram *g = c->g;
+    int32_t *counts[2];
+    int32_t rc = puzzle_counts(g, counts);
+    if (rc == PC_OK) {
+        const int32_t *cc[2] = {counts[0], counts[1]}, *cl[2] = {g->clue[0], g->clue[1]};
+        const uint8_t *co[2] = {c->colours[0], c->colours[1]};
+        rc = ncs_init(s, g->w, g->h, g->ncol, cc, cl, co);
+    } else {
+        memset(s, 0, sizeof *s);
+    }
+    pc__free(counts[0]);
+    pc__free(counts[1]);
+    if (rc != PC_OK)
+        return rc;
+    s->m = m;
+    ncs_start(s, c->givens);
+    return propagate(s);
+}
+
+/* Cell `cell` of the player's grid, settled to `value` by propagation
+ * alone: *line, the line where line logic breaks down when the cell is
+ * assumed not to be `value` (from the player's grid, every line queued).
+ * NC_OK or a negative status. */
+static int32_t hint_forced_line(chint *c, ncs *s, int32_t cell, int32_t value, int32_t *line)
+{
+    ncs_start(s, c->givens);
+    set_cell(s, cell, s->cells[cell] & ~(1u << value));
+    int32_t r = propagate(s);
+    *line = r == NC_CONTRA ? s->bad_line : -1; /* always NC_CONTRA: propagation is monotone */
+    return r < 0 ? r : NC_OK;
+}
+
+/* Probe every value of open cell `cell` (state s: the player's grid
+ * propagated): the values left into *left, the line where the probe of the
+ * lowest failing value broke down into *line.  NC_OK or a negative status. */
+static int32_t hint_probe_cell(ncs *s, uint32_t *save, int32_t cell, uint32_t *left, int32_t *line)
+{
+    uint32_t v = s->cells[cell];
+    *left = v;
+    *line = -1;
+    for (uint32_t rest = v; rest && popc(v) > 1; rest &= rest - 1) {
+        uint32_t b = rest & (~rest + 1);
+        int32_t r = probe_value(s, save, cell, b);
+        if (r < 0)
+            return r;
+        if (r == NC_CONTRA) {
+            *left &= ~b;
+            if (*line < 0)
+                *line = s->bad_line;
+        }
+    }
+    return NC_OK;
+}
+
+/* Hint step 2, probing: the first undecided cell of the player's grid (row
+ * by row) that propagation and the probes of its values leave one value
+ * (the solver's probe_value on the propagated grid); the line where the
+ * lowest failing value broke down (for a cell propagation settles alone:
+ * where assuming any other value does).  PC_OK (hint->kind 0: none),
+ * PC_EILLEGAL (no value is left, or the grid contradicts: hint->line -1) or
+ * a status. */
+static int32_t hint_colour_probe(chint *c, pc__meter *m, pc__nhint *hint)
+{
+    ncs s;
+    uint32_t *save = NULL;
+    int32_t r = hint_solver(c, m, &s);
+    if (r == NC_OK) {
+        save = pc__malloc(s.state_bytes);
+        r = save ? NC_OK : PC_ENOMEM;
+    }
+    for (int32_t cell = 0; r == NC_OK && cell < s.ncells; cell++) {
+        if (c->givens[cell] != PC_NONOGRAM_COLOUR_UNKNOWN)
+            continue;
+        uint32_t left;
+        int32_t line;
+        r = hint_probe_cell(&s, save, cell, &left, &line);
+        if (r != NC_OK || popc(left) > 1)
+            continue;
+        if (left == 0) {
+            r = NC_CONTRA;
+            break;
+        }
+        if (popc(s.cells[cell]) == 1)
+            r = hint_forced_line(c, &s, cell, pc__ctz64(left), &line);
+        if (r == NC_OK)
+            pc__nhint_cell(hint, s.w, (size_t)cell, pc__ctz64(left), line, PC_NONOGRAM_HINT_PROBE);
+        break;
+    }
+    pc__free(save);
+    ncs_free(&s);
+    if (r == NC_CONTRA) {
+        hint->line = -1;
+        return PC_EILLEGAL;
+    }
+    return r == NC_OK ? PC_OK : r;
+}
+
 /* With no line step: the first undecided cell of the player's grid, from a
  * solution that agrees with it.  PC_OK, PC_ENOTFOUND (no undecided cell),
  * PC_EILLEGAL (no solution agrees) or a status. */
@@ -1182,8 +1304,9 @@ static int32_t hint_colour_solution(chint *c, pc__meter *m, pc__nhint *hint)
 /*
  * A hint on the player's grid: the line whose line logic settles most
  * undecided cells (rows before columns, then the lowest index) gives its
- * first such cell; with no such line, a cell of a solution that agrees with
- * the grid.  Returns a pc_nonogram_hint_kind.
+ * first such cell; with no such line, the first cell that probing settles;
+ * with none, a cell of a solution that agrees with the grid.  Returns a
+ * pc_nonogram_hint_kind.
  */
 int32_t pc_nonogram_hint_colour(const pc_nonogram *g, const pc_budget *budget, int32_t *x, int32_t *y,
                                 int32_t *value, int32_t *axis, int32_t *index)
@@ -1203,6 +1326,8 @@ int32_t pc_nonogram_hint_colour(const pc_nonogram *g, const pc_budget *budget, i
     for (int a = 0; rc == PC_OK && a < 2; a++)
         for (int32_t i = 0; i < (a == 0 ? g->h : g->w) && rc == PC_OK; i++)
             rc = hint_colour_line(&c, a, i, &best, &hint);
+    if (rc == PC_OK && !hint.kind)
+        rc = hint_colour_probe(&c, &m, &hint);
     if (rc == PC_OK && !hint.kind)
         rc = hint_colour_solution(&c, &m, &hint);
     rc = pc__nhint_report(&hint, g->h, rc, x, y, value, axis, index);
