@@ -260,6 +260,7 @@ typedef struct ncs {
     int32_t w, h, ncol, nlines, ncells;
     int32_t *kstart, *kcount, *clue; /* per line: offset and count of its clues in clue[] */
     uint8_t *ccol;                   /* each clue's colour */
+    uint32_t *lused;                 /* per line: the background and its clues' colours */
     /* The state (one block, so that one memcpy saves and restores it):
      * cells[c], the values cell c may still take, then — for puzzles whose
      * lines all fit a word — lm[line * (ncol + 1) + v], bit i set when cell
@@ -324,32 +325,18 @@ static void lm_build(ncs *s)
     if (!s->lm)
         return;
     const size_t W = (size_t)s->ncol + 1;
-    const uint32_t full = (1u << W) - 1;
     memset(s->lm, 0, (size_t)s->nlines * W * sizeof(uint64_t));
-    uint64_t colopen[PC__NCLINE_BITS_MAX];
-    memset(colopen, 0, sizeof colopen);
     for (int32_t y = 0, c = 0; y < s->h; y++) {
-        uint64_t *row = s->lm + (size_t)y * W, rowopen = 0;
+        uint64_t *row = s->lm + (size_t)y * W;
         for (int32_t x = 0; x < s->w; x++, c++) {
-            uint32_t v = s->cells[c];
-            if (v == full) { /* an open cell: every value, set below */
-                rowopen |= (uint64_t)1 << x;
-                colopen[x] |= (uint64_t)1 << y;
-                continue;
-            }
             uint64_t *col = s->lm + (size_t)(s->h + x) * W;
-            for (; v; v &= v - 1) {
+            for (uint32_t v = s->cells[c]; v; v &= v - 1) {
                 int b = pc__ctz64(v);
                 row[b] |= (uint64_t)1 << x;
                 col[b] |= (uint64_t)1 << y;
             }
         }
-        for (size_t b = 0; b < W; b++)
-            row[b] |= rowopen;
     }
-    for (int32_t x = 0; x < s->w; x++)
-        for (size_t b = 0; b < W; b++)
-            s->lm[(size_t)(s->h + x) * W + b] |= colopen[x];
 }
 
 /* Take the next line off the queue (not empty). */
@@ -368,11 +355,12 @@ static void clear_queue(ncs *s)
         dequeue(s);
 }
 
+/* The cells down to one value (a value set is never empty). */
 static int32_t known(const ncs *s)
 {
     int32_t k = 0;
     for (int32_t c = 0; c < s->ncells; c++)
-        k += popc(s->cells[c]) == 1;
+        k += (s->cells[c] & (s->cells[c] - 1)) == 0;
     return k;
 }
 
@@ -420,25 +408,34 @@ static int32_t solve_masks(ncs *s, int32_t line, int32_t n, const uint64_t *A, u
     return r;
 }
 
-/* Word-sized lines with line masks kept: per value, the bits the answer O
- * took from the line's masks A leave the cells, the crossing lines' masks
- * and this line's, and the crossing lines are queued. */
+/* Word-sized lines with line masks kept: the line's masks become the
+ * answer O; each cell that lost values (bits the masks A had and O has not)
+ * takes its new value set, clears its bit in the crossing line's masks of
+ * the values it lost, and queues the crossing line (once per cell). */
 static inline void narrow_lm(ncs *s, int32_t line, int32_t base, int32_t stride, const uint64_t *A, const uint64_t *O)
 {
     const size_t W = (size_t)s->ncol + 1;
     const int32_t me = line < s->h ? line : line - s->h, cross0 = line < s->h ? s->h : 0;
-    uint64_t *Lm = s->lm + (size_t)line * W;
-    for (int32_t b = 0; b <= s->ncol; b++) {
-        uint64_t gone = A[b] & ~O[b];
-        if (!gone)
-            continue;
-        Lm[b] = O[b];
-        for (; gone; gone &= gone - 1) {
-            int32_t i = pc__ctz64(gone);
-            s->cells[base + i * stride] &= ~(1u << b);
-            s->lm[(size_t)(cross0 + i) * W + (size_t)b] &= ~((uint64_t)1 << me);
-            enqueue(s, cross0 + i);
+    const uint64_t mine = ~((uint64_t)1 << me);
+    const uint32_t used = s->lused[line];
+    uint64_t *Lm = s->lm + (size_t)line * W, gone = 0;
+    for (uint32_t u = used; u; u &= u - 1) {
+        int b = pc__ctz64(u);
+        gone |= A[b] & ~O[b];
+        Lm[b] = O[b]; /* O is within A: unchanged where nothing went */
+    }
+    for (; gone; gone &= gone - 1) {
+        int32_t i = pc__ctz64(gone);
+        uint32_t *cell = s->cells + base + i * stride, v = 0;
+        for (uint32_t u = used; u; u &= u - 1) {
+            int b = pc__ctz64(u);
+            v |= (uint32_t)((O[b] >> i) & 1u) << b;
         }
+        uint64_t *cross = s->lm + (size_t)(cross0 + i) * W;
+        for (uint32_t lost = *cell & ~v; lost; lost &= lost - 1)
+            cross[pc__ctz64(lost)] &= mine;
+        *cell = v;
+        enqueue(s, cross0 + i);
     }
 }
 
@@ -527,6 +524,7 @@ static void ncs_free(ncs *s)
     pc__free(s->kcount);
     pc__free(s->clue);
     pc__free(s->ccol);
+    pc__free(s->lused);
     pc__free(s->cells);
     pc__free(s->lin);
     pc__free(s->lout);
@@ -545,6 +543,7 @@ static int32_t ncs_alloc(ncs *s, int64_t total)
     s->kcount = pc__malloc((size_t)s->nlines * sizeof(int32_t));
     s->clue = pc__malloc((size_t)(total + s->nlines) * sizeof(int32_t));
     s->ccol = pc__malloc((size_t)(total + s->nlines));
+    s->lused = pc__malloc((size_t)s->nlines * sizeof(uint32_t));
     s->state_bytes = (size_t)s->ncells * sizeof(uint32_t);
     if (side <= PC__NCLINE_BITS_MAX)
         s->state_bytes = npad * sizeof(uint32_t) + (size_t)s->nlines * ((size_t)s->ncol + 1) * sizeof(uint64_t);
@@ -555,10 +554,10 @@ static int32_t ncs_alloc(ncs *s, int64_t total)
     s->lout = pc__malloc(side * sizeof(uint32_t));
     s->queue = pc__malloc((size_t)s->nlines * sizeof(int32_t));
     s->inq = pc__calloc((size_t)s->nlines, 1);
-    if (!s->kstart || !s->kcount || !s->clue || !s->ccol || !s->cells || !s->lin || !s->lout || !s->queue ||
-        !s->inq)
+    if (!s->kstart || !s->kcount || !s->clue || !s->ccol || !s->lused || !s->cells || !s->lin || !s->lout ||
+        !s->queue || !s->inq)
         return PC_ENOMEM;
-    s->bytes = (uint64_t)s->state_bytes + (uint64_t)(total + 1) * 5 + (uint64_t)s->nlines * 9 + side * 8;
+    s->bytes = (uint64_t)s->state_bytes + (uint64_t)(total + 1) * 5 + (uint64_t)s->nlines * 13 + side * 8;
     return PC_OK;
 }
 
@@ -598,6 +597,7 @@ static int32_t ncs_copy_clues(ncs *s, int a, const int32_t *counts, const int32_
         int64_t need = 0;
         s->kstart[line] = *k;
         s->kcount[line] = cnt;
+        s->lused[line] = 1;
         for (int32_t j = 0; j < cnt; j++, p++, ++*k) {
             int32_t v = clues[p], c = colours[p];
             if (v == 0 && cnt == 1)
@@ -607,6 +607,7 @@ static int32_t ncs_copy_clues(ncs *s, int a, const int32_t *counts, const int32_
             need += v + (j > 0 && s->ccol[*k - 1] == c ? 1 : 0);
             s->clue[*k] = v;
             s->ccol[*k] = (uint8_t)c;
+            s->lused[line] |= 1u << c;
         }
         if (need > len)
             return PC_EINVAL;
@@ -660,8 +661,11 @@ static int32_t pick_cell(const ncs *s, uint32_t *bit)
 {
     int32_t best = -1, bp = 99;
     for (int32_t c = 0; c < s->ncells; c++) {
-        int p = popc(s->cells[c]);
-        if (p > 1 && p < bp) {
+        uint32_t v = s->cells[c];
+        if (!(v & (v - 1)))
+            continue; /* settled */
+        int p = popc(v);
+        if (p < bp) {
             bp = p;
             best = c;
             if (p == 2)
@@ -731,9 +735,10 @@ struct frame {
  * line masks built, every line queued. */
 static void ncs_start(ncs *s, const uint8_t *givens)
 {
-    uint32_t full = (1u << (s->ncol + 1)) - 1;
-    for (int32_t c = 0; c < s->ncells; c++)
-        s->cells[c] = !givens || givens[c] == PC_NONOGRAM_COLOUR_UNKNOWN ? full : 1u << givens[c];
+    for (int32_t y = 0, c = 0; y < s->h; y++)
+        for (int32_t x = 0; x < s->w; x++, c++)
+            s->cells[c] = !givens || givens[c] == PC_NONOGRAM_COLOUR_UNKNOWN ? s->lused[y] & s->lused[s->h + x]
+                                                                             : 1u << givens[c];
     lm_build(s);
     for (int32_t l = 0; l < s->nlines; l++)
         enqueue(s, l);
@@ -747,7 +752,7 @@ static int32_t ncs_root(ncs *s, uint32_t *probe_save, int32_t *grade, int64_t *s
     st[PC_NONOGRAM_STAT_LINE_CELLS] = r == NC_OK ? known(s) : 0;
     if (r != NC_OK)
         return r;
-    if (known(s) == s->ncells) {
+    if (st[PC_NONOGRAM_STAT_LINE_CELLS] == s->ncells) {
         *grade = PC_NONOGRAM_GRADE_LINE;
         return r;
     }
@@ -795,13 +800,7 @@ static int32_t stack_reserve(ncs *s, ncs_stack *k)
 static void write_solution(const ncs *s, uint8_t *sol)
 {
     for (int32_t i = 0; i < s->ncells; i++) {
-        uint32_t v = s->cells[i];
-        uint8_t idx = 0;
-        while (!(v & 1u)) {
-            v >>= 1;
-            idx++;
-        }
-        sol[i] = idx;
+        sol[i] = (uint8_t)pc__ctz64(s->cells[i]);
     }
 }
 
