@@ -319,23 +319,40 @@ static inline void set_cell(ncs *s, int32_t c, uint32_t v)
     }
 }
 
-/* The line masks from the cells (after the cells were set directly). */
-static void lm_build(ncs *s)
+/* The line masks of the start (ncs_start): an open cell takes every value
+ * both its lines use, so row y's mask of value v is the columns using v
+ * (when row y uses it), and likewise for columns; then each given cell
+ * (NULL: none) trades those values for its own. */
+static void lm_build(ncs *s, const uint8_t *givens)
 {
     if (!s->lm)
         return;
     const size_t W = (size_t)s->ncol + 1;
-    memset(s->lm, 0, (size_t)s->nlines * W * sizeof(uint64_t));
-    for (int32_t y = 0, c = 0; y < s->h; y++) {
-        uint64_t *row = s->lm + (size_t)y * W;
-        for (int32_t x = 0; x < s->w; x++, c++) {
-            uint64_t *col = s->lm + (size_t)(s->h + x) * W;
-            for (uint32_t v = s->cells[c]; v; v &= v - 1) {
-                int b = pc__ctz64(v);
-                row[b] |= (uint64_t)1 << x;
-                col[b] |= (uint64_t)1 << y;
-            }
+    uint64_t has[2][PC_NONOGRAM_MAX_COLOURS + 1]; /* [0][v]: the columns using v; [1][v]: the rows */
+    memset(has, 0, sizeof has);
+    for (int32_t l = 0; l < s->nlines; l++)
+        for (uint32_t u = s->lused[l]; u; u &= u - 1)
+            has[l < s->h][pc__ctz64(u)] |= (uint64_t)1 << (l < s->h ? l : l - s->h);
+    for (int32_t l = 0; l < s->nlines; l++) {
+        uint64_t *m = s->lm + (size_t)l * W;
+        memset(m, 0, W * sizeof *m);
+        for (uint32_t u = s->lused[l]; u; u &= u - 1) {
+            int b = pc__ctz64(u);
+            m[b] = has[l >= s->h][b];
         }
+    }
+    for (int32_t c = 0; givens && c < s->ncells; c++) {
+        if (givens[c] == PC_NONOGRAM_COLOUR_UNKNOWN)
+            continue;
+        int32_t y = c / s->w, x = c % s->w;
+        uint64_t *row = s->lm + (size_t)y * W, *col = s->lm + (size_t)(s->h + x) * W;
+        for (uint32_t u = s->lused[y] & s->lused[s->h + x]; u; u &= u - 1) {
+            int b = pc__ctz64(u);
+            row[b] &= ~((uint64_t)1 << x);
+            col[b] &= ~((uint64_t)1 << y);
+        }
+        row[givens[c]] |= (uint64_t)1 << x;
+        col[givens[c]] |= (uint64_t)1 << y;
     }
 }
 
@@ -739,7 +756,7 @@ static void ncs_start(ncs *s, const uint8_t *givens)
         for (int32_t x = 0; x < s->w; x++, c++)
             s->cells[c] = !givens || givens[c] == PC_NONOGRAM_COLOUR_UNKNOWN ? s->lused[y] & s->lused[s->h + x]
                                                                              : 1u << givens[c];
-    lm_build(s);
+    lm_build(s, givens);
     for (int32_t l = 0; l < s->nlines; l++)
         enqueue(s, l);
 }
