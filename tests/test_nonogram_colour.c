@@ -988,6 +988,89 @@ static void hints(void)
     }
 }
 
+/* 4x4, red 1 / green 2:  g . . r / r . r . / . g . r / . r r .
+ * Rows 1g1r, 1r1r, 1g1r, 2r; columns 1g1r, 1g1r, 1r1r, 1r1r.  No line
+ * settles a cell of the empty grid; line logic takes red from (0,0) (row 0
+ * and column 0 start with green); assuming background there, column 0 puts
+ * green and red below it and row 1 empties (0,1), row 3's 2r takes (1,3),
+ * row 1's 1r1r then fills (1,1): column 1 (1g1r, red at its end) breaks. */
+static const uint8_t PROBE_PIC[16] = {2, 0, 0, 1, 1, 0, 1, 0, 0, 2, 0, 1, 0, 1, 1, 0};
+
+/* 4x3:  . . r g / r . g . / g g . .  (rows 1r1g, 1r1g, 2g; columns 1r1g,
+ * 1g, 1r1g, 1g).  No line settles a cell of the empty grid, but line
+ * propagation (lines narrowing the value sets, crossing lines narrowing
+ * further) does: assuming (0,0) is not background breaks row 2. */
+static const uint8_t FORCED_PIC[12] = {0, 0, 1, 2, 1, 0, 2, 0, 2, 2, 0, 0};
+
+/* Cells of a 2-colour w x h puzzle's empty grid that some line alone settles
+ * (99 when a line has no arrangement). */
+static int32_t line_settled(const pc_nonogram *g, int32_t w, int32_t h)
+{
+    int32_t settled = 0;
+    for (int32_t a = 0; a < 2; a++)
+        for (int32_t i = 0; i < (a == 0 ? h : w); i++) {
+            int32_t cl[8], n = 0, len = a == 0 ? w : h;
+            uint8_t co[8];
+            uint32_t open[8] = {7, 7, 7, 7, 7, 7, 7, 7}, out[8];
+            pc_nonogram_clues(g, a, i, cl, 8, &n);
+            pc_nonogram_clue_colours(g, a, i, co, 8, &n);
+            if (pc_nonogram_solve_line_colour(2, cl, co, n, open, len, out) < 0)
+                return 99;
+            for (int32_t j = 0; j < len; j++)
+                settled += out[j] == 1 || out[j] == 2 || out[j] == 4;
+        }
+    return settled;
+}
+
+static void forced_hint(void)
+{
+    char err[100];
+    pc_nonogram *g = NULL;
+    is_int(pc_nonogram_new_colour_from_solution(4, 3, PAL3, strlen(PAL3), FORCED_PIC, 12, err, sizeof err, &g),
+           PC_OK, "the propagation puzzle");
+    if (!g)
+        return;
+    is_int(line_settled(g, 4, 3), 0, "no line settles a cell of its empty grid");
+    int64_t st[PC_NONOGRAM_STAT_COUNT];
+    pc_nonogram_solve_colour(g, 0, 2, NULL, NULL, 0, st, PC_NONOGRAM_STAT_COUNT);
+    ok(st[PC_NONOGRAM_STAT_LINE_CELLS] > 0, "propagation settles cells (%d)", (int)st[PC_NONOGRAM_STAT_LINE_CELLS]);
+    int32_t x = -1, y = -1, v = -1, axis = -1, index = -1;
+    is_int(pc_nonogram_hint_colour(g, NULL, &x, &y, &v, &axis, &index), PC_NONOGRAM_HINT_PROBE, "a probing hint");
+    ok(x == 0 && y == 0 && v == 0, "(0,0) is background (%d,%d)=%d", (int)x, (int)y, (int)v);
+    ok(axis == PC_NONOGRAM_ROWS && index == 2, "any other value breaks row 2 (%d %d)", (int)axis, (int)index);
+    pc_nonogram_free(g);
+}
+
+static void probe_hint(void)
+{
+    char err[100];
+    pc_nonogram *g = NULL;
+    is_int(pc_nonogram_new_colour_from_solution(4, 4, PAL3, strlen(PAL3), PROBE_PIC, 16, err, sizeof err, &g), PC_OK,
+           "the probe puzzle");
+    if (!g)
+        return;
+    is_int(line_settled(g, 4, 4), 0, "no line settles a cell of the empty grid");
+    int64_t st[PC_NONOGRAM_STAT_COUNT];
+    is_int(pc_nonogram_solve_colour(g, 0, 2, NULL, NULL, 0, st, PC_NONOGRAM_STAT_COUNT), 1, "unique");
+    is_int(st[PC_NONOGRAM_STAT_LINE_CELLS], 0, "propagation settles no cell");
+    is_int(st[PC_NONOGRAM_STAT_GRADE], PC_NONOGRAM_GRADE_PROBE, "probing settles the puzzle");
+    int32_t x = -1, y = -1, v = -1, axis = -1, index = -1;
+    is_int(pc_nonogram_hint_colour(g, NULL, &x, &y, &v, &axis, &index), PC_NONOGRAM_HINT_PROBE, "a probing hint");
+    ok(x == 0 && y == 0 && v == 2, "(0,0) is green (%d,%d)=%d", (int)x, (int)y, (int)v);
+    ok(axis == PC_NONOGRAM_COLS && index == 1, "background there breaks column 1 (%d %d)", (int)axis, (int)index);
+    int32_t bw = -1;
+    is_int(pc_nonogram_hint(g, NULL, &x, &y, &bw, &axis, &index), PC_NONOGRAM_HINT_PROBE,
+           "pc_nonogram_hint: the same probe");
+    is_int(bw, 3, "in the black-and-white codes: colour 2 is 3");
+    pc_budget b;
+    pc_budget_init(&b, sizeof b);
+    pc_budget_cancel(&b);
+    x = y = v = axis = index = -7;
+    is_int(pc_nonogram_hint_colour(g, &b, &x, &y, &v, &axis, &index), PC_ECANCELLED, "cancelled");
+    ok(x == -7 && y == -7 && v == -7 && axis == -7 && index == -7, "nothing written");
+    pc_nonogram_free(g);
+}
+
 static void game(void)
 {
     pc_game *gm = NULL;
@@ -1053,6 +1136,8 @@ int main(void)
     generator();
     pictures();
     hints();
+    probe_hint();
+    forced_hint();
     game();
     return done_testing();
 }

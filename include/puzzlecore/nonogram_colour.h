@@ -205,12 +205,21 @@ PUZZLECORE_API int32_t pc_nonogram_colour_mistakes(const pc_nonogram *g, const p
  * whose line logic settles most undecided cells (rows before columns, then
  * the lowest index) gives its first such cell — *x, *y, its value *value (a
  * palette index) and the line (*axis, *index); kind PC_NONOGRAM_HINT_LINE.
- * With no such line, a cell of a solution agreeing with the grid (kind
- * PC_NONOGRAM_HINT_SOLUTION, *axis = *index = -1).  (Probing hints are not
- * given for colour puzzles yet.)  Errors: PC_EILLEGAL (a line contradicts
- * the clues: that line; or no solution agrees: *axis = -1), PC_ENOTFOUND (no
- * undecided cell), PC_ELIMIT / PC_ECANCELLED.  pc_nonogram_hint on a colour
- * puzzle gives the same hint with the value in the black-and-white codes.
+ * With no such line, probing (kind PC_NONOGRAM_HINT_PROBE): the player's
+ * grid is propagated (line logic to a fixpoint), then each undecided cell
+ * in turn (row by row, left to right) has each value it may still take
+ * assumed and propagated; a value whose propagation contradicts is ruled
+ * out.  The first cell left with one value is the hint: *value that value,
+ * (*axis, *index) the line where line logic broke down for the lowest value
+ * ruled out (for a cell that propagation alone settles: the line where it
+ * breaks down when the cell is assumed not to be *value).  With no such
+ * cell, a cell of a solution agreeing with the grid (kind
+ * PC_NONOGRAM_HINT_SOLUTION, *axis = *index = -1).  Errors: PC_EILLEGAL (a
+ * line contradicts the clues: that line; or no solution agrees, propagation
+ * fails, or probing rules out every value of a cell: *axis = -1),
+ * PC_ENOTFOUND (no undecided cell), PC_ELIMIT / PC_ECANCELLED (nothing
+ * written).  pc_nonogram_hint on a colour puzzle gives the same hint with
+ * the value in the black-and-white codes.
  */
 PUZZLECORE_API int32_t pc_nonogram_hint_colour(const pc_nonogram *g, const pc_budget *budget, int32_t *x,
                                                int32_t *y, int32_t *value, int32_t *axis, int32_t *index);

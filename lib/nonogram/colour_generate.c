@@ -370,20 +370,40 @@ static int32_t mark_ambiguous(work *k, const uint8_t *cells, uint8_t *amb, uint8
     return rc;
 }
 
+/* The cells flagged among n (0/1 each) into *count (NULL: not wanted). */
+static void put_count(const uint8_t *flags, size_t n, int32_t *count)
+{
+    int32_t c = 0;
+    for (size_t i = 0; i < n; i++)
+        c += flags[i];
+    if (count)
+        *count = c;
+}
+
+/* The start of each picture call: the arguments checked (`out`, cap bytes:
+ * the caller's buffer, required when `need_out`, else NULL or of at least n
+ * bytes), the budget's meter started, the work area made.  PC_OK, or an
+ * error with nothing to free. */
+static int32_t picture_start(int32_t w, int32_t h, int32_t ncol, const uint8_t *cells, size_t n, const void *out,
+                             size_t cap, int need_out, const pc_budget *budget, pc__meter *m, work *k)
+{
+    int32_t rc = picture_args(w, h, ncol, cells, n);
+    if (rc != PC_OK)
+        return rc;
+    if (need_out ? !out || cap < n : out && cap < n)
+        return out ? PC_ESPACE : PC_EINVAL;
+    rc = pc__meter_start(m, budget);
+    if (rc != PC_OK)
+        return rc;
+    return work_init(k, w, h, ncol);
+}
+
 int32_t pc_nonogram_picture_check(int32_t w, int32_t h, int32_t ncolours, const uint8_t *cells, size_t n,
                                   const pc_budget *budget, uint8_t *ambiguous, size_t cap, int32_t *nambiguous)
 {
-    int32_t rc = picture_args(w, h, ncolours, cells, n);
-    if (rc != PC_OK)
-        return rc;
-    if (ambiguous && cap < n)
-        return PC_ESPACE;
     pc__meter m;
-    rc = pc__meter_start(&m, budget);
-    if (rc != PC_OK)
-        return rc;
     work k;
-    rc = work_init(&k, w, h, ncolours);
+    int32_t rc = picture_start(w, h, ncolours, cells, n, ambiguous, cap, 0, budget, &m, &k);
     if (rc != PC_OK)
         return rc;
     uint8_t *amb = pc__calloc(n, 1), *givens = pc__malloc(n);
@@ -401,13 +421,9 @@ int32_t pc_nonogram_picture_check(int32_t w, int32_t h, int32_t ncolours, const 
         if (rc != PC_OK)
             goto out;
     }
-    int32_t count = 0;
-    for (size_t i = 0; i < n; i++)
-        count += amb[i];
     if (ambiguous)
         memcpy(ambiguous, amb, n);
-    if (nambiguous)
-        *nambiguous = count;
+    put_count(amb, n, nambiguous);
     rc = unique;
 out:
     pc__free(amb);
@@ -419,17 +435,9 @@ out:
 int32_t pc_nonogram_picture_givens(int32_t w, int32_t h, int32_t ncolours, const uint8_t *cells, size_t n,
                                    const pc_budget *budget, uint8_t *givens, size_t cap, int32_t *ngivens)
 {
-    int32_t rc = picture_args(w, h, ncolours, cells, n);
-    if (rc != PC_OK)
-        return rc;
-    if (!givens || cap < n)
-        return givens ? PC_ESPACE : PC_EINVAL;
     pc__meter m;
-    rc = pc__meter_start(&m, budget);
-    if (rc != PC_OK)
-        return rc;
     work k;
-    rc = work_init(&k, w, h, ncolours);
+    int32_t rc = picture_start(w, h, ncolours, cells, n, givens, cap, 1, budget, &m, &k);
     if (rc != PC_OK)
         return rc;
     uint8_t *g = pc__malloc(n);
@@ -473,13 +481,9 @@ int32_t pc_nonogram_picture_givens(int32_t w, int32_t h, int32_t ncolours, const
         if (r != 1)
             g[d] = cells[d];
     }
-    int32_t count = 0;
-    for (size_t i = 0; i < n; i++) {
+    for (size_t i = 0; i < n; i++)
         givens[i] = g[i] != PC_NONOGRAM_COLOUR_UNKNOWN;
-        count += givens[i];
-    }
-    if (ngivens)
-        *ngivens = count;
+    put_count(givens, n, ngivens);
     rc = PC_OK;
 out:
     pc__free(g);
@@ -491,17 +495,9 @@ out:
 int32_t pc_nonogram_picture_nearby(int32_t w, int32_t h, int32_t ncolours, const uint8_t *cells, size_t n,
                                    const pc_budget *budget, uint8_t *out, size_t cap, int32_t *changed)
 {
-    int32_t rc = picture_args(w, h, ncolours, cells, n);
-    if (rc != PC_OK)
-        return rc;
-    if (!out || cap < n)
-        return out ? PC_ESPACE : PC_EINVAL;
     pc__meter m;
-    rc = pc__meter_start(&m, budget);
-    if (rc != PC_OK)
-        return rc;
     work k;
-    rc = work_init(&k, w, h, ncolours);
+    int32_t rc = picture_start(w, h, ncolours, cells, n, out, cap, 1, budget, &m, &k);
     if (rc != PC_OK)
         return rc;
     uint8_t *pic = pc__malloc(n);

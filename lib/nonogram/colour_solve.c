@@ -260,6 +260,7 @@ typedef struct ncs {
     int32_t w, h, ncol, nlines, ncells;
     int32_t *kstart, *kcount, *clue; /* per line: offset and count of its clues in clue[] */
     uint8_t *ccol;                   /* each clue's colour */
+    uint32_t *lused;                 /* per line: the background and its clues' colours */
     /* The state (one block, so that one memcpy saves and restores it):
      * cells[c], the values cell c may still take, then — for puzzles whose
      * lines all fit a word — lm[line * (ncol + 1) + v], bit i set when cell
@@ -274,6 +275,7 @@ typedef struct ncs {
     pc__ncline_ws ws;
     pc__meter *m; /* the caller's budget */
     int64_t nodes, line_solves, probes, cache_hits;
+    int32_t bad_line; /* the line of the last contradiction (for hints) */
     uint64_t bytes; /* memory held */
     ncs_cache cache;
 } ncs;
@@ -317,38 +319,41 @@ static inline void set_cell(ncs *s, int32_t c, uint32_t v)
     }
 }
 
-/* The line masks from the cells (after the cells were set directly). */
-static void lm_build(ncs *s)
+/* The line masks of the start (ncs_start): an open cell takes every value
+ * both its lines use, so row y's mask of value v is the columns using v
+ * (when row y uses it), and likewise for columns; then each given cell
+ * (NULL: none) trades those values for its own. */
+static void lm_build(ncs *s, const uint8_t *givens)
 {
     if (!s->lm)
         return;
     const size_t W = (size_t)s->ncol + 1;
-    const uint32_t full = (1u << W) - 1;
-    memset(s->lm, 0, (size_t)s->nlines * W * sizeof(uint64_t));
-    uint64_t colopen[PC__NCLINE_BITS_MAX];
-    memset(colopen, 0, sizeof colopen);
-    for (int32_t y = 0, c = 0; y < s->h; y++) {
-        uint64_t *row = s->lm + (size_t)y * W, rowopen = 0;
-        for (int32_t x = 0; x < s->w; x++, c++) {
-            uint32_t v = s->cells[c];
-            if (v == full) { /* an open cell: every value, set below */
-                rowopen |= (uint64_t)1 << x;
-                colopen[x] |= (uint64_t)1 << y;
-                continue;
-            }
-            uint64_t *col = s->lm + (size_t)(s->h + x) * W;
-            for (; v; v &= v - 1) {
-                int b = pc__ctz64(v);
-                row[b] |= (uint64_t)1 << x;
-                col[b] |= (uint64_t)1 << y;
-            }
+    uint64_t has[2][PC_NONOGRAM_MAX_COLOURS + 1]; /* [0][v]: the columns using v; [1][v]: the rows */
+    memset(has, 0, sizeof has);
+    for (int32_t l = 0; l < s->nlines; l++)
+        for (uint32_t u = s->lused[l]; u; u &= u - 1)
+            has[l < s->h][pc__ctz64(u)] |= (uint64_t)1 << (l < s->h ? l : l - s->h);
+    for (int32_t l = 0; l < s->nlines; l++) {
+        uint64_t *m = s->lm + (size_t)l * W;
+        memset(m, 0, W * sizeof *m);
+        for (uint32_t u = s->lused[l]; u; u &= u - 1) {
+            int b = pc__ctz64(u);
+            m[b] = has[l >= s->h][b];
         }
-        for (size_t b = 0; b < W; b++)
-            row[b] |= rowopen;
     }
-    for (int32_t x = 0; x < s->w; x++)
-        for (size_t b = 0; b < W; b++)
-            s->lm[(size_t)(s->h + x) * W + b] |= colopen[x];
+    for (int32_t c = 0; givens && c < s->ncells; c++) {
+        if (givens[c] == PC_NONOGRAM_COLOUR_UNKNOWN)
+            continue;
+        int32_t y = c / s->w, x = c % s->w;
+        uint64_t *row = s->lm + (size_t)y * W, *col = s->lm + (size_t)(s->h + x) * W;
+        for (uint32_t u = s->lused[y] & s->lused[s->h + x]; u; u &= u - 1) {
+            int b = pc__ctz64(u);
+            row[b] &= ~((uint64_t)1 << x);
+            col[b] &= ~((uint64_t)1 << y);
+        }
+        row[givens[c]] |= (uint64_t)1 << x;
+        col[givens[c]] |= (uint64_t)1 << y;
+    }
 }
 
 /* Take the next line off the queue (not empty). */
@@ -367,11 +372,12 @@ static void clear_queue(ncs *s)
         dequeue(s);
 }
 
+/* The cells down to one value (a value set is never empty). */
 static int32_t known(const ncs *s)
 {
     int32_t k = 0;
     for (int32_t c = 0; c < s->ncells; c++)
-        k += popc(s->cells[c]) == 1;
+        k += (s->cells[c] & (s->cells[c] - 1)) == 0;
     return k;
 }
 
@@ -419,25 +425,34 @@ static int32_t solve_masks(ncs *s, int32_t line, int32_t n, const uint64_t *A, u
     return r;
 }
 
-/* Word-sized lines with line masks kept: per value, the bits the answer O
- * took from the line's masks A leave the cells, the crossing lines' masks
- * and this line's, and the crossing lines are queued. */
+/* Word-sized lines with line masks kept: the line's masks become the
+ * answer O; each cell that lost values (bits the masks A had and O has not)
+ * takes its new value set, clears its bit in the crossing line's masks of
+ * the values it lost, and queues the crossing line (once per cell). */
 static inline void narrow_lm(ncs *s, int32_t line, int32_t base, int32_t stride, const uint64_t *A, const uint64_t *O)
 {
     const size_t W = (size_t)s->ncol + 1;
     const int32_t me = line < s->h ? line : line - s->h, cross0 = line < s->h ? s->h : 0;
-    uint64_t *Lm = s->lm + (size_t)line * W;
-    for (int32_t b = 0; b <= s->ncol; b++) {
-        uint64_t gone = A[b] & ~O[b];
-        if (!gone)
-            continue;
-        Lm[b] = O[b];
-        for (; gone; gone &= gone - 1) {
-            int32_t i = pc__ctz64(gone);
-            s->cells[base + i * stride] &= ~(1u << b);
-            s->lm[(size_t)(cross0 + i) * W + (size_t)b] &= ~((uint64_t)1 << me);
-            enqueue(s, cross0 + i);
+    const uint64_t mine = ~((uint64_t)1 << me);
+    const uint32_t used = s->lused[line];
+    uint64_t *Lm = s->lm + (size_t)line * W, gone = 0;
+    for (uint32_t u = used; u; u &= u - 1) {
+        int b = pc__ctz64(u);
+        gone |= A[b] & ~O[b];
+        Lm[b] = O[b]; /* O is within A: unchanged where nothing went */
+    }
+    for (; gone; gone &= gone - 1) {
+        int32_t i = pc__ctz64(gone);
+        uint32_t *cell = s->cells + base + i * stride, v = 0;
+        for (uint32_t u = used; u; u &= u - 1) {
+            int b = pc__ctz64(u);
+            v |= (uint32_t)((O[b] >> i) & 1u) << b;
         }
+        uint64_t *cross = s->lm + (size_t)(cross0 + i) * W;
+        for (uint32_t lost = *cell & ~v; lost; lost &= lost - 1)
+            cross[pc__ctz64(lost)] &= mine;
+        *cell = v;
+        enqueue(s, cross0 + i);
     }
 }
 
@@ -511,6 +526,7 @@ static int32_t propagate(ncs *s)
                                              : propagate_long(s, line, base, stride, n);
         if (r == NC_CONTRA) {
             clear_queue(s);
+            s->bad_line = line;
             return NC_CONTRA;
         }
         if (r != NC_OK)
@@ -525,6 +541,7 @@ static void ncs_free(ncs *s)
     pc__free(s->kcount);
     pc__free(s->clue);
     pc__free(s->ccol);
+    pc__free(s->lused);
     pc__free(s->cells);
     pc__free(s->lin);
     pc__free(s->lout);
@@ -543,6 +560,7 @@ static int32_t ncs_alloc(ncs *s, int64_t total)
     s->kcount = pc__malloc((size_t)s->nlines * sizeof(int32_t));
     s->clue = pc__malloc((size_t)(total + s->nlines) * sizeof(int32_t));
     s->ccol = pc__malloc((size_t)(total + s->nlines));
+    s->lused = pc__malloc((size_t)s->nlines * sizeof(uint32_t));
     s->state_bytes = (size_t)s->ncells * sizeof(uint32_t);
     if (side <= PC__NCLINE_BITS_MAX)
         s->state_bytes = npad * sizeof(uint32_t) + (size_t)s->nlines * ((size_t)s->ncol + 1) * sizeof(uint64_t);
@@ -553,10 +571,10 @@ static int32_t ncs_alloc(ncs *s, int64_t total)
     s->lout = pc__malloc(side * sizeof(uint32_t));
     s->queue = pc__malloc((size_t)s->nlines * sizeof(int32_t));
     s->inq = pc__calloc((size_t)s->nlines, 1);
-    if (!s->kstart || !s->kcount || !s->clue || !s->ccol || !s->cells || !s->lin || !s->lout || !s->queue ||
-        !s->inq)
+    if (!s->kstart || !s->kcount || !s->clue || !s->ccol || !s->lused || !s->cells || !s->lin || !s->lout ||
+        !s->queue || !s->inq)
         return PC_ENOMEM;
-    s->bytes = (uint64_t)s->state_bytes + (uint64_t)(total + 1) * 5 + (uint64_t)s->nlines * 9 + side * 8;
+    s->bytes = (uint64_t)s->state_bytes + (uint64_t)(total + 1) * 5 + (uint64_t)s->nlines * 13 + side * 8;
     return PC_OK;
 }
 
@@ -596,6 +614,7 @@ static int32_t ncs_copy_clues(ncs *s, int a, const int32_t *counts, const int32_
         int64_t need = 0;
         s->kstart[line] = *k;
         s->kcount[line] = cnt;
+        s->lused[line] = 1;
         for (int32_t j = 0; j < cnt; j++, p++, ++*k) {
             int32_t v = clues[p], c = colours[p];
             if (v == 0 && cnt == 1)
@@ -605,6 +624,7 @@ static int32_t ncs_copy_clues(ncs *s, int a, const int32_t *counts, const int32_
             need += v + (j > 0 && s->ccol[*k - 1] == c ? 1 : 0);
             s->clue[*k] = v;
             s->ccol[*k] = (uint8_t)c;
+            s->lused[line] |= 1u << c;
         }
         if (need > len)
             return PC_EINVAL;
@@ -658,8 +678,11 @@ static int32_t pick_cell(const ncs *s, uint32_t *bit)
 {
     int32_t best = -1, bp = 99;
     for (int32_t c = 0; c < s->ncells; c++) {
-        int p = popc(s->cells[c]);
-        if (p > 1 && p < bp) {
+        uint32_t v = s->cells[c];
+        if (!(v & (v - 1)))
+            continue; /* settled */
+        int p = popc(v);
+        if (p < bp) {
             bp = p;
             best = c;
             if (p == 2)
@@ -672,6 +695,20 @@ static int32_t pick_cell(const ncs *s, uint32_t *bit)
         *bit = col ? (col & (~col + 1)) : (v & (~v + 1));
     }
     return best;
+}
+
+/* The probe of value `bit` in cell c: assumed and propagated, then the
+ * state restored from a copy in save.  NC_OK, NC_CONTRA (s->bad_line: where
+ * line logic broke down) or a negative status. */
+static int32_t probe_value(ncs *s, uint32_t *save, int32_t c, uint32_t bit)
+{
+    memcpy(save, s->cells, s->state_bytes);
+    set_cell(s, c, bit);
+    enqueue_cell(s, c);
+    int32_t r = propagate(s);
+    s->probes++;
+    memcpy(s->cells, save, s->state_bytes);
+    return r;
 }
 
 /* Probing at the root until nothing changes: NC_OK, NC_CONTRA or a status. */
@@ -688,12 +725,7 @@ static int32_t probe_all(ncs *s, uint32_t *save)
                 uint32_t b = rest & (~rest + 1);
                 if (!(s->cells[c] & b) || popc(s->cells[c]) < 2)
                     continue;
-                memcpy(save, s->cells, s->state_bytes);
-                set_cell(s, c, b);
-                enqueue_cell(s, c);
-                int32_t r = propagate(s);
-                s->probes++;
-                memcpy(s->cells, save, s->state_bytes);
+                int32_t r = probe_value(s, save, c, b);
                 if (r < 0)
                     return r;
                 if (r == NC_CONTRA) {
@@ -720,10 +752,11 @@ struct frame {
  * line masks built, every line queued. */
 static void ncs_start(ncs *s, const uint8_t *givens)
 {
-    uint32_t full = (1u << (s->ncol + 1)) - 1;
-    for (int32_t c = 0; c < s->ncells; c++)
-        s->cells[c] = !givens || givens[c] == PC_NONOGRAM_COLOUR_UNKNOWN ? full : 1u << givens[c];
-    lm_build(s);
+    for (int32_t y = 0, c = 0; y < s->h; y++)
+        for (int32_t x = 0; x < s->w; x++, c++)
+            s->cells[c] = !givens || givens[c] == PC_NONOGRAM_COLOUR_UNKNOWN ? s->lused[y] & s->lused[s->h + x]
+                                                                             : 1u << givens[c];
+    lm_build(s, givens);
     for (int32_t l = 0; l < s->nlines; l++)
         enqueue(s, l);
 }
@@ -736,7 +769,7 @@ static int32_t ncs_root(ncs *s, uint32_t *probe_save, int32_t *grade, int64_t *s
     st[PC_NONOGRAM_STAT_LINE_CELLS] = r == NC_OK ? known(s) : 0;
     if (r != NC_OK)
         return r;
-    if (known(s) == s->ncells) {
+    if (st[PC_NONOGRAM_STAT_LINE_CELLS] == s->ncells) {
         *grade = PC_NONOGRAM_GRADE_LINE;
         return r;
     }
@@ -784,13 +817,7 @@ static int32_t stack_reserve(ncs *s, ncs_stack *k)
 static void write_solution(const ncs *s, uint8_t *sol)
 {
     for (int32_t i = 0; i < s->ncells; i++) {
-        uint32_t v = s->cells[i];
-        uint8_t idx = 0;
-        while (!(v & 1u)) {
-            v >>= 1;
-            idx++;
-        }
-        sol[i] = idx;
+        sol[i] = (uint8_t)pc__ctz64(s->cells[i]);
     }
 }
 
@@ -969,14 +996,12 @@ static int32_t puzzle_colours(const pc_nonogram *g, uint8_t *colours[2])
     return PC_OK;
 }
 
-int32_t pc__ncol_solve_puzzle(const pc_nonogram *g, const uint8_t *givens, int32_t max_solutions, pc__meter *m,
-                              uint8_t *solutions, size_t cap, int64_t *stats, size_t nstats)
+/* The puzzle's clue counts per line (rows, then columns).  Free both with
+ * pc__free, also after PC_ENOMEM (a failed one is NULL). */
+static int32_t puzzle_counts(const pc_nonogram *g, int32_t *counts[2])
 {
-    uint8_t *colours[2];
-    int32_t rc = puzzle_colours(g, colours);
-    if (rc != PC_OK)
-        return rc;
-    int32_t *counts[2] = {NULL, NULL};
+    int32_t rc = PC_OK;
+    counts[0] = counts[1] = NULL;
     for (int a = 0; a < 2 && rc == PC_OK; a++) {
         int32_t lines = a == 0 ? g->h : g->w;
         counts[a] = pc__malloc((size_t)lines * sizeof(int32_t));
@@ -986,6 +1011,18 @@ int32_t pc__ncol_solve_puzzle(const pc_nonogram *g, const uint8_t *givens, int32
             for (int32_t i = 0; i < lines; i++)
                 counts[a][i] = g->off[a][i + 1] - g->off[a][i];
     }
+    return rc;
+}
+
+int32_t pc__ncol_solve_puzzle(const pc_nonogram *g, const uint8_t *givens, int32_t max_solutions, pc__meter *m,
+                              uint8_t *solutions, size_t cap, int64_t *stats, size_t nstats)
+{
+    uint8_t *colours[2];
+    int32_t rc = puzzle_colours(g, colours);
+    if (rc != PC_OK)
+        return rc;
+    int32_t *counts[2];
+    rc = puzzle_counts(g, counts);
     if (rc == PC_OK) {
         const int32_t *cc[2] = {counts[0], counts[1]}, *cl[2] = {g->clue[0], g->clue[1]};
         const uint8_t *co[2] = {colours[0], colours[1]};
@@ -1157,6 +1194,107 @@ static int32_t hint_colour_line(chint *c, int a, int32_t i, int32_t *best, pc__n
     return PC_OK;
 }
 
+/* The solver on the player's grid, propagated.  NC_OK, NC_CONTRA or a
+ * negative status; *s to be freed with ncs_free in every case. */
+static int32_t hint_solver(chint *c, pc__meter *m, ncs *s)
+{
+    const pc_nonogram *g = c->g;
+    int32_t *counts[2];
+    int32_t rc = puzzle_counts(g, counts);
+    if (rc == PC_OK) {
+        const int32_t *cc[2] = {counts[0], counts[1]}, *cl[2] = {g->clue[0], g->clue[1]};
+        const uint8_t *co[2] = {c->colours[0], c->colours[1]};
+        rc = ncs_init(s, g->w, g->h, g->ncol, cc, cl, co);
+    } else {
+        memset(s, 0, sizeof *s);
+    }
+    pc__free(counts[0]);
+    pc__free(counts[1]);
+    if (rc != PC_OK)
+        return rc;
+    s->m = m;
+    ncs_start(s, c->givens);
+    return propagate(s);
+}
+
+/* Cell `cell` of the player's grid, settled to `value` by propagation
+ * alone: *line, the line where line logic breaks down when the cell is
+ * assumed not to be `value` (from the player's grid, every line queued).
+ * NC_OK or a negative status. */
+static int32_t hint_forced_line(chint *c, ncs *s, int32_t cell, int32_t value, int32_t *line)
+{
+    ncs_start(s, c->givens);
+    set_cell(s, cell, s->cells[cell] & ~(1u << value));
+    int32_t r = propagate(s);
+    *line = r == NC_CONTRA ? s->bad_line : -1; /* always NC_CONTRA: propagation is monotone */
+    return r < 0 ? r : NC_OK;
+}
+
+/* Probe every value of open cell `cell` (state s: the player's grid
+ * propagated): the values left into *left, the line where the probe of the
+ * lowest failing value broke down into *line.  NC_OK or a negative status. */
+static int32_t hint_probe_cell(ncs *s, uint32_t *save, int32_t cell, uint32_t *left, int32_t *line)
+{
+    uint32_t v = s->cells[cell];
+    *left = v;
+    *line = -1;
+    for (uint32_t rest = v; rest && popc(v) > 1; rest &= rest - 1) {
+        uint32_t b = rest & (~rest + 1);
+        int32_t r = probe_value(s, save, cell, b);
+        if (r < 0)
+            return r;
+        if (r == NC_CONTRA) {
+            *left &= ~b;
+            if (*line < 0)
+                *line = s->bad_line;
+        }
+    }
+    return NC_OK;
+}
+
+/* Hint step 2, probing: the first undecided cell of the player's grid (row
+ * by row) that propagation and the probes of its values leave one value
+ * (the solver's probe_value on the propagated grid); the line where the
+ * lowest failing value broke down (for a cell propagation settles alone:
+ * where assuming any other value does).  PC_OK (hint->kind 0: none),
+ * PC_EILLEGAL (no value is left, or the grid contradicts: hint->line -1) or
+ * a status. */
+static int32_t hint_colour_probe(chint *c, pc__meter *m, pc__nhint *hint)
+{
+    ncs s;
+    uint32_t *save = NULL;
+    int32_t r = hint_solver(c, m, &s);
+    if (r == NC_OK) {
+        save = pc__malloc(s.state_bytes);
+        r = save ? NC_OK : PC_ENOMEM;
+    }
+    for (int32_t cell = 0; r == NC_OK && cell < s.ncells; cell++) {
+        if (c->givens[cell] != PC_NONOGRAM_COLOUR_UNKNOWN)
+            continue;
+        uint32_t left;
+        int32_t line;
+        r = hint_probe_cell(&s, save, cell, &left, &line);
+        if (r != NC_OK || popc(left) > 1)
+            continue;
+        if (left == 0) {
+            r = NC_CONTRA;
+            break;
+        }
+        if (popc(s.cells[cell]) == 1)
+            r = hint_forced_line(c, &s, cell, pc__ctz64(left), &line);
+        if (r == NC_OK)
+            pc__nhint_cell(hint, s.w, (size_t)cell, pc__ctz64(left), line, PC_NONOGRAM_HINT_PROBE);
+        break;
+    }
+    pc__free(save);
+    ncs_free(&s);
+    if (r == NC_CONTRA) {
+        hint->line = -1;
+        return PC_EILLEGAL;
+    }
+    return r == NC_OK ? PC_OK : r;
+}
+
 /* With no line step: the first undecided cell of the player's grid, from a
  * solution that agrees with it.  PC_OK, PC_ENOTFOUND (no undecided cell),
  * PC_EILLEGAL (no solution agrees) or a status. */
@@ -1182,8 +1320,9 @@ static int32_t hint_colour_solution(chint *c, pc__meter *m, pc__nhint *hint)
 /*
  * A hint on the player's grid: the line whose line logic settles most
  * undecided cells (rows before columns, then the lowest index) gives its
- * first such cell; with no such line, a cell of a solution that agrees with
- * the grid.  Returns a pc_nonogram_hint_kind.
+ * first such cell; with no such line, the first cell that probing settles;
+ * with none, a cell of a solution that agrees with the grid.  Returns a
+ * pc_nonogram_hint_kind.
  */
 int32_t pc_nonogram_hint_colour(const pc_nonogram *g, const pc_budget *budget, int32_t *x, int32_t *y,
                                 int32_t *value, int32_t *axis, int32_t *index)
@@ -1203,6 +1342,8 @@ int32_t pc_nonogram_hint_colour(const pc_nonogram *g, const pc_budget *budget, i
     for (int a = 0; rc == PC_OK && a < 2; a++)
         for (int32_t i = 0; i < (a == 0 ? g->h : g->w) && rc == PC_OK; i++)
             rc = hint_colour_line(&c, a, i, &best, &hint);
+    if (rc == PC_OK && !hint.kind)
+        rc = hint_colour_probe(&c, &m, &hint);
     if (rc == PC_OK && !hint.kind)
         rc = hint_colour_solution(&c, &m, &hint);
     rc = pc__nhint_report(&hint, g->h, rc, x, y, value, axis, index);

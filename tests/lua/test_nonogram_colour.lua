@@ -46,6 +46,11 @@ t.run(function()
     nc.set_cell(p, h.x, h.y, h.value)
   end
   t.ok(p:solved() and h == false, "hints until solved")
+  -- no line settles a cell of this grid; background at (0,0) breaks column 1 (tests/test_nonogram_colour.c)
+  local q = nc.from_solution(4, 4, PAL, { 2, 0, 0, 1, 1, 0, 1, 0, 0, 2, 0, 1, 0, 1, 1, 0 })
+  h = nc.hint(q)
+  t.eq(table.concat({ h.kind, h.x, h.y, h.value, h.axis, h.index }, " "), "probe 0 0 2 " .. nc.COLS .. " 1",
+    "a probing hint: (0,0) green")
 
   local r = nc.solve(p)
   t.ok(r.status == "unique" and join(r.solutions[1][3]) == "1,0,0,2", "solve: unique, the picture")

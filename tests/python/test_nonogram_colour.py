@@ -56,6 +56,10 @@ def body():
             break
         h.apply(p)
     ok(p.solved and h is None, "hints until solved")
+    # no line settles a cell of this grid; the background at (0,0) breaks column 1 (tests/test_nonogram_colour.c)
+    q = nc.from_solution(4, 4, PAL, [2, 0, 0, 1, 1, 0, 1, 0, 0, 2, 0, 1, 0, 1, 1, 0])
+    h = nc.hint(q)
+    eq((h.kind, h.x, h.y, h.value, h.axis, h.index), ("probe", 0, 0, 2, nc.COLS, 1), "a probing hint: (0,0) green")
     nc.set_cells(p, [U] * 12)
     eq(nc.cells(p), bytes([U] * 12), "set_cells: every cell undecided")
 

@@ -311,8 +311,9 @@ def mistakes(puzzle: Puzzle, max_nodes: int = 0, max_seconds: float = 0.0) -> Li
 
 
 class ColourHint:
-    """A cell to paint: (x, y), ``value`` (a palette index), ``kind`` ("line"
-    or "solution") and the line that proves it (``axis``/``index``, or None)."""
+    """A cell to paint: (x, y), ``value`` (a palette index), ``kind`` ("line",
+    "probe" or "solution") and the line that proves it (``axis``/``index``, or
+    None)."""
 
     def __init__(self, kind: str, x: int, y: int, value: int, axis: int, idx: int) -> None:
         self.kind, self.x, self.y, self.value = kind, x, y, value
@@ -342,8 +343,9 @@ def hint(puzzle: Puzzle, max_nodes: int = 0, max_seconds: float = 0.0) -> Option
         e.index = v[4].value if v[4].value >= 0 else None
         raise e
     check(rc)
-    kinds = {enums["PC_NONOGRAM_HINT_LINE"]: "line", enums["PC_NONOGRAM_HINT_SOLUTION"]: "solution"}
-    return ColourHint(kinds.get(rc, "probe"), v[0].value, v[1].value, v[2].value, v[3].value, v[4].value)
+    kinds = {enums["PC_NONOGRAM_HINT_LINE"]: "line", enums["PC_NONOGRAM_HINT_PROBE"]: "probe",
+             enums["PC_NONOGRAM_HINT_SOLUTION"]: "solution"}
+    return ColourHint(kinds[rc], v[0].value, v[1].value, v[2].value, v[3].value, v[4].value)
 
 
 def _gen_args(width: int, height: int, ncolours: int, seed: int, grade: str) -> Any:
