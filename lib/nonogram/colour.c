@@ -63,7 +63,7 @@ static int lower(int c)
     return c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c;
 }
 
-static int same_name(const char *a, const char *b)
+int pc__ncol_same_name(const char *a, const char *b)
 {
     while (*a && *b && lower((unsigned char)*a) == lower((unsigned char)*b)) {
         a++;
@@ -90,7 +90,7 @@ int32_t pc__ncpalette_add(struct pc__ncpalette *p, int32_t k, char sym, uint32_t
     for (int32_t i = 0; i < k; i++) {
         if (p->sym[i] == sym)
             return pc__parse_error(err, errcap, line, 1, "symbol '%c' used twice", sym);
-        if (same_name(p->name[i], p->name[k]))
+        if (pc__ncol_same_name(p->name[i], p->name[k]))
             return pc__parse_error(err, errcap, line, 1, "colour name '%s' used twice", p->name[k]);
     }
     p->sym[k] = sym;
