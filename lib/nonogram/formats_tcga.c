@@ -27,30 +27,33 @@ static int blank(const char *s, size_t n)
     return n == 0;
 }
 
-/* Copy the "$n" marker (trimmed) as the id. */
-static int32_t tcga_id(const char *l, size_t n, pc__nspec *sp)
-{
-    pc__trim(&l, &n);
-    sp->id = pc__strndup(l, n);
-    return sp->id ? PC_OK : PC_ENOMEM;
-}
-
-int32_t pc__ntcga_parse(const char *text, size_t len, int32_t line0, pc__nspec *sp, char *err, size_t errcap)
+/* The "$n" marker line (trimmed: the id) and the lines after it up to the
+ * last non-blank one: *lines of them, from byte *body. */
+static int32_t tcga_head(const char *text, size_t len, pc__nspec *sp, size_t *body, int32_t *lines)
 {
     pc__lines it;
     pc__lines_init(&it, text, len);
     const char *l;
     size_t n;
-    if (!pc__lines_next(&it, &l, &n) || tcga_id(l, n, sp) != PC_OK)
+    if (!pc__lines_next(&it, &l, &n))
         return PC_ENOMEM;
-    /* the clue lines: everything up to the end, without trailing blank lines */
-    size_t body = it.pos;
-    int32_t seen = 0, lines = 0; /* lines: up to the last non-blank one */
-    while (pc__lines_next(&it, &l, &n)) {
-        seen++;
+    pc__trim(&l, &n);
+    if (!(sp->id = pc__strndup(l, n)))
+        return PC_ENOMEM;
+    *body = it.pos;
+    *lines = 0;
+    while (pc__lines_next(&it, &l, &n))
         if (!blank(l, n))
-            lines = seen;
-    }
+            *lines = it.lineno - 1;
+    return PC_OK;
+}
+
+int32_t pc__ntcga_parse(const char *text, size_t len, int32_t line0, pc__nspec *sp, char *err, size_t errcap)
+{
+    size_t body;
+    int32_t lines;
+    if (tcga_head(text, len, sp, &body, &lines) != PC_OK)
+        return PC_ENOMEM;
     if (lines == 0 || lines % 2)
         return pc__parse_error(err, errcap, line0 + 1, 1,
                                "%s: %d clue lines; an even number (columns, then rows) is expected", sp->id,
@@ -58,7 +61,10 @@ int32_t pc__ntcga_parse(const char *text, size_t len, int32_t line0, pc__nspec *
     int32_t side = lines / 2;
     pc__nclueset cs;
     memset(&cs, 0, sizeof cs);
+    pc__lines it;
     pc__lines_init(&it, text + body, len - body);
+    const char *l;
+    size_t n;
     for (int32_t i = 0; i < lines; i++) {
         pc__lines_next(&it, &l, &n);
         int32_t k = pc__nf_parse_clues(l, n, "\t ,", NULL, &cs, i < side ? 1 : 0, line0 + 1 + it.lineno, 1, side,
@@ -76,20 +82,16 @@ int32_t pc__ntcga_parse(const char *text, size_t len, int32_t line0, pc__nspec *
 int32_t pc__ntcga_parse_solution(const char *text, size_t len, int32_t line0, pc__nspec *sp, char *err,
                                    size_t errcap)
 {
-    pc__lines it;
-    pc__lines_init(&it, text, len);
-    const char *l;
-    size_t n;
-    if (!pc__lines_next(&it, &l, &n) || tcga_id(l, n, sp) != PC_OK)
+    size_t body;
+    int32_t rows;
+    if (tcga_head(text, len, sp, &body, &rows) != PC_OK)
         return PC_ENOMEM;
-    size_t body = it.pos;
-    int32_t rows = 0;
-    while (pc__lines_next(&it, &l, &n))
-        if (!blank(l, n))
-            rows = it.lineno - 1;
     if (rows == 0)
         return pc__parse_error(err, errcap, line0 + 1, 1, "%s: no solution rows", sp->id);
+    pc__lines it;
     pc__lines_init(&it, text + body, len - body);
+    const char *l;
+    size_t n;
     int32_t w = -1;
     uint8_t *g = NULL;
     size_t got = 0, cap = 0;

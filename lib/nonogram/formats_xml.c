@@ -128,6 +128,22 @@ static int attr_is(const char *v, size_t n, const char *want)
     return v && n == strlen(want) && memcmp(v, want, n) == 0;
 }
 
+/* The next <name> element of [*from, to): *tag its start tag, [*c0, *c1)
+ * its content; *from moves past it.  1 found, 0 none, or an error. */
+static int32_t next_element(const xml *x, size_t *from, size_t to, const char *name, size_t *tag, size_t *c0,
+                            size_t *c1)
+{
+    size_t at = find_tag(x, *from, to, name), after;
+    if (at == (size_t)-1)
+        return 0;
+    int32_t r = element(x, at, to, name, c0, c1, &after);
+    if (r != PC_OK)
+        return r;
+    *tag = at;
+    *from = after;
+    return 1;
+}
+
 /* Text content with the five predefined entities and numeric ASCII
  * references decoded, trimmed. */
 static char *xml_text(const xml *x, size_t from, size_t to)
@@ -227,25 +243,20 @@ static int32_t xml_colour(const xml *x, size_t ct, size_t c0, size_t c1, const c
 static int32_t xml_colour_pass(const xml *x, size_t p0, size_t p1, const char *bg, size_t bn, int pass,
                                struct pc__ncpalette *p)
 {
-    size_t ct = p0;
-    while ((ct = find_tag(x, ct, p1, "color")) != (size_t)-1) {
-        size_t c0, c1, ca, cn;
-        int32_t rc = element(x, ct, p1, "color", &c0, &c1, &ca);
-        if (rc != PC_OK)
-            return rc;
+    size_t from = p0, ct = 0, c0 = 0, c1 = 0, cn;
+    int32_t r;
+    while ((r = next_element(x, &from, p1, "color", &ct, &c0, &c1)) == 1) {
         const char *name = attribute(x, ct, "name", &cn);
         if (!name)
             return xml_error(x, ct, "<color> without a name", NULL);
         int is_bg = cn == bn && memcmp(name, bg, bn) == 0;
-        if (is_bg == (pass == 0)) {
-            rc = xml_colour(x, ct, c0, c1, name, cn, p, is_bg ? 0 : p->n + 1);
-            if (rc != PC_OK)
-                return rc;
-            p->n += !is_bg;
-        }
-        ct = ca;
+        if (is_bg != (pass == 0))
+            continue;
+        if ((r = xml_colour(x, ct, c0, c1, name, cn, p, is_bg ? 0 : p->n + 1)) != PC_OK)
+            return r;
+        p->n += !is_bg;
     }
-    return PC_OK;
+    return r;
 }
 
 /* The palette of the puzzle at `at`: the background (its backgroundcolor;
@@ -281,19 +292,11 @@ static int is_black_and_white(const struct pc__ncpalette *p)
 static int32_t xml_clues(const xml *x, size_t from, size_t to, const struct pc__ncpalette *p, int32_t defcol,
                          pc__nclueset *cs, int a)
 {
-    size_t at = from;
-    while ((at = find_tag(x, at, to, "line")) != (size_t)-1) {
-        size_t c0, c1, after;
-        int32_t r = element(x, at, to, "line", &c0, &c1, &after);
-        if (r != PC_OK)
-            return r;
+    size_t lt = 0, c0 = 0, c1 = 0, ct = 0, v0 = 0, v1 = 0, cn;
+    int32_t r;
+    while ((r = next_element(x, &from, to, "line", &lt, &c0, &c1)) == 1) {
         int32_t k = 0;
-        size_t ct = c0;
-        while ((ct = find_tag(x, ct, c1, "count")) != (size_t)-1) {
-            size_t v0, v1, va, cn;
-            r = element(x, ct, c1, "count", &v0, &v1, &va);
-            if (r != PC_OK)
-                return r;
+        while ((r = next_element(x, &c0, c1, "count", &ct, &v0, &v1)) == 1) {
             const char *cname = attribute(x, ct, "color", &cn);
             int32_t col = cname ? palette_by_name(p, p->n + 1, cname, cn) : defcol;
             if (col < 1)
@@ -304,20 +307,17 @@ static int32_t xml_clues(const xml *x, size_t from, size_t to, const struct pc__
             int64_t num;
             if (pc__parse_i64(v, vn, &num) || num < 0 || num > PC_NONOGRAM_MAX_SIDE)
                 return xml_error(x, v0, "bad clue in <count>", NULL);
-            if (num > 0) {
+            if (num > 0)
                 pc__nclueset_clue(cs, a, (int32_t)num, col);
-                k++;
-            }
-            ct = va;
+            k += num > 0;
         }
-        if (k == 0) {
+        if (r < 0)
+            return r;
+        if (k == 0)
             pc__nclueset_clue(cs, a, 0, 0);
-            k = 1;
-        }
-        pc__nclueset_line(cs, a, k);
-        at = after;
+        pc__nclueset_line(cs, a, k ? k : 1);
     }
-    return PC_OK;
+    return r;
 }
 
 /* Where the <clues type="rows"> and type="columns" contents are: at[a] ..
@@ -325,12 +325,9 @@ static int32_t xml_clues(const xml *x, size_t from, size_t to, const struct pc__
 static int32_t xml_clue_spans(const xml *x, size_t at, size_t p0, size_t p1, size_t span_at[2], size_t span_end[2])
 {
     int have[2] = {0, 0};
-    size_t cl = p0;
-    while ((cl = find_tag(x, cl, p1, "clues")) != (size_t)-1) {
-        size_t c0, c1, ca, vn;
-        int32_t r = element(x, cl, p1, "clues", &c0, &c1, &ca);
-        if (r != PC_OK)
-            return r;
+    size_t from = p0, cl = 0, c0 = 0, c1 = 0, vn;
+    int32_t r;
+    while ((r = next_element(x, &from, p1, "clues", &cl, &c0, &c1)) == 1) {
         const char *v = attribute(x, cl, "type", &vn);
         int a = attr_is(v, vn, "rows") ? 0 : attr_is(v, vn, "columns") ? 1 : -1;
         if (a < 0)
@@ -338,8 +335,9 @@ static int32_t xml_clue_spans(const xml *x, size_t at, size_t p0, size_t p1, siz
         span_at[a] = c0;
         span_end[a] = c1;
         have[a] = 1;
-        cl = ca;
     }
+    if (r < 0)
+        return r;
     if (!have[0] || !have[1])
         return xml_error(x, at, have[0] ? "no column clues" : "no row clues", NULL);
     return PC_OK;
@@ -383,20 +381,14 @@ static int32_t xml_meta(const xml *x, size_t p0, size_t p1, pc__nspec *sp)
 {
     static const char *const meta[] = {"title", "id"};
     for (int m = 0; m < 2; m++) {
-        size_t t = find_tag(x, p0, p1, meta[m]);
-        if (t == (size_t)-1)
-            continue;
-        size_t t0, t1, ta;
-        int32_t r = element(x, t, p1, meta[m], &t0, &t1, &ta);
-        if (r != PC_OK)
+        size_t from = p0, t = 0, t0 = 0, t1 = 0;
+        int32_t r = next_element(x, &from, p1, meta[m], &t, &t0, &t1);
+        if (r < 0)
             return r;
-        char *s = xml_text(x, t0, t1);
-        if (!s)
+        char *s = r ? xml_text(x, t0, t1) : NULL;
+        if (r && !s)
             return PC_ENOMEM;
-        if (m == 0)
-            sp->title = s;
-        else
-            sp->id = s;
+        *(m == 0 ? &sp->title : &sp->id) = s;
     }
     return PC_OK;
 }
@@ -429,25 +421,18 @@ static int32_t xml_image(const xml *x, size_t im, size_t i0, size_t i1, const st
  * solutions. */
 static int32_t xml_goal(const xml *x, size_t p0, size_t p1, const struct pc__ncpalette *p, pc__nspec *sp)
 {
-    size_t so = p0;
-    while ((so = find_tag(x, so, p1, "solution")) != (size_t)-1) {
-        size_t s0, s1, sa, vn;
-        int32_t r = element(x, so, p1, "solution", &s0, &s1, &sa);
-        if (r != PC_OK)
-            return r;
+    size_t from = p0, so = 0, s0 = 0, s1 = 0, vn, im = 0, i0 = 0, i1 = 0;
+    int32_t r;
+    while ((r = next_element(x, &from, p1, "solution", &so, &s0, &s1)) == 1) {
         const char *v = attribute(x, so, "type", &vn);
-        if (v && !attr_is(v, vn, "goal") && !attr_is(v, vn, "solution")) {
-            so = sa;
+        if (v && !attr_is(v, vn, "goal") && !attr_is(v, vn, "solution"))
             continue;
-        }
-        size_t im = find_tag(x, s0, s1, "image");
-        if (im == (size_t)-1)
+        r = next_element(x, &s0, s1, "image", &im, &i0, &i1);
+        if (r == 0)
             return xml_error(x, so, "<solution> without <image>", NULL);
-        size_t i0, i1, ia;
-        r = element(x, im, s1, "image", &i0, &i1, &ia);
-        return r != PC_OK ? r : xml_image(x, im, i0, i1, p, sp);
+        return r < 0 ? r : xml_image(x, im, i0, i1, p, sp);
     }
-    return PC_OK;
+    return r;
 }
 
 /* An attribute of the <puzzle> tag, or its default. */
