@@ -15,26 +15,6 @@
 #include "nonogram/formats_util.h"
 #include "puzzlecore/nonogram.h"
 
-void pc__nspec_init(pc__nspec *sp)
-{
-    memset(sp, 0, sizeof *sp);
-}
-
-void pc__nspec_free(pc__nspec *sp)
-{
-    for (int a = 0; a < 2; a++) {
-        pc__free(sp->counts[a]);
-        pc__free(sp->clues[a]);
-        pc__free(sp->colours[a]);
-    }
-    pc__free(sp->pal);
-    pc__free(sp->goal);
-    pc__free(sp->givens);
-    pc__free(sp->id);
-    pc__free(sp->title);
-    pc__nspec_init(sp);
-}
-
 /* ---- sections: where puzzle `index` starts and ends ------------------------- */
 
 /* The sections of a text are found in one pass; `want` >= 0 keeps only

@@ -3,11 +3,12 @@
  * writing are independent of the puzzle handle.  formats_io.c turns specs
  * into pc_nonogram handles and back.
  *
- * One spec type for black-and-white and colour puzzles: a black-and-white
- * puzzle is the one-colour case (no palette, no clue colours).  The readers
- * and writers of each format live in their own file (formats_non.c,
- * formats_xml.c, formats_tcga.c for TCGA and Tatham ids), on the helpers of
- * formats_util.h; formats.c finds the puzzles of a text and dispatches.
+ * The spec type (formats_util.h) is one for black-and-white and colour
+ * puzzles: a black-and-white puzzle is the one-colour case (no palette, no
+ * clue colours).  The readers and writers of each format live in their own
+ * file (formats_non.c, formats_xml.c, formats_tcga.c for TCGA and Tatham
+ * ids), on formats_util.c; formats.c finds the puzzles of a text and
+ * dispatches.
  */
 #ifndef PC_NONOGRAM_FORMATS_H
 #define PC_NONOGRAM_FORMATS_H
@@ -16,26 +17,8 @@
 #include <stdint.h>
 
 #include "common/text.h"
+#include "nonogram/formats_util.h"
 #include "puzzlecore/nonogram.h"
-
-struct pc__ncpalette;
-
-typedef struct pc__nspec {
-    int32_t w, h;
-    /* [0] rows (h lines), [1] columns (w lines); an empty line is count 1,
-     * clue 0.  colours[a] runs parallel to clues[a] (0 for an empty line's
-     * 0), or is NULL: every clue of colour 1 (black and white). */
-    int32_t *counts[2], *clues[2];
-    uint8_t *colours[2];
-    struct pc__ncpalette *pal; /* NULL: black and white (the default palette) */
-    uint8_t *goal;             /* w*h palette indices (0/1 in black and white), or NULL */
-    uint8_t *givens;           /* w*h 0/1/2, or NULL (Tatham) */
-    char *id;                  /* NUL-terminated, or NULL */
-    char *title;
-} pc__nspec;
-
-void pc__nspec_init(pc__nspec *sp);
-void pc__nspec_free(pc__nspec *sp);
 
 /* Guess the format of a text: a pc_nonogram_format, or PC_EPARSE. */
 int32_t pc__nformat_detect(const char *text, size_t len);
@@ -83,27 +66,5 @@ int32_t pc__nonogram_import_section(const char *text, size_t len, int32_t format
  * puzzle at all), PC_ENOTFOUND (fewer sections). */
 int32_t pc__nformat_section(const char *text, size_t len, int kind, int32_t index, size_t *start, size_t *end,
                             int32_t *line0);
-
-/* ---- the readers and writers of each format (one file each) ---------------- */
-
-/* .non (formats_non.c): the section's text, line0 as in pc__nsection. */
-int32_t pc__nnon_parse(const char *text, size_t len, int32_t line0, pc__nspec *sp, char *err, size_t errcap);
-void pc__nnon_write(const pc__nspec *sp, pc__sb *sb);
-
-/* webpbn XML (formats_xml.c): the <puzzle> element at byte `at` of the
- * whole text; pc__nxml_next_puzzle gives the offset of the next "<puzzle"
- * tag at or after `from`, or (size_t)-1. */
-int32_t pc__nxml_parse(const char *text, size_t len, size_t at, pc__nspec *sp, char *err, size_t errcap);
-size_t pc__nxml_next_puzzle(const char *text, size_t len, size_t from);
-void pc__nxml_write(const pc__nspec *sp, pc__sb *sb);
-
-/* TCGA/TAAI question and solution files and Tatham ids (formats_tcga.c):
- * black-and-white formats. */
-int32_t pc__ntcga_parse(const char *text, size_t len, int32_t line0, pc__nspec *sp, char *err, size_t errcap);
-int32_t pc__ntcga_parse_solution(const char *text, size_t len, int32_t line0, pc__nspec *sp, char *err,
-                                 size_t errcap);
-int32_t pc__ntcga_write(const pc__nspec *sp, pc__sb *sb, int solution, int32_t number);
-int32_t pc__ntatham_parse(const char *s, size_t n, int32_t line, pc__nspec *sp, char *err, size_t errcap);
-void pc__ntatham_write(const pc__nspec *sp, pc__sb *sb);
 
 #endif

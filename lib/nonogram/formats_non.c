@@ -12,7 +12,6 @@
 
 #include "common/alloc.h"
 #include "nonogram/colour.h"
-#include "nonogram/formats.h"
 #include "nonogram/formats_util.h"
 
 /* A value after a key: a "quoted string" or the rest of the line. */

@@ -7,7 +7,6 @@
 #include <string.h>
 
 #include "common/alloc.h"
-#include "nonogram/formats.h"
 #include "nonogram/formats_util.h"
 
 static void write_clue_line(pc__sb *sb, const int32_t *clues, int32_t k, char sep)

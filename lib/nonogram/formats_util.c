@@ -1,7 +1,7 @@
 /*
- * What the nonogram format readers share (formats_util.h): clue vectors,
- * the clue-line parser of .non, TCGA and Tatham ids, the size check and
- * palette look-ups.
+ * The nonogram format spec and what the format readers share
+ * (formats_util.h): clue vectors, the clue-line parser of .non, TCGA and
+ * Tatham ids, the size check and palette look-ups.
  */
 #include "nonogram/formats_util.h"
 
@@ -9,6 +9,26 @@
 
 #include "common/alloc.h"
 #include "nonogram/puzzle.h"
+
+void pc__nspec_init(pc__nspec *sp)
+{
+    memset(sp, 0, sizeof *sp);
+}
+
+void pc__nspec_free(pc__nspec *sp)
+{
+    for (int a = 0; a < 2; a++) {
+        pc__free(sp->counts[a]);
+        pc__free(sp->clues[a]);
+        pc__free(sp->colours[a]);
+    }
+    pc__free(sp->pal);
+    pc__free(sp->goal);
+    pc__free(sp->givens);
+    pc__free(sp->id);
+    pc__free(sp->title);
+    pc__nspec_init(sp);
+}
 
 void pc__niv_push(pc__nivec *v, int32_t x)
 {

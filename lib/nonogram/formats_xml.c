@@ -12,7 +12,6 @@
 
 #include "common/alloc.h"
 #include "nonogram/colour.h"
-#include "nonogram/formats.h"
 #include "nonogram/formats_util.h"
 
 /* ---- lexing ---------------------------------------------------------------------- */
