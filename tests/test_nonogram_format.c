@@ -408,6 +408,19 @@ static void test_one_reader(void)
        "XML puzzle set: black and white, then red and black (%s)", err);
     pc_nonogram_free(g);
     pc_nonogram_free(b);
+    /* white and black in other chars: a colour puzzle that stays one through XML */
+    g = import("width 2\nheight 1\ncolor a #000000 black\nrows\n1\ncolumns\n1\n0\ngoal \"a.\"\n",
+               PC_NONOGRAM_FORMAT_NON, 0, err);
+    ok(g && stable(g, PC_NONOGRAM_FORMAT_XML) && stable(g, PC_NONOGRAM_FORMAT_NON),
+       "black as 'a': .non and XML round trips stable (%s)", err);
+    char *x = g ? export_text(g, PC_NONOGRAM_FORMAT_XML) : NULL;
+    b = x ? import(x, PC_NONOGRAM_FORMAT_XML, 0, err) : NULL;
+    char *n1 = g ? export_text(g, PC_NONOGRAM_FORMAT_NON) : NULL;
+    ok(b && n1 && exports_as(b, PC_NONOGRAM_FORMAT_NON, n1), "... and through XML back to the same .non");
+    free(x);
+    free(n1);
+    pc_nonogram_free(g);
+    pc_nonogram_free(b);
     /* generated colour puzzles of 1 to 8 colours: stable through .non and XML */
     int good = 1;
     for (int32_t ncol = 1; ncol <= 8 && good; ncol++) {

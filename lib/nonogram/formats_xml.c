@@ -278,10 +278,15 @@ static int32_t xml_palette(const xml *x, size_t at, size_t p0, size_t p1, const 
     return rc;
 }
 
-/* A palette of white (background) and black alone: black and white. */
-static int is_black_and_white(const struct pc__ncpalette *p)
+/* A puzzle without a backgroundcolor attribute whose palette is white (the
+ * background) and black alone is black and white.  The colour writer
+ * always names the background, so a colour puzzle of white and black in
+ * other chars or values reads back as itself. */
+static int is_black_and_white(const xml *x, size_t at, const struct pc__ncpalette *p)
 {
-    return p->n == 1 && strcmp(p->name[0], "white") == 0 && strcmp(p->name[1], "black") == 0;
+    size_t n;
+    return !attribute(x, at, "backgroundcolor", &n) && p->n == 1 && strcmp(p->name[0], "white") == 0 &&
+           strcmp(p->name[1], "black") == 0;
 }
 
 /* ---- clues, metadata, goal ---------------------------------------------------------- */
@@ -460,7 +465,7 @@ int32_t pc__nxml_parse(const char *text, size_t len, size_t at, pc__nspec *sp, c
     struct pc__ncpalette p;
     if ((r = xml_palette(&x, at, p0, p1, bg, bn, def, dn, &p)) != PC_OK)
         return r;
-    if (!is_black_and_white(&p)) {
+    if (!is_black_and_white(&x, at, &p)) {
         if (!(sp->pal = pc__malloc(sizeof p)))
             return PC_ENOMEM;
         *sp->pal = p;
