@@ -1,7 +1,8 @@
 /*
  * Nonogram file formats: .non (bundles, goal, blank or 0 empty lines), webpbn
  * XML, Tatham game ids, TCGA/TAAI question and solution files.  Every format
- * round-trips; parse errors name the line and column.  Public API only.
+ * round-trips; parse errors name the line and column; black and white is the
+ * one-colour case of the .non and XML readers.  Public API only.
  */
 #include <puzzlecore/puzzlecore.h>
 
@@ -274,6 +275,164 @@ static void test_tcga(void)
     is_int(pc_nonogram_import("2x1:1/0/1", 9, 77, 0, err, sizeof err, &x), PC_EINVAL, "bad format number");
 }
 
+/* 1 when exporting g in fmt gives exactly `want`. */
+static int exports_as(const pc_nonogram *g, int32_t fmt, const char *want)
+{
+    char *t = export_text(g, fmt);
+    int same = t && strcmp(t, want) == 0;
+    if (!same)
+        printf("# got:\n%s# want:\n%s", t ? t : "(none)\n", want);
+    free(t);
+    return same;
+}
+
+/* Export in fmt, import, export again: the same text (and the same clues). */
+static int stable(const pc_nonogram *g, int32_t fmt)
+{
+    char *t = export_text(g, fmt), err[256] = "";
+    pc_nonogram *h = t ? import(t, fmt, 0, err) : NULL;
+    int same = h && same_clues(g, h) && exports_as(h, fmt, t);
+    if (!h)
+        printf("# %s\n", err);
+    pc_nonogram_free(h);
+    free(t);
+    return same;
+}
+
+/* The black-and-white puzzle of the XML sample, as the black-and-white
+ * writer gives it. */
+static const char BW_XML[] =
+    "<?xml version=\"1.0\"?>\n<!DOCTYPE pbn SYSTEM \"https://webpbn.com/pbn-0.3.dtd\">\n<puzzleset>\n"
+    "<puzzle type=\"grid\" defaultcolor=\"black\">\n"
+    "<color name=\"white\" char=\".\">fff</color>\n<color name=\"black\" char=\"X\">000</color>\n"
+    "<clues type=\"columns\">\n<line><count>1</count></line>\n<line></line>\n</clues>\n"
+    "<clues type=\"rows\">\n<line><count>1</count></line>\n</clues>\n"
+    "<solution type=\"goal\">\n<image>\n|X.|\n</image>\n</solution>\n</puzzle>\n</puzzleset>\n";
+
+/* One reader per format: black and white is the palette-less case of the
+ * colour reader. */
+static void test_one_reader(void)
+{
+    char err[256] = "";
+    /* XML with an explicit black-and-white palette in its own chars */
+    const char *own = "<puzzleset><puzzle defaultcolor=\"black\"><color name=\"black\" char=\"#\">000</color>"
+                      "<color name=\"white\" char=\"-\">fff</color><clues type=\"rows\"><line><count "
+                      "color=\"black\">1</count></line></clues><clues type=\"columns\"><line><count>1</count>"
+                      "</line><line/></clues><solution><image>|#-|</image></solution></puzzle></puzzleset>";
+    pc_nonogram *g = import(own, PC_NONOGRAM_FORMAT_XML, 0, err);
+    ok(g && pc_nonogram_colour_count(g) == 1 && pc_nonogram_solution_cell(g, 0, 0) == 1,
+       "XML: <color name=\"black\" char=\"#\"> is black and white, the image read in its chars (%s)", err);
+    ok(g && exports_as(g, PC_NONOGRAM_FORMAT_XML, BW_XML), "... written back as black and white (white ., black X)");
+    pc_nonogram_free(g);
+    /* black and white may leave out char and value */
+    const char *bare = "<puzzleset><puzzle><color name=\"white\"/><color name=\"black\"></color><clues type=\"rows\">"
+                       "<line><count>1</count></line></clues><clues type=\"columns\"><line><count>1</count></line>"
+                       "<line/></clues><solution><image>|X.|</image></solution></puzzle></puzzleset>";
+    g = import(bare, PC_NONOGRAM_FORMAT_XML, 0, err);
+    ok(g && exports_as(g, PC_NONOGRAM_FORMAT_XML, BW_XML), "XML: bare black and white <color> elements (%s)", err);
+    pc_nonogram_free(g);
+    /* the background as a clue colour, a <color> without a name */
+    expect_error("<puzzleset><puzzle><clues type=\"rows\"><line><count color=\"white\">1</count></line></clues>"
+                 "<clues type=\"columns\"><line><count>1</count></line><line/></clues></puzzle></puzzleset>",
+                 PC_NONOGRAM_FORMAT_XML, "line 1, column 45", "XML: a count of the background colour");
+    expect_error("<puzzleset><puzzle><color char=\"r\">f00</color></puzzle></puzzleset>", PC_NONOGRAM_FORMAT_XML,
+                 "line 1, column 20", "XML: a <color> without a name");
+    expect_error("<puzzleset><puzzle><color name=\"red\" char=\"r\">f00</color><clues type=\"rows\"><line><count "
+                 "color=\"red\">3</count></line></clues><clues type=\"columns\"><line><count color=\"red\">1</count>"
+                 "</line><line/></clues></puzzle></puzzleset>",
+                 PC_NONOGRAM_FORMAT_XML, "line 1, column 77", "XML: a colour clue longer than its line");
+
+    /* .non with one colour: the black-and-white puzzle in another palette */
+    const char *one = "width 2\nheight 2\ncolor r #ff0000 red\nrows\n1r\n2\ncolumns\n2r\n1\ngoal \"r0rr\"\n";
+    const char *plain = "width 2\nheight 2\nrows\n1\n2\ncolumns\n2\n1\ngoal \"1011\"\n";
+    g = import(one, PC_NONOGRAM_FORMAT_NON, 0, err);
+    pc_nonogram *b = import(plain, PC_NONOGRAM_FORMAT_NON, 0, err);
+    ok(g && b && pc_nonogram_colour_count(g) == 1 && same_clues(g, b), ".non with one colour: the same clues (%s)",
+       err);
+    if (g && b) {
+        uint8_t sg[4], sb[4];
+        ok(pc_nonogram_solve(g, 2, NULL, sg, 4, NULL, 0) == 1 && pc_nonogram_solve(b, 2, NULL, sb, 4, NULL, 0) == 1 &&
+               memcmp(sg, sb, 4) == 0,
+           "... the same unique solution");
+        char *tb = export_text(b, PC_NONOGRAM_FORMAT_TCGA);
+        ok(tb && exports_as(g, PC_NONOGRAM_FORMAT_TCGA, tb), "... the same TCGA file (one colour is black and white)");
+        free(tb);
+        ok(exports_as(g, PC_NONOGRAM_FORMAT_NON,
+                      "width 2\nheight 2\nbackground . #ffffff white\ncolor r #ff0000 red\n\nrows\n1r\n2r\n\n"
+                      "columns\n2r\n1r\n\ngoal \"r0rr\"\n"),
+           "... written back with its palette");
+        ok(stable(g, PC_NONOGRAM_FORMAT_NON) && stable(g, PC_NONOGRAM_FORMAT_XML), "... round trips stable");
+        ok(exports_as(b, PC_NONOGRAM_FORMAT_NON, "width 2\nheight 2\n\nrows\n1\n2\n\ncolumns\n2\n1\n\ngoal \"1011\"\n"),
+           "the black-and-white one written without");
+    }
+    pc_nonogram_free(g);
+    pc_nonogram_free(b);
+    expect_error("width 2\nheight 1\ncolor r #ff0000 red\nrows\n1q\ncolumns\n1r\n0\n", PC_NONOGRAM_FORMAT_NON,
+                 "line 5, column 2", ".non: a clue of an unknown colour names its line and column");
+    expect_error("width 2\nheight 1\nrows\n1r\ncolumns\n1\n0\n", PC_NONOGRAM_FORMAT_NON, "line 4, column 2",
+                 ".non: a colour symbol without color lines");
+    expect_error("width 2\nheight 1\ncolor r #ff0000 red\nrows\n1r\ncolumns\n1r\n0\ngoal \"rx\"\n",
+                 PC_NONOGRAM_FORMAT_NON, "line 9, column 8", ".non: a goal character of no colour");
+
+    /* a bundle and a puzzle set of a black-and-white and a colour puzzle */
+    const char *mixed = "width 2\nheight 1\nrows\n1\ncolumns\n1\n0\n====\ntitle \"Say \"hi\"\"\nwidth 2\nheight 1\n"
+                        "color r #ff0000 red\ncolor g #00ff00 green\nrows\n1r,1g\ncolumns\n1r\n1g\n";
+    g = import(mixed, PC_NONOGRAM_FORMAT_NON, 0, err);
+    b = import(mixed, PC_NONOGRAM_FORMAT_NON, 1, err);
+    ok(g && b && pc_nonogram_colour_count(g) == 1 && pc_nonogram_colour_count(b) == 2,
+       ".non bundle: a black-and-white and a colour puzzle (%s)", err);
+    if (b) {
+        char t[64];
+        size_t n = 0;
+        pc_nonogram_title(b, "en", t, sizeof t, &n);
+        is_str(t, "Say \"hi\"", "a colour puzzle's title keeps its quotes");
+        ok(stable(b, PC_NONOGRAM_FORMAT_NON) && stable(b, PC_NONOGRAM_FORMAT_XML), "... and round-trips with them");
+        char *x = export_text(b, PC_NONOGRAM_FORMAT_XML);
+        pc_nonogram *c = x ? import(x, PC_NONOGRAM_FORMAT_XML, 0, err) : NULL;
+        char *n1 = export_text(b, PC_NONOGRAM_FORMAT_NON);
+        ok(c && n1 && exports_as(c, PC_NONOGRAM_FORMAT_NON, n1), "colour .non -> XML -> .non: the same text");
+        free(x);
+        free(n1);
+        pc_nonogram_free(c);
+    }
+    pc_nonogram_free(g);
+    pc_nonogram_free(b);
+    const char *set = "<puzzleset><puzzle><clues type=\"rows\"><line><count>1</count></line></clues><clues "
+                      "type=\"columns\"><line><count>1</count></line><line/></clues></puzzle>\n<puzzle><color "
+                      "name=\"red\" char=\"r\">f00</color><clues type=\"rows\"><line><count color=\"red\">1"
+                      "</count></line></clues><clues type=\"columns\"><line/><line><count color=\"red\">1</count>"
+                      "</line></clues></puzzle></puzzleset>";
+    g = import(set, PC_NONOGRAM_FORMAT_XML, 0, err);
+    b = import(set, PC_NONOGRAM_FORMAT_XML, 1, err);
+    ok(g && b && pc_nonogram_colour_count(g) == 1 && pc_nonogram_colour_count(b) == 2,
+       "XML puzzle set: black and white, then red and black (%s)", err);
+    pc_nonogram_free(g);
+    pc_nonogram_free(b);
+    /* white and black in other chars: a colour puzzle that stays one through XML */
+    g = import("width 2\nheight 1\ncolor a #000000 black\nrows\n1\ncolumns\n1\n0\ngoal \"a.\"\n",
+               PC_NONOGRAM_FORMAT_NON, 0, err);
+    ok(g && stable(g, PC_NONOGRAM_FORMAT_XML) && stable(g, PC_NONOGRAM_FORMAT_NON),
+       "black as 'a': .non and XML round trips stable (%s)", err);
+    char *x = g ? export_text(g, PC_NONOGRAM_FORMAT_XML) : NULL;
+    b = x ? import(x, PC_NONOGRAM_FORMAT_XML, 0, err) : NULL;
+    char *n1 = g ? export_text(g, PC_NONOGRAM_FORMAT_NON) : NULL;
+    ok(b && n1 && exports_as(b, PC_NONOGRAM_FORMAT_NON, n1), "... and through XML back to the same .non");
+    free(x);
+    free(n1);
+    pc_nonogram_free(g);
+    pc_nonogram_free(b);
+    /* generated colour puzzles of 1 to 8 colours: stable through .non and XML */
+    int good = 1;
+    for (int32_t ncol = 1; ncol <= 8 && good; ncol++) {
+        g = NULL;
+        good = pc_nonogram_generate_colour(5 + ncol, 4 + ncol, ncol, (uint64_t)ncol, PC_NONOGRAM_GRADE_LINE, &g) ==
+                   PC_OK &&
+               stable(g, PC_NONOGRAM_FORMAT_NON) && stable(g, PC_NONOGRAM_FORMAT_XML);
+        pc_nonogram_free(g);
+    }
+    ok(good, "generated puzzles of 1 to 8 colours: .non and XML round trips stable");
+}
+
 /* generated puzzles of many sizes round-trip through every format */
 static void test_generated(void)
 {
@@ -294,5 +453,6 @@ int main(void)
     test_tatham();
     test_tcga();
     test_generated();
+    test_one_reader();
     return done_testing();
 }

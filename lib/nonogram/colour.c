@@ -63,7 +63,7 @@ static int lower(int c)
     return c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c;
 }
 
-static int same_name(const char *a, const char *b)
+int pc__ncol_same_name(const char *a, const char *b)
 {
     while (*a && *b && lower((unsigned char)*a) == lower((unsigned char)*b)) {
         a++;
@@ -90,7 +90,7 @@ int32_t pc__ncpalette_add(struct pc__ncpalette *p, int32_t k, char sym, uint32_t
     for (int32_t i = 0; i < k; i++) {
         if (p->sym[i] == sym)
             return pc__parse_error(err, errcap, line, 1, "symbol '%c' used twice", sym);
-        if (same_name(p->name[i], p->name[k]))
+        if (pc__ncol_same_name(p->name[i], p->name[k]))
             return pc__parse_error(err, errcap, line, 1, "colour name '%s' used twice", p->name[k]);
     }
     p->sym[k] = sym;
@@ -596,14 +596,9 @@ int32_t pc_nonogram_colour_cell(const pc_nonogram *g, int32_t x, int32_t y)
     return pc__ncode_to_index(g->cells[(size_t)y * (size_t)g->w + (size_t)x]);
 }
 
-static int colour_value_ok(const pc_nonogram *g, int32_t v)
-{
-    return v == PC_NONOGRAM_COLOUR_UNKNOWN || (v >= 0 && v <= g->ncol);
-}
-
 int32_t pc_nonogram_set_colour_rect(pc_nonogram *g, int32_t x, int32_t y, int32_t rw, int32_t rh, int32_t value)
 {
-    if (!g || !colour_value_ok(g, value))
+    if (!g || !pc__ncol_value_ok(g, value))
         return PC_EINVAL;
     return pc_nonogram_set_rect(g, x, y, rw, rh, pc__ncode_from_index((uint32_t)value));
 }
@@ -615,27 +610,12 @@ int32_t pc_nonogram_set_colour_cell(pc_nonogram *g, int32_t x, int32_t y, int32_
 
 int32_t pc_nonogram_get_colour_cells(const pc_nonogram *g, uint8_t *cells, size_t cap)
 {
-    if (!g || (!cells && cap))
-        return PC_EINVAL;
-    size_t n = (size_t)g->w * (size_t)g->h;
-    if (cap < n)
-        return PC_ESPACE;
-    for (size_t i = 0; i < n; i++)
-        cells[i] = pc__ncode_to_index(g->cells[i]);
-    return PC_OK;
+    return pc__nonogram_read_cells(g, cells, cap, 1);
 }
 
 int32_t pc_nonogram_set_colour_cells(pc_nonogram *g, const uint8_t *cells, size_t n)
 {
-    if (!g || !cells || n != (size_t)g->w * (size_t)g->h)
-        return PC_EINVAL;
-    for (size_t i = 0; i < n; i++)
-        if (!colour_value_ok(g, cells[i]))
-            return PC_EINVAL;
-    for (size_t i = 0; i < n; i++)
-        g->cells[i] = pc__ncode_from_index(cells[i]);
-    pc__nonogram_refresh(g);
-    return PC_OK;
+    return pc__nonogram_write_cells(g, cells, n, 1);
 }
 
 int32_t pc_nonogram_player_clues_colour(const pc_nonogram *g, int32_t axis, int32_t index, int32_t *clues,

@@ -9,7 +9,6 @@
 #include <stdint.h>
 
 #include "common/text.h"
-#include "nonogram/formats.h"
 #include "nonogram/puzzle.h"
 
 /* The default black-and-white palette (". ffffff white", "# 000000 black"). */
@@ -25,6 +24,8 @@ int32_t pc__ncpalette_add(struct pc__ncpalette *p, int32_t k, char sym, uint32_t
 /* Write the palette, one line per entry, each after `prefix`. */
 void pc__ncpalette_write(pc__sb *sb, const struct pc__ncpalette *p, const char *prefix);
 int pc__ncol_sym_ok(char c, int background);
+/* 1 when two colour names are the same but for case. */
+int pc__ncol_same_name(const char *a, const char *b);
 int pc__ncol_name_ok(const char *s, size_t n);
 /* "RRGGBB", "#RRGGBB" or "RGB" -> 0xRRGGBB; 0 ok, -1 bad. */
 int pc__ncol_parse_rgb(const char *s, size_t n, uint32_t *out);
@@ -86,17 +87,6 @@ void pc__ncol_put_clues(pc__sb *sb, const pc_nonogram *g, const struct pc__ncpal
 int32_t pc__ncol_parse_clues(const char *s, size_t n, int32_t line_no, int32_t col0, const struct pc__ncpalette *p,
                              char sep_clue, char sep_line, int32_t lines, int32_t *counts, int32_t **clues_out,
                              uint8_t **colours_out, char *err, size_t errcap);
-
-/* File formats (colour_formats.c): webpbn XML and .non with colours. */
-int pc__ncol_xml_is_colour(const char *t, size_t len);
-int pc__ncol_non_is_colour(const char *text, size_t len);
-/* 1 when the puzzle of a section (pc__nformat_find/_sections) of a text in
- * `format` (XML or NON) has colours; then import it. */
-int pc__ncol_section_is_colour(const char *text, size_t len, int32_t format, const pc__nsection *sec);
-int32_t pc__ncol_import_section(const char *text, size_t len, int32_t format, const pc__nsection *sec,
-                                char *err, size_t errcap, pc_nonogram **out);
-/* Append a colour puzzle in XML or NON (PC_EINVAL for another format). */
-int32_t pc__ncol_export(const pc_nonogram *g, int32_t format, pc__sb *sb);
 
 /* The grid solver under a running meter (colour_solve.c): clue arrays as
  * pc_nonogram_solve_colour_clues, or a puzzle's own clues. */

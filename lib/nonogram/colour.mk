@@ -3,7 +3,7 @@
 pcinclude_HEADERS += include/puzzlecore/nonogram_colour.h
 lib_libpuzzlecore_la_SOURCES += \
 	lib/nonogram/colour.c lib/nonogram/colour.h \
-	lib/nonogram/colour_solve.c lib/nonogram/colour_line.c lib/nonogram/colour_formats.c \
+	lib/nonogram/colour_solve.c lib/nonogram/colour_line.c \
 	lib/nonogram/colour_generate.c
 
 check_PROGRAMS += tests/test_nonogram_colour

@@ -2,6 +2,13 @@
  * Internal: the file formats as plain data (pc__nspec), so that parsing and
  * writing are independent of the puzzle handle.  formats_io.c turns specs
  * into pc_nonogram handles and back.
+ *
+ * The spec type (formats_util.h) is one for black-and-white and colour
+ * puzzles: a black-and-white puzzle is the one-colour case (no palette, no
+ * clue colours).  The readers and writers of each format live in their own
+ * file (formats_non.c, formats_xml.c, formats_tcga.c for TCGA and Tatham
+ * ids), on formats_util.c; formats.c finds the puzzles of a text and
+ * dispatches.
  */
 #ifndef PC_NONOGRAM_FORMATS_H
 #define PC_NONOGRAM_FORMATS_H
@@ -10,20 +17,8 @@
 #include <stdint.h>
 
 #include "common/text.h"
+#include "nonogram/formats_util.h"
 #include "puzzlecore/nonogram.h"
-
-typedef struct pc__nspec {
-    int32_t w, h;
-    int32_t *row_counts, *row_clues; /* h counts; an empty line is count 1, clue 0 */
-    int32_t *col_counts, *col_clues;
-    uint8_t *goal;   /* w*h 0/1, or NULL */
-    uint8_t *givens; /* w*h 0/1/2, or NULL (Tatham) */
-    char *id;        /* NUL-terminated, or NULL */
-    char *title;
-} pc__nspec;
-
-void pc__nspec_init(pc__nspec *sp);
-void pc__nspec_free(pc__nspec *sp);
 
 /* Guess the format of a text: a pc_nonogram_format, or PC_EPARSE. */
 int32_t pc__nformat_detect(const char *text, size_t len);
@@ -32,7 +27,8 @@ int32_t pc__nformat_detect(const char *text, size_t len);
 int32_t pc__nformat_count(const char *text, size_t len, int32_t format, char *err, size_t errcap);
 
 /* Append the spec in a format to sb: PC_OK, PC_ERANGE (TCGA not square),
- * PC_ENOTFOUND (TCGA_SOLUTION without goal), PC_EINVAL. */
+ * PC_ENOTFOUND (TCGA_SOLUTION without goal), PC_EINVAL (a spec with a
+ * palette in TCGA or Tatham, or another format). */
 int32_t pc__nformat_write(const pc__nspec *sp, int32_t format, pc__sb *sb);
 
 /* Where one puzzle of a multi-puzzle text lies: bytes [start, end) and the
@@ -55,7 +51,8 @@ int32_t pc__nformat_find(const char *text, size_t len, int32_t format, int32_t i
                          size_t errcap);
 
 /* Parse the puzzle of one section (from pc__nformat_sections on the same
- * text and format): as pc__nformat_parse. */
+ * text and format) into *out (initialised here): PC_OK, PC_EPARSE (message
+ * in err), PC_ENOMEM, PC_EINVAL. */
 int32_t pc__nformat_parse_section(const char *text, size_t len, int32_t format, const pc__nsection *sec,
                                   pc__nspec *out, char *err, size_t errcap);
 

@@ -485,27 +485,43 @@ int32_t pc_nonogram_reset(pc_nonogram *g)
     return PC_OK;
 }
 
-int32_t pc_nonogram_get_cells(const pc_nonogram *g, uint8_t *cells, size_t cap)
+int32_t pc__nonogram_read_cells(const pc_nonogram *g, uint8_t *cells, size_t cap, int indices)
 {
     if (!g || (!cells && cap))
         return PC_EINVAL;
     size_t n = (size_t)g->w * (size_t)g->h;
     if (cap < n)
         return PC_ESPACE;
-    memcpy(cells, g->cells, n);
+    if (!indices)
+        memcpy(cells, g->cells, n);
+    for (size_t i = 0; indices && i < n; i++)
+        cells[i] = pc__ncode_to_index(g->cells[i]);
     return PC_OK;
 }
 
-int32_t pc_nonogram_set_cells(pc_nonogram *g, const uint8_t *cells, size_t n)
+int32_t pc__nonogram_write_cells(pc_nonogram *g, const uint8_t *cells, size_t n, int indices)
 {
     if (!g || !cells || n != (size_t)g->w * (size_t)g->h)
         return PC_EINVAL;
     for (size_t i = 0; i < n; i++)
-        if (!valid_value(g, cells[i]))
+        if (indices ? !pc__ncol_value_ok(g, cells[i]) : !valid_value(g, cells[i]))
             return PC_EINVAL;
-    memcpy(g->cells, cells, n);
+    if (!indices)
+        memcpy(g->cells, cells, n);
+    for (size_t i = 0; indices && i < n; i++)
+        g->cells[i] = pc__ncode_from_index(cells[i]);
     pc__nonogram_refresh(g);
     return PC_OK;
+}
+
+int32_t pc_nonogram_get_cells(const pc_nonogram *g, uint8_t *cells, size_t cap)
+{
+    return pc__nonogram_read_cells(g, cells, cap, 0);
+}
+
+int32_t pc_nonogram_set_cells(pc_nonogram *g, const uint8_t *cells, size_t n)
+{
+    return pc__nonogram_write_cells(g, cells, n, 0);
 }
 
 int32_t pc_nonogram_player_clues(const pc_nonogram *g, int32_t axis, int32_t index, int32_t *clues, int32_t cap,

@@ -61,6 +61,19 @@ static inline uint8_t pc__ncode_to_index(uint8_t c)
     return (uint8_t)(c == 0 ? PC_NONOGRAM_COLOUR_UNKNOWN : c == 1 ? 1 : c == 2 ? 0 : c - 1);
 }
 
+/* A palette index a player's cell may take (PC_NONOGRAM_COLOUR_UNKNOWN: undecided). */
+static inline int pc__ncol_value_ok(const pc_nonogram *g, int32_t v)
+{
+    return v == PC_NONOGRAM_COLOUR_UNKNOWN || (v >= 0 && v <= g->ncol);
+}
+
+/* The whole player's grid out (cap >= w*h, else PC_ESPACE) or in (n ==
+ * w*h; a value out of range changes nothing, PC_EINVAL): as stored
+ * (pc_nonogram_cell codes) or, with `indices`, as palette indices.  The
+ * black-and-white and the colour get/set calls are these two. */
+int32_t pc__nonogram_read_cells(const pc_nonogram *g, uint8_t *cells, size_t cap, int indices);
+int32_t pc__nonogram_write_cells(pc_nonogram *g, const uint8_t *cells, size_t n, int indices);
+
 /* A new puzzle with its clue arrays taken over (no copy) and an all-unknown
  * player's grid; solution may be NULL (taken over too).  On failure nothing
  * is taken over. */

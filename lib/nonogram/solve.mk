@@ -5,6 +5,8 @@ lib_libpuzzlecore_la_SOURCES += \
 	lib/nonogram/solve.c lib/nonogram/solve.h lib/nonogram/solve_api.c lib/nonogram/hint.c \
 	lib/nonogram/generate.c \
 	lib/nonogram/formats.c lib/nonogram/formats.h lib/nonogram/formats_io.c \
+	lib/nonogram/formats_util.c lib/nonogram/formats_util.h lib/nonogram/formats_non.c \
+	lib/nonogram/formats_xml.c lib/nonogram/formats_tcga.c \
 	lib/nonogram/collection.c
 
 check_PROGRAMS += tests/test_nonogram_solve tests/test_nonogram_format
