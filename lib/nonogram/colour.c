@@ -358,16 +358,25 @@ int32_t pc__ncol_parse_clues(const char *s, size_t n, int32_t line_no, int32_t c
 /* ---- clue sets ----------------------------------------------------------------------- */
 
 /* Take over the arrays (on success) and make the puzzle. */
+/* The puzzle's own copy of a palette: NULL for the default one. */
+static int32_t palette_copy(const struct pc__ncpalette *pal, struct pc__ncpalette **p)
+{
+    *p = NULL;
+    if (pc__ncpalette_is_default(pal))
+        return PC_OK;
+    *p = pc__malloc(sizeof **p);
+    if (!*p)
+        return PC_ENOMEM;
+    **p = *pal;
+    return PC_OK;
+}
+
 static int32_t make_colour(int32_t w, int32_t h, const struct pc__ncpalette *pal, int32_t *off[2], int32_t *clue[2],
                            uint8_t *ccol[2], uint8_t *solution, pc_nonogram **out)
 {
     struct pc__ncpalette *p = NULL;
-    if (!pc__ncpalette_is_default(pal)) {
-        p = pc__malloc(sizeof *p);
-        if (!p)
-            return PC_ENOMEM;
-        *p = *pal;
-    }
+    if (palette_copy(pal, &p) != PC_OK)
+        return PC_ENOMEM;
     pc_nonogram *g = NULL;
     int32_t rc = pc__nonogram_make(w, h, off, clue, solution, &g);
     if (rc != PC_OK) {
@@ -412,37 +421,28 @@ int32_t pc__ncol_new_from_clues(int32_t w, int32_t h, const struct pc__ncpalette
     return rc;
 }
 
-/* One colour: the clues straight from the whole-grid kernel (clues.c), as
- * pc_nonogram_new_from_solution; a picture's own clues need no check. */
+/* One colour: the black-and-white puzzle of the picture (puzzle.c) with the
+ * palette's names; a picture's own clues need no check. */
 static int32_t one_colour_from_cells(int32_t w, int32_t h, const struct pc__ncpalette *pal, const uint8_t *cells,
                                      pc_nonogram **out)
 {
     size_t n = (size_t)w * (size_t)h;
-    size_t cap[2] = {(size_t)h * pc__nonogram_max_clues((size_t)w), (size_t)w * pc__nonogram_max_clues((size_t)h)};
-    int32_t *off[2] = {pc__malloc(((size_t)h + 1) * sizeof(int32_t)), pc__malloc(((size_t)w + 1) * sizeof(int32_t))};
-    int32_t *clue[2] = {pc__malloc(cap[0] * sizeof(int32_t)), pc__malloc(cap[1] * sizeof(int32_t))};
-    uint8_t *ccol[2] = {NULL, NULL}, *sol = pc__malloc(n);
-    int32_t rc = off[0] && off[1] && clue[0] && clue[1] && sol ? PC_OK : PC_ENOMEM;
-    for (int a = 0; a < 2 && rc == PC_OK; a++) {
-        size_t total = 0;
-        /* counts go into off[a][1..] and are turned into offsets */
-        rc = pc_nonogram_grid_clues(cells, w, h, a, off[a] + 1, clue[a], cap[a], &total);
-        off[a][0] = 0;
-        for (int32_t i = 0; rc == PC_OK && i < (a == 0 ? h : w); i++)
-            off[a][i + 1] += off[a][i];
-    }
-    if (rc == PC_OK) {
-        memcpy(sol, cells, n);
-        rc = make_colour(w, h, pal, off, clue, ccol, sol, out);
-    }
-    if (rc != PC_OK) {
-        for (int a = 0; a < 2; a++) {
-            pc__free(off[a]);
-            pc__free(clue[a]);
-        }
+    struct pc__ncpalette *p = NULL;
+    uint8_t *sol = pc__malloc(n);
+    if (!sol || palette_copy(pal, &p) != PC_OK) {
         pc__free(sol);
+        return PC_ENOMEM;
     }
-    return rc;
+    memcpy(sol, cells, n);
+    pc_nonogram *g = NULL;
+    int32_t rc = pc__nonogram_from_grid(w, h, sol, &g); /* sol is taken over, even on failure */
+    if (rc != PC_OK) {
+        pc__free(p);
+        return rc;
+    }
+    g->pal = p;
+    *out = g;
+    return PC_OK;
 }
 
 int32_t pc__ncol_new_from_cells(int32_t w, int32_t h, const struct pc__ncpalette *pal, const uint8_t *cells,

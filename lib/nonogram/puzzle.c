@@ -135,6 +135,14 @@ int32_t pc_nonogram_new_from_solution(int32_t w, int32_t h, const char *bits, si
         return pc__parse_error(err, errcap, 0, 0, "%zu cells given, a %dx%d puzzle needs %zu", k, (int)w, (int)h,
                                n);
     }
+    return pc__nonogram_from_grid(w, h, sol, out);
+}
+
+/* The clues of a one-colour solution grid, straight from the whole-grid
+ * kernel (clues.c): the black-and-white constructor's core, and the
+ * one-colour case of the colour constructor (colour.c). */
+int32_t pc__nonogram_from_grid(int32_t w, int32_t h, uint8_t *sol, pc_nonogram **out)
+{
     int32_t *off[2] = {NULL, NULL}, *clue[2] = {NULL, NULL};
     int32_t rc = PC_ENOMEM;
     off[0] = pc__malloc(((size_t)h + 1) * sizeof(int32_t));

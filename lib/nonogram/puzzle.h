@@ -80,6 +80,10 @@ int32_t pc__nonogram_write_cells(pc_nonogram *g, const uint8_t *cells, size_t n,
 int32_t pc__nonogram_make(int32_t w, int32_t h, int32_t *off[2], int32_t *clue[2], uint8_t *solution,
                           pc_nonogram **out);
 
+/* A new one-colour puzzle whose clues are those of its solution grid `sol`
+ * (w*h cells of 0/1, taken over: freed on failure).  PC_OK or PC_ENOMEM. */
+int32_t pc__nonogram_from_grid(int32_t w, int32_t h, uint8_t *sol, pc_nonogram **out);
+
 /* Validate a coloured clue set (each line's count fits, clues >= 1 or a
  * lone 0, colours in 1..ncol, each line fits with a gap between neighbours
  * of the same colour, rows and columns fill as many cells of each colour)
