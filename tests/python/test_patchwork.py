@@ -124,11 +124,12 @@ def body():
     if cli and os.path.exists(cli):
         good = f"{cli} patchwork bot --league 2 --playouts 20"
         # a long first turn (the uninstalled CLI is a libtool wrapper, slow to start on a loaded
-        # machine); the hang bot answers its first turn, then stops
+        # machine) and turns long enough for the good bot under ASan on a loaded machine; the hang
+        # bot answers its first turn, then sleeps past its turn
         for name, bad in (("crash", "exit 3"), ("hang", "echo SKIP; sleep 30"), ("garbage", "echo MOVE; sleep 5")):
             r = subprocess.run([cli, "patchwork", "arena", "--league", "2", "--games", "2",
-                                "--first-ms", "15000", "--turn-ms", "1500", "--quiet", good, bad],
-                               capture_output=True, text=True, timeout=60)
+                                "--first-ms", "15000", "--turn-ms", "5000", "--quiet", good, bad],
+                               capture_output=True, text=True, timeout=120)
             lines = [ln for ln in r.stdout.splitlines() if not ln.startswith("pair ")]
             ok(r.returncode == 0 and len(lines) == 3 and all("winner=0" in l for l in lines[:2])
                and "forfeits1=2" in lines[2], f"arena: a {name} bot loses both games")
@@ -139,9 +140,9 @@ def body():
             if name == "garbage":
                 ok(" end=unknown " in lines[0], "unknown command reported")
         r = subprocess.run([cli, "patchwork", "arena", "--league", "4", "--games", "2", "--seed", "5",
-                            "--first-ms", "3000", "--turn-ms", "2000",
+                            "--first-ms", "30000", "--turn-ms", "30000",
                             f"{cli} patchwork bot --playouts 30", f"{cli} patchwork bot --baseline"],
-                           capture_output=True, text=True, timeout=120)
+                           capture_output=True, text=True, timeout=300)
         lines = [ln for ln in r.stdout.splitlines() if not ln.startswith("pair ")]
         ok(r.returncode == 0 and len(lines) == 3 and all(" end=normal " in l for l in lines[:2]),
            "arena: bot vs baseline, two normal games")
