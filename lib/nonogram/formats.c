@@ -106,21 +106,6 @@ static void sections(const char *text, size_t len, int kind, section_sink *k)
         close_section(k, cur_start, pos > len ? len : pos, cur_line0);
 }
 
-int32_t pc__nformat_section(const char *text, size_t len, int kind, int32_t index, size_t *start, size_t *end,
-                            int32_t *line0)
-{
-    section_sink k = {0, index, {0, 0, 0}, NULL, 0, 0};
-    sections(text, len, kind, &k);
-    if (k.count == 0)
-        return PC_EPARSE;
-    if (index >= k.count)
-        return PC_ENOTFOUND;
-    *start = k.one.start;
-    *end = k.one.end;
-    *line0 = k.one.line0;
-    return PC_OK;
-}
-
 /* ---- dispatch -------------------------------------------------------------------- */
 
 int32_t pc__nformat_detect(const char *text, size_t len)

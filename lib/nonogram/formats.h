@@ -61,10 +61,4 @@ int32_t pc__nformat_parse_section(const char *text, size_t len, int32_t format, 
 int32_t pc__nonogram_import_section(const char *text, size_t len, int32_t format, const pc__nsection *sec,
                                     char *err, size_t errcap, pc_nonogram **out);
 
-/* Byte range and first line (minus 1) of section `index` of a line-based
- * format (kind 'N' .non, 'T' TCGA, 'I' Tatham): PC_OK, PC_EPARSE (no
- * puzzle at all), PC_ENOTFOUND (fewer sections). */
-int32_t pc__nformat_section(const char *text, size_t len, int kind, int32_t index, size_t *start, size_t *end,
-                            int32_t *line0);
-
 #endif

@@ -175,14 +175,3 @@ int pc__nf_palette_sym(const struct pc__ncpalette *p, int32_t from, char c)
             return i;
     return -1;
 }
-
-struct pc__ncpalette *pc__nf_palette_new(void)
-{
-    struct pc__ncpalette *p = pc__calloc(1, sizeof *p);
-    if (p) {
-        p->sym[0] = '.';
-        p->rgb[0] = 0xffffff;
-        strcpy(p->name[0], "white");
-    }
-    return p;
-}

@@ -83,8 +83,6 @@ int32_t pc__nf_check_size(int64_t w, int64_t h, int32_t line, int32_t col, char 
 /* The index of the entry with symbol c among palette entries from .. n, or -1. */
 int pc__nf_palette_sym(const struct pc__ncpalette *p, int32_t from, char c);
 
-/* A new palette: the background ". ffffff white", no colours yet (NULL out of memory). */
-struct pc__ncpalette *pc__nf_palette_new(void);
 
 /* ---- the readers and writers of each format (one file each) ---------------- */
 
