@@ -31,7 +31,13 @@ function startWorker() {
         return;
       }
       const j = job; job = null; endSearchUi();
-      if (j.cancelledAt) app.cancelMs = performance.now() - j.cancelledAt;
+      // A search the user cancelled answers ECANCELLED even when its answer
+      // crossed the Cancel in flight: Solve and the bot must stop, not play on.
+      if (j.cancelledAt) {
+        app.cancelMs = performance.now() - j.cancelledAt;
+        j.resolve({ id: d.id, status: Status.ECANCELLED, move: null });
+        return;
+      }
       j.resolve(d);
     };
   });
