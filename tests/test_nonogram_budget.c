@@ -16,6 +16,7 @@
 #define _POSIX_C_SOURCE 200809L
 #include <math.h>
 #include <pthread.h>
+#include <stdatomic.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -35,10 +36,23 @@ static double now(void)
 }
 
 static double cancelled_at;
+static atomic_int searching; /* set by the progress callback once nodes > 0 */
 
+static int32_t note_searching(void *user, int64_t nodes, double seconds, double bound)
+{
+    (void)user, (void)seconds, (void)bound;
+    if (nodes > 0) atomic_store(&searching, 1);
+    return 0;
+}
+
+/* Cancel once the search is under way (its root propagation and probing take
+ * long under valgrind on a loaded machine: a fixed 200 ms once came before the
+ * first node), then 50 ms more; at most 60 s of waiting. */
 static void *cancel_later(void *arg)
 {
-    struct timespec ts = {0, 200 * 1000 * 1000};
+    struct timespec ts = {0, 5 * 1000 * 1000};
+    for (int i = 0; i < 12000 && !atomic_load(&searching); i++) nanosleep(&ts, NULL);
+    ts.tv_nsec = 50 * 1000 * 1000;
     nanosleep(&ts, NULL);
     cancelled_at = now();
     pc_budget_cancel(arg);
@@ -244,6 +258,8 @@ int main(void)
     pc_budget b;
     pc_budget_init(&b, sizeof b);
     b.max_seconds = -1; /* no time limit: only the cancel can stop it */
+    b.progress = note_searching;
+    b.progress_every = 0.005;
     memset(sols, 0xAB, sizeof sols);
     pthread_t th;
     pthread_create(&th, NULL, cancel_later, &b);
