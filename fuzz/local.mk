@@ -16,7 +16,8 @@
 
 FUZZERS = fuzz/nonogram_load fuzz/nonogram_import fuzz/sokoban_level fuzz/sokoban_collection \
 	fuzz/sokoban_load fuzz/pickerel_load fuzz/snapper_load fuzz/patchwork_load \
-	fuzz/patchwork_referee fuzz/moves fuzz/search_nonogram fuzz/search_games fuzz/game
+	fuzz/patchwork_referee fuzz/patchwork_command fuzz/moves fuzz/search_nonogram fuzz/search_games fuzz/game \
+	fuzz/game_load
 
 if ENABLE_FUZZING
 FUZZ_MAIN =
@@ -32,7 +33,7 @@ else
 check_PROGRAMS += $(FUZZERS)
 TESTS += $(FUZZERS)
 endif
-noinst_HEADERS += fuzz/fuzz.h
+noinst_HEADERS += fuzz/fuzz.h fuzz/fuzz_game.h
 EXTRA_DIST += fuzz/driver.c fuzz/README.md fuzz/corpus fuzz/dict fuzz/known tests/fuzz
 CLEANFILES += $(FUZZERS)
 
@@ -75,6 +76,12 @@ fuzz_search_games_LDFLAGS = $(FUZZ_LINK)
 fuzz_game_SOURCES = fuzz/game.c $(FUZZ_MAIN)
 fuzz_game_LDADD = $(TEST_LDADD)
 fuzz_game_LDFLAGS = $(FUZZ_LINK)
+fuzz_game_load_SOURCES = fuzz/game_load.c $(FUZZ_MAIN)
+fuzz_game_load_LDADD = $(TEST_LDADD)
+fuzz_game_load_LDFLAGS = $(FUZZ_LINK)
+fuzz_patchwork_command_SOURCES = fuzz/patchwork_command.c $(FUZZ_MAIN)
+fuzz_patchwork_command_LDADD = $(TEST_LDADD)
+fuzz_patchwork_command_LDFLAGS = $(FUZZ_LINK)
 
 FUZZ_SMOKE_SECONDS = 60
 # The smoke run is part of CI, so it is repeatable: a fixed seed and a fixed
