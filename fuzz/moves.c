@@ -121,8 +121,16 @@ static void run_snapper(struct fz_in *in)
         case 0: rc = pc_snapper_rotate(g, a); break;
         case 1: rc = pc_snapper_move_to(g, a); break;
         case 2: rc = pc_snapper_drop(g); break;
-        case 3: case 4: rc = pc_snapper_play(g, a, b); break;
-        case 5: rc = pc_snapper_drain(g); break;
+        case 3: case 4: {
+            int32_t ck = pc_snapper_check(g, a, b);
+            rc = pc_snapper_play(g, a, b);
+            FZ_CHECK(rc == ck);
+        } break;
+        case 5: {
+            int32_t ck = pc_snapper_check_drain(g);
+            rc = pc_snapper_drain(g);
+            FZ_CHECK(rc == ck);
+        } break;
         default: RELOAD(pc_snapper, pc_snapper_load, pc_snapper_save, pc_snapper_clone, pc_snapper_free, g, op & 1);
         }
         if (rc != PC_OK) SAME_SAVE(pc_snapper_save, g, k);

@@ -407,6 +407,7 @@ static void test_drain(void)
     ok(g != NULL, "drain field loads");
     if (!g)
         return;
+    is_int(pc_snapper_check_drain(g), PC_OK, "check_drain: the field can drain");
     is_int(pc_snapper_drain(g), PC_OK, "drain");
     size_t nq = 0;
     int32_t xyq[3 * 8];
@@ -441,6 +442,8 @@ static void test_drain(void)
     is_int(pc_snapper_drains(g), 1, "one drain counted");
     is_int(pc_snapper_drops(g), 0, "no drop counted");
     char *before = save(g);
+    is_int(pc_snapper_check_drain(g), PC_EILLEGAL, "check_drain: nothing left to drain");
+    is_int(pc_snapper_check(g, 0, 0), PC_OK, "check: a drop is still possible");
     is_int(pc_snapper_drain(g), PC_EILLEGAL, "nothing left to drain: PC_EILLEGAL");
     char *after = save(g);
     is_str(after, before, "the refused drain changed nothing");
@@ -467,6 +470,9 @@ static void test_end_and_atomic(void)
     is_int(pc_snapper_move_to(g, 0), PC_OK, "move to the full column");
     free(before);
     before = save(g);
+    is_int(pc_snapper_check(g, 0, 2), PC_EILLEGAL, "check: the full column refuses every turn");
+    is_int(pc_snapper_check(g, 5, 0), PC_EINVAL, "check: a column outside the field");
+    is_int(pc_snapper_check(g, 1, 4), PC_EINVAL, "check: turns outside 0..3");
     is_int(pc_snapper_drop(g), PC_EILLEGAL, "a full column refuses the drop");
     char *after = save(g);
     is_str(after, before, "refused drop changed nothing");
@@ -488,6 +494,10 @@ static void test_end_and_atomic(void)
     before = save(g);
     is_int(pc_snapper_drop(g), PC_EOVER, "drop after the end: PC_EOVER");
     is_int(pc_snapper_drain(g), PC_EOVER, "drain after the end: PC_EOVER");
+    is_int(pc_snapper_check(g, 1, 0), PC_EOVER, "check after the end: PC_EOVER");
+    is_int(pc_snapper_check_drain(g), PC_EOVER, "check_drain after the end: PC_EOVER");
+    is_int(pc_snapper_check(NULL, 0, 0), PC_EINVAL, "check: NULL");
+    is_int(pc_snapper_check_drain(NULL), PC_EINVAL, "check_drain: NULL");
     is_int(pc_snapper_rotate(g, 1), PC_EOVER, "rotate after the end: PC_EOVER");
     is_int(pc_snapper_move_to(g, 1), PC_EOVER, "move after the end: PC_EOVER");
     is_int(pc_snapper_play(g, 1, 0), PC_EOVER, "play after the end: PC_EOVER");

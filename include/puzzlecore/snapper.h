@@ -183,6 +183,15 @@ PUZZLECORE_API int32_t pc_snapper_play(pc_snapper *g, int32_t column, int32_t tu
  * Scores nothing.  PC_EILLEGAL when no coloured quarter is so connected. */
 PUZZLECORE_API int32_t pc_snapper_drain(pc_snapper *g);
 
+/* Would pc_snapper_play(g, column, turns) be accepted?  PC_OK, or the code
+ * it would fail with (PC_EINVAL, PC_EOVER, PC_EILLEGAL; never PC_ENOMEM).
+ * Changes nothing. */
+PUZZLECORE_API int32_t pc_snapper_check(const pc_snapper *g, int32_t column, int32_t turns);
+
+/* Would pc_snapper_drain(g) be accepted?  PC_OK, or PC_EINVAL, PC_EOVER,
+ * PC_EILLEGAL as pc_snapper_drain would answer.  Changes nothing. */
+PUZZLECORE_API int32_t pc_snapper_check_drain(const pc_snapper *g);
+
 /* ---- state ------------------------------------------------------------------ *
  * The int32_t accessors below return PC_EINVAL for a NULL handle; the score
  * accessors return 0. */

@@ -56,33 +56,13 @@ static void sn_release(void *s)
     pc_snapper_free(s);
 }
 
-/* Would the move be accepted?  The typed API has no check call, so a copy
- * plays it (a board is a few hundred bytes). */
-static int32_t sn_legal(const pc_snapper *g, int32_t column, int32_t turns)
-{
-    pc_snapper *c = NULL;
-    int32_t rc = pc_snapper_clone(g, &c);
-    if (rc != PC_OK)
-        return rc;
-    rc = column < 0 ? pc_snapper_drain(c) : pc_snapper_play(c, column, turns);
-    pc_snapper_free(c);
-    return rc;
-}
-
 static int32_t sn_moves(const void *s, pc__sb *out)
 {
     for (int32_t c = 0; c < SNK_COLUMNS; c++)
-        for (int32_t t = 0; t < SNK_TURNS; t++) {
-            int32_t rc = sn_legal(s, c, t);
-            if (rc == PC_ENOMEM)
-                return rc;
-            if (rc == PC_OK)
+        for (int32_t t = 0; t < SNK_TURNS; t++)
+            if (pc_snapper_check(s, c, t) == PC_OK)
                 pc__sb_printf(out, "%d:%d\n", (int)c, (int)t);
-        }
-    int32_t rc = sn_legal(s, -1, 0);
-    if (rc == PC_ENOMEM)
-        return rc;
-    if (rc == PC_OK)
+    if (pc_snapper_check_drain(s) == PC_OK)
         pc__sb_puts(out, "drain\n");
     return out->failed ? PC_ENOMEM : PC_OK;
 }

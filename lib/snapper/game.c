@@ -311,7 +311,9 @@ static int32_t commit(pc_snapper *g, struct sn_board *b, struct sn_log *log, int
     return PC_OK;
 }
 
-int32_t pc_snapper_play(pc_snapper *g, int32_t column, int32_t turns)
+/* The one rule of what a drop and a drain may do (play and drain, and the
+ * check calls the move lists use). */
+int32_t pc_snapper_check(const pc_snapper *g, int32_t column, int32_t turns)
 {
     if (!g || column < 0 || column >= SN_W || turns < 0 || turns > 3)
         return PC_EINVAL;
@@ -319,12 +321,31 @@ int32_t pc_snapper_play(pc_snapper *g, int32_t column, int32_t turns)
         return PC_EOVER;
     if (pc__snapper_height(&g->b, column) >= SN_H)
         return PC_EILLEGAL;
+    return PC_OK;
+}
+
+int32_t pc_snapper_check_drain(const pc_snapper *g)
+{
+    if (!g)
+        return PC_EINVAL;
+    if (g->reason)
+        return PC_EOVER;
+    if (!pc__snapper_drainable(&g->b))
+        return PC_EILLEGAL;
+    return PC_OK;
+}
+
+int32_t pc_snapper_play(pc_snapper *g, int32_t column, int32_t turns)
+{
+    int32_t rc = pc_snapper_check(g, column, turns);
+    if (rc != PC_OK)
+        return rc;
     struct sn_board b = g->b;
     struct sn_log log;
     pc__snapper_log_init(&log);
     pc__snapper_land(&b, column, pc__snapper_rotate(g->cur, turns), &log);
     pc__snapper_resolve(&b, g->colours, 0, &log);
-    int32_t rc = commit(g, &b, &log, 1);
+    rc = commit(g, &b, &log, 1);
     if (rc == PC_OK)
         g->column = column;
     return rc;
@@ -339,12 +360,9 @@ int32_t pc_snapper_drop(pc_snapper *g)
 
 int32_t pc_snapper_drain(pc_snapper *g)
 {
-    if (!g)
-        return PC_EINVAL;
-    if (g->reason)
-        return PC_EOVER;
-    if (!pc__snapper_drainable(&g->b))
-        return PC_EILLEGAL;
+    int32_t rc = pc_snapper_check_drain(g);
+    if (rc != PC_OK)
+        return rc;
     struct sn_board b = g->b;
     struct sn_log log;
     pc__snapper_log_init(&log);

@@ -36,6 +36,8 @@ t.run(function()
   t.ok(ok_ == nil and code == pc.C.PC_EINVAL, "bad column gives nil, msg, code")
   t.eq(h:save(), before, "refused move changes nothing")
   local e = assert(sn.new(1))
+  t.ok(not e:can_drain(), "can_drain: false on an empty field")
+  t.ok(e:legal(0, 3) and not e:legal(5) and not e:legal(0, 4), "legal: column 0..4, turns 0..3")
   local r, _, c = require('puzzlecore').try(function() return e:drain() end)
   t.ok(r == nil and c == pc.C.PC_EILLEGAL, "nothing to drain: PC_EILLEGAL")
 

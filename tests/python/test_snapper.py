@@ -52,6 +52,8 @@ def body():
     eq(h.save(), before, "a refused move changes nothing")
     empty = snapper.Game(seed=1)
     before = empty.save()
+    ok(not empty.can_drain(), "can_drain: False on an empty field")
+    ok(empty.legal(0, 3) and not empty.legal(5) and not empty.legal(0, 4), "legal: column 0..4, turns 0..3")
     raises(pc.Error, empty.drain, "nothing to drain raises")
     eq(empty.save(), before, "the refused drain changes nothing")
     try:

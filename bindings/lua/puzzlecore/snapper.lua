@@ -109,6 +109,9 @@ function Game:move_to(column) return status(C.pc_snapper_move_to(self.h, column)
 function Game:drop() return status(C.pc_snapper_drop(self.h)) end
 function Game:play(column, turns) return status(C.pc_snapper_play(self.h, column, turns or 0)) end
 function Game:drain() return status(C.pc_snapper_drain(self.h)) end
+-- would play(column, turns) / drain() be accepted now?
+function Game:legal(column, turns) return C.pc_snapper_check(self.h, column, turns or 0) == 0 end
+function Game:can_drain() return C.pc_snapper_check_drain(self.h) == 0 end
 
 --- Play an advice table from suggest() or greedy().
 function Game:apply(a)

@@ -148,6 +148,14 @@ class Game(Handle):
     def drain(self) -> None:
         check(lib.pc_snapper_drain(self))
 
+    def legal(self, column: int, turns: int = 0) -> bool:
+        """Would play(column, turns) be accepted now?"""
+        return lib.pc_snapper_check(self, column, turns) == 0
+
+    def can_drain(self) -> bool:
+        """Would drain() be accepted now?"""
+        return lib.pc_snapper_check_drain(self) == 0
+
     def apply(self, advice: Advice) -> None:
         """Play an Advice from suggest() or greedy()."""
         if not isinstance(advice, Advice):
