@@ -48,7 +48,7 @@ static void params_one(int32_t kind, const uint8_t *p, size_t n)
     const char *name = kind < pc_game_kind_count() ? pc_game_kind_name(kind) : "no-such-kind";
     memset(err, 'x', sizeof err);
     int32_t v = pc_game_validate(name, params, err, sizeof err);
-    FZ_CHECK(v == PC_OK || v == PC_ENOTFOUND || v == PC_EPARSE || v == PC_ERANGE);
+    FZ_CHECK(v == PC_OK || v == PC_ENOTFOUND || v == PC_EPARSE || v == PC_ERANGE || v == PC_ENOMEM);
     FZ_CHECK(memchr(err, '\0', sizeof err) != NULL);
     FZ_CHECK(v != PC_EPARSE || err[0] != '\0');
     FZ_CHECK((v == PC_ENOTFOUND) == (kind >= pc_game_kind_count()));

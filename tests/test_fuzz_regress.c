@@ -199,6 +199,36 @@ static void nonogram_non_quotes(void)
     }
 }
 
+/* fuzz/nonogram_import: a second "width" after the column lines (3 lines,
+ * then width 4) left the 4th column's clue count unread: a heap read past
+ * the colours (ASan, with stale heap data).  A second width or height is
+ * refused. */
+static void nonogram_non_width_twice(void)
+{
+    static const char t[] = "width 3\nheight 2\nrows\n1\n1\ncolumns\n1\n1\n0\nwidth 4\n";
+    char err[128] = "";
+    pc_nonogram *g = NULL;
+    is_int(pc_nonogram_import(t, sizeof t - 1, PC_NONOGRAM_FORMAT_NON, 0, err, sizeof err, &g), PC_EPARSE,
+           "nonogram: .non width given twice is refused (%s)", err);
+    ok(g == NULL && strstr(err, "width given twice") != NULL, "nonogram: ... with its message");
+    static const char h2[] = "width 2\nheight 2\nheight 2\nrows\n1\n1\ncolumns\n1\n1\n";
+    is_int(pc_nonogram_import(h2, sizeof h2 - 1, PC_NONOGRAM_FORMAT_NON, 0, err, sizeof err, &g), PC_EPARSE,
+           "nonogram: .non height given twice is refused, even with the same value");
+}
+
+/* fuzz/game_load: pc_game_validate ran the nonogram generator, which
+ * answers PC_ELIMIT for a 3x25 grid (no unique puzzle): validate checks the
+ * params only; pc_game_new may still answer PC_ELIMIT. */
+static void game_validate_no_generator(void)
+{
+    char err[128] = "x";
+    is_int(pc_game_validate("nonogram", "size=3x25", err, sizeof err), PC_OK, "game: validate size=3x25 is OK");
+    is_int(pc_game_validate("nonogram", "size=5x5 palette=.:ffffff:white,x:000000:", err, sizeof err), PC_EPARSE,
+           "game: validate still checks a palette in full (%s)", err);
+    is_int(pc_game_validate("nonogram", "size=2x2 solution=10", err, sizeof err), PC_EPARSE,
+           "game: ... and a solution (%s)", err);
+}
+
 int main(void)
 {
     patchwork_max_seed();
@@ -207,5 +237,7 @@ int main(void)
     sokoban_title_lines();
     sokoban_split_row_without_wall();
     nonogram_non_quotes();
+    nonogram_non_width_twice();
+    game_validate_no_generator();
     return done_testing();
 }

@@ -50,8 +50,11 @@ PUZZLECORE_API const char *pc_game_kind_name(int32_t i);
 
 /* Check a kind's parameters without making a game: PC_OK, PC_ENOTFOUND for an
  * unknown kind, PC_EPARSE (err: "key: message") for an unknown key or a bad
- * value, PC_ERANGE for params longer than PC_GAME_MAX_PARAMS.  `params` is
- * key=value pairs separated by spaces or newlines; NULL or "" = defaults. */
+ * value, PC_ERANGE for params longer than PC_GAME_MAX_PARAMS, PC_ENOMEM.
+ * `params` is key=value pairs separated by spaces or newlines; NULL or "" =
+ * defaults.  A given solution, level or palette is checked in full; a
+ * nonogram's generator is not run, so valid params may still make
+ * pc_game_new answer PC_ELIMIT (e.g. size=3x25: no unique puzzle found). */
 PUZZLECORE_API int32_t pc_game_validate(const char *kind, const char *params, char *err, size_t errcap);
 
 /* A new game of `kind` with `params` (as pc_game_validate) and `seed` (what a

@@ -142,6 +142,8 @@ static int32_t game_create(const char *kind, const char *params, uint64_t seed, 
     int32_t rc = game_split_params(params, p, &np, err, errcap);
     if (rc != PC_OK)
         return rc;
+    if (!out && k->check) /* validate only, where making the game costs */
+        return k->check(p, np, err, errcap);
     void *state = NULL;
     rc = k->create(p, np, seed, err, errcap, &state);
     if (rc != PC_OK)

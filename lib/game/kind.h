@@ -36,6 +36,10 @@ typedef struct pc__kind {
     int32_t (*render)(const void *s, pc__sb *out);
     /* One move text (no '\n') into out. */
     int32_t (*suggest)(const void *s, const pc_budget *b, pc__sb *out);
+    /* pc_game_validate: check the params as create would, without making the
+     * game when that is costly (a nonogram's generator); NULL: create and
+     * free. */
+    int32_t (*check)(const pc__param *p, int32_t np, char *err, size_t errcap);
 } pc__kind;
 
 /* Each kind's table (functions rather than extern data, so that the

@@ -210,6 +210,33 @@ static int32_t ng_create(const pc__param *p, int32_t np, uint64_t seed, char *er
     return rc;
 }
 
+/* The params as ng_create reads them, without running the generator
+ * (generating is pc_game_new's work, and what may answer PC_ELIMIT): a given
+ * solution is checked by making its puzzle, a given palette by making the
+ * empty puzzle in it (both cheap). */
+static int32_t ng_check(const pc__param *p, int32_t np, char *err, size_t errcap)
+{
+    struct ng_spec sp = {.w = 10, .h = 10, .grade = PC_NONOGRAM_GRADE_LINE, .ncol = 1};
+    int32_t rc = ng_read_params(p, np, &sp, err, errcap);
+    if (rc != PC_OK)
+        return rc;
+    pc_nonogram *g = NULL;
+    if (sp.sol) {
+        rc = sp.ncol > 1 ? ng_create_colour(&sp, 0, err, errcap, &g) : ng_create_bw(&sp, 0, err, errcap, &g);
+    } else if (sp.pcol) {
+        size_t N = (size_t)sp.w * (size_t)sp.h;
+        uint8_t *cells = pc__calloc(N, 1);
+        char msg[160] = "";
+        rc = cells ? pc_nonogram_new_colour_from_solution(sp.w, sp.h, sp.pal, sp.plen, cells, N, msg, sizeof msg, &g)
+                   : PC_ENOMEM;
+        pc__free(cells);
+        if (rc == PC_EPARSE)
+            rc = pc__parse_error(err, errcap, 0, 0, "palette: %s", msg);
+    }
+    pc_nonogram_free(g);
+    return rc;
+}
+
 static int32_t ng_load(const char *text, size_t len, char *err, size_t errcap, void **out)
 {
     pc_nonogram *g = NULL;
@@ -421,6 +448,7 @@ static const pc__kind ng_kind = {
     "nonogram", 1,
     ng_create, ng_load, ng_save, ng_clone, ng_release,
     ng_moves, ng_play, ng_over, ng_to_move, ng_score, ng_render, ng_suggest,
+    ng_check,
 };
 
 const pc__kind *pc__kind_nonogram(void)

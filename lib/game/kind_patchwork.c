@@ -209,6 +209,7 @@ static const pc__kind pw_kind = {
     "patchwork", 2,
     pw_create, pw_load, pw_save, pw_clone, pw_release,
     pw_moves, pw_play, pw_over, pw_to_move, pw_score, pw_render, pw_suggest,
+    NULL, /* check: creating is cheap */
 };
 
 const pc__kind *pc__kind_patchwork(void)

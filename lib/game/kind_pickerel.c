@@ -191,6 +191,7 @@ static const pc__kind pk_kind = {
     "pickerel", 1,
     pk_create, pk_load, pk_save, pk_clone, pk_release,
     pk_moves, pk_play, pk_over, pk_to_move, pk_score, pk_render, pk_suggest,
+    NULL, /* check: creating is cheap */
 };
 
 const pc__kind *pc__kind_pickerel(void)

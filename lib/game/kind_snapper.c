@@ -125,6 +125,7 @@ static const pc__kind sn_kind = {
     "snapper", 1,
     sn_create, sn_load, sn_save, sn_clone, sn_release,
     sn_moves, sn_play, sn_over, sn_to_move, sn_score, sn_render, sn_suggest,
+    NULL, /* check: creating is cheap */
 };
 
 const pc__kind *pc__kind_snapper(void)

@@ -173,6 +173,7 @@ static const pc__kind sk_kind = {
     "sokoban", 1,
     sk_create, sk_load, sk_save, sk_clone, sk_release,
     sk_moves, sk_play, sk_over, sk_to_move, sk_score, sk_render, sk_suggest,
+    NULL, /* check: creating is cheap */
 };
 
 const pc__kind *pc__kind_sokoban(void)

@@ -127,6 +127,10 @@ static int32_t non_dim(non_state *st, const char *t, size_t tn, size_t after, in
     if (pc__parse_i64(v, vn, &x) || x < 1 || x > PC_NONOGRAM_MAX_SIDE)
         return pc__parse_error(st->err, st->errcap, lineno, col + (int32_t)(v - t), "bad %s",
                                t[0] == 'w' ? "width" : "height");
+    /* once only: the clue blocks were read against the first value (a later
+     * "width 4" after 3 column lines left the 4th line's count unread) */
+    if ((t[0] == 'w' ? st->w : st->h) != -1)
+        return pc__parse_error(st->err, st->errcap, lineno, col, "%s given twice", t[0] == 'w' ? "width" : "height");
     if (t[0] == 'w')
         st->w = x;
     else
