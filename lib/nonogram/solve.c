@@ -8,6 +8,7 @@
  * so a grid with no unknown cell and an empty queue is a solution.
  */
 #include "nonogram/solve.h"
+#include "nonogram/solve_sat.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -1008,6 +1009,35 @@ static int backtrack(pc__nsolver *s, ns_run *run)
     return 1;
 }
 
+/* Hand the search to the SAT backend (solve_sat.h): back to the root as a
+ * restart does (so a search that goes on afterwards skips a repeat of sol0),
+ * then the backend finds the solutions still wanted, each differing from
+ * sol0.  1 the answer is complete, -1 the budget stopped it, 0 go on with
+ * the search from the root, 2 the backend was not started (nothing changed). */
+static int sat_handoff(pc__nsolver *s, ns_run *run)
+{
+    pc__nsat *t = NULL;
+    s->sat.tried = 1;
+    if (pc__nsat_new(s, &t) != PC_OK)
+        return 2;
+    size_t n = (size_t)s->ncells;
+    uint8_t *sols = pc__malloc(2 * n);
+    if (!sols) {
+        pc__nsat_free(t);
+        return 2;
+    }
+    restart(s, run);
+    s->stats.bytes += pc__nsat_bytes(t) + 2 * n;
+    int32_t got = 0;
+    int r = pc__nsat_answer(t, s, run->nfound ? s->search.sol0 : NULL, run->limit - run->nfound, sols, &got);
+    if (r == PC__NSAT_DONE)
+        for (int32_t i = 0; i < got; i++)
+            record_solution(s, run, sols + (size_t)i * n);
+    pc__free(sols);
+    pc__nsat_free(t);
+    return r == PC__NSAT_DONE ? 1 : r == PC__NSAT_ABORT ? -1 : 0;
+}
+
 static void write_stats(const pc__nsolver *s, int64_t *stats, int32_t grade, int64_t line_cells,
                         int64_t probe_cells, int32_t nfound)
 {
@@ -1030,6 +1060,7 @@ int pc__nsolver_solve(pc__nsolver *s, int32_t limit, uint8_t *store, int32_t nst
     /* the root's probing grades the puzzle: no early solutions there */
     s->search.have_sol0 = 0;
     s->probe.solutions = 0;
+    s->sat.tried = 0;
     int r = reduce_root(s, &grade, &line_cells, &probe_cells);
     /* restarts (Luby sequence of node budgets): the same root, a perturbed
      * branching order; the last restart's depth-first search runs to its
@@ -1055,6 +1086,15 @@ int pc__nsolver_solve(pc__nsolver *s, int32_t limit, uint8_t *store, int32_t nst
             if (grid_solution(s, &run))
                 break;
             r = PC__NS_CONTRA; /* look for the next one */
+        }
+        if (r == PC__NS_OK && s->sat.after > 0 && !s->sat.tried && limit <= 2 && s->stats.nodes > s->sat.after) {
+            int h = sat_handoff(s, &run);
+            if (h == 1)
+                break;
+            if (h != 2) {
+                r = h < 0 ? PC__NS_ABORT : reduce(s);
+                continue;
+            }
         }
         if (r == PC__NS_OK && run.nfound <= 1 && s->stats.nodes - run.restart_base > run.restart_budget) {
             /* restart: only while every solution found is remembered in sol0 */
@@ -1110,6 +1150,7 @@ int32_t pc__nonogram_solve_metered(int32_t w, int32_t h, const int32_t *row_coun
         return meter->status;
     }
     s->budget.meter = meter;
+    s->sat.after = pc__nsat_available() ? PC__NS_SAT_AFTER : 0;
     uint8_t *store = NULL;
     if (nstore > 0) {
         store = pc__malloc((size_t)nstore * per);

@@ -164,6 +164,18 @@ typedef struct pc__ns_budget {
     int32_t abort_status; /* PC_ELIMIT or PC_ECANCELLED after PC__NS_ABORT */
 } pc__ns_budget;
 
+/* The hand-over to the optional SAT backend (solve_sat.h): after `after`
+ * search nodes (0: never; set by pc__nonogram_solve_metered when the
+ * backend is built) a search asked for at most two solutions goes back to
+ * its root and lets the backend answer.  `tried`: once per solve. */
+#ifndef PC__NS_SAT_AFTER
+#define PC__NS_SAT_AFTER 4000
+#endif
+typedef struct pc__ns_sat {
+    int64_t after;
+    int32_t tried;
+} pc__ns_sat;
+
 typedef struct pc__nsolver {
     int32_t w, h, nlines, ncells; /* the shape: set by new */
     pc__ns_clues clues;
@@ -176,6 +188,7 @@ typedef struct pc__nsolver {
     pc__ns_restart restart;
     pc__ns_stats stats;
     pc__ns_budget budget;
+    pc__ns_sat sat;
 } pc__nsolver;
 
 /* Line `line`'s cells: base + i * stride for i < n (rows, then columns). */
