@@ -169,7 +169,7 @@ static void agreement(void)
     uint64_t seed = 18;
     int agree = 1, valid = 1, handed = 0, bf = 1, multi = 0, h1, h2;
     int64_t nodes;
-    for (int t = 0; t < 300; t++) {
+    for (int t = 0; t < 150; t++) {
         int32_t w = 8 + (int32_t)(lcg(&seed) % 5), h = 8 + (int32_t)(lcg(&seed) % 5);
         puz p;
         random_puzzle(&seed, w, h, 4 + (int32_t)(lcg(&seed) % 8), &p);
@@ -195,11 +195,11 @@ static void agreement(void)
             handed += h2 && limits[li] > 2; /* must stay 0 below */
         }
     }
-    ok(agree, "300 random 8..12 x 8..12 puzzles, limits 1 and 2: the same verdict with and without the backend");
+    ok(agree, "150 random 8..12 x 8..12 puzzles, limits 1 and 2: the same verdict with and without the backend");
     ok(valid, "every solution meets the clues, a MULTIPLE's two differ (%d multiple)", multi);
     ok(bf, "60 tiny puzzles, limits 1, 2, 40: counts equal brute force");
     if (pc__nsat_available())
-        ok(handed > 50, "the backend answered %d of the searches", handed);
+        ok(handed > 25, "the backend answered %d of the searches", handed);
     else
         skip(1, "built without the SAT backend");
 }
