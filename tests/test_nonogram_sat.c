@@ -1,7 +1,9 @@
 /*
  * The optional SAT backend of the grid solver (lib/nonogram/solve_sat.c).
- * This program compiles the solver's sources itself, so it can hand every
- * search over at once (sat.after = 1) and compare with the plain search
+ * This program compiles the solver's sources itself, with a restart every 2
+ * nodes (PC__NS_RESTART_UNIT=2), so it can give the backend its turns from
+ * the first restart on (sat.after = 1: turns of 2, 2, 4, 2, ... conflicts,
+ * alternating with the search) and compare with the plain search
  * (sat.after = 0) on the same puzzle:
  *  - small random grids: verdicts equal with and without the backend, every
  *    solution meets the clues, the two solutions of a MULTIPLE differ, and
@@ -199,7 +201,7 @@ static void agreement(void)
     ok(valid, "every solution meets the clues, a MULTIPLE's two differ (%d multiple)", multi);
     ok(bf, "60 tiny puzzles, limits 1, 2, 40: counts equal brute force");
     if (pc__nsat_available())
-        ok(handed > 25, "the backend answered %d of the searches", handed);
+        ok(handed > 25, "the backend took turns in %d of the searches", handed);
     else
         skip(1, "built without the SAT backend");
 }

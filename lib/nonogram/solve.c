@@ -930,6 +930,9 @@ typedef struct ns_run {
     int32_t depth;     /* levels on the search stack */
     int32_t root_mark; /* the trail at the root: a restart undoes to it */
     int64_t restart_base, restart_budget; /* nodes at the last restart, and the nodes allowed from it */
+    pc__nsat *sat;       /* the SAT backend once started (solve_sat.h), else NULL */
+    uint8_t *sat_sol;    /* its solution */
+    int32_t sat_blocked; /* solutions it has been told to avoid */
 } ns_run;
 
 /* A solution (0/1 cells) counts: the first is remembered in sol0, each is
@@ -1009,33 +1012,62 @@ static int backtrack(pc__nsolver *s, ns_run *run)
     return 1;
 }
 
-/* Hand the search to the SAT backend (solve_sat.h): back to the root as a
- * restart does (so a search that goes on afterwards skips a repeat of sol0),
- * then the backend finds the solutions still wanted, each differing from
- * sol0.  1 the answer is complete, -1 the budget stopped it, 0 go on with
- * the search from the root, 2 the backend was not started (nothing changed). */
-static int sat_handoff(pc__nsolver *s, ns_run *run)
+/* The SAT backend (solve_sat.h), made at the first restart past sat.after
+ * nodes with the grid at the root: 0 ready, -1 not available (the search
+ * goes on alone). */
+static int sat_start(pc__nsolver *s, ns_run *run)
 {
-    pc__nsat *t = NULL;
     s->sat.tried = 1;
-    if (pc__nsat_new(s, &t) != PC_OK)
-        return 2;
     size_t n = (size_t)s->ncells;
-    uint8_t *sols = pc__malloc(2 * n);
-    if (!sols) {
-        pc__nsat_free(t);
-        return 2;
+    if (pc__nsat_new(s, &run->sat) != PC_OK)
+        return -1;
+    run->sat_sol = pc__malloc(n);
+    if (!run->sat_sol) {
+        pc__nsat_free(run->sat);
+        run->sat = NULL;
+        return -1;
     }
-    restart(s, run);
-    s->stats.bytes += pc__nsat_bytes(t) + 2 * n;
-    int32_t got = 0;
-    int r = pc__nsat_answer(t, s, run->nfound ? s->search.sol0 : NULL, run->limit - run->nfound, sols, &got);
-    if (r == PC__NSAT_DONE)
-        for (int32_t i = 0; i < got; i++)
-            record_solution(s, run, sols + (size_t)i * n);
-    pc__free(sols);
-    pc__nsat_free(t);
-    return r == PC__NSAT_DONE ? 1 : r == PC__NSAT_ABORT ? -1 : 0;
+    s->stats.bytes += pc__nsat_bytes(run->sat) + n;
+    pc__nsat_units(run->sat, s);
+    return 0;
+}
+
+/* The backend's turn at a restart (the grid at the root): PC__NS_SAT_SHARE
+ * conflicts per node of the search's next node budget, the solutions found
+ * so far forbidden.  1 the answer is complete, -1 the budget stopped it, 0 the
+ * search goes on (its node budget counted from after the turn). */
+static int sat_turn(pc__nsolver *s, ns_run *run)
+{
+    if (s->sat.after <= 0 || run->limit > 2 || s->stats.nodes <= s->sat.after || (s->sat.tried && !run->sat))
+        return 0;
+    if (!run->sat && sat_start(s, run) < 0)
+        return 0;
+    if (run->nfound > run->sat_blocked) { /* sol0, found by the search */
+        pc__nsat_block(run->sat, s, s->search.sol0);
+        run->sat_blocked = run->nfound;
+    }
+    int64_t left = run->restart_budget * PC__NS_SAT_SHARE;
+    for (;;) {
+        int64_t before = s->stats.nodes;
+        int r = pc__nsat_slice(run->sat, s, left, run->sat_sol);
+        left -= s->stats.nodes - before;
+        run->restart_base = s->stats.nodes;
+        if (r == PC__NSAT_UNSAT || r == PC__NSAT_ABORT)
+            return r == PC__NSAT_UNSAT ? 1 : -1;
+        if (r != PC__NSAT_SAT) {
+            if (r == PC__NSAT_FAIL) { /* never expected: the search goes on alone */
+                pc__nsat_free(run->sat);
+                run->sat = NULL;
+            }
+            return 0;
+        }
+        pc__nsat_block(run->sat, s, run->sat_sol);
+        run->sat_blocked = run->nfound + 1;
+        if (record_solution(s, run, run->sat_sol))
+            return 1;
+        if (left <= 0)
+            return 0;
+    }
 }
 
 static void write_stats(const pc__nsolver *s, int64_t *stats, int32_t grade, int64_t line_cells,
@@ -1065,7 +1097,7 @@ int pc__nsolver_solve(pc__nsolver *s, int32_t limit, uint8_t *store, int32_t nst
     /* restarts (Luby sequence of node budgets): the same root, a perturbed
      * branching order; the last restart's depth-first search runs to its
      * end, so the answer stays complete */
-    ns_run run = {limit, store, nstore, 0, 0, s->grid.trail_len, s->stats.nodes, PC__NS_RESTART_UNIT};
+    ns_run run = {limit, store, nstore, 0, 0, s->grid.trail_len, s->stats.nodes, PC__NS_RESTART_UNIT, NULL, NULL, 0};
     seed_restarts(s);
     /* Below the root a probe that completes the grid has found a solution:
      * taken at once while at most two are asked for.  The search may meet it
@@ -1087,19 +1119,13 @@ int pc__nsolver_solve(pc__nsolver *s, int32_t limit, uint8_t *store, int32_t nst
                 break;
             r = PC__NS_CONTRA; /* look for the next one */
         }
-        if (r == PC__NS_OK && s->sat.after > 0 && !s->sat.tried && limit <= 2 && s->stats.nodes > s->sat.after) {
-            int h = sat_handoff(s, &run);
-            if (h == 1)
-                break;
-            if (h != 2) {
-                r = h < 0 ? PC__NS_ABORT : reduce(s);
-                continue;
-            }
-        }
         if (r == PC__NS_OK && run.nfound <= 1 && s->stats.nodes - run.restart_base > run.restart_budget) {
             /* restart: only while every solution found is remembered in sol0 */
             restart(s, &run);
-            r = reduce(s);
+            int h = sat_turn(s, &run);
+            if (h > 0)
+                break;
+            r = h < 0 ? PC__NS_ABORT : reduce(s);
             continue;
         }
         if (r == PC__NS_OK) {
@@ -1112,6 +1138,8 @@ int pc__nsolver_solve(pc__nsolver *s, int32_t limit, uint8_t *store, int32_t nst
         r = b ? reduce(s) : PC__NS_ABORT;
     }
     s->probe.solutions = 0;
+    pc__nsat_free(run.sat);
+    pc__free(run.sat_sol);
     if (run.nfound == 0 && r != PC__NS_ABORT)
         grade = PC_NONOGRAM_GRADE_NONE;
     else if (run.nfound > 1)

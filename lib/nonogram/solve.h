@@ -164,12 +164,17 @@ typedef struct pc__ns_budget {
     int32_t abort_status; /* PC_ELIMIT or PC_ECANCELLED after PC__NS_ABORT */
 } pc__ns_budget;
 
-/* The hand-over to the optional SAT backend (solve_sat.h): after `after`
- * search nodes (0: never; set by pc__nonogram_solve_metered when the
- * backend is built) a search asked for at most two solutions goes back to
- * its root and lets the backend answer.  `tried`: once per solve. */
+/* The optional SAT backend (solve_sat.h): from the first restart past
+ * `after` search nodes (0: never; set by pc__nonogram_solve_metered when the
+ * backend is built) a search asked for at most two solutions gives the
+ * backend a turn at every restart, PC__NS_SAT_SHARE conflicts per node of
+ * the search's next restart budget.  `tried`: the backend was started (or
+ * could not be) in this solve. */
 #ifndef PC__NS_SAT_AFTER
 #define PC__NS_SAT_AFTER 4000
+#endif
+#ifndef PC__NS_SAT_SHARE
+#define PC__NS_SAT_SHARE 2
 #endif
 typedef struct pc__ns_sat {
     int64_t after;

@@ -75,4 +75,5 @@ check_PROGRAMS += tests/test_nonogram_sat
 tests_test_nonogram_sat_SOURCES = tests/test_nonogram_sat.c lib/nonogram/solve.c lib/nonogram/solve_sat.c \
 	lib/nonogram/line.c lib/common/clock.c lib/common/budget.c lib/common/status.c
 tests_test_nonogram_sat_LDADD = $(CADICAL_LIBS) -lm
+tests_test_nonogram_sat_CPPFLAGS = $(AM_CPPFLAGS) -DPC__NS_RESTART_UNIT=2
 TESTS += tests/test_nonogram_sat

@@ -364,16 +364,8 @@ static int read_model(pc__nsat *t, const pc__nsolver *s, uint8_t *sol)
     return 1;
 }
 
-/* Forbid one solution: some cell the grid has not settled differs. */
-static void block(pc__nsat *t, const pc__nsolver *s, const uint8_t *sol)
-{
-    for (int32_t c = 0; c < s->ncells; c++)
-        if (s->grid.cells[c] == PC__NU)
-            ccadical_add(t->sat, sol[c] ? -(c + 1) : c + 1);
-    ccadical_add(t->sat, 0);
-}
-
-/* One solve: 1 satisfiable, 0 not, -1 stopped (abort_status set). */
+/* One solve: 1 satisfiable, 0 not, -1 stopped by the budget (abort_status
+ * set), 2 the conflict limit came first. */
 static int run(pc__nsat *t, pc__nsolver *s)
 {
     int r = ccadical_solve(t->sat);
@@ -384,40 +376,46 @@ static int run(pc__nsat *t, pc__nsolver *s)
         return 1;
     if (r == 20)
         return 0;
-    s->budget.abort_status = t->stop ? t->stop : PC_ELIMIT;
+    if (!t->stop)
+        return 2;
+    s->budget.abort_status = t->stop;
     return -1;
 }
 
-int pc__nsat_answer(pc__nsat *t, pc__nsolver *s, const uint8_t *avoid, int32_t want, uint8_t *sols,
-                    int32_t *nsol)
+void pc__nsat_units(pc__nsat *t, const pc__nsolver *s)
 {
-    *nsol = 0;
+    for (int32_t c = 0; c < s->ncells; c++)
+        if (s->grid.cells[c] != PC__NU) {
+            ccadical_add(t->sat, s->grid.cells[c] == PC__NF ? c + 1 : -(c + 1));
+            ccadical_add(t->sat, 0);
+        }
+}
+
+void pc__nsat_block(pc__nsat *t, const pc__nsolver *s, const uint8_t *sol)
+{
+    for (int32_t c = 0; c < s->ncells; c++)
+        if (s->grid.cells[c] == PC__NU)
+            ccadical_add(t->sat, sol[c] ? -(c + 1) : c + 1);
+    ccadical_add(t->sat, 0);
+}
+
+int pc__nsat_slice(pc__nsat *t, pc__nsolver *s, int64_t conflicts, uint8_t *sol)
+{
     t->s = s;
     t->node_base = s->stats.nodes;
     t->learned = 0;
     t->stop = 0;
     int64_t a = s->budget.max_nodes, b = s->budget.meter ? s->budget.meter->max_nodes : 0;
     t->node_max = a > 0 && (b <= 0 || a < b) ? a : b;
-    for (int32_t c = 0; c < s->ncells; c++)
-        if (s->grid.cells[c] != PC__NU) {
-            ccadical_add(t->sat, s->grid.cells[c] == PC__NF ? c + 1 : -(c + 1));
-            ccadical_add(t->sat, 0);
-        }
-    if (avoid)
-        block(t, s, avoid);
-    for (int32_t k = 0; k < want; k++) {
-        int r = run(t, s);
-        if (r < 0)
-            return PC__NSAT_ABORT;
-        if (r == 0)
-            break;
-        uint8_t *sol = sols + (size_t)k * (size_t)s->ncells;
-        if (!read_model(t, s, sol))
-            return PC__NSAT_FAIL;
-        block(t, s, sol);
-        (*nsol)++;
-    }
-    return PC__NSAT_DONE;
+    ccadical_limit(t->sat, "conflicts", conflicts < 1 ? 1 : conflicts > INT_MAX ? INT_MAX : (int)conflicts);
+    int r = run(t, s);
+    if (r < 0)
+        return PC__NSAT_ABORT;
+    if (r == 2)
+        return PC__NSAT_UNKNOWN;
+    if (r == 0)
+        return PC__NSAT_UNSAT;
+    return read_model(t, s, sol) ? PC__NSAT_SAT : PC__NSAT_FAIL;
 }
 
 #else /* no backend: the search never hands over */
@@ -445,15 +443,25 @@ size_t pc__nsat_bytes(const pc__nsat *t)
     return 0;
 }
 
-int pc__nsat_answer(pc__nsat *t, pc__nsolver *s, const uint8_t *avoid, int32_t want, uint8_t *sols,
-                    int32_t *nsol)
+void pc__nsat_units(pc__nsat *t, const pc__nsolver *s)
 {
     (void)t;
     (void)s;
-    (void)avoid;
-    (void)want;
-    (void)sols;
-    *nsol = 0;
+}
+
+void pc__nsat_block(pc__nsat *t, const pc__nsolver *s, const uint8_t *sol)
+{
+    (void)t;
+    (void)s;
+    (void)sol;
+}
+
+int pc__nsat_slice(pc__nsat *t, pc__nsolver *s, int64_t conflicts, uint8_t *sol)
+{
+    (void)t;
+    (void)s;
+    (void)conflicts;
+    (void)sol;
     return PC__NSAT_FAIL;
 }
 

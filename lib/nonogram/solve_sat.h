@@ -5,10 +5,11 @@
  * it every call below answers "not available" and the search never hands
  * over).  doc/nonogram-solving.md describes the encoding and the hand-over.
  *
- * The search (solve.c) builds the encoding of the clues (pc__nsat_new), goes
- * back to its root, then asks pc__nsat_answer for the solutions it still
- * lacks: the cells the root settled enter as unit clauses, a solution already
- * found is forbidden by one clause.
+ * The search (solve.c) builds the encoding of the clues (pc__nsat_new) at
+ * its first restart past a node threshold, adds the cells its root settled
+ * as unit clauses, then gives the backend a turn of conflicts at each
+ * restart (pc__nsat_slice); a solution already found is forbidden by one
+ * clause (pc__nsat_block).
  */
 #ifndef PC_NONOGRAM_SOLVE_SAT_H
 #define PC_NONOGRAM_SOLVE_SAT_H
@@ -19,8 +20,8 @@
 struct pc__nsolver;
 typedef struct pc__nsat pc__nsat;
 
-/* Results of pc__nsat_answer. */
-enum { PC__NSAT_DONE = 0, PC__NSAT_ABORT = -1, PC__NSAT_FAIL = -2 };
+/* Results of pc__nsat_slice. */
+enum { PC__NSAT_UNSAT = 0, PC__NSAT_SAT = 1, PC__NSAT_UNKNOWN = 2, PC__NSAT_ABORT = -1, PC__NSAT_FAIL = -2 };
 
 /* 1 when the library was built with the backend. */
 int32_t pc__nsat_available(void);
@@ -33,18 +34,24 @@ void pc__nsat_free(pc__nsat *t);
 /* The memory the encoding was estimated to take (0 for NULL). */
 size_t pc__nsat_bytes(const pc__nsat *t);
 
+/* The solver's known cells as unit clauses (call once, with the grid at
+ * the search's root: they hold in every solution). */
+void pc__nsat_units(pc__nsat *t, const struct pc__nsolver *s);
+
+/* Forbid one solution (0/1 cells): one clause, some cell the grid has not
+ * settled differs. */
+void pc__nsat_block(pc__nsat *t, const struct pc__nsolver *s, const uint8_t *sol);
+
 /*
- * Solutions of the solver's current grid (its known cells become unit
- * clauses), at most `want` (1 or 2) of them, each differing from `avoid`
- * (ncells bytes 0/1; NULL: none) and from each other.  They go to sols
- * (want * ncells bytes, 0/1 cells), their count to *nsol; every one has been
- * checked against the clues.  Conflicts count as search nodes in s->stats
- * and under the budget.  PC__NSAT_DONE (the count is exact: fewer than
- * `want` means there are no more), PC__NSAT_ABORT (budget or cancel;
- * s->budget.abort_status says which) or PC__NSAT_FAIL (a solution failed
- * its check: never expected; the caller goes on without the backend).
+ * One turn of the backend, at most `conflicts` conflicts: PC__NSAT_SAT (a
+ * solution of the clauses given so far in sol, ncells bytes 0/1, checked
+ * against the clues and the known cells), PC__NSAT_UNSAT (none left),
+ * PC__NSAT_UNKNOWN (the conflicts ran out; call again to go on, the learned
+ * clauses are kept), PC__NSAT_ABORT (budget or cancel; s->budget.abort_status
+ * says which) or PC__NSAT_FAIL (a solution failed its check: never expected;
+ * the caller drops the backend).  Each learned clause counts as a search
+ * node in s->stats.nodes and under the budget (never past max_nodes).
  */
-int pc__nsat_answer(pc__nsat *t, struct pc__nsolver *s, const uint8_t *avoid, int32_t want, uint8_t *sols,
-                    int32_t *nsol);
+int pc__nsat_slice(pc__nsat *t, struct pc__nsolver *s, int64_t conflicts, uint8_t *sol);
 
 #endif
