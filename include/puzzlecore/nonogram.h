@@ -332,10 +332,10 @@ PUZZLECORE_API int32_t pc_nonogram_solve_clues(int32_t w, int32_t h, const int32
 /* Whether this build of the library has the optional CDCL SAT backend of the
  * black-and-white grid solver (configure --with-cadical, CMake
  * PUZZLECORE_WITH_CADICAL): 1 yes, 0 no.  With it, a search for at most two
- * solutions that has not finished after a few thousand nodes is handed to
- * the CaDiCaL SAT solver, under the same budget (its learned clauses count
- * as search nodes); the verdicts are the same either way, the solutions of a
- * MULTIPLE verdict may differ.  doc/nonogram-solving.md, "SAT backend". */
+ * solutions still running after a few thousand nodes takes turns with the
+ * CaDiCaL SAT solver at its restarts, under the same budget (its learned
+ * clauses count as search nodes); the verdicts are the same either way, the
+ * solutions of a MULTIPLE verdict may differ.  doc/nonogram-solving.md, "SAT backend". */
 PUZZLECORE_API int32_t pc_nonogram_sat_backend(void);
 
 /* pc_nonogram_solve_clues on a puzzle's clues (the player's grid is ignored;
