@@ -171,7 +171,7 @@ typedef struct pc__ns_budget {
  * the search's next restart budget.  `tried`: the backend was started (or
  * could not be) in this solve. */
 #ifndef PC__NS_SAT_AFTER
-#define PC__NS_SAT_AFTER 4000
+#define PC__NS_SAT_AFTER 8000
 #endif
 #ifndef PC__NS_SAT_SHARE
 #define PC__NS_SAT_SHARE 2
