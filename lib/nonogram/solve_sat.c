@@ -9,8 +9,8 @@
  * 1^ck (T = sum of the clues + k - 1): on 0 a state stays (at the start, the
  * end and right after a separating 0) or takes a separating 0; on 1 it takes
  * a 1 token.  Only states that can still reach the end are made: after i
- * cells, t lies in [max(0, T - (n - i)), min(i, T)], so a line costs about
- * (n + 1)(n - T + 1) state variables and twice as many transition variables.
+ * cells, t lies in [max(0, T - (n - i)), min(i, T)], so a line costs at most
+ * (n + 1)(min(T, n - T) + 1) state variables and twice as many transition variables.
  * With a state variable Q(i, t) ("after i cells the automaton is in t") and
  * a transition variable E = Q(i, t) & cell_i = v & Q(i + 1, t'), the clauses
  * are: E implies each of its three parts; a state implies one of its
@@ -45,7 +45,7 @@ enum { NSAT_VAR_BYTES = 256, NSAT_LIT_BYTES = 32 };
 enum { NSAT_CHECK_MASK = 255 };
 
 struct pc__nsat {
-    CCaDiCaL *sat; /* NULL while only counting (the estimate) */
+    CCaDiCaL *sat; /* the solver, holding the encoding */
     pc__nsolver *s;
     int64_t nvars, nlits; /* made so far */
     size_t bytes;         /* the estimate */
