@@ -28,7 +28,10 @@
  * of a MULTIPLE verdict must differ.  Printed per set and mode: answered,
  * unanswered, wrong (a solution that fails its clues: must be 0), verdicts
  * (none / unique / multiple), total CPU seconds, median, p99 and max CPU
- * seconds per puzzle, search nodes and nodes per CPU second.
+ * seconds per puzzle, search nodes and nodes per CPU second.  The first lines
+ * say which backend the library was built with (pc_nonogram_sat_backend: the
+ * search alone, or the search handing its hardest cases to CaDiCaL): build
+ * twice (configure with and without --with-cadical) to compare.
  */
 #define _POSIX_C_SOURCE 200809L
 #include <stdio.h>
@@ -418,6 +421,8 @@ int main(int argc, char **argv)
     }
     printf("# nonogram_tcga: cap %.2f CPU-s per puzzle and mode; mode one = first solution, unique = verdict\n",
            cap_seconds);
+    printf("# backend: %s\n", pc_nonogram_sat_backend() ? "search + CaDiCaL SAT (built --with-cadical)"
+                                                         : "search only (built without CaDiCaL)");
     header();
     if (strstr(sets, "tcga"))
         tcga_set(path, max);

@@ -329,6 +329,15 @@ PUZZLECORE_API int32_t pc_nonogram_solve_clues(int32_t w, int32_t h, const int32
                                                int32_t max_solutions, const pc_budget *budget,
                                                uint8_t *solutions, size_t cap, int64_t *stats, size_t nstats);
 
+/* Whether this build of the library has the optional CDCL SAT backend of the
+ * black-and-white grid solver (configure --with-cadical, CMake
+ * PUZZLECORE_WITH_CADICAL): 1 yes, 0 no.  With it, a search for at most two
+ * solutions still running after a few thousand nodes takes turns with the
+ * CaDiCaL SAT solver at its restarts, under the same budget (its learned
+ * clauses count as search nodes); the verdicts are the same either way, the
+ * solutions of a MULTIPLE verdict may differ.  doc/nonogram-solving.md, "SAT backend". */
+PUZZLECORE_API int32_t pc_nonogram_sat_backend(void);
+
 /* pc_nonogram_solve_clues on a puzzle's clues (the player's grid is ignored;
  * the puzzle is not changed).  A colour puzzle (nonogram_colour.h) goes to
  * pc_nonogram_solve_colour: its solutions are grids of palette indices, and

@@ -8,6 +8,7 @@
  * so a grid with no unknown cell and an empty queue is a solution.
  */
 #include "nonogram/solve.h"
+#include "nonogram/solve_sat.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -929,6 +930,9 @@ typedef struct ns_run {
     int32_t depth;     /* levels on the search stack */
     int32_t root_mark; /* the trail at the root: a restart undoes to it */
     int64_t restart_base, restart_budget; /* nodes at the last restart, and the nodes allowed from it */
+    pc__nsat *sat;       /* the SAT backend once started (solve_sat.h), else NULL */
+    uint8_t *sat_sol;    /* its solution */
+    int32_t sat_blocked; /* solutions it has been told to avoid */
 } ns_run;
 
 /* A solution (0/1 cells) counts: the first is remembered in sol0, each is
@@ -1008,6 +1012,64 @@ static int backtrack(pc__nsolver *s, ns_run *run)
     return 1;
 }
 
+/* The SAT backend (solve_sat.h), made at the first restart past sat.after
+ * nodes with the grid at the root: 0 ready, -1 not available (the search
+ * goes on alone). */
+static int sat_start(pc__nsolver *s, ns_run *run)
+{
+    s->sat.tried = 1;
+    size_t n = (size_t)s->ncells;
+    if (pc__nsat_new(s, &run->sat) != PC_OK)
+        return -1;
+    run->sat_sol = pc__malloc(n);
+    if (!run->sat_sol) {
+        pc__nsat_free(run->sat);
+        run->sat = NULL;
+        return -1;
+    }
+    s->stats.bytes += pc__nsat_bytes(run->sat) + n;
+    pc__nsat_units(run->sat, s);
+    return 0;
+}
+
+/* The backend's turn at a restart (the grid at the root): PC__NS_SAT_SHARE
+ * conflicts per node of the search's next node budget, the solutions found
+ * so far forbidden.  1 the answer is complete, -1 the budget stopped it, 0 the
+ * search goes on (its node budget counted from after the turn). */
+static int sat_turn(pc__nsolver *s, ns_run *run)
+{
+    if (s->sat.after <= 0 || run->limit > 2 || s->stats.nodes <= s->sat.after || (s->sat.tried && !run->sat))
+        return 0;
+    if (!run->sat && sat_start(s, run) < 0)
+        return 0;
+    if (run->nfound > run->sat_blocked) { /* sol0, found by the search */
+        pc__nsat_block(run->sat, s, s->search.sol0);
+        run->sat_blocked = run->nfound;
+    }
+    int64_t left = run->restart_budget * PC__NS_SAT_SHARE;
+    for (;;) {
+        int64_t before = s->stats.nodes;
+        int r = pc__nsat_slice(run->sat, s, left, run->sat_sol);
+        left -= s->stats.nodes - before;
+        run->restart_base = s->stats.nodes;
+        if (r == PC__NSAT_UNSAT || r == PC__NSAT_ABORT)
+            return r == PC__NSAT_UNSAT ? 1 : -1;
+        if (r != PC__NSAT_SAT) {
+            if (r == PC__NSAT_FAIL) { /* never expected: the search goes on alone */
+                pc__nsat_free(run->sat);
+                run->sat = NULL;
+            }
+            return 0;
+        }
+        pc__nsat_block(run->sat, s, run->sat_sol);
+        run->sat_blocked = run->nfound + 1;
+        if (record_solution(s, run, run->sat_sol))
+            return 1;
+        if (left <= 0)
+            return 0;
+    }
+}
+
 static void write_stats(const pc__nsolver *s, int64_t *stats, int32_t grade, int64_t line_cells,
                         int64_t probe_cells, int32_t nfound)
 {
@@ -1030,11 +1092,12 @@ int pc__nsolver_solve(pc__nsolver *s, int32_t limit, uint8_t *store, int32_t nst
     /* the root's probing grades the puzzle: no early solutions there */
     s->search.have_sol0 = 0;
     s->probe.solutions = 0;
+    s->sat.tried = 0;
     int r = reduce_root(s, &grade, &line_cells, &probe_cells);
     /* restarts (Luby sequence of node budgets): the same root, a perturbed
      * branching order; the last restart's depth-first search runs to its
      * end, so the answer stays complete */
-    ns_run run = {limit, store, nstore, 0, 0, s->grid.trail_len, s->stats.nodes, PC__NS_RESTART_UNIT};
+    ns_run run = {limit, store, nstore, 0, 0, s->grid.trail_len, s->stats.nodes, PC__NS_RESTART_UNIT, NULL, NULL, 0};
     seed_restarts(s);
     /* Below the root a probe that completes the grid has found a solution:
      * taken at once while at most two are asked for.  The search may meet it
@@ -1059,7 +1122,10 @@ int pc__nsolver_solve(pc__nsolver *s, int32_t limit, uint8_t *store, int32_t nst
         if (r == PC__NS_OK && run.nfound <= 1 && s->stats.nodes - run.restart_base > run.restart_budget) {
             /* restart: only while every solution found is remembered in sol0 */
             restart(s, &run);
-            r = reduce(s);
+            int h = sat_turn(s, &run);
+            if (h > 0)
+                break;
+            r = h < 0 ? PC__NS_ABORT : reduce(s);
             continue;
         }
         if (r == PC__NS_OK) {
@@ -1072,6 +1138,8 @@ int pc__nsolver_solve(pc__nsolver *s, int32_t limit, uint8_t *store, int32_t nst
         r = b ? reduce(s) : PC__NS_ABORT;
     }
     s->probe.solutions = 0;
+    pc__nsat_free(run.sat);
+    pc__free(run.sat_sol);
     if (run.nfound == 0 && r != PC__NS_ABORT)
         grade = PC_NONOGRAM_GRADE_NONE;
     else if (run.nfound > 1)
@@ -1110,6 +1178,7 @@ int32_t pc__nonogram_solve_metered(int32_t w, int32_t h, const int32_t *row_coun
         return meter->status;
     }
     s->budget.meter = meter;
+    s->sat.after = pc__nsat_available() ? PC__NS_SAT_AFTER : 0;
     uint8_t *store = NULL;
     if (nstore > 0) {
         store = pc__malloc((size_t)nstore * per);

@@ -164,6 +164,23 @@ typedef struct pc__ns_budget {
     int32_t abort_status; /* PC_ELIMIT or PC_ECANCELLED after PC__NS_ABORT */
 } pc__ns_budget;
 
+/* The optional SAT backend (solve_sat.h): from the first restart past
+ * `after` search nodes (0: never; set by pc__nonogram_solve_metered when the
+ * backend is built) a search asked for at most two solutions gives the
+ * backend a turn at every restart, PC__NS_SAT_SHARE conflicts per node of
+ * the search's next restart budget.  `tried`: the backend was started (or
+ * could not be) in this solve. */
+#ifndef PC__NS_SAT_AFTER
+#define PC__NS_SAT_AFTER 8000
+#endif
+#ifndef PC__NS_SAT_SHARE
+#define PC__NS_SAT_SHARE 2
+#endif
+typedef struct pc__ns_sat {
+    int64_t after;
+    int32_t tried;
+} pc__ns_sat;
+
 typedef struct pc__nsolver {
     int32_t w, h, nlines, ncells; /* the shape: set by new */
     pc__ns_clues clues;
@@ -176,6 +193,7 @@ typedef struct pc__nsolver {
     pc__ns_restart restart;
     pc__ns_stats stats;
     pc__ns_budget budget;
+    pc__ns_sat sat;
 } pc__nsolver;
 
 /* Line `line`'s cells: base + i * stride for i < n (rows, then columns). */

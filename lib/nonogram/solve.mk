@@ -2,7 +2,8 @@
 # and the file formats (.non, webpbn XML, Tatham ids, TCGA/TAAI).
 lib_libpuzzlecore_la_SOURCES += \
 	lib/nonogram/line.c lib/nonogram/line.h lib/nonogram/linebits.h \
-	lib/nonogram/solve.c lib/nonogram/solve.h lib/nonogram/solve_api.c lib/nonogram/hint.c \
+	lib/nonogram/solve.c lib/nonogram/solve.h lib/nonogram/solve_sat.c lib/nonogram/solve_sat.h \
+	lib/nonogram/solve_api.c lib/nonogram/hint.c \
 	lib/nonogram/generate.c \
 	lib/nonogram/formats.c lib/nonogram/formats.h lib/nonogram/formats_io.c \
 	lib/nonogram/formats_util.c lib/nonogram/formats_util.h lib/nonogram/formats_non.c \
@@ -55,9 +56,9 @@ dist_doc_DATA += doc/nonogram-solving.md
 # the search with a restart every 2 nodes, against brute force (compiles the
 # solver's sources itself, with the restart unit overridden)
 check_PROGRAMS += tests/test_nonogram_restart
-tests_test_nonogram_restart_SOURCES = tests/test_nonogram_restart.c lib/nonogram/solve.c lib/nonogram/line.c \
+tests_test_nonogram_restart_SOURCES = tests/test_nonogram_restart.c lib/nonogram/solve.c lib/nonogram/solve_sat.c lib/nonogram/line.c \
 	lib/common/clock.c lib/common/budget.c lib/common/status.c
-tests_test_nonogram_restart_LDADD = -lm
+tests_test_nonogram_restart_LDADD = $(CADICAL_LIBS) -lm
 tests_test_nonogram_restart_CPPFLAGS = $(AM_CPPFLAGS) -DPC__NS_RESTART_UNIT=2
 TESTS += tests/test_nonogram_restart
 
@@ -66,3 +67,13 @@ check_PROGRAMS += tests/test_nonogram_collection
 tests_test_nonogram_collection_SOURCES = tests/test_nonogram_collection.c
 tests_test_nonogram_collection_LDADD = $(TEST_LDADD)
 TESTS += tests/test_nonogram_collection
+
+# the optional SAT backend against the plain search and brute force, its
+# budget and size checks (compiles the solver's sources itself, so it can
+# hand every search over; the backend's parts skip in a build without it)
+check_PROGRAMS += tests/test_nonogram_sat
+tests_test_nonogram_sat_SOURCES = tests/test_nonogram_sat.c lib/nonogram/solve.c lib/nonogram/solve_sat.c \
+	lib/nonogram/line.c lib/common/clock.c lib/common/budget.c lib/common/status.c
+tests_test_nonogram_sat_LDADD = $(CADICAL_LIBS) -lm
+tests_test_nonogram_sat_CPPFLAGS = $(AM_CPPFLAGS) -DPC__NS_RESTART_UNIT=2
+TESTS += tests/test_nonogram_sat

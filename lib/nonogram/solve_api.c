@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "nonogram/solve.h"
+#include "nonogram/solve_sat.h"
 #include "puzzlecore/nonogram.h"
 #include "puzzlecore/nonogram_colour.h"
 #include "common/alloc.h"
@@ -351,4 +352,9 @@ int32_t pc_nonogram_hint(const pc_nonogram *g, const pc_budget *budget, int32_t 
     pc__free(cells);
     free_set(&cs);
     return rc;
+}
+
+int32_t pc_nonogram_sat_backend(void)
+{
+    return pc__nsat_available();
 }

@@ -91,4 +91,5 @@ t.run(function()
   end
   local e, emsg = require('puzzlecore').try(function() return ns.load("width 2\nheight 2\nrows\n1\nx\n") end)
   t.ok(e == nil and emsg:find("line 5, column 1", 1, true), "parse error with line and column")
+  t.ok(type(ns.sat_backend()) == "boolean", "sat_backend() answers a boolean")
 end)

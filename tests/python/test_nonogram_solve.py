@@ -139,6 +139,7 @@ def body():
         ok("line 2" in str(e), "the error names the line in the whole text: %s" % e)
     tc.close()
     raises(pc.Error, lambda: len(tc), "a closed collection raises")
+    ok(ns.sat_backend() in (True, False), "sat_backend() answers a bool: %r" % ns.sat_backend())
 
 
 run(body)

@@ -20,6 +20,10 @@ local format_num, budget, result, solutions = nonogram._format_num, nonogram._bu
   nonogram._solutions
 local puzzle, wrap = nonogram._puzzle, nonogram._adopt
 
+--- Whether the library has the optional CaDiCaL SAT backend of the black-and-white solver
+-- (configure --with-cadical); the verdicts are the same either way.
+function M.sat_backend() return C.pc_nonogram_sat_backend() ~= 0 end
+
 --- Solve a puzzle's clues: up to count solutions (default 2: the uniqueness check).
 function M.solve(p, count, max_nodes, max_seconds) return puzzle(p):solve(count, max_nodes, max_seconds) end
 

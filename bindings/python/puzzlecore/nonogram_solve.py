@@ -28,7 +28,14 @@ from .nonogram import (FORMATS, GRADES, MAX_SIDE, Hint, Puzzle, Result, _budget,
 
 __all__ = ["solve", "solve_clues", "solve_line", "grade", "hint", "consistent", "mistakes", "generate",
            "generate_cells", "load", "load_all", "iter_load", "count", "save", "detect_format", "Collection",
-           "Result", "Hint", "GRADES", "FORMATS"]
+           "Result", "Hint", "GRADES", "FORMATS", "sat_backend"]
+
+def sat_backend() -> bool:
+    """True when the library was built with the optional CaDiCaL SAT backend
+    of the black-and-white solver (``configure --with-cadical``); the
+    verdicts are the same either way."""
+    return bool(lib.pc_nonogram_sat_backend())
+
 
 def solve(puzzle: Puzzle, count: int = 2, max_nodes: int = 0, max_seconds: float = 0.0) -> Result:
     """Solve a Puzzle's clues (its player's grid is ignored): up to ``count``
