@@ -2,7 +2,7 @@
 # and the file formats (.non, webpbn XML, Tatham ids, TCGA/TAAI).
 lib_libpuzzlecore_la_SOURCES += \
 	lib/nonogram/line.c lib/nonogram/line.h lib/nonogram/linebits.h \
-	lib/nonogram/solve.c lib/nonogram/solve.h lib/nonogram/solve_sat.c lib/nonogram/solve_sat.h \
+	lib/nonogram/solve.c lib/nonogram/solve.h lib/nonogram/solve_state.h lib/nonogram/solve_sat.c lib/nonogram/solve_sat.h \
 	lib/nonogram/solve_api.c lib/nonogram/hint.c \
 	lib/nonogram/generate.c \
 	lib/nonogram/formats.c lib/nonogram/formats.h lib/nonogram/formats_io.c \

@@ -30,7 +30,7 @@
 
 #include "common/alloc.h"
 #include "common/budget.h"
-#include "nonogram/solve.h"
+#include "nonogram/solve_state.h"
 #include "nonogram/solve_sat.h"
 #include "puzzlecore/common.h"
 

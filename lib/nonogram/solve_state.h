@@ -1,0 +1,222 @@
+/*
+ * Internal: the grid solver's state (pc__nsolver), its limits and the line
+ * helpers over it: types only, no functions of solve.c.  The search
+ * (solve.c, through solve.h) and its optional SAT backend (solve_sat.c)
+ * both read this state, so it has a header of its own and neither of the
+ * two includes the other's.  Lines are numbered 0..h-1 for rows, h..h+w-1
+ * for columns.
+ */
+#ifndef PC_NONOGRAM_SOLVE_STATE_H
+#define PC_NONOGRAM_SOLVE_STATE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "common/budget.h"
+#include "nonogram/line.h"
+#include "puzzlecore/nonogram.h"
+
+/* Results of the steps. */
+enum { PC__NS_OK = 0, PC__NS_CONTRA = -1, PC__NS_ABORT = -2, PC__NS_FOUND = 1 };
+
+#ifndef PC__NS_RESTART_UNIT
+#define PC__NS_RESTART_UNIT 2048 /* search nodes per unit of the Luby restart sequence */
+#endif
+/* the probe-reuse bit sets are kept while they take at most this */
+#define PC__NS_PROBE_REUSE_BYTES ((size_t)32 << 20)
+#define PC__NS_CACHE_MAXLEN 128
+#ifndef PC__NS_CACHE_ENTRIES
+#define PC__NS_CACHE_ENTRIES (1u << 17)
+#endif
+
+/* entries of the bit-parallel line cache: small enough to stay in the CPU's
+ * cache (a miss to memory costs more than solving the line again) */
+#ifndef PC__NS_BCACHE_ENTRIES
+#define PC__NS_BCACHE_ENTRIES (1u << 12)
+#endif
+
+/* cells remembered for probing first (at least 1) */
+#ifndef PC__NS_HOT
+#define PC__NS_HOT 16
+#endif
+
+/* Working memory is refused beyond this (the bound per puzzle). */
+#define PC__NS_MAX_BYTES ((size_t)256 << 20)
+
+/*
+ * The solver's state, in groups by role.  Each group says what it holds and
+ * who writes it; "new" is pc__nsolver_new, "reset" pc__nsolver_reset.
+ */
+
+/* The puzzle's lines: written by new, read-only after. */
+typedef struct pc__ns_clues {
+    int32_t *count; /* clues per line (0 for an empty line) */
+    int32_t *start; /* offset of the line's clues in all[] */
+    int32_t *all;   /* every line's clues, rows first */
+    int32_t *cls;   /* bit-parallel mode: lines of the same length and clues
+                     * share a class (the line cache's key); else NULL */
+} pc__ns_clues;
+
+/* The grid and the trail of the cells set: written by reset, set, undo and
+ * propagation. */
+typedef struct pc__ns_grid {
+    uint8_t *cells;    /* current state, 0/1/2 */
+    int32_t unknown;   /* cells still 0 */
+    int32_t *trail;    /* cells set since the last reset, in order */
+    int32_t trail_len;
+    /* bit-parallel mode (both sides <= PC__LINE_BITS_MAX, chosen by new):
+     * every line's filled and empty cells as two words (bit i = cell i of
+     * the line), kept in step with cells[] */
+    int32_t bits;
+    uint64_t *lf, *le;
+} pc__ns_grid;
+
+/* The ring of lines to solve: written by set and propagation (each line at
+ * most once, flagged in queued). */
+typedef struct pc__ns_queue {
+    int32_t *ring;
+    int32_t head, len;
+    uint8_t *queued;
+    int32_t bad_line; /* the line of the last contradiction (for hints) */
+} pc__ns_queue;
+
+/* Line-solver scratch and caches: sized by new, written by propagation. */
+typedef struct pc__ns_lsolve {
+    pc__line_ws ws;
+    uint8_t *lbuf, *lout; /* one line in, the line solver's answer out */
+    /* byte mode, lines <= PC__NS_CACHE_MAXLEN: direct-mapped, keyed by the
+     * line number and its cells packed 2 bits each */
+    uint64_t *cache_key; /* entries x cache_words */
+    uint64_t *cache_out; /* entries x cache_words */
+    int32_t *cache_line; /* -1: empty */
+    int32_t *cache_res;  /* settled count or -1 */
+    int32_t cache_words; /* 0: no byte cache */
+    uint32_t cache_mask;
+    /* bit-parallel mode: keyed by (class, filled, empty) */
+    uint64_t *bc;    /* entries x 4 words: filled, empty in; filled, empty out */
+    int32_t *bc_cls; /* -1: empty slot */
+    int32_t *bc_res;
+    uint32_t bc_mask;
+} pc__ns_lsolve;
+
+/* Probing: scratch and results written by pc__nsolver_probe (and the probe
+ * of one cell pair); the branching reads the scores. */
+typedef struct pc__ns_probe {
+    int32_t enabled; /* probe at every node (set by new; the generator may clear it) */
+    int32_t active;  /* inside a probe: changes do not advance the reuse clock */
+    uint32_t *stamp; /* cells set by the filled probe carry cur_stamp ... */
+    uint8_t *pval;   /* ... and the value it gave them */
+    uint32_t cur_stamp;
+    int32_t *agreed; /* cells both probes of a pair set alike */
+    int32_t *score1, *score2; /* cells settled by each probe of the last pass */
+    /* a probe whose propagation completes the grid has found a solution:
+     * with `solutions` set (by the search), the probe copies it (0/1) into
+     * sol and returns PC__NS_FOUND (unless it equals search.sol0) */
+    int32_t solutions;
+    uint8_t *sol;
+    /* the last cells whose probes met a contradiction, probed first */
+    int32_t hot[PC__NS_HOT];
+    int32_t hot_n, hot_pos;
+} pc__ns_probe;
+
+/* Probe reuse: a line's stamp is the clock at its last change outside a
+ * probe (written by set, undo and propagation); a cell's probe pair, made at
+ * clock ptime[c] (0: never), touched the lines in its bit set ptouch
+ * (twords words per cell; NULL when too big: every probe is then redone).
+ * The pair's result still holds, and gives nothing new, while none of those
+ * lines has changed since. */
+typedef struct pc__ns_reuse {
+    uint64_t clock;
+    uint64_t *lstamp;
+    uint64_t *ptime;
+    uint64_t *ptouch;
+    int32_t twords;
+} pc__ns_reuse;
+
+/* The depth-first search's stack and first solution: written by
+ * pc__nsolver_solve. */
+typedef struct pc__ns_search {
+    int32_t *cell, *mark; /* per level: the branch cell, the trail before it */
+    uint8_t *val, *done;  /* per level: the second value, whether taken */
+    uint8_t *sol0;        /* the first solution found (duplicates after a restart are skipped) */
+    int32_t have_sol0;
+} pc__ns_search;
+
+/* Restarts: after a restart, branching is perturbed by this generator,
+ * seeded from the clues (so the answer depends on the input only); written
+ * by pc__nsolver_solve. */
+typedef struct pc__ns_restart {
+    uint64_t rng;
+    int32_t randomize;
+    int64_t count; /* restarts made */
+} pc__ns_restart;
+
+/* Statistics, counted by every step: reset clears all but cache_hits (the
+ * run's total) and bytes (counted by new). */
+typedef struct pc__ns_stats {
+    int64_t nodes, line_solves, probes, max_depth;
+    int64_t probes_reused, cache_hits;
+    size_t bytes; /* memory held */
+} pc__ns_stats;
+
+/* Limits: set by the caller after new. */
+typedef struct pc__ns_budget {
+    int64_t max_nodes;    /* internal node cap (the generator's), 0: none */
+    pc__meter *meter;     /* the caller's budget, NULL: none */
+    int32_t abort_status; /* PC_ELIMIT or PC_ECANCELLED after PC__NS_ABORT */
+} pc__ns_budget;
+
+/* The optional SAT backend (solve_sat.h): from the first restart past
+ * `after` search nodes (0: never; set by pc__nonogram_solve_metered when the
+ * backend is built) a search asked for at most two solutions gives the
+ * backend a turn at every restart, PC__NS_SAT_SHARE conflicts per node of
+ * the search's next restart budget.  `tried`: the backend was started (or
+ * could not be) in this solve. */
+#ifndef PC__NS_SAT_AFTER
+#define PC__NS_SAT_AFTER 8000
+#endif
+#ifndef PC__NS_SAT_SHARE
+#define PC__NS_SAT_SHARE 2
+#endif
+typedef struct pc__ns_sat {
+    int64_t after;
+    int32_t tried;
+} pc__ns_sat;
+
+typedef struct pc__nsolver {
+    int32_t w, h, nlines, ncells; /* the shape: set by new */
+    pc__ns_clues clues;
+    pc__ns_grid grid;
+    pc__ns_queue q;
+    pc__ns_lsolve lsolve;
+    pc__ns_probe probe;
+    pc__ns_reuse reuse;
+    pc__ns_search search;
+    pc__ns_restart restart;
+    pc__ns_stats stats;
+    pc__ns_budget budget;
+    pc__ns_sat sat;
+} pc__nsolver;
+
+/* Line `line`'s cells: base + i * stride for i < n (rows, then columns). */
+static inline void pc__ns_line_span(const pc__nsolver *s, int32_t line, int32_t *base, int32_t *stride,
+                                    int32_t *n)
+{
+    if (line < s->h) {
+        *base = line * s->w;
+        *stride = 1;
+        *n = s->w;
+    } else {
+        *base = line - s->h;
+        *stride = s->w;
+        *n = s->h;
+    }
+}
+
+/* Line `line`'s clues (s->clues.count[line] of them). */
+static inline const int32_t *pc__ns_line_clues(const pc__nsolver *s, int32_t line)
+{
+    return s->clues.all + s->clues.start[line];
+}
+
+#endif
