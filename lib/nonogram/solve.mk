@@ -57,7 +57,7 @@ dist_doc_DATA += doc/nonogram-solving.md
 # solver's sources itself, with the restart unit overridden)
 check_PROGRAMS += tests/test_nonogram_restart
 tests_test_nonogram_restart_SOURCES = tests/test_nonogram_restart.c lib/nonogram/solve.c lib/nonogram/solve_sat.c lib/nonogram/line.c \
-	lib/common/clock.c lib/common/budget.c lib/common/status.c
+	lib/nonogram/clues.c lib/common/clock.c lib/common/budget.c lib/common/status.c
 tests_test_nonogram_restart_LDADD = $(CADICAL_LIBS) -lm
 tests_test_nonogram_restart_CPPFLAGS = $(AM_CPPFLAGS) -DPC__NS_RESTART_UNIT=2
 TESTS += tests/test_nonogram_restart
@@ -73,7 +73,7 @@ TESTS += tests/test_nonogram_collection
 # hand every search over; the backend's parts skip in a build without it)
 check_PROGRAMS += tests/test_nonogram_sat
 tests_test_nonogram_sat_SOURCES = tests/test_nonogram_sat.c lib/nonogram/solve.c lib/nonogram/solve_sat.c \
-	lib/nonogram/line.c lib/common/clock.c lib/common/budget.c lib/common/status.c
+	lib/nonogram/line.c lib/nonogram/clues.c lib/common/clock.c lib/common/budget.c lib/common/status.c
 tests_test_nonogram_sat_LDADD = $(CADICAL_LIBS) -lm
 tests_test_nonogram_sat_CPPFLAGS = $(AM_CPPFLAGS) -DPC__NS_RESTART_UNIT=2
 TESTS += tests/test_nonogram_sat

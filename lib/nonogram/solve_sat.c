@@ -30,6 +30,7 @@
 
 #include "common/alloc.h"
 #include "common/budget.h"
+#include "nonogram/clues.h"
 #include "nonogram/solve_state.h"
 #include "nonogram/solve_sat.h"
 #include "puzzlecore/common.h"
@@ -334,20 +335,13 @@ size_t pc__nsat_bytes(const pc__nsat *t)
 /* One line of a 0/1 grid against its clues. */
 static int line_ok(const pc__nsolver *s, int32_t line, const uint8_t *g)
 {
-    int32_t base, stride, n, k = 0, run = 0;
+    /* the solver keeps no clue for an empty line; the clue check's empty
+     * line is the single clue 0 */
+    static const int32_t empty = 0;
+    int32_t base, stride, n, count = s->clues.count[line];
     pc__ns_line_span(s, line, &base, &stride, &n);
-    const int32_t *c = pc__ns_line_clues(s, line);
-    int32_t count = s->clues.count[line];
-    for (int32_t i = 0; i <= n; i++) {
-        if (i < n && g[base + i * stride]) {
-            run++;
-            continue;
-        }
-        if (run > 0 && (k >= count || c[k++] != run))
-            return 0;
-        run = 0;
-    }
-    return k == count;
+    return pc__nonogram_line_matches(g + base, (size_t)n, (size_t)stride,
+                                     count ? pc__ns_line_clues(s, line) : &empty, count ? (size_t)count : 1);
 }
 
 /* The model into sol (0/1), checked against the clues and the known cells. */
