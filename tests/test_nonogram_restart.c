@@ -4,7 +4,9 @@
  * sources itself): on small random grids the number of solutions it reports,
  * up to limits 2 and 40, must equal a brute-force count, every solution must
  * meet the clues and the solutions must differ.  Also the same answer twice
- * (the restarts are seeded from the clues only).
+ * (the restarts are seeded from the clues only).  The same comparison with
+ * probing off, where the search runs deep and restarts often, exercises the
+ * nogoods learned at restarts (which must never lose a solution).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -92,19 +94,28 @@ static int32_t brute_count(const clues_t *c, uint8_t *g, int32_t y)
     return total;
 }
 
-static int32_t run_solver(const clues_t *c, int32_t limit, uint8_t *sols, int64_t *restarts)
+static int64_t nogoods_learned = 0;
+
+static int32_t run_solver_probe(const clues_t *c, int32_t limit, uint8_t *sols, int64_t *restarts, int probe)
 {
     pc__nsolver *s = NULL;
     if (pc__nsolver_new(W, H, c->rc, c->rcl, c->cc, c->ccl, &s) != PC_OK)
         return -100;
     pc__nsolver_reset(s, NULL);
+    s->probe.enabled = probe;
     int32_t found = -1;
     int64_t st[PC_NONOGRAM_STAT_COUNT];
     if (pc__nsolver_solve(s, limit, sols, limit, &found, st) != PC__NS_OK)
         found = -200;
     *restarts = s->restart.count;
+    nogoods_learned += s->ng.n;
     pc__nsolver_free(s);
     return found;
+}
+
+static int32_t run_solver(const clues_t *c, int32_t limit, uint8_t *sols, int64_t *restarts)
+{
+    return run_solver_probe(c, limit, sols, restarts, 1);
 }
 
 int main(void)
@@ -151,5 +162,38 @@ int main(void)
     ok(valid, "every solution meets the clues");
     ok(distinct, "the solutions of one answer are distinct");
     ok(same, "the same answer twice");
+
+    /* probing off: deep searches, many restarts, nogoods learned at each */
+    int agree_np = 1, valid_np = 1;
+    int64_t restarts_np = 0;
+    nogoods_learned = 0;
+    seed = 7;
+    for (int t = 0; t < 200; t++) {
+        for (int i = 0; i < W * H; i++)
+            pic[i] = (uint8_t)(lcg(&seed) % 5 < 2);
+        clues_of(pic, &c);
+        int32_t want = brute_count(&c, g, 0);
+        static const int32_t limits[] = {1, 2, 40};
+        for (int li = 0; li < 3; li++) {
+            int32_t limit = limits[li];
+            int32_t n = run_solver_probe(&c, limit, sols, &rs, 0);
+            restarts_np += rs;
+            int32_t expect = want < limit ? want : limit;
+            if (n != expect) {
+                agree_np = 0;
+                char msg[96];
+                snprintf(msg, sizeof msg, "no probing, grid %d limit %d: solver %d, brute force %d", t, (int)limit,
+                         (int)n, (int)want);
+                diag(msg);
+                continue;
+            }
+            for (int32_t i = 0; i < n; i++)
+                valid_np &= meets(sols + i * W * H, &c);
+        }
+    }
+    ok(agree_np, "no probing, restarts every 2 nodes: counts equal brute force (%lld restarts)",
+       (long long)restarts_np);
+    ok(nogoods_learned > 0, "nogoods were learned at restarts (%lld)", (long long)nogoods_learned);
+    ok(valid_np, "no probing: every solution meets the clues");
     return done_testing();
 }

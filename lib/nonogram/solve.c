@@ -17,6 +17,8 @@
 #include "puzzlecore/nonogram.h"
 #include "common/alloc.h"
 
+static void ng_free(pc__nsolver *s);
+
 static void *nalloc(pc__nsolver *s, size_t n, int *bad)
 {
     if (n == 0)
@@ -278,7 +280,169 @@ void pc__nsolver_free(pc__nsolver *s)
     pc__free(s->lsolve.cache_line);
     pc__free(s->lsolve.cache_res);
     pc__line_ws_free(&s->lsolve.ws);
+    ng_free(s);
     pc__free(s);
+}
+
+/* ---- Nogoods (see pc__ns_nogood in solve_state.h and "Nogoods" in
+ * doc/nonogram-solving.md) ----
+ * A literal is 2 * cell + (value - 1): "the cell holds value".  A nogood
+ * is a set of literals that no state may hold all together; two of its
+ * literals are watched, and a nogood is looked at only when a watched
+ * literal becomes true.  They only prune: a look that is missed (no memory
+ * for a watch) loses a deduction, never an answer. */
+
+static void ng_free(pc__nsolver *s)
+{
+    pc__ns_nogood *g = &s->ng;
+    if (g->watch)
+        for (int32_t i = 0; i < 2 * s->ncells; i++)
+            pc__free(g->watch[i]);
+    pc__free(g->watch);
+    pc__free(g->wlen);
+    pc__free(g->wcap);
+    pc__free(g->lits);
+    pc__free(g->buf);
+    pc__free(g->start);
+    pc__free(g->len);
+    memset(g, 0, sizeof *g);
+}
+
+/* Forget every nogood (a new solve, or a new puzzle state). */
+static void ng_clear(pc__nsolver *s)
+{
+    pc__ns_nogood *g = &s->ng;
+    g->n = g->nlits = 0;
+    g->head = 0;
+    g->failed = 0;
+    if (g->wlen)
+        memset(g->wlen, 0, sizeof(int32_t) * 2 * (size_t)s->ncells);
+}
+
+/* The store, at the first nogood of the solver's life: 0, or -1 (no memory:
+ * nothing is kept). */
+static int ng_alloc(pc__nsolver *s)
+{
+    pc__ns_nogood *g = &s->ng;
+    size_t nl = 2 * (size_t)s->ncells;
+    g->lits = pc__malloc(sizeof(int32_t) * PC__NS_NG_MAX_LITS);
+    g->buf = pc__malloc(sizeof(int32_t) * ((size_t)s->ncells + 1));
+    g->watch = pc__calloc(nl, sizeof(int32_t *));
+    g->wlen = pc__calloc(nl, sizeof(int32_t));
+    g->wcap = pc__calloc(nl, sizeof(int32_t));
+    if (!g->lits || !g->buf || !g->watch || !g->wlen || !g->wcap) {
+        ng_free(s);
+        return -1;
+    }
+    s->stats.bytes += sizeof(int32_t) * (PC__NS_NG_MAX_LITS + (size_t)s->ncells + 1) +
+                      nl * (sizeof(int32_t *) + 2 * sizeof(int32_t));
+    return 0;
+}
+
+/* Nogood `id` watches `lit`: 0, or -1 (no memory; nothing changed). */
+static int ng_watch(pc__nsolver *s, int32_t lit, int32_t id)
+{
+    pc__ns_nogood *g = &s->ng;
+    if (g->wlen[lit] == g->wcap[lit]) {
+        int32_t cap = g->wcap[lit] ? 2 * g->wcap[lit] : 4;
+        int32_t *p = pc__realloc(g->watch[lit], sizeof(int32_t) * (size_t)cap);
+        if (!p)
+            return -1;
+        s->stats.bytes += sizeof(int32_t) * (size_t)(cap - g->wcap[lit]);
+        g->watch[lit] = p;
+        g->wcap[lit] = cap;
+    }
+    g->watch[lit][g->wlen[lit]++] = id;
+    return 0;
+}
+
+/* 0 unknown, 1 true, 2 false. */
+static inline int lit_state(const uint8_t *cells, int32_t lit)
+{
+    uint8_t v = cells[lit >> 1];
+    return v == PC__NU ? 0 : (v == (uint8_t)((lit & 1) + 1) ? 1 : 2);
+}
+
+/* Store the nogood lits[0..k) (k >= 2, every cell unknown now), watching
+ * lits[0] and lits[1].  Nothing is stored when the store is full. */
+static void ng_add(pc__nsolver *s, const int32_t *lits, int32_t k)
+{
+    pc__ns_nogood *g = &s->ng;
+    if (g->nlits + k > PC__NS_NG_MAX_LITS)
+        return;
+    if (g->n == g->cap_n) {
+        int32_t cap = g->cap_n ? 2 * g->cap_n : 256;
+        int32_t *st = pc__realloc(g->start, sizeof(int32_t) * (size_t)cap);
+        if (!st)
+            return;
+        g->start = st;
+        int32_t *ln = pc__realloc(g->len, sizeof(int32_t) * (size_t)cap);
+        if (!ln)
+            return;
+        g->len = ln;
+        s->stats.bytes += 2 * sizeof(int32_t) * (size_t)(cap - g->cap_n);
+        g->cap_n = cap;
+    }
+    int32_t id = g->n;
+    if (ng_watch(s, lits[0], id) != 0)
+        return;
+    if (ng_watch(s, lits[1], id) != 0) {
+        g->wlen[lits[0]]--; /* id was the last one pushed */
+        return;
+    }
+    memcpy(g->lits + g->nlits, lits, sizeof(int32_t) * (size_t)k);
+    g->start[id] = g->nlits;
+    g->len[id] = k;
+    g->nlits += k;
+    g->n++;
+}
+
+/* Cell c was set: every nogood watching its literal finds another watch,
+ * or is satisfied, or sets its last open cell to the other value, or (all
+ * its literals true) is a contradiction.  PC__NS_OK or PC__NS_CONTRA. */
+static int ng_check_cell(pc__nsolver *s, int32_t c)
+{
+    pc__ns_nogood *g = &s->ng;
+    const uint8_t *cells = s->grid.cells;
+    const int32_t L = 2 * c + (cells[c] - 1);
+    int32_t *wl = g->watch[L];
+    const int32_t n = g->wlen[L];
+    int32_t j = 0;
+    int r = PC__NS_OK;
+    for (int32_t i = 0; i < n; i++) {
+        int32_t id = wl[i];
+        int32_t *lt = g->lits + g->start[id];
+        if (r != PC__NS_OK) { /* after a contradiction: keep the rest */
+            wl[j++] = id;
+            continue;
+        }
+        if (lt[0] == L) {
+            lt[0] = lt[1];
+            lt[1] = L;
+        }
+        int o = lit_state(cells, lt[0]);
+        if (o == 2) { /* satisfied */
+            wl[j++] = id;
+            continue;
+        }
+        int32_t k = g->len[id], m = 2;
+        while (m < k && lit_state(cells, lt[m]) == 1)
+            m++;
+        if (m < k && ng_watch(s, lt[m], id) == 0) { /* moves to lt[m] */
+            lt[1] = lt[m];
+            lt[m] = L;
+            continue;
+        }
+        wl[j++] = id;
+        if (m < k)
+            continue; /* no memory to move the watch: this look is lost */
+        if (o == 0)
+            pc__nsolver_set(s, lt[0] >> 1, (uint8_t)(2 - (lt[0] & 1)));
+        else
+            r = PC__NS_CONTRA;
+    }
+    g->wlen[L] = j;
+    return r;
 }
 
 static void enqueue(pc__nsolver *s, int32_t line)
@@ -385,6 +549,7 @@ int32_t pc__nsolver_reset(pc__nsolver *s, const uint8_t *givens)
         s->reuse.lstamp[i] = s->reuse.clock;
     memset(s->reuse.ptime, 0, sizeof(uint64_t) * (size_t)s->ncells);
     s->probe.active = 0;
+    ng_clear(s);
     return PC_OK;
 }
 
@@ -408,6 +573,8 @@ void pc__nsolver_undo(pc__nsolver *s, int32_t mark)
         s->grid.unknown++;
         stamp_lines(s, idx / s->w, s->h + idx % s->w);
     }
+    if (s->ng.head > s->grid.trail_len)
+        s->ng.head = s->grid.trail_len;
 }
 
 /* Node cap, then the caller's budget: its clock, cancel flag and progress
@@ -577,7 +744,19 @@ static inline int propagate_bytes(pc__nsolver *s, int32_t line, int32_t base, in
 
 int pc__nsolver_propagate(pc__nsolver *s)
 {
-    while (s->q.len) {
+    for (;;) {
+        if (s->ng.n && s->ng.head < s->grid.trail_len) {
+            /* the cells set since the last look, against the nogoods first
+             * (cheap, and a nogood's conflict spares the line solves) */
+            if (ng_check_cell(s, s->grid.trail[s->ng.head++]) != PC__NS_OK) {
+                s->q.bad_line = -1;
+                clear_queue(s);
+                return PC__NS_CONTRA;
+            }
+            continue;
+        }
+        if (!s->q.len)
+            break;
         int32_t line = dequeue(s);
         s->stats.line_solves++;
         if (over_budget(s)) {
@@ -965,9 +1144,59 @@ static int grid_solution(pc__nsolver *s, ns_run *run)
 
 /* Back to the root with the next node budget of the Luby sequence and the
  * branching perturbed from now on. */
+/* At a restart (the grid back at the root): learn the path's nogoods.  A
+ * level whose first value has been refuted (done) proves that no solution
+ * other than sol0 holds the first values of the levels above it that are
+ * still on their first value together with its own first value: the
+ * second values above it were forced the same way (by induction), and the
+ * subtree was searched to its end with every solution recorded (a restart
+ * comes only while at most sol0 has been found).  A nogood of one literal
+ * holds at the root for the rest of the solve: its cell is set there and
+ * the root grows past it.  Probe results made without the new nogoods are
+ * stale. */
+static void ng_learn_path(pc__nsolver *s, ns_run *run, int32_t depth)
+{
+    if (s->ng.failed || s->ncells > PC__NS_NG_MAX_CELLS || depth == 0)
+        return;
+    if (!s->ng.lits && ng_alloc(s) != 0) {
+        s->ng.failed = 1;
+        return;
+    }
+    int32_t *lits = s->probe.agreed; /* scratch: free outside a probe pair */
+    int32_t npos = 0, learned = 0;
+    for (int32_t d = 0; d < depth; d++) {
+        int32_t c = s->search.cell[d];
+        int32_t lit = 2 * c + (2 - s->search.val[d]); /* its first value */
+        if (!s->search.done[d]) {
+            lits[npos++] = lit;
+            continue;
+        }
+        learned = 1;
+        if (npos == 0) {
+            if (s->grid.cells[c] == PC__NU)
+                pc__nsolver_set(s, c, s->search.val[d]);
+            continue;
+        }
+        /* watched: this level's literal and the deepest one above it */
+        int32_t *ng = s->ng.buf;
+        ng[0] = lit;
+        ng[1] = lits[npos - 1];
+        memcpy(ng + 2, lits, sizeof(int32_t) * (size_t)(npos - 1));
+        ng_add(s, ng, npos + 1);
+    }
+    run->root_mark = s->grid.trail_len;
+    if (learned) {
+        s->reuse.clock++;
+        for (int32_t i = 0; i < s->nlines; i++)
+            s->reuse.lstamp[i] = s->reuse.clock;
+    }
+}
+
 static void restart(pc__nsolver *s, ns_run *run)
 {
+    int32_t depth = run->depth;
     pc__nsolver_undo(s, run->root_mark);
+    ng_learn_path(s, run, depth);
     run->depth = 0;
     s->restart.count++;
     s->restart.randomize = 1;

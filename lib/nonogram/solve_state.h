@@ -183,6 +183,30 @@ typedef struct pc__ns_sat {
     int32_t tried;
 } pc__ns_sat;
 
+/* Nogoods learned at restarts (solve.c, "Nogoods"): each is a set of
+ * decisions (literals 2 * cell + value - 1) under which the search has
+ * proved that no solution other than the first one found exists, so no
+ * state may hold all of them.  Two literals of each are watched (watch[lit]
+ * lists the nogoods watching lit); `head` is the trail position up to which
+ * the cells set have been checked against them.  Allocated at the first
+ * restart of a solve, emptied by reset; without them (n == 0) the search is
+ * exactly as before. */
+#ifndef PC__NS_NG_MAX_LITS
+#define PC__NS_NG_MAX_LITS (1 << 18) /* literals kept, all nogoods together */
+#endif
+#define PC__NS_NG_MAX_CELLS (1 << 16) /* no learning on larger grids */
+typedef struct pc__ns_nogood {
+    int32_t n, nlits;        /* nogoods and literals stored */
+    int32_t cap_n;           /* room in start / len */
+    int32_t *lits;           /* PC__NS_NG_MAX_LITS literals */
+    int32_t *start, *len;    /* per nogood: its literals in lits */
+    int32_t *buf;            /* one nogood being made (ncells + 1) */
+    int32_t **watch;         /* per literal (2 * ncells): the nogoods watching it */
+    int32_t *wlen, *wcap;
+    int32_t head;            /* trail position checked up to */
+    int32_t failed;          /* allocation failed: learning is off for the solve */
+} pc__ns_nogood;
+
 typedef struct pc__nsolver {
     int32_t w, h, nlines, ncells; /* the shape: set by new */
     pc__ns_clues clues;
@@ -196,6 +220,7 @@ typedef struct pc__nsolver {
     pc__ns_stats stats;
     pc__ns_budget budget;
     pc__ns_sat sat;
+    pc__ns_nogood ng;
 } pc__nsolver;
 
 /* Line `line`'s cells: base + i * stride for i < n (rows, then columns). */
