@@ -1120,6 +1120,32 @@ static void game(void)
     is_int(pc_game_new("nonogram", "colours=9", 1, &gm), PC_EPARSE, "colours=9 refused");
 }
 
+/* The black-and-white calls on a colour puzzle: player's clues are the
+ * coloured ones without colours; stats honour nstats. */
+static void black_and_white_calls(void)
+{
+    pc_nonogram *g = NULL;
+    char err[200];
+    is_int(pc_nonogram_new_colour_from_solution(4, 3, PAL3, strlen(PAL3), PIC, 12, err, sizeof err, &g), PC_OK,
+           "4x3 colour picture");
+    if (!g)
+        return;
+    pc_nonogram_set_colour_cell(g, 0, 0, 1);
+    pc_nonogram_set_colour_cell(g, 1, 0, 2);
+    pc_nonogram_set_colour_cell(g, 2, 0, 2);
+    pc_nonogram_set_colour_cell(g, 3, 0, 1);
+    int32_t c[8], n = 0;
+    uint8_t col[8];
+    is_int(pc_nonogram_player_clues(g, PC_NONOGRAM_ROWS, 0, c, 8, &n), PC_OK, "player's clues, b/w call");
+    ok(n == 3 && c[0] == 1 && c[1] == 2 && c[2] == 1, "r gg r: 1 2 1 (a run ends where the colour changes)");
+    is_int(pc_nonogram_player_clues_colour(g, PC_NONOGRAM_ROWS, 0, c, col, 8, &n), PC_OK, "the colour call");
+    ok(n == 3 && col[0] == 1 && col[1] == 2 && col[2] == 1, "with colours r g r");
+    int64_t st[3] = {-7, -7, -7};
+    is_int(pc_nonogram_solve(g, 2, NULL, NULL, 0, st, 2), 1, "pc_nonogram_solve on colour, nstats 2");
+    ok(st[2] == -7 && st[0] >= 0, "writes two stats, not PC_NONOGRAM_STAT_COUNT");
+    pc_nonogram_free(g);
+}
+
 int main(void)
 {
     palette_and_clues();
@@ -1129,6 +1155,7 @@ int main(void)
     hand_puzzles();
     against_brute_force();
     black_and_white_case();
+    black_and_white_calls();
     budgets();
     random_pictures();
     saves();

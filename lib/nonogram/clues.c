@@ -37,18 +37,18 @@
 #include "puzzlecore/nonogram_colour.h"
 #include "common/alloc.h"
 
-void pc__nonogram_lut(int kind, uint8_t lut[256])
+/* Cell byte -> colour (0 none) of the three grid kinds (clues.h); the
+ * colours run to PC_NONOGRAM_MAX_COLOURS = 8. */
+_Static_assert(PC_NONOGRAM_MAX_COLOURS == 8, "the tables below list colours 1 .. 8");
+static const uint8_t LUT[3][256] = {
+    [PC__NLUT_FILLED] = {[1] = 1},
+    [PC__NLUT_CODE] = {[1] = 1, [3] = 2, [4] = 3, [5] = 4, [6] = 5, [7] = 6, [8] = 7, [9] = 8},
+    [PC__NLUT_INDEX] = {[1] = 1, [2] = 2, [3] = 3, [4] = 4, [5] = 5, [6] = 6, [7] = 7, [8] = 8},
+};
+
+const uint8_t *pc__nonogram_lut(int kind)
 {
-    for (int i = 0; i < 256; i++) {
-        int c = 0;
-        if (kind == PC__NLUT_FILLED)
-            c = i == PC_NONOGRAM_FILLED;
-        else if (kind == PC__NLUT_CODE)
-            c = i == 1 ? 1 : i >= 3 && i <= PC_NONOGRAM_MAX_COLOURS + 1 ? i - 1 : 0;
-        else
-            c = i >= 1 && i <= PC_NONOGRAM_MAX_COLOURS ? i : 0;
-        lut[i] = (uint8_t)c;
-    }
+    return LUT[kind];
 }
 
 size_t pc__nonogram_scan_line(const uint8_t *cells, size_t len, size_t stride, const uint8_t lut[256], int32_t *clues,
@@ -140,9 +140,8 @@ int32_t pc_nonogram_line_clues(const uint8_t *cells, int32_t len, int32_t stride
         return PC_EINVAL;
     if ((int64_t)(len - 1) * stride + 1 > (int64_t)PC_NONOGRAM_MAX_CELLS)
         return PC_ERANGE;
-    uint8_t lut[256];
-    pc__nonogram_lut(PC__NLUT_FILLED, lut);
-    size_t n = pc__nonogram_scan_line(cells, (size_t)len, (size_t)stride, lut, clues, NULL, (size_t)cap);
+    size_t n = pc__nonogram_scan_line(cells, (size_t)len, (size_t)stride, pc__nonogram_lut(PC__NLUT_FILLED), clues,
+                                      NULL, (size_t)cap);
     *count = (int32_t)n;
     return cap && n > (size_t)cap ? PC_ESPACE : PC_OK;
 }

@@ -9,13 +9,13 @@
 #include <stddef.h>
 #include <stdint.h>
 
-/* What a cell byte is to the line scan (pc__nonogram_lut fills the table
+/* What a cell byte is to the line scan (pc__nonogram_lut gives the table
  * of cell byte -> colour, 0 no colour): FILLED a 0/1 grid (1 is colour 1,
  * anything else none); CODE a player's grid (1 colour 1, k + 1 colour
  * k >= 2, 0 unknown and 2 crossed none); INDEX palette indices (1 .. 8 a
  * colour, anything else none). */
 enum { PC__NLUT_FILLED = 0, PC__NLUT_CODE = 1, PC__NLUT_INDEX = 2 };
-void pc__nonogram_lut(int kind, uint8_t lut[256]);
+const uint8_t *pc__nonogram_lut(int kind);
 
 /* The one clue rule of black-and-white and colour lines: clues (and, when
  * `colours` is not NULL, their colours) of the line cells[0],

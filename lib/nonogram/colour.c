@@ -188,8 +188,7 @@ int32_t pc_nonogram_line_clues_colour(const uint8_t *cells, int32_t len, int32_t
         return PC_EINVAL;
     if (len > PC_NONOGRAM_MAX_SIDE)
         return PC_ERANGE;
-    uint8_t lut[256];
-    pc__nonogram_lut(PC__NLUT_INDEX, lut);
+    const uint8_t *lut = pc__nonogram_lut(PC__NLUT_INDEX);
     size_t n = pc__nonogram_scan_line(cells, (size_t)len, (size_t)stride, lut, clues, colours, (size_t)cap);
     *count = (int32_t)n;
     return cap && n > (size_t)cap ? PC_ESPACE : PC_OK;
@@ -403,8 +402,7 @@ int32_t pc__ncol_new_from_cells(int32_t w, int32_t h, const struct pc__ncpalette
         }
     if (pal->n == 1)
         return one_colour_from_cells(w, h, pal, cells, out);
-    uint8_t lut[256];
-    pc__nonogram_lut(PC__NLUT_INDEX, lut);
+    const uint8_t *lut = pc__nonogram_lut(PC__NLUT_INDEX);
     int32_t *counts[2] = {pc__malloc((size_t)h * sizeof(int32_t)), pc__malloc((size_t)w * sizeof(int32_t))};
     int32_t *clues[2] = {pc__malloc(n * sizeof(int32_t)), pc__malloc(n * sizeof(int32_t))};
     uint8_t *colours[2] = {pc__malloc(n), pc__malloc(n)};

@@ -72,8 +72,7 @@ static int32_t work_init(work *k, int32_t w, int32_t h, int32_t ncol)
 
 static void clues_of(work *k, const uint8_t *pic)
 {
-    uint8_t lut[256];
-    pc__nonogram_lut(PC__NLUT_INDEX, lut);
+    const uint8_t *lut = pc__nonogram_lut(PC__NLUT_INDEX);
     pc__nonogram_grid_scan(pic, k->w, k->h, lut, k->counts, k->clues, k->cols);
 }
 

@@ -540,8 +540,7 @@ int32_t pc__nonogram_player_line(const pc_nonogram *g, int32_t axis, int32_t ind
 {
     if (!line_ok(g, axis, index) || !count || cap < 0 || (cap && !clues))
         return PC_EINVAL;
-    uint8_t lut[256];
-    pc__nonogram_lut(PC__NLUT_CODE, lut);
+    const uint8_t *lut = pc__nonogram_lut(PC__NLUT_CODE);
     size_t len, stride;
     const uint8_t *p = line_start(g, g->cells, axis, index, &len, &stride);
     size_t n = pc__nonogram_scan_line(p, len, stride, lut, clues, colours, (size_t)cap);
