@@ -3,6 +3,7 @@
  * solver, the grid solver against brute force (unique, several, none), the
  * black-and-white puzzle as the one-colour case, stats and budgets. */
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -1146,6 +1147,110 @@ static void black_and_white_calls(void)
     pc_nonogram_free(g);
 }
 
+/* Every move of a colour puzzle, failing in every way it can: each call
+ * returns its error and leaves the puzzle (its save, greying and the count
+ * of lines evaluated) exactly as it was; then the same through pc_game's
+ * moves (paint NAME X Y, cross X Y, clear X Y). */
+static void every_failing_move(void)
+{
+    pc_nonogram *g = NULL;
+    if (pc_nonogram_new_colour_from_solution(4, 3, PAL3, strlen(PAL3), PIC, 12, NULL, 0, &g) != PC_OK) {
+        ok(0, "make");
+        return;
+    }
+    pc_nonogram_set_colour_cell(g, 0, 0, 1);
+    pc_nonogram_set_colour_cell(g, 3, 0, 0);
+    pc_nonogram_set_colour_cell(g, 2, 1, 2);
+    char before[1024], after[1024];
+    save_text(g, before, sizeof before);
+    int64_t ev = pc_nonogram_lines_evaluated(g);
+    int32_t sat0 = pc_nonogram_satisfied_count(g, PC_NONOGRAM_ROWS), sat1 = pc_nonogram_satisfied_count(g, PC_NONOGRAM_COLS);
+    uint8_t bad[12];
+    memcpy(bad, PIC, 12);
+    uint8_t codes[12];
+    memset(codes, 0, sizeof codes);
+    static const int32_t xy[][2] = {{-1, 0}, {0, -1}, {4, 0}, {0, 3}, {100, 100}, {-5, -5}};
+    int refused = 0, tried = 0;
+#define REFUSED(call, want)                                                                                            \
+    do {                                                                                                               \
+        tried++;                                                                                                       \
+        refused += (call) == (want);                                                                                   \
+    } while (0)
+    for (size_t i = 0; i < sizeof xy / sizeof xy[0]; i++) {
+        REFUSED(pc_nonogram_set_colour_cell(g, xy[i][0], xy[i][1], 1), PC_EINVAL);
+        REFUSED(pc_nonogram_set_cell(g, xy[i][0], xy[i][1], PC_NONOGRAM_FILLED), PC_EINVAL);
+        REFUSED(pc_nonogram_set_colour_rect(g, xy[i][0], xy[i][1], 1, 1, 0), PC_EINVAL);
+        REFUSED(pc_nonogram_set_rect(g, xy[i][0], xy[i][1], 1, 1, PC_NONOGRAM_CROSSED), PC_EINVAL);
+    }
+    static const int32_t values[] = {3, 4, 9, 254, 256, -1, -255};
+    for (size_t i = 0; i < sizeof values / sizeof values[0]; i++) {
+        REFUSED(pc_nonogram_set_colour_cell(g, 1, 1, values[i]), PC_EINVAL);
+        REFUSED(pc_nonogram_set_colour_rect(g, 0, 0, 2, 2, values[i]), PC_EINVAL);
+        if (values[i] != 3) { /* code 3 is colour 2 in the black-and-white codes */
+            REFUSED(pc_nonogram_set_cell(g, 1, 1, values[i]), PC_EINVAL);
+            REFUSED(pc_nonogram_set_rect(g, 0, 0, 2, 2, values[i]), PC_EINVAL);
+        }
+    }
+    static const int32_t rects[][4] = {{0, 0, 0, 1}, {0, 0, 1, 0}, {0, 0, -1, 1}, {3, 0, 2, 1}, {0, 2, 1, 2},
+                                       {0, 0, 5, 3}, {0, 0, 4, 4}, {1, 1, INT32_MAX, 1}};
+    for (size_t i = 0; i < sizeof rects / sizeof rects[0]; i++) {
+        REFUSED(pc_nonogram_set_colour_rect(g, rects[i][0], rects[i][1], rects[i][2], rects[i][3], 1), PC_EINVAL);
+        REFUSED(pc_nonogram_set_rect(g, rects[i][0], rects[i][1], rects[i][2], rects[i][3], 1), PC_EINVAL);
+    }
+    for (size_t k = 0; k < 12; k += 11) { /* a bad value first or last: nothing written */
+        memcpy(bad, PIC, 12);
+        bad[k] = 3;
+        REFUSED(pc_nonogram_set_colour_cells(g, bad, 12), PC_EINVAL);
+        memset(codes, 1, sizeof codes);
+        codes[k] = 4;
+        REFUSED(pc_nonogram_set_cells(g, codes, 12), PC_EINVAL);
+    }
+    REFUSED(pc_nonogram_set_colour_cells(g, PIC, 11), PC_EINVAL);
+    REFUSED(pc_nonogram_set_colour_cells(g, PIC, 13), PC_EINVAL);
+    REFUSED(pc_nonogram_set_colour_cells(g, NULL, 12), PC_EINVAL);
+    REFUSED(pc_nonogram_set_cells(g, codes, 11), PC_EINVAL);
+#undef REFUSED
+    is_int(refused, tried, "every failing colour move refused (%d calls)", tried);
+    save_text(g, after, sizeof after);
+    is_str(after, before, "... and the puzzle is as it was");
+    is_int(pc_nonogram_lines_evaluated(g), ev, "no line evaluated");
+    ok(pc_nonogram_satisfied_count(g, PC_NONOGRAM_ROWS) == sat0 && pc_nonogram_satisfied_count(g, PC_NONOGRAM_COLS) == sat1,
+       "the greying unchanged");
+    pc_nonogram_free(g);
+
+    pc_game *gm = NULL;
+    is_int(pc_game_new("nonogram", "size=4x3 colours=2 solution=112000221001", 1, &gm), PC_OK, "pc_game colour");
+    if (!gm)
+        return;
+    pc_game_play(gm, "paint black 0 0", 15);
+    pc_game_play(gm, "cross 3 0", 9);
+    char s0[4096], s1[4096];
+    size_t len = 0;
+    pc_game_save(gm, s0, sizeof s0, &len);
+    int32_t undo = pc_game_undo_count(gm);
+    static const char *const moves[] = {
+        "paint blue 1 1",  "paint Red 1 1",    "paint RED 1 1",     "paint 1 1 1",      "paint red 4 0",
+        "paint red 0 3",   "paint red -1 0",   "paint red 1",       "paint red 1 1 1",  "paint  1 1",
+        "fill 1 1",        "cross 4 0",        "cross 0 -1",        "cross",            "clear 1 1",
+        "clear 9 9",       "paint white 1 1",  "paint red x 1",     "paint red 1 99999999999", "",
+        "undo",            "paint red 1 1\n2"};
+    int all = 1;
+    for (size_t i = 0; i < sizeof moves / sizeof moves[0]; i++) {
+        int32_t rc = pc_game_play(gm, moves[i], strlen(moves[i]));
+        pc_game_save(gm, s1, sizeof s1, &len);
+        if (rc >= 0 || strcmp(s0, s1) != 0 || pc_game_undo_count(gm) != undo) {
+            char m[128];
+            snprintf(m, sizeof m, "move '%s': %d", moves[i], (int)rc);
+            diag(m);
+            all = 0;
+        }
+    }
+    ok(all, "every failing pc_game colour move refused, the game unchanged");
+    is_int(pc_game_play(gm, "paint red 1 1", 13), PC_OK, "paint red 1 1 plays");
+    is_int(pc_game_play(gm, "clear 1 1", 9), PC_OK, "clear 1 1 plays");
+    pc_game_free(gm);
+}
+
 int main(void)
 {
     palette_and_clues();
@@ -1156,6 +1261,7 @@ int main(void)
     against_brute_force();
     black_and_white_case();
     black_and_white_calls();
+    every_failing_move();
     budgets();
     random_pictures();
     saves();
