@@ -1121,6 +1121,62 @@ static void game(void)
     is_int(pc_game_new("nonogram", "colours=9", 1, &gm), PC_EPARSE, "colours=9 refused");
 }
 
+static char *save_alloc(const pc_nonogram *g)
+{
+    size_t len = 0;
+    pc_nonogram_save(g, NULL, 0, &len);
+    char *buf = malloc(len + 1);
+    if (buf && pc_nonogram_save(g, buf, len + 1, &len) != PC_OK) {
+        free(buf);
+        return NULL;
+    }
+    return buf;
+}
+
+/* Round trips of generated puzzles (1, 2, 4, 8 colours, a half-played
+ * grid): XML and .non (write, read, write: the same text and the same
+ * puzzle) and the save (the same text, the same player's grid and greying). */
+static void generated_round_trips(void)
+{
+    static const int32_t ncols[] = {1, 2, 4, 8};
+    int xml = 0, non = 0, save = 0, tried = 0;
+    for (size_t c = 0; c < sizeof ncols / sizeof ncols[0]; c++)
+        for (uint64_t seed = 1; seed <= 3; seed++) {
+            pc_nonogram *g = NULL;
+            int32_t w = 6 + (int32_t)seed * 3, h = 16 - (int32_t)seed * 2;
+            if (pc_nonogram_generate_colour(w, h, ncols[c], seed, PC_NONOGRAM_GRADE_PROBE, &g) != PC_OK)
+                continue;
+            tried++;
+            for (int32_t y = 0; y < h; y += 2) /* half the rows played, one cell wrong */
+                for (int32_t x = 0; x < w; x++)
+                    pc_nonogram_set_colour_cell(g, x, y, pc_nonogram_solution_cell(g, x, y));
+            pc_nonogram_set_colour_cell(g, 0, 1, (pc_nonogram_solution_cell(g, 0, 1) + 1) % (ncols[c] + 1));
+            xml += round_trip(g, PC_NONOGRAM_FORMAT_XML);
+            non += round_trip(g, PC_NONOGRAM_FORMAT_NON);
+            char *a = save_alloc(g), *b = NULL;
+            pc_nonogram *h2 = NULL;
+            if (a && pc_nonogram_load(a, strlen(a), NULL, 0, &h2) == PC_OK && (b = save_alloc(h2)) != NULL) {
+                size_t n = (size_t)w * (size_t)h;
+                uint8_t *c1 = malloc(n), *c2 = malloc(n);
+                int same = strcmp(a, b) == 0 && c1 && c2 && pc_nonogram_get_colour_cells(g, c1, n) == PC_OK &&
+                           pc_nonogram_get_colour_cells(h2, c2, n) == PC_OK && memcmp(c1, c2, n) == 0;
+                for (int32_t axis = 0; same && axis < 2; axis++)
+                    same = pc_nonogram_satisfied_count(g, axis) == pc_nonogram_satisfied_count(h2, axis);
+                save += same;
+                free(c1);
+                free(c2);
+            }
+            free(a);
+            free(b);
+            pc_nonogram_free(h2);
+            pc_nonogram_free(g);
+        }
+    is_int(tried, 12, "12 generated puzzles (1, 2, 4, 8 colours)");
+    is_int(xml, tried, "XML: write, read, write gives the same text and puzzle");
+    is_int(non, tried, ".non: the same");
+    is_int(save, tried, "save: the same text, player's grid and greying");
+}
+
 /* The black-and-white calls on a colour puzzle: player's clues are the
  * coloured ones without colours; stats honour nstats. */
 static void black_and_white_calls(void)
@@ -1262,6 +1318,7 @@ int main(void)
     black_and_white_case();
     black_and_white_calls();
     every_failing_move();
+    generated_round_trips();
     budgets();
     random_pictures();
     saves();
