@@ -543,6 +543,22 @@ static void black_and_white_case(void)
     }
 }
 
+struct progress_log {
+    int calls;
+    int64_t last_nodes;
+    int stop_after;
+};
+
+static int32_t on_progress(void *user, int64_t nodes, double seconds, double bound)
+{
+    struct progress_log *p = user;
+    (void)seconds;
+    (void)bound;
+    p->calls++;
+    p->last_nodes = nodes;
+    return p->calls >= p->stop_after;
+}
+
 static void budgets(void)
 {
     /* an empty-ish 12x12 puzzle with many solutions: one red cell per line */
@@ -570,6 +586,17 @@ static void budgets(void)
            10, "stops at max_solutions (10 of 12!)");
     is_int(pc_nonogram_solve_colour_clues(12, 12, 2, cnt, one, red, cnt, one, red, NULL, 0, NULL, NULL, 0, NULL, 0),
            PC_EINVAL, "max_solutions 0 refused");
+    /* progress: called with the nodes so far; a non-zero answer cancels */
+    struct progress_log log = {0, 0, 40};
+    pc_budget_init(&b, sizeof b);
+    b.progress = on_progress;
+    b.user = &log;
+    b.progress_every = 1e-9;
+    is_int(pc_nonogram_solve_colour_clues(12, 12, 2, cnt, one, red, cnt, one, red, NULL, 1000000, &b, NULL, 0, st,
+                                          PC_NONOGRAM_STAT_COUNT),
+           PC_ECANCELLED, "the progress callback cancels the colour search");
+    ok(log.calls == 40 && log.last_nodes > 0, "called 40 times, the last with search nodes (%d calls, %lld nodes)", log.calls,
+       (long long)log.last_nodes);
     uint8_t givens[144];
     memset(givens, PC_NONOGRAM_COLOUR_UNKNOWN, sizeof givens);
     givens[5] = 3;
