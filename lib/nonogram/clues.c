@@ -94,7 +94,7 @@ void pc__nonogram_grid_scan(const uint8_t *cells, int32_t w, int32_t h, const ui
         size_t len = a == 0 ? (size_t)w : (size_t)h, stride = a == 0 ? 1 : (size_t)w, k = 0;
         for (int32_t i = 0; i < lines; i++) {
             const uint8_t *p = a == 0 ? cells + (size_t)i * (size_t)w : cells + i;
-            size_t c = pc__nonogram_scan_line(p, len, stride, lut, clues[a] + k, colours[a] + k, N - k);
+            size_t c = pc__nonogram_scan_line(p, len, stride, lut, clues[a] + k, colours ? colours[a] + k : NULL, N - k);
             counts[a][i] = (int32_t)c;
             k += c;
         }

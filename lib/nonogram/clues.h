@@ -27,7 +27,8 @@ size_t pc__nonogram_scan_line(const uint8_t *cells, size_t len, size_t stride, c
 
 /* Every row's (a = 0) and column's (a = 1) clues of a w x h grid by the
  * line scan: counts[a][line], then clues[a] and colours[a] packed in line
- * order (room for w*h each: a line of n cells has at most n clues). */
+ * order (room for w*h each: a line of n cells has at most n clues);
+ * `colours` NULL: no colours written. */
 void pc__nonogram_grid_scan(const uint8_t *cells, int32_t w, int32_t h, const uint8_t lut[256], int32_t *counts[2],
                             int32_t *clues[2], uint8_t *colours[2]);
 
