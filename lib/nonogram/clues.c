@@ -57,10 +57,10 @@ size_t pc__nonogram_scan_line(const uint8_t *cells, size_t len, size_t stride, c
     size_t n = 0;
     int32_t run = 0;
     uint8_t cur = 0;
-    for (size_t i = 0; i <= len; i++) {
-        uint8_t c = i < len ? lut[cells[i * stride]] : 0;
-        if (c == cur) {
-            run += c != 0;
+    for (size_t i = 0; i < len; i++) {
+        uint8_t c = lut[cells[i * stride]];
+        if (c == cur) { /* (a background run is counted too, and never emitted) */
+            run++;
             continue;
         }
         if (cur) { /* a run ends where the colour changes */
@@ -72,7 +72,15 @@ size_t pc__nonogram_scan_line(const uint8_t *cells, size_t len, size_t stride, c
             n++;
         }
         cur = c;
-        run = c != 0;
+        run = 1;
+    }
+    if (cur) {
+        if (n < cap) {
+            clues[n] = run;
+            if (colours)
+                colours[n] = cur;
+        }
+        n++;
     }
     if (n == 0) { /* an empty line: the single clue 0, colour 0 */
         if (cap) {
@@ -105,14 +113,14 @@ int pc__nonogram_line_matches_colour(const uint8_t *cells, size_t len, size_t st
                                      const uint8_t *colours, size_t count)
 {
     /* streaming: compare each finished run with the next clue */
+    const uint8_t *lut = LUT[PC__NLUT_CODE];
     size_t k = 0;
     int32_t run = 0;
     uint8_t cur = 0;
-    for (size_t i = 0; i <= len; i++) {
-        uint8_t v = i < len ? cells[i * stride] : 0;
-        uint8_t c = (uint8_t)(v == 1 ? 1 : v >= 3 ? v - 1 : 0);
+    for (size_t i = 0; i < len; i++) {
+        uint8_t c = lut[cells[i * stride]];
         if (c == cur) {
-            run += c != 0;
+            run++;
             continue;
         }
         if (cur) {
@@ -121,7 +129,12 @@ int pc__nonogram_line_matches_colour(const uint8_t *cells, size_t len, size_t st
             k++;
         }
         cur = c;
-        run = c != 0;
+        run = 1;
+    }
+    if (cur) {
+        if (k >= count || clues[k] != run || (colours ? colours[k] : 1) != cur)
+            return 0;
+        k++;
     }
     if (k == 0) /* empty line: the single clue 0 */
         return count == 1 && clues[0] == 0;
