@@ -254,12 +254,57 @@ static void one_model(void)
     pc_nonogram_free(b);
 }
 
+/* Hints: the colour engine's hint (pc_nonogram_hint_colour) on a
+ * black-and-white puzzle against the black-and-white engine's
+ * (pc_nonogram_hint), played until solved: a LINE hint is the same cell,
+ * value and line from both (the same rule: the line settling most, rows
+ * first, its first cell); every hint of either agrees with the solution. */
+static void hints(void)
+{
+    int same_line = 1, right = 1, solved = 0, made = 0, lines = 0;
+    for (uint64_t seed = 1; seed <= 6; seed++) {
+        pc_nonogram *g = NULL;
+        int32_t w = 8 + (int32_t)seed, h = 14 - (int32_t)seed;
+        if (pc_nonogram_generate(w, h, seed, PC_NONOGRAM_GRADE_PROBE, NULL, &g) != PC_OK)
+            continue;
+        made++;
+        for (int step = 0; step < w * h; step++) {
+            int32_t x1 = -1, y1 = -1, v1 = -1, a1 = -1, i1 = -1, x2 = -1, y2 = -1, v2 = -1, a2 = -1, i2 = -1;
+            int32_t k1 = pc_nonogram_hint(g, NULL, &x1, &y1, &v1, &a1, &i1);
+            int32_t k2 = pc_nonogram_hint_colour(g, NULL, &x2, &y2, &v2, &a2, &i2);
+            if (k1 == PC_ENOTFOUND || k2 == PC_ENOTFOUND) {
+                same_line &= k1 == k2;
+                break;
+            }
+            if (k1 < 0 || k2 < 0) {
+                right = 0;
+                break;
+            }
+            int32_t s1 = pc_nonogram_solution_cell(g, x1, y1), s2 = pc_nonogram_solution_cell(g, x2, y2);
+            right &= (v1 == PC_NONOGRAM_FILLED) == (s1 == 1) && v2 == s2;
+            if (k1 == PC_NONOGRAM_HINT_LINE || k2 == PC_NONOGRAM_HINT_LINE) {
+                lines++;
+                same_line &= k1 == k2 && x1 == x2 && y1 == y2 && a1 == a2 && i1 == i2 &&
+                             (v1 == PC_NONOGRAM_FILLED) == (v2 == 1);
+            }
+            pc_nonogram_set_cell(g, x1, y1, v1); /* play the black-and-white hint */
+        }
+        solved += pc_nonogram_is_solved(g) == 1 && pc_nonogram_matches_solution(g) == 1;
+        pc_nonogram_free(g);
+    }
+    is_int(made, 6, "6 generated black-and-white puzzles");
+    ok(right, "every hint of both engines agrees with the solution");
+    ok(same_line && lines > 0, "LINE hints: the same cell, value and line from both engines (%d)", lines);
+    is_int(solved, made, "hints play each puzzle to its solution");
+}
+
 int main(void)
 {
     random_puzzles();
     generated();
     repository_data();
     one_model();
+    hints();
     ok(verdicts[0] > 0 && verdicts[1] > 0 && verdicts[2] > 0, "every verdict seen: %d none, %d unique, %d several",
        verdicts[0], verdicts[1], verdicts[2]);
     return done_testing();
