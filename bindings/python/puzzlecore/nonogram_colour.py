@@ -340,11 +340,19 @@ def generate_cells(width: int, height: int, ncolours: int, seed: int = 1, grade:
     return [list(buf[y * a[0]: (y + 1) * a[0]]) for y in range(a[1])]
 
 
-def _picture(width: int, height: int, ncolours: int, cells: Grid) -> Any:
-    width, height = _side(width, "width"), _side(height, "height")
-    ncolours = _ncolours(ncolours)
-    buf, n = _grid(cells, width, height)
-    return width, height, ncolours, buf, n
+def _picture_call(fn: Any, width: int, height: int, ncolours: int, cells: Grid, max_nodes: int,
+                  max_seconds: float, seed: int = 0) -> Tuple[int, Any, int, int, int]:
+    """One of the three picture calls: (status, the w*h output bytes, the
+    count, w, n)."""
+    w, h = _side(width, "width"), _side(height, "height")
+    nc = _ncolours(ncolours)
+    buf, n = _grid(cells, w, h)
+    out = (ctypes.c_uint8 * n)()
+    cnt = ctypes.c_int32()
+    b = _budget(max_nodes, max_seconds)
+    b.seed = integer(seed, "seed", 0, 2 ** 64 - 1)
+    rc = check(fn(w, h, nc, buf, n, ctypes.byref(b), out, n, ctypes.byref(cnt)))
+    return rc, out, cnt.value, w, n
 
 
 def _cells_of(buf: Any, w: int, n: int) -> List[Tuple[int, int]]:
@@ -355,11 +363,8 @@ def picture_check(width: int, height: int, ncolours: int, cells: Grid, max_nodes
                   max_seconds: float = 0.0) -> Tuple[bool, List[Tuple[int, int]]]:
     """(unique, ambiguous): do the picture's clues have exactly one solution,
     and the cells (x, y) where some solution differs from the picture."""
-    w, h, nc, buf, n = _picture(width, height, ncolours, cells)
-    amb = (ctypes.c_uint8 * n)()
-    cnt = ctypes.c_int32()
-    b = _budget(max_nodes, max_seconds)
-    u = check(lib.pc_nonogram_picture_check(w, h, nc, buf, n, ctypes.byref(b), amb, n, ctypes.byref(cnt)))
+    u, amb, _, w, n = _picture_call(lib.pc_nonogram_picture_check, width, height, ncolours, cells, max_nodes,
+                                    max_seconds)
     return bool(u), _cells_of(amb, w, n)
 
 
@@ -367,11 +372,8 @@ def picture_givens(width: int, height: int, ncolours: int, cells: Grid, max_node
                    max_seconds: float = 0.0) -> List[Tuple[int, int]]:
     """A small set of cells (x, y) that, shown from the start, make the
     picture's clues have one solution ([] when already unique)."""
-    w, h, nc, buf, n = _picture(width, height, ncolours, cells)
-    out = (ctypes.c_uint8 * n)()
-    cnt = ctypes.c_int32()
-    b = _budget(max_nodes, max_seconds)
-    check(lib.pc_nonogram_picture_givens(w, h, nc, buf, n, ctypes.byref(b), out, n, ctypes.byref(cnt)))
+    _, out, _, w, n = _picture_call(lib.pc_nonogram_picture_givens, width, height, ncolours, cells, max_nodes,
+                                    max_seconds)
     return _cells_of(out, w, n)
 
 
@@ -379,10 +381,6 @@ def picture_nearby(width: int, height: int, ncolours: int, cells: Grid, seed: in
                    max_seconds: float = 0.0) -> Tuple[List[List[int]], int]:
     """(picture, changed): a nearby picture (rows of palette indices) whose
     clues have one solution, and how many cells differ from the caller's."""
-    w, h, nc, buf, n = _picture(width, height, ncolours, cells)
-    out = (ctypes.c_uint8 * n)()
-    cnt = ctypes.c_int32()
-    b = _budget(max_nodes, max_seconds)
-    b.seed = integer(seed, "seed", 0, 2 ** 64 - 1)
-    check(lib.pc_nonogram_picture_nearby(w, h, nc, buf, n, ctypes.byref(b), out, n, ctypes.byref(cnt)))
-    return [list(out[y * w: (y + 1) * w]) for y in range(h)], cnt.value
+    _, out, changed, w, n = _picture_call(lib.pc_nonogram_picture_nearby, width, height, ncolours, cells,
+                                          max_nodes, max_seconds, seed)
+    return [list(out[y * w: (y + 1) * w]) for y in range(n // w)], changed
