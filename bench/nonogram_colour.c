@@ -22,8 +22,11 @@
  * row of the same kind and size (1.00: as fast per cell).
  *
  * Then pictures to puzzles (pc_nonogram_picture_check / _givens / _nearby)
- * on the 20x20 blob pictures and on a few hand-drawn pictures: ambiguous
- * cells, givens added, cells changed.
+ * on eight hand-drawn pictures (10x10 and 12x12, 1 to 3 colours), on N
+ * generated blob pictures (20x20 and 30x30, 1, 2, 4 and 8 colours in turn)
+ * and on N/2 noise pictures (12x12, half the cells coloured at random):
+ * ambiguous cells, givens added, cells changed, each result checked by the
+ * solver, with the totals per group.
  */
 #define _POSIX_C_SOURCE 200809L
 #include <stdio.h>
@@ -174,52 +177,174 @@ static void print_row(const char *kind, int32_t side, const char *colours, const
            t->bad ? " VERIFY FAILED" : "");
 }
 
-static const char *const HAND[] = {
-    /* 10x10 heart, red on white */
-    "0011001100"
-    "0111111110"
-    "1111111111"
-    "1111111111"
-    "1111111111"
-    "0111111110"
-    "0011111100"
-    "0001111000"
-    "0000110000"
-    "0000000000",
-    /* 10x10 flag: two colours in stripes with a square */
-    "2222211111"
-    "2332211111"
-    "2332211111"
-    "2222211111"
-    "1111111111"
-    "2222222222"
-    "2222222222"
-    "1111111111"
-    "2222222222"
-    "2222222222",
-    /* 10x10 smiley: yellow face, black eyes and mouth */
-    "0001111000"
-    "0111111110"
-    "0112112110"
-    "1112112111"
-    "1111111111"
-    "1211111121"
-    "1121111211"
-    "0112222110"
-    "0111111110"
-    "0001111000",
-    /* 10x10 checker corner (ambiguous by nature) */
-    "1010000000"
-    "0101000000"
-    "1010000000"
-    "0101000000"
-    "0000000000"
-    "0000000000"
-    "0000001111"
-    "0000001111"
-    "0000001111"
-    "0000001111",
+/* Hand-drawn pictures: digits are palette indices (0 background). */
+struct hand {
+    const char *name;
+    int32_t w, h;
+    const char *cells;
 };
+static const struct hand HAND[] = {
+    {"heart 10x10", 10, 10,
+     "0011001100"
+     "0111111110"
+     "1111111111"
+     "1111111111"
+     "1111111111"
+     "0111111110"
+     "0011111100"
+     "0001111000"
+     "0000110000"
+     "0000000000"},
+    {"flag 10x10", 10, 10,
+     "2222211111"
+     "2332211111"
+     "2332211111"
+     "2222211111"
+     "1111111111"
+     "2222222222"
+     "2222222222"
+     "1111111111"
+     "2222222222"
+     "2222222222"},
+    {"smiley 10x10", 10, 10,
+     "0001111000"
+     "0111111110"
+     "0112112110"
+     "1112112111"
+     "1111111111"
+     "1211111121"
+     "1121111211"
+     "0112222110"
+     "0111111110"
+     "0001111000"},
+    {"checker 10x10", 10, 10, /* ambiguous by nature */
+     "1010000000"
+     "0101000000"
+     "1010000000"
+     "0101000000"
+     "0000000000"
+     "0000000000"
+     "0000001111"
+     "0000001111"
+     "0000001111"
+     "0000001111"},
+    {"mushroom 12x12", 12, 12, /* red cap, white spots (3), stem (2) */
+     "000011110000"
+     "001111111100"
+     "011331113310"
+     "111331113311"
+     "111111111111"
+     "113311331111"
+     "011111111110"
+     "000022220000"
+     "000022220000"
+     "000022220000"
+     "000222222000"
+     "000000000000"},
+    {"house 12x12", 12, 12, /* roof (1), wall (2), door and windows (3) */
+     "000001100000"
+     "000011110000"
+     "000111111000"
+     "001111111100"
+     "011111111110"
+     "002222222200"
+     "002332233200"
+     "002332233200"
+     "002222222200"
+     "002223322200"
+     "002223322200"
+     "002223322200"},
+    {"stairs 12x12", 12, 12, /* one colour, diagonal steps */
+     "110000000000"
+     "111000000000"
+     "011100000000"
+     "001110000000"
+     "000111000000"
+     "000011100000"
+     "000001110000"
+     "000000111000"
+     "000000011100"
+     "000000001110"
+     "000000000111"
+     "000000000011"},
+    {"rings 12x12", 12, 12, /* two colours, concentric */
+     "111111111111"
+     "122222222221"
+     "121111111121"
+     "121222222121"
+     "121211112121"
+     "121210012121"
+     "121210012121"
+     "121211112121"
+     "121222222121"
+     "121111111121"
+     "122222222221"
+     "111111111111"},
+};
+enum { NHAND = sizeof HAND / sizeof HAND[0] };
+
+/* A picture-to-puzzle group's totals. */
+struct ptally {
+    int pictures, ambiguous_pictures, ambiguous, givens, changed, fails;
+    double seconds;
+};
+
+static void noise(pc_rng *r, int32_t w, int32_t h, int32_t ncol, uint8_t *pic)
+{
+    for (int32_t i = 0; i < w * h; i++)
+        pic[i] = below(r, 2) ? (uint8_t)(1 + below(r, ncol)) : 0;
+}
+
+/* check, givens and nearby on one picture, each result checked by the
+ * solver; one table row, added to the group's tally. */
+static void picture_row(const char *name, int32_t w, int32_t h, int32_t ncol, const uint8_t *pic,
+                        const pc_budget *b, struct ptally *t)
+{
+    size_t N = (size_t)w * (size_t)h;
+    uint8_t *amb = malloc(N), *giv = malloc(N), *out = malloc(N);
+    int32_t na = 0, ng = 0, ch = 0;
+    double t0 = now();
+    int32_t u = pc_nonogram_picture_check(w, h, ncol, pic, N, b, amb, N, &na);
+    int32_t rg = pc_nonogram_picture_givens(w, h, ncol, pic, N, b, giv, N, &ng);
+    int32_t rn = pc_nonogram_picture_nearby(w, h, ncol, pic, N, b, out, N, &ch);
+    double dt = now() - t0;
+    if (u < 0 || rg < 0 || rn < 0) {
+        printf("| %-20s | %7d | error %d %d %d |\n", name, (int)ncol, (int)u, (int)rg, (int)rn);
+        t->fails++;
+    } else {
+        /* check: the givens make it unique, the nearby picture is unique */
+        pc_nonogram *g = make(w, h, ncol, pic), *g2 = make(w, h, ncol, out);
+        int ok = g && g2;
+        if (ok) {
+            for (size_t k = 0; k < N; k++)
+                if (giv[k])
+                    pc_nonogram_set_colour_cell(g, (int32_t)(k % (size_t)w), (int32_t)(k / (size_t)w), pic[k]);
+            ok = pc_nonogram_solve_colour(g, 1, 2, NULL, NULL, 0, NULL, 0) == 1 &&
+                 pc_nonogram_solve_colour(g2, 0, 2, NULL, NULL, 0, NULL, 0) == 1;
+        }
+        pc_nonogram_free(g);
+        pc_nonogram_free(g2);
+        printf("| %-20s | %7d | %6s | %9d | %6d | %7d | %7.3f |%s\n", name, (int)ncol, u ? "yes" : "no", (int)na,
+               (int)ng, (int)ch, dt, ok ? "" : " CHECK FAILED");
+        t->pictures++;
+        t->ambiguous_pictures += !u;
+        t->ambiguous += na;
+        t->givens += ng;
+        t->changed += ch;
+        t->seconds += dt;
+        t->fails += !ok;
+    }
+    free(amb);
+    free(giv);
+    free(out);
+}
+
+static void ptally_print(const char *group, const struct ptally *t)
+{
+    printf("%-28s %3d pictures, %3d not unique: %5d ambiguous cells, %4d givens added, %4d cells changed, "
+           "%.3f s; %d failures\n",
+           group, t->pictures, t->ambiguous_pictures, t->ambiguous, t->givens, t->changed, t->seconds, t->fails);
+}
 
 int main(int argc, char **argv)
 {
@@ -301,67 +426,52 @@ int main(int argc, char **argv)
         }
     }
 
-    /* pictures to puzzles */
+    /* pictures to puzzles: hand-drawn, then generated (blobs of colour as
+     * the generator draws them, 20x20 and 30x30, 1 to 8 colours; and noise,
+     * half the cells coloured at random, 12x12) */
     printf("\npictures to unique puzzles (pc_nonogram_picture_check / _givens / _nearby):\n\n");
     printf("| picture              | colours | unique | ambiguous | givens | changed | seconds |\n");
     printf("|----------------------|---------|--------|-----------|--------|---------|---------|\n");
     pc_budget b;
     pc_budget_init(&b, sizeof b);
     b.max_seconds = limit;
-    int total = 0, sum_amb = 0, sum_giv = 0, sum_chg = 0, fails = 0;
-    for (int i = 0; i < count + 4; i++) {
-        int32_t w = 20, h = 20, ncol;
+    struct ptally th, tb, tn;
+    memset(&th, 0, sizeof th);
+    memset(&tb, 0, sizeof tb);
+    memset(&tn, 0, sizeof tn);
+    uint8_t *big = malloc(30 * 30);
+    for (int i = 0; i < NHAND; i++) {
+        int32_t w = HAND[i].w, h = HAND[i].h, ncol = 1;
+        for (int32_t k = 0; k < w * h; k++) {
+            big[k] = (uint8_t)(HAND[i].cells[k] - '0');
+            if (big[k] > ncol)
+                ncol = big[k];
+        }
         char name[32];
-        if (i < 4) {
-            w = h = 10;
-            ncol = 1;
-            for (int k = 0; k < 100; k++) {
-                pic[k] = (uint8_t)(HAND[i][k] - '0');
-                if (pic[k] > ncol)
-                    ncol = pic[k];
-            }
-            static const char *const names[4] = {"hand: heart", "hand: flag", "hand: smiley", "hand: checker"};
-            snprintf(name, sizeof name, "%s", names[i]);
-        } else {
-            ncol = i % 3 == 0 ? 2 : i % 3 == 1 ? 4 : 8;
-            blobs(r, w, h, ncol, pic);
-            snprintf(name, sizeof name, "blob 20x20 #%d", i - 3);
-        }
-        size_t N = (size_t)w * (size_t)h;
-        uint8_t amb[400], giv[400], out[400];
-        int32_t na = 0, ng = 0, ch = 0;
-        double t0 = now();
-        int32_t u = pc_nonogram_picture_check(w, h, ncol, pic, N, &b, amb, sizeof amb, &na);
-        int32_t rg = pc_nonogram_picture_givens(w, h, ncol, pic, N, &b, giv, sizeof giv, &ng);
-        int32_t rn = pc_nonogram_picture_nearby(w, h, ncol, pic, N, &b, out, sizeof out, &ch);
-        double dt = now() - t0;
-        if (u < 0 || rg < 0 || rn < 0) {
-            printf("| %-20s | %7d | error %d %d %d |\n", name, (int)ncol, (int)u, (int)rg, (int)rn);
-            fails++;
-            continue;
-        }
-        /* check: the givens make it unique, the nearby picture is unique */
-        pc_nonogram *g = make(w, h, ncol, pic), *g2 = make(w, h, ncol, out);
-        int ok = g && g2;
-        if (ok) {
-            for (size_t k = 0; k < N; k++)
-                if (giv[k])
-                    pc_nonogram_set_colour_cell(g, (int32_t)(k % (size_t)w), (int32_t)(k / (size_t)w), pic[k]);
-            ok = pc_nonogram_solve_colour(g, 1, 2, NULL, NULL, 0, NULL, 0) == 1 &&
-                 pc_nonogram_solve_colour(g2, 0, 2, NULL, NULL, 0, NULL, 0) == 1;
-        }
-        pc_nonogram_free(g);
-        pc_nonogram_free(g2);
-        printf("| %-20s | %7d | %6s | %9d | %6d | %7d | %7.3f |%s\n", name, (int)ncol, u ? "yes" : "no", (int)na,
-               (int)ng, (int)ch, dt, ok ? "" : " CHECK FAILED");
-        total++;
-        sum_amb += na;
-        sum_giv += ng;
-        sum_chg += ch;
-        fails += !ok;
+        snprintf(name, sizeof name, "hand: %s", HAND[i].name);
+        picture_row(name, w, h, ncol, big, &b, &th);
     }
-    printf("\n%d pictures: %d ambiguous cells, %d givens added, %d cells changed in all; %d failures\n", total,
-           sum_amb, sum_giv, sum_chg, fails);
+    static const int32_t pcols[4] = {1, 2, 4, 8};
+    for (int i = 0; i < count; i++) {
+        int32_t side = i % 8 < 4 ? 20 : 30, ncol = pcols[i % 4];
+        char name[32];
+        blobs(r, side, side, ncol, big);
+        snprintf(name, sizeof name, "blob %dx%d #%d", (int)side, (int)side, i + 1);
+        picture_row(name, side, side, ncol, big, &b, &tb);
+    }
+    for (int i = 0; i < count / 2; i++) {
+        int32_t ncol = pcols[i % 4];
+        char name[32];
+        noise(r, 12, 12, ncol, big);
+        snprintf(name, sizeof name, "noise 12x12 #%d", i + 1);
+        picture_row(name, 12, 12, ncol, big, &b, &tn);
+    }
+    printf("\n");
+    ptally_print("hand-drawn:", &th);
+    ptally_print("generated (blobs):", &tb);
+    ptally_print("generated (noise):", &tn);
+    int fails = th.fails + tb.fails + tn.fails;
+    free(big);
     free(pic);
     pc_rng_free(r);
     return fails ? 1 : 0;

@@ -53,8 +53,8 @@ static void solve_usage(FILE *f)
             "  grade=<line|probe|search|none|unknown> solutions=<k> nodes=<n> probes=<n>\n"
             "  memory=<bytes> seconds=<s>\n"
             "(one line; \"solved\" is the status when --count 1 leaves uniqueness unchecked),\n"
-            "followed by the k solutions found, each as <h> rows of 0/1 (a colour puzzle:\n"
-            "of its colours' characters, background included).\n"
+            "followed by the k solutions found, each as <h> rows of 0/1 (a puzzle whose file\n"
+            "names its colours: of their characters, background included).\n"
             "Exit status: 0 when every puzzle was read and solved, 1 otherwise, 2 on usage errors,\n"
             "130 when Ctrl-C cancelled a search (the progress line shows on a terminal).\n");
 }
@@ -74,12 +74,25 @@ static void print_grid(const uint8_t *g, int32_t w, int32_t h)
     free(row);
 }
 
-/* A solution's rows: 0/1, or for a colour puzzle its palette's symbols
- * (background included). */
+/* 1 when the file named its palette: more than one colour, or one colour
+ * with a palette other than the default black and white (a .non `color`
+ * line, an XML colour other than white and black). */
+static int own_palette(const pc_nonogram *pz)
+{
+    static const char bw[] = ". ffffff white\n# 000000 black\n";
+    char buf[sizeof bw + 1];
+    size_t len = 0;
+    if (pc_nonogram_colour_count(pz) > 1)
+        return 1;
+    return pc_nonogram_palette(pz, buf, sizeof buf, &len) != PC_OK || strcmp(buf, bw) != 0;
+}
+
+/* A solution's rows: 0/1, or for a puzzle with its own palette the
+ * palette's symbols (background included). */
 static void print_solution(const pc_nonogram *pz, const uint8_t *g, int32_t w, int32_t h)
 {
     int32_t ncol = pc_nonogram_colour_count(pz);
-    if (ncol < 2) {
+    if (!own_palette(pz)) {
         print_grid(g, w, h);
         return;
     }

@@ -18,6 +18,8 @@ printf 'width 2\nheight 2\ncolor a #ff0000\nrows\n1a\n1a\ncolumns\n1a\n1a\n' > "
 cli solve --count 5 "$tmp/d.non" > "$tmp/out"
 head -1 "$tmp/out" | grep -q "status=multiple grade=search solutions=2 "; tap $? ".non colour diagonals: multiple"
 [ "$(wc -l < "$tmp/out")" = 5 ]; tap $? "both printed"
+[ "$(sed -n 2,5p "$tmp/out" | tr '\n' ' ')" = ".a a. a. .a " ]; tap $? "one colour named by the file: both in its chars"
+cli solve "$data/sample.non" | sed -n 2p | grep -q '^[01]*$'; tap $? "black and white: rows of 0/1"
 printf 'width 2\nheight 2\ncolor a #ff0000\ncolor b #00ff00\nrows\n1a,1b\n1b,1a\ncolumns\n1a,1b\n1a,1b\n' > "$tmp/n.non"
 cli solve "$tmp/n.non" | grep -q "status=none grade=none solutions=0"; tap $? "no solution"
 

@@ -3,6 +3,7 @@
  * solver, the grid solver against brute force (unique, several, none), the
  * black-and-white puzzle as the one-colour case, stats and budgets. */
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -542,6 +543,22 @@ static void black_and_white_case(void)
     }
 }
 
+struct progress_log {
+    int calls;
+    int64_t last_nodes;
+    int stop_after;
+};
+
+static int32_t on_progress(void *user, int64_t nodes, double seconds, double bound)
+{
+    struct progress_log *p = user;
+    (void)seconds;
+    (void)bound;
+    p->calls++;
+    p->last_nodes = nodes;
+    return p->calls >= p->stop_after;
+}
+
 static void budgets(void)
 {
     /* an empty-ish 12x12 puzzle with many solutions: one red cell per line */
@@ -569,6 +586,17 @@ static void budgets(void)
            10, "stops at max_solutions (10 of 12!)");
     is_int(pc_nonogram_solve_colour_clues(12, 12, 2, cnt, one, red, cnt, one, red, NULL, 0, NULL, NULL, 0, NULL, 0),
            PC_EINVAL, "max_solutions 0 refused");
+    /* progress: called with the nodes so far; a non-zero answer cancels */
+    struct progress_log log = {0, 0, 40};
+    pc_budget_init(&b, sizeof b);
+    b.progress = on_progress;
+    b.user = &log;
+    b.progress_every = 1e-9;
+    is_int(pc_nonogram_solve_colour_clues(12, 12, 2, cnt, one, red, cnt, one, red, NULL, 1000000, &b, NULL, 0, st,
+                                          PC_NONOGRAM_STAT_COUNT),
+           PC_ECANCELLED, "the progress callback cancels the colour search");
+    ok(log.calls == 40 && log.last_nodes > 0, "called 40 times, the last with search nodes (%d calls, %lld nodes)", log.calls,
+       (long long)log.last_nodes);
     uint8_t givens[144];
     memset(givens, PC_NONOGRAM_COLOUR_UNKNOWN, sizeof givens);
     givens[5] = 3;
@@ -1120,6 +1148,192 @@ static void game(void)
     is_int(pc_game_new("nonogram", "colours=9", 1, &gm), PC_EPARSE, "colours=9 refused");
 }
 
+static char *save_alloc(const pc_nonogram *g)
+{
+    size_t len = 0;
+    pc_nonogram_save(g, NULL, 0, &len);
+    char *buf = malloc(len + 1);
+    if (buf && pc_nonogram_save(g, buf, len + 1, &len) != PC_OK) {
+        free(buf);
+        return NULL;
+    }
+    return buf;
+}
+
+/* Round trips of generated puzzles (1, 2, 4, 8 colours, a half-played
+ * grid): XML and .non (write, read, write: the same text and the same
+ * puzzle) and the save (the same text, the same player's grid and greying). */
+static void generated_round_trips(void)
+{
+    static const int32_t ncols[] = {1, 2, 4, 8};
+    int xml = 0, non = 0, save = 0, tried = 0;
+    for (size_t c = 0; c < sizeof ncols / sizeof ncols[0]; c++)
+        for (uint64_t seed = 1; seed <= 3; seed++) {
+            pc_nonogram *g = NULL;
+            int32_t w = 6 + (int32_t)seed * 3, h = 16 - (int32_t)seed * 2;
+            if (pc_nonogram_generate_colour(w, h, ncols[c], seed, PC_NONOGRAM_GRADE_PROBE, &g) != PC_OK)
+                continue;
+            tried++;
+            for (int32_t y = 0; y < h; y += 2) /* half the rows played, one cell wrong */
+                for (int32_t x = 0; x < w; x++)
+                    pc_nonogram_set_colour_cell(g, x, y, pc_nonogram_solution_cell(g, x, y));
+            pc_nonogram_set_colour_cell(g, 0, 1, (pc_nonogram_solution_cell(g, 0, 1) + 1) % (ncols[c] + 1));
+            xml += round_trip(g, PC_NONOGRAM_FORMAT_XML);
+            non += round_trip(g, PC_NONOGRAM_FORMAT_NON);
+            char *a = save_alloc(g), *b = NULL;
+            pc_nonogram *h2 = NULL;
+            if (a && pc_nonogram_load(a, strlen(a), NULL, 0, &h2) == PC_OK && (b = save_alloc(h2)) != NULL) {
+                size_t n = (size_t)w * (size_t)h;
+                uint8_t *c1 = malloc(n), *c2 = malloc(n);
+                int same = strcmp(a, b) == 0 && c1 && c2 && pc_nonogram_get_colour_cells(g, c1, n) == PC_OK &&
+                           pc_nonogram_get_colour_cells(h2, c2, n) == PC_OK && memcmp(c1, c2, n) == 0;
+                for (int32_t axis = 0; same && axis < 2; axis++)
+                    same = pc_nonogram_satisfied_count(g, axis) == pc_nonogram_satisfied_count(h2, axis);
+                save += same;
+                free(c1);
+                free(c2);
+            }
+            free(a);
+            free(b);
+            pc_nonogram_free(h2);
+            pc_nonogram_free(g);
+        }
+    is_int(tried, 12, "12 generated puzzles (1, 2, 4, 8 colours)");
+    is_int(xml, tried, "XML: write, read, write gives the same text and puzzle");
+    is_int(non, tried, ".non: the same");
+    is_int(save, tried, "save: the same text, player's grid and greying");
+}
+
+/* The black-and-white calls on a colour puzzle: player's clues are the
+ * coloured ones without colours; stats honour nstats. */
+static void black_and_white_calls(void)
+{
+    pc_nonogram *g = NULL;
+    char err[200];
+    is_int(pc_nonogram_new_colour_from_solution(4, 3, PAL3, strlen(PAL3), PIC, 12, err, sizeof err, &g), PC_OK,
+           "4x3 colour picture");
+    if (!g)
+        return;
+    pc_nonogram_set_colour_cell(g, 0, 0, 1);
+    pc_nonogram_set_colour_cell(g, 1, 0, 2);
+    pc_nonogram_set_colour_cell(g, 2, 0, 2);
+    pc_nonogram_set_colour_cell(g, 3, 0, 1);
+    int32_t c[8], n = 0;
+    uint8_t col[8];
+    is_int(pc_nonogram_player_clues(g, PC_NONOGRAM_ROWS, 0, c, 8, &n), PC_OK, "player's clues, b/w call");
+    ok(n == 3 && c[0] == 1 && c[1] == 2 && c[2] == 1, "r gg r: 1 2 1 (a run ends where the colour changes)");
+    is_int(pc_nonogram_player_clues_colour(g, PC_NONOGRAM_ROWS, 0, c, col, 8, &n), PC_OK, "the colour call");
+    ok(n == 3 && col[0] == 1 && col[1] == 2 && col[2] == 1, "with colours r g r");
+    int64_t st[3] = {-7, -7, -7};
+    is_int(pc_nonogram_solve(g, 2, NULL, NULL, 0, st, 2), 1, "pc_nonogram_solve on colour, nstats 2");
+    ok(st[2] == -7 && st[0] >= 0, "writes two stats, not PC_NONOGRAM_STAT_COUNT");
+    pc_nonogram_free(g);
+}
+
+/* Every move of a colour puzzle, failing in every way it can: each call
+ * returns its error and leaves the puzzle (its save, greying and the count
+ * of lines evaluated) exactly as it was; then the same through pc_game's
+ * moves (paint NAME X Y, cross X Y, clear X Y). */
+static void every_failing_move(void)
+{
+    pc_nonogram *g = NULL;
+    if (pc_nonogram_new_colour_from_solution(4, 3, PAL3, strlen(PAL3), PIC, 12, NULL, 0, &g) != PC_OK) {
+        ok(0, "make");
+        return;
+    }
+    pc_nonogram_set_colour_cell(g, 0, 0, 1);
+    pc_nonogram_set_colour_cell(g, 3, 0, 0);
+    pc_nonogram_set_colour_cell(g, 2, 1, 2);
+    char before[1024], after[1024];
+    save_text(g, before, sizeof before);
+    int64_t ev = pc_nonogram_lines_evaluated(g);
+    int32_t sat0 = pc_nonogram_satisfied_count(g, PC_NONOGRAM_ROWS), sat1 = pc_nonogram_satisfied_count(g, PC_NONOGRAM_COLS);
+    uint8_t bad[12];
+    memcpy(bad, PIC, 12);
+    uint8_t codes[12];
+    memset(codes, 0, sizeof codes);
+    static const int32_t xy[][2] = {{-1, 0}, {0, -1}, {4, 0}, {0, 3}, {100, 100}, {-5, -5}};
+    int refused = 0, tried = 0;
+#define REFUSED(call, want)                                                                                            \
+    do {                                                                                                               \
+        tried++;                                                                                                       \
+        refused += (call) == (want);                                                                                   \
+    } while (0)
+    for (size_t i = 0; i < sizeof xy / sizeof xy[0]; i++) {
+        REFUSED(pc_nonogram_set_colour_cell(g, xy[i][0], xy[i][1], 1), PC_EINVAL);
+        REFUSED(pc_nonogram_set_cell(g, xy[i][0], xy[i][1], PC_NONOGRAM_FILLED), PC_EINVAL);
+        REFUSED(pc_nonogram_set_colour_rect(g, xy[i][0], xy[i][1], 1, 1, 0), PC_EINVAL);
+        REFUSED(pc_nonogram_set_rect(g, xy[i][0], xy[i][1], 1, 1, PC_NONOGRAM_CROSSED), PC_EINVAL);
+    }
+    static const int32_t values[] = {3, 4, 9, 254, 256, -1, -255};
+    for (size_t i = 0; i < sizeof values / sizeof values[0]; i++) {
+        REFUSED(pc_nonogram_set_colour_cell(g, 1, 1, values[i]), PC_EINVAL);
+        REFUSED(pc_nonogram_set_colour_rect(g, 0, 0, 2, 2, values[i]), PC_EINVAL);
+        if (values[i] != 3) { /* code 3 is colour 2 in the black-and-white codes */
+            REFUSED(pc_nonogram_set_cell(g, 1, 1, values[i]), PC_EINVAL);
+            REFUSED(pc_nonogram_set_rect(g, 0, 0, 2, 2, values[i]), PC_EINVAL);
+        }
+    }
+    static const int32_t rects[][4] = {{0, 0, 0, 1}, {0, 0, 1, 0}, {0, 0, -1, 1}, {3, 0, 2, 1}, {0, 2, 1, 2},
+                                       {0, 0, 5, 3}, {0, 0, 4, 4}, {1, 1, INT32_MAX, 1}};
+    for (size_t i = 0; i < sizeof rects / sizeof rects[0]; i++) {
+        REFUSED(pc_nonogram_set_colour_rect(g, rects[i][0], rects[i][1], rects[i][2], rects[i][3], 1), PC_EINVAL);
+        REFUSED(pc_nonogram_set_rect(g, rects[i][0], rects[i][1], rects[i][2], rects[i][3], 1), PC_EINVAL);
+    }
+    for (size_t k = 0; k < 12; k += 11) { /* a bad value first or last: nothing written */
+        memcpy(bad, PIC, 12);
+        bad[k] = 3;
+        REFUSED(pc_nonogram_set_colour_cells(g, bad, 12), PC_EINVAL);
+        memset(codes, 1, sizeof codes);
+        codes[k] = 4;
+        REFUSED(pc_nonogram_set_cells(g, codes, 12), PC_EINVAL);
+    }
+    REFUSED(pc_nonogram_set_colour_cells(g, PIC, 11), PC_EINVAL);
+    REFUSED(pc_nonogram_set_colour_cells(g, PIC, 13), PC_EINVAL);
+    REFUSED(pc_nonogram_set_colour_cells(g, NULL, 12), PC_EINVAL);
+    REFUSED(pc_nonogram_set_cells(g, codes, 11), PC_EINVAL);
+#undef REFUSED
+    is_int(refused, tried, "every failing colour move refused (%d calls)", tried);
+    save_text(g, after, sizeof after);
+    is_str(after, before, "... and the puzzle is as it was");
+    is_int(pc_nonogram_lines_evaluated(g), ev, "no line evaluated");
+    ok(pc_nonogram_satisfied_count(g, PC_NONOGRAM_ROWS) == sat0 && pc_nonogram_satisfied_count(g, PC_NONOGRAM_COLS) == sat1,
+       "the greying unchanged");
+    pc_nonogram_free(g);
+
+    pc_game *gm = NULL;
+    is_int(pc_game_new("nonogram", "size=4x3 colours=2 solution=112000221001", 1, &gm), PC_OK, "pc_game colour");
+    if (!gm)
+        return;
+    pc_game_play(gm, "paint black 0 0", 15);
+    pc_game_play(gm, "cross 3 0", 9);
+    char s0[4096], s1[4096];
+    size_t len = 0;
+    pc_game_save(gm, s0, sizeof s0, &len);
+    int32_t undo = pc_game_undo_count(gm);
+    static const char *const moves[] = {
+        "paint blue 1 1",  "paint Red 1 1",    "paint RED 1 1",     "paint 1 1 1",      "paint red 4 0",
+        "paint red 0 3",   "paint red -1 0",   "paint red 1",       "paint red 1 1 1",  "paint  1 1",
+        "fill 1 1",        "cross 4 0",        "cross 0 -1",        "cross",            "clear 1 1",
+        "clear 9 9",       "paint white 1 1",  "paint red x 1",     "paint red 1 99999999999", "",
+        "undo",            "paint red 1 1\n2"};
+    int all = 1;
+    for (size_t i = 0; i < sizeof moves / sizeof moves[0]; i++) {
+        int32_t rc = pc_game_play(gm, moves[i], strlen(moves[i]));
+        pc_game_save(gm, s1, sizeof s1, &len);
+        if (rc >= 0 || strcmp(s0, s1) != 0 || pc_game_undo_count(gm) != undo) {
+            char m[128];
+            snprintf(m, sizeof m, "move '%s': %d", moves[i], (int)rc);
+            diag(m);
+            all = 0;
+        }
+    }
+    ok(all, "every failing pc_game colour move refused, the game unchanged");
+    is_int(pc_game_play(gm, "paint red 1 1", 13), PC_OK, "paint red 1 1 plays");
+    is_int(pc_game_play(gm, "clear 1 1", 9), PC_OK, "clear 1 1 plays");
+    pc_game_free(gm);
+}
+
 int main(void)
 {
     palette_and_clues();
@@ -1129,6 +1343,9 @@ int main(void)
     hand_puzzles();
     against_brute_force();
     black_and_white_case();
+    black_and_white_calls();
+    every_failing_move();
+    generated_round_trips();
     budgets();
     random_pictures();
     saves();

@@ -160,7 +160,9 @@ PUZZLECORE_API int32_t pc_nonogram_get_cells(const pc_nonogram *g, uint8_t *cell
 PUZZLECORE_API int32_t pc_nonogram_set_cells(pc_nonogram *g, const uint8_t *cells, size_t n);
 
 /* The clues of what the player has filled in one line (buffer rules as for
- * pc_nonogram_line_clues). */
+ * pc_nonogram_line_clues): the run lengths of pc_nonogram_player_clues_colour
+ * without their colours (on a colour puzzle a run ends where the colour
+ * changes). */
 PUZZLECORE_API int32_t pc_nonogram_player_clues(const pc_nonogram *g, int32_t axis, int32_t index,
                                                 int32_t *clues, int32_t cap, int32_t *count);
 
@@ -340,9 +342,9 @@ PUZZLECORE_API int32_t pc_nonogram_sat_backend(void);
 
 /* pc_nonogram_solve_clues on a puzzle's clues (the player's grid is ignored;
  * the puzzle is not changed).  A colour puzzle (nonogram_colour.h) goes to
- * pc_nonogram_solve_colour: its solutions are grids of palette indices, and
- * stats (when not NULL) receives PC_NONOGRAM_STAT_COUNT entries.  Grade,
- * consistent, hint and mistakes take colour puzzles the same way. */
+ * pc_nonogram_solve_colour: its solutions are grids of palette indices;
+ * stats receives min(nstats, PC_NONOGRAM_STAT_COUNT) entries either way.
+ * Grade, consistent, hint and mistakes take colour puzzles the same way. */
 PUZZLECORE_API int32_t pc_nonogram_solve(const pc_nonogram *g, int32_t max_solutions, const pc_budget *budget,
                                          uint8_t *solutions, size_t cap, int64_t *stats, size_t nstats);
 
@@ -381,7 +383,9 @@ PUZZLECORE_API int32_t pc_nonogram_consistent(const pc_nonogram *g, const pc_bud
  * Returns the number of such cells.  Errors: PC_ESPACE (cap < w*h),
  * PC_ENOTFOUND (no stored solution and the clues have none or several),
  * PC_ELIMIT (no stored solution, and the solve under the default budget of
- * puzzlecore/budget.h did not finish).
+ * puzzlecore/budget.h did not finish).  It is pc_nonogram_colour_mistakes
+ * with the default budget (on a colour puzzle: a decided cell whose colour
+ * differs from the solution's).
  */
 PUZZLECORE_API int32_t pc_nonogram_mistakes(const pc_nonogram *g, uint8_t *marks, size_t cap);
 

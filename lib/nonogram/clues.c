@@ -2,8 +2,11 @@
  * Clue computation.
  *
  * The per-line function follows the seed: isolate a line (start, length,
- * stride), then count runs of filled cells, emitting a clue at each run's end
- * and the single clue 0 for an empty line.
+ * stride), then count runs, emitting a clue at each run's end (a run ends
+ * where the colour changes) and the single clue 0 for an empty line.  It is
+ * the one clue rule of black-and-white and colour lines: a table maps each
+ * cell byte to its colour (0 none), so the same scan reads a 0/1 grid, a
+ * palette-index grid and a player's grid.
  *
  * The whole-grid function is the fast path for large grids.  Rows are packed
  * into 64-bit words (bit j of word k = column 64k + j), runs are found with
@@ -31,82 +34,116 @@
 
 #include "common/bits.h"
 #include "puzzlecore/nonogram.h"
+#include "puzzlecore/nonogram_colour.h"
 #include "common/alloc.h"
 
-size_t pc__nonogram_scan_line(const uint8_t *cells, size_t len, size_t stride, int32_t *clues, size_t cap)
+/* Cell byte -> colour (0 none) of the three grid kinds (clues.h); the
+ * colours run to PC_NONOGRAM_MAX_COLOURS = 8. */
+_Static_assert(PC_NONOGRAM_MAX_COLOURS == 8, "the tables below list colours 1 .. 8");
+static const uint8_t LUT[3][256] = {
+    [PC__NLUT_FILLED] = {[1] = 1},
+    [PC__NLUT_CODE] = {[1] = 1, [3] = 2, [4] = 3, [5] = 4, [6] = 5, [7] = 6, [8] = 7, [9] = 8},
+    [PC__NLUT_INDEX] = {[1] = 1, [2] = 2, [3] = 3, [4] = 4, [5] = 5, [6] = 6, [7] = 7, [8] = 8},
+};
+
+const uint8_t *pc__nonogram_lut(int kind)
+{
+    return LUT[kind];
+}
+
+size_t pc__nonogram_scan_line(const uint8_t *cells, size_t len, size_t stride, const uint8_t lut[256], int32_t *clues,
+                              uint8_t *colours, size_t cap)
 {
     size_t n = 0;
     int32_t run = 0;
+    uint8_t cur = 0;
     for (size_t i = 0; i < len; i++) {
-        if (cells[i * stride] == PC_NONOGRAM_FILLED) {
+        uint8_t c = lut[cells[i * stride]];
+        if (c == cur) { /* (a background run is counted too, and never emitted) */
             run++;
-        } else if (run) {
-            if (n < cap)
-                clues[n] = run;
-            n++;
-            run = 0;
+            continue;
         }
+        if (cur) { /* a run ends where the colour changes */
+            if (n < cap) {
+                clues[n] = run;
+                if (colours)
+                    colours[n] = cur;
+            }
+            n++;
+        }
+        cur = c;
+        run = 1;
     }
-    if (run || n == 0) {
-        if (n < cap)
+    if (cur) {
+        if (n < cap) {
             clues[n] = run;
+            if (colours)
+                colours[n] = cur;
+        }
         n++;
+    }
+    if (n == 0) { /* an empty line: the single clue 0, colour 0 */
+        if (cap) {
+            clues[0] = 0;
+            if (colours)
+                colours[0] = 0;
+        }
+        n = 1;
     }
     return n;
 }
 
-int pc__nonogram_line_matches(const uint8_t *cells, size_t len, size_t stride, const int32_t *clues,
-                              size_t count)
+void pc__nonogram_grid_scan(const uint8_t *cells, int32_t w, int32_t h, const uint8_t lut[256], int32_t *counts[2],
+                            int32_t *clues[2], uint8_t *colours[2])
 {
-    size_t n = 0;
-    int32_t run = 0;
-    for (size_t i = 0; i < len; i++) {
-        if (cells[i * stride] == PC_NONOGRAM_FILLED) {
-            run++;
-        } else if (run) {
-            if (n >= count || clues[n] != run)
-                return 0;
-            n++;
-            run = 0;
+    size_t N = (size_t)w * (size_t)h;
+    for (int a = 0; a < 2; a++) {
+        int32_t lines = a == 0 ? h : w;
+        size_t len = a == 0 ? (size_t)w : (size_t)h, stride = a == 0 ? 1 : (size_t)w, k = 0;
+        for (int32_t i = 0; i < lines; i++) {
+            const uint8_t *p = a == 0 ? cells + (size_t)i * (size_t)w : cells + i;
+            size_t c = pc__nonogram_scan_line(p, len, stride, lut, clues[a] + k, colours ? colours[a] + k : NULL, N - k);
+            counts[a][i] = (int32_t)c;
+            k += c;
         }
     }
-    if (run) {
-        if (n >= count || clues[n] != run)
-            return 0;
-        n++;
-    }
-    if (n == 0) /* empty line: the single clue 0 */
-        return count == 1 && clues[0] == 0;
-    return n == count;
 }
 
-/* The colour version: a cell byte is a player's code (1 colour 1, k + 1
- * colour k >= 2, anything else no colour). */
 int pc__nonogram_line_matches_colour(const uint8_t *cells, size_t len, size_t stride, const int32_t *clues,
                                      const uint8_t *colours, size_t count)
 {
     /* streaming: compare each finished run with the next clue */
+    const uint8_t *lut = LUT[PC__NLUT_CODE];
     size_t k = 0;
     int32_t run = 0;
     uint8_t cur = 0;
-    for (size_t i = 0; i <= len; i++) {
-        uint8_t v = i < len ? cells[i * stride] : 0;
-        uint8_t c = (uint8_t)(v == 1 ? 1 : v >= 3 ? v - 1 : 0);
+    for (size_t i = 0; i < len; i++) {
+        uint8_t c = lut[cells[i * stride]];
         if (c == cur) {
-            run += c != 0;
+            run++;
             continue;
         }
         if (cur) {
-            if (k >= count || clues[k] != run || colours[k] != cur)
+            if (k >= count || clues[k] != run || (colours ? colours[k] : 1) != cur)
                 return 0;
             k++;
         }
         cur = c;
-        run = c != 0;
+        run = 1;
     }
-    if (k == 0)
+    if (cur) {
+        if (k >= count || clues[k] != run || (colours ? colours[k] : 1) != cur)
+            return 0;
+        k++;
+    }
+    if (k == 0) /* empty line: the single clue 0 */
         return count == 1 && clues[0] == 0;
     return k == count;
+}
+
+int pc__nonogram_line_matches(const uint8_t *cells, size_t len, size_t stride, const int32_t *clues, size_t count)
+{
+    return pc__nonogram_line_matches_colour(cells, len, stride, clues, NULL, count);
 }
 
 int32_t pc_nonogram_line_clues(const uint8_t *cells, int32_t len, int32_t stride, int32_t *clues, int32_t cap,
@@ -116,7 +153,8 @@ int32_t pc_nonogram_line_clues(const uint8_t *cells, int32_t len, int32_t stride
         return PC_EINVAL;
     if ((int64_t)(len - 1) * stride + 1 > (int64_t)PC_NONOGRAM_MAX_CELLS)
         return PC_ERANGE;
-    size_t n = pc__nonogram_scan_line(cells, (size_t)len, (size_t)stride, clues, (size_t)cap);
+    size_t n = pc__nonogram_scan_line(cells, (size_t)len, (size_t)stride, pc__nonogram_lut(PC__NLUT_FILLED), clues,
+                                      NULL, (size_t)cap);
     *count = (int32_t)n;
     return cap && n > (size_t)cap ? PC_ESPACE : PC_OK;
 }

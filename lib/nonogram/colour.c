@@ -181,60 +181,6 @@ int pc__ncpalette_is_default(const struct pc__ncpalette *p)
 
 /* ---- clue computation ------------------------------------------------------------- */
 
-size_t pc__ncol_scan(const uint8_t *cells, size_t len, size_t stride, const uint8_t lut[256], int32_t *clues,
-                     uint8_t *colours, size_t cap)
-{
-    size_t n = 0;
-    int32_t run = 0;
-    uint8_t cur = 0;
-    for (size_t i = 0; i < len; i++) {
-        uint8_t c = lut[cells[i * stride]];
-        if (c == cur) {
-            if (c)
-                run++;
-            continue;
-        }
-        if (cur) {
-            if (n < cap) {
-                clues[n] = run;
-                colours[n] = cur;
-            }
-            n++;
-        }
-        cur = c;
-        run = c ? 1 : 0;
-    }
-    if (cur) {
-        if (n < cap) {
-            clues[n] = run;
-            colours[n] = cur;
-        }
-        n++;
-    }
-    if (n == 0) {
-        if (cap) {
-            clues[0] = 0;
-            colours[0] = 0;
-        }
-        n = 1;
-    }
-    return n;
-}
-
-/* palette index -> colour (0 none) */
-void pc__ncol_lut_index(uint8_t lut[256])
-{
-    for (int i = 0; i < 256; i++)
-        lut[i] = (uint8_t)(i >= 1 && i <= PC_NONOGRAM_MAX_COLOURS ? i : 0);
-}
-
-/* player's code -> colour */
-void pc__ncol_lut_code(uint8_t lut[256])
-{
-    for (int i = 0; i < 256; i++)
-        lut[i] = (uint8_t)(i == 1 ? 1 : i >= 3 && i <= PC_NONOGRAM_MAX_COLOURS + 1 ? i - 1 : 0);
-}
-
 int32_t pc_nonogram_line_clues_colour(const uint8_t *cells, int32_t len, int32_t stride, int32_t *clues,
                                       uint8_t *colours, int32_t cap, int32_t *count)
 {
@@ -242,9 +188,8 @@ int32_t pc_nonogram_line_clues_colour(const uint8_t *cells, int32_t len, int32_t
         return PC_EINVAL;
     if (len > PC_NONOGRAM_MAX_SIDE)
         return PC_ERANGE;
-    uint8_t lut[256];
-    pc__ncol_lut_index(lut);
-    size_t n = pc__ncol_scan(cells, (size_t)len, (size_t)stride, lut, clues, colours, (size_t)cap);
+    const uint8_t *lut = pc__nonogram_lut(PC__NLUT_INDEX);
+    size_t n = pc__nonogram_scan_line(cells, (size_t)len, (size_t)stride, lut, clues, colours, (size_t)cap);
     *count = (int32_t)n;
     return cap && n > (size_t)cap ? PC_ESPACE : PC_OK;
 }
@@ -403,10 +348,8 @@ int32_t pc__ncol_new_from_clues(int32_t w, int32_t h, const struct pc__ncpalette
 {
     int32_t *off[2], *clue[2];
     uint8_t *ccol[2];
-    if (pc__nonogram_check_size(w, h) != PC_OK) {
-        pc__parse_error(err, errcap, 0, 0, "size %dx%d out of range", (int)w, (int)h);
+    if (pc__nonogram_size_error(w, h, 0, 0, err, errcap) != PC_OK)
         return PC_ERANGE;
-    }
     int32_t rc =
         pc__nonogram_check_clues_colour(w, h, pal->n, counts, clues, colours, off, clue, ccol, err, errcap);
     if (rc != PC_OK)
@@ -448,10 +391,8 @@ static int32_t one_colour_from_cells(int32_t w, int32_t h, const struct pc__ncpa
 int32_t pc__ncol_new_from_cells(int32_t w, int32_t h, const struct pc__ncpalette *pal, const uint8_t *cells,
                                 char *err, size_t errcap, pc_nonogram **out)
 {
-    if (pc__nonogram_check_size(w, h) != PC_OK) {
-        pc__parse_error(err, errcap, 0, 0, "size %dx%d out of range", (int)w, (int)h);
+    if (pc__nonogram_size_error(w, h, 0, 0, err, errcap) != PC_OK)
         return PC_ERANGE;
-    }
     size_t n = (size_t)w * (size_t)h;
     for (size_t i = 0; i < n; i++)
         if (cells[i] > pal->n) {
@@ -461,8 +402,7 @@ int32_t pc__ncol_new_from_cells(int32_t w, int32_t h, const struct pc__ncpalette
         }
     if (pal->n == 1)
         return one_colour_from_cells(w, h, pal, cells, out);
-    uint8_t lut[256];
-    pc__ncol_lut_index(lut);
+    const uint8_t *lut = pc__nonogram_lut(PC__NLUT_INDEX);
     int32_t *counts[2] = {pc__malloc((size_t)h * sizeof(int32_t)), pc__malloc((size_t)w * sizeof(int32_t))};
     int32_t *clues[2] = {pc__malloc(n * sizeof(int32_t)), pc__malloc(n * sizeof(int32_t))};
     uint8_t *colours[2] = {pc__malloc(n), pc__malloc(n)};
@@ -470,16 +410,7 @@ int32_t pc__ncol_new_from_cells(int32_t w, int32_t h, const struct pc__ncpalette
     int32_t rc = PC_ENOMEM;
     if (counts[0] && counts[1] && clues[0] && clues[1] && colours[0] && colours[1] && sol) {
         memcpy(sol, cells, n);
-        for (int a = 0; a < 2; a++) {
-            int32_t lines = a == 0 ? h : w;
-            size_t len = a == 0 ? (size_t)w : (size_t)h, stride = a == 0 ? 1 : (size_t)w, k = 0;
-            for (int32_t i = 0; i < lines; i++) {
-                const uint8_t *p = a == 0 ? cells + (size_t)i * (size_t)w : cells + i;
-                size_t c = pc__ncol_scan(p, len, stride, lut, clues[a] + k, colours[a] + k, n - k);
-                counts[a][i] = (int32_t)c;
-                k += c;
-            }
-        }
+        pc__nonogram_grid_scan(cells, w, h, lut, counts, clues, colours);
         const int32_t *cc[2] = {counts[0], counts[1]}, *cl[2] = {clues[0], clues[1]};
         const uint8_t *co[2] = {colours[0], colours[1]};
         rc = pc__ncol_new_from_clues(w, h, pal, cc, cl, co, sol, err, errcap, out);
@@ -501,7 +432,7 @@ int32_t pc_nonogram_new_colour_from_solution(int32_t w, int32_t h, const char *p
 {
     if (!out || !cells || !palette)
         return PC_EINVAL;
-    if (pc__nonogram_check_size(w, h) != PC_OK)
+    if (pc__nonogram_size_error(w, h, 0, 0, err, errcap) != PC_OK)
         return PC_ERANGE;
     if (n != (size_t)w * (size_t)h)
         return PC_EINVAL;
@@ -521,7 +452,7 @@ int32_t pc_nonogram_new_colour_from_clues(int32_t w, int32_t h, const char *pale
     if (!out || !palette || !row_counts || !row_clues || !row_colours || !col_counts || !col_clues ||
         !col_colours)
         return PC_EINVAL;
-    if (pc__nonogram_check_size(w, h) != PC_OK)
+    if (pc__nonogram_size_error(w, h, 0, 0, err, errcap) != PC_OK)
         return PC_ERANGE;
     struct pc__ncpalette pal;
     int32_t rc = pc__ncpalette_parse(palette, palette_len, &pal, err, errcap);
@@ -621,14 +552,7 @@ int32_t pc_nonogram_set_colour_cells(pc_nonogram *g, const uint8_t *cells, size_
 int32_t pc_nonogram_player_clues_colour(const pc_nonogram *g, int32_t axis, int32_t index, int32_t *clues,
                                         uint8_t *colours, int32_t cap, int32_t *count)
 {
-    if (!line_ok(g, axis, index) || !count || cap < 0 || (cap && (!clues || !colours)))
+    if (cap && !colours)
         return PC_EINVAL;
-    uint8_t lut[256];
-    pc__ncol_lut_code(lut);
-    const uint8_t *p = axis == PC_NONOGRAM_ROWS ? g->cells + (size_t)index * (size_t)g->w : g->cells + index;
-    size_t len = axis == PC_NONOGRAM_ROWS ? (size_t)g->w : (size_t)g->h;
-    size_t stride = axis == PC_NONOGRAM_ROWS ? 1 : (size_t)g->w;
-    size_t n = pc__ncol_scan(p, len, stride, lut, clues, colours, (size_t)cap);
-    *count = (int32_t)n;
-    return cap && n > (size_t)cap ? PC_ESPACE : PC_OK;
+    return pc__nonogram_player_line(g, axis, index, clues, colours, cap, count);
 }

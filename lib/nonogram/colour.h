@@ -30,12 +30,6 @@ int pc__ncol_name_ok(const char *s, size_t n);
 /* "RRGGBB", "#RRGGBB" or "RGB" -> 0xRRGGBB; 0 ok, -1 bad. */
 int pc__ncol_parse_rgb(const char *s, size_t n, uint32_t *out);
 
-/* Coloured clues of a line: lut maps a cell byte to its colour (0 none). */
-size_t pc__ncol_scan(const uint8_t *cells, size_t len, size_t stride, const uint8_t lut[256], int32_t *clues,
-                     uint8_t *colours, size_t cap);
-void pc__ncol_lut_index(uint8_t lut[256]);
-void pc__ncol_lut_code(uint8_t lut[256]);
-
 /* Puzzles from a palette and clues (solution: w*h indices taken over, or
  * NULL) or from a palette-index grid (copied). */
 int32_t pc__ncol_new_from_clues(int32_t w, int32_t h, const struct pc__ncpalette *pal, const int32_t *counts[2],

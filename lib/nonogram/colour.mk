@@ -10,6 +10,10 @@ check_PROGRAMS += tests/test_nonogram_colour
 tests_test_nonogram_colour_SOURCES = tests/test_nonogram_colour.c
 tests_test_nonogram_colour_LDADD = $(TEST_LDADD)
 TESTS += tests/test_nonogram_colour
+check_PROGRAMS += tests/test_nonogram_colour_bw
+tests_test_nonogram_colour_bw_SOURCES = tests/test_nonogram_colour_bw.c
+tests_test_nonogram_colour_bw_LDADD = $(TEST_LDADD)
+TESTS += tests/test_nonogram_colour_bw
 
 # the CLI on colour files
 TESTS += tests/cli_nonogram_colour.sh

@@ -19,6 +19,7 @@
 #include "common/alloc.h"
 #include "common/budget.h"
 #include "common/rng.h"
+#include "nonogram/clues.h"
 #include "nonogram/colour.h"
 #include "nonogram/puzzle.h"
 
@@ -71,19 +72,8 @@ static int32_t work_init(work *k, int32_t w, int32_t h, int32_t ncol)
 
 static void clues_of(work *k, const uint8_t *pic)
 {
-    uint8_t lut[256];
-    pc__ncol_lut_index(lut);
-    size_t N = (size_t)k->w * (size_t)k->h;
-    for (int a = 0; a < 2; a++) {
-        int32_t lines = a == 0 ? k->h : k->w;
-        size_t len = a == 0 ? (size_t)k->w : (size_t)k->h, stride = a == 0 ? 1 : (size_t)k->w, p = 0;
-        for (int32_t i = 0; i < lines; i++) {
-            const uint8_t *s = a == 0 ? pic + (size_t)i * (size_t)k->w : pic + i;
-            size_t c = pc__ncol_scan(s, len, stride, lut, k->clues[a] + p, k->cols[a] + p, N - p);
-            k->counts[a][i] = (int32_t)c;
-            p += c;
-        }
-    }
+    const uint8_t *lut = pc__nonogram_lut(PC__NLUT_INDEX);
+    pc__nonogram_grid_scan(pic, k->w, k->h, lut, k->counts, k->clues, k->cols);
 }
 
 static int32_t solve_k(work *k, const uint8_t *givens, int32_t max, pc__meter *m, int64_t *st)

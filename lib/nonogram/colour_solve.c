@@ -1061,37 +1061,6 @@ int32_t pc_nonogram_solve_colour(const pc_nonogram *g, int32_t use_grid, int32_t
     return rc;
 }
 
-int32_t pc_nonogram_colour_mistakes(const pc_nonogram *g, const pc_budget *budget, uint8_t *marks, size_t cap)
-{
-    if (!g || (!marks && cap))
-        return PC_EINVAL;
-    size_t N = (size_t)g->w * (size_t)g->h;
-    if (cap < N)
-        return PC_ESPACE;
-    const uint8_t *sol = g->solution;
-    uint8_t *tmp = NULL;
-    if (!sol) {
-        tmp = pc__malloc(2 * N);
-        if (!tmp)
-            return PC_ENOMEM;
-        int32_t rc = pc_nonogram_solve_colour(g, 0, 2, budget, tmp, 2 * N, NULL, 0);
-        if (rc != 1) {
-            pc__free(tmp);
-            return rc < 0 ? rc : PC_ENOTFOUND;
-        }
-        sol = tmp;
-    }
-    int32_t count = 0;
-    for (size_t i = 0; i < N; i++) {
-        uint8_t v = g->cells[i];
-        uint8_t bad = v != PC_NONOGRAM_UNKNOWN && pc__ncode_to_index(v) != sol[i];
-        marks[i] = bad;
-        count += bad;
-    }
-    pc__free(tmp);
-    return count;
-}
-
 /* Propagation (level LINE) or propagation and probing (PROBE) from the
  * givens; the value sets into masks (w*h).  0: done, 1: contradiction, or a
  * negative status. */

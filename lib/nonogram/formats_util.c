@@ -163,9 +163,7 @@ int32_t pc__nf_parse_clues(const char *s, size_t n, const char *seps, const stru
 
 int32_t pc__nf_check_size(int64_t w, int64_t h, int32_t line, int32_t col, char *err, size_t errcap)
 {
-    if (w < 1 || h < 1 || w > PC_NONOGRAM_MAX_SIDE || h > PC_NONOGRAM_MAX_SIDE || w * h > PC_NONOGRAM_MAX_CELLS)
-        return pc__parse_error(err, errcap, line, col, "size %lldx%lld out of range", (long long)w, (long long)h);
-    return PC_OK;
+    return pc__nonogram_size_error(w, h, line, col, err, errcap) == PC_OK ? PC_OK : PC_EPARSE;
 }
 
 int pc__nf_palette_sym(const struct pc__ncpalette *p, int32_t from, char c)

@@ -31,6 +31,7 @@
 
 #include "common/budget.h"
 #include "common/rng.h"
+#include "nonogram/clues.h"
 #include "nonogram/solve.h"
 #include "puzzlecore/nonogram.h"
 #include "common/alloc.h"
@@ -40,44 +41,6 @@
 /* Largest side: the repair loop re-solves the whole grid after each round
  * of flips, so time grows fast with size (120 x 120: about a second). */
 #define PC__GEN_MAX_SIDE 128
-
-/* Clues of a 0/1 picture, rows then columns, in the solver's layout. */
-static void picture_clues(const uint8_t *pic, int32_t w, int32_t h, int32_t *rc, int32_t *rcl, int32_t *cc,
-                          int32_t *ccl)
-{
-    int32_t p = 0;
-    for (int32_t y = 0; y < h; y++) {
-        int32_t k = 0, run = 0;
-        for (int32_t x = 0; x <= w; x++) {
-            if (x < w && pic[y * w + x]) {
-                run++;
-            } else if (run) {
-                rcl[p + k++] = run;
-                run = 0;
-            }
-        }
-        if (!k)
-            rcl[p + k++] = 0;
-        rc[y] = k;
-        p += k;
-    }
-    p = 0;
-    for (int32_t x = 0; x < w; x++) {
-        int32_t k = 0, run = 0;
-        for (int32_t y = 0; y <= h; y++) {
-            if (y < h && pic[y * w + x]) {
-                run++;
-            } else if (run) {
-                ccl[p + k++] = run;
-                run = 0;
-            }
-        }
-        if (!k)
-            ccl[p + k++] = 0;
-        cc[x] = k;
-        p += k;
-    }
-}
 
 typedef struct {
     int64_t v;
@@ -250,7 +213,8 @@ static int32_t open_cells(int32_t w, int32_t h, int32_t max_grade, pc__meter *mt
                           int64_t *total)
 {
     int32_t n = w * h;
-    picture_clues(b->pic, w, h, b->rc, b->rcl, b->cc, b->ccl);
+    int32_t *counts[2] = {b->rc, b->cc}, *clues[2] = {b->rcl, b->ccl};
+    pc__nonogram_grid_scan(b->pic, w, h, pc__nonogram_lut(PC__NLUT_FILLED), counts, clues, NULL);
     pc__nsolver *s = NULL;
     int32_t e = pc__nsolver_new(w, h, b->rc, b->rcl, b->cc, b->ccl, &s);
     if (e != PC_OK)

@@ -13,18 +13,19 @@
 #include "nonogram/clues.h"
 #include "common/alloc.h"
 
-int32_t pc__nonogram_check_size(int32_t w, int32_t h)
+int32_t pc__nonogram_check_size(int64_t w, int64_t h)
 {
-    if (w < 1 || h < 1 || w > PC_NONOGRAM_MAX_SIDE || h > PC_NONOGRAM_MAX_SIDE ||
-        (int64_t)w * h > PC_NONOGRAM_MAX_CELLS)
+    if (w < 1 || h < 1 || w > PC_NONOGRAM_MAX_SIDE || h > PC_NONOGRAM_MAX_SIDE || w * h > PC_NONOGRAM_MAX_CELLS)
         return PC_ERANGE;
     return PC_OK;
 }
 
-static int32_t size_error(int32_t w, int32_t h, char *err, size_t errcap)
+int32_t pc__nonogram_size_error(int64_t w, int64_t h, int32_t line, int32_t col, char *err, size_t errcap)
 {
-    pc__parse_error(err, errcap, 0, 0, "size %dx%d out of range (1..%d per side, %d cells)", (int)w, (int)h,
-                    (int)PC_NONOGRAM_MAX_SIDE, (int)PC_NONOGRAM_MAX_CELLS);
+    if (pc__nonogram_check_size(w, h) == PC_OK)
+        return PC_OK;
+    pc__parse_error(err, errcap, line, col, "size %lldx%lld out of range (1..%d per side, %d cells)", (long long)w,
+                    (long long)h, (int)PC_NONOGRAM_MAX_SIDE, (int)PC_NONOGRAM_MAX_CELLS);
     return PC_ERANGE;
 }
 
@@ -49,8 +50,8 @@ static void evaluate_line(pc_nonogram *g, int axis, int32_t i)
     const uint8_t *p = line_start(g, g->cells, axis, i, &len, &stride);
     const int32_t *c = g->clue[axis] + g->off[axis][i];
     size_t n = (size_t)(g->off[axis][i + 1] - g->off[axis][i]);
-    uint8_t now = (uint8_t)(g->ccol[axis] ? pc__nonogram_line_matches_colour(p, len, stride, c, g->ccol[axis] + g->off[axis][i], n)
-                                          : pc__nonogram_line_matches(p, len, stride, c, n));
+    const uint8_t *col = g->ccol[axis] ? g->ccol[axis] + g->off[axis][i] : NULL; /* NULL: one colour */
+    uint8_t now = (uint8_t)pc__nonogram_line_matches_colour(p, len, stride, c, col, n);
     g->nsat[axis] += (int32_t)now - (int32_t)g->sat[axis][i];
     g->sat[axis][i] = now;
     g->evaluated++;
@@ -101,8 +102,9 @@ int32_t pc_nonogram_new_from_solution(int32_t w, int32_t h, const char *bits, si
 {
     if (!out || (!bits && len))
         return PC_EINVAL;
-    if (pc__nonogram_check_size(w, h) != PC_OK)
-        return size_error(w, h, err, errcap);
+    int32_t rc = pc__nonogram_size_error(w, h, 0, 0, err, errcap);
+    if (rc != PC_OK)
+        return rc;
     size_t n = (size_t)w * (size_t)h, k = 0;
     uint8_t *sol = pc__malloc(n);
     if (!sol)
@@ -297,11 +299,12 @@ int32_t pc_nonogram_new_from_clues(int32_t w, int32_t h, const int32_t *row_coun
 {
     if (!out || !row_counts || !row_clues || !col_counts || !col_clues)
         return PC_EINVAL;
-    if (pc__nonogram_check_size(w, h) != PC_OK)
-        return size_error(w, h, err, errcap);
+    int32_t rc = pc__nonogram_size_error(w, h, 0, 0, err, errcap);
+    if (rc != PC_OK)
+        return rc;
     const int32_t *counts[2] = {row_counts, col_counts}, *clues[2] = {row_clues, col_clues};
     int32_t *off[2], *clue[2];
-    int32_t rc = pc__nonogram_check_clues(w, h, counts, clues, off, clue, err, errcap);
+    rc = pc__nonogram_check_clues(w, h, counts, clues, off, clue, err, errcap);
     if (rc != PC_OK)
         return rc;
     rc = pc__nonogram_make(w, h, off, clue, NULL, out);
@@ -532,16 +535,23 @@ int32_t pc_nonogram_set_cells(pc_nonogram *g, const uint8_t *cells, size_t n)
     return pc__nonogram_write_cells(g, cells, n, 0);
 }
 
+int32_t pc__nonogram_player_line(const pc_nonogram *g, int32_t axis, int32_t index, int32_t *clues,
+                                 uint8_t *colours, int32_t cap, int32_t *count)
+{
+    if (!line_ok(g, axis, index) || !count || cap < 0 || (cap && !clues))
+        return PC_EINVAL;
+    const uint8_t *lut = pc__nonogram_lut(PC__NLUT_CODE);
+    size_t len, stride;
+    const uint8_t *p = line_start(g, g->cells, axis, index, &len, &stride);
+    size_t n = pc__nonogram_scan_line(p, len, stride, lut, clues, colours, (size_t)cap);
+    *count = (int32_t)n;
+    return cap && n > (size_t)cap ? PC_ESPACE : PC_OK;
+}
+
 int32_t pc_nonogram_player_clues(const pc_nonogram *g, int32_t axis, int32_t index, int32_t *clues, int32_t cap,
                                  int32_t *count)
 {
-    if (!line_ok(g, axis, index) || !count || cap < 0 || (!clues && cap))
-        return PC_EINVAL;
-    size_t len, stride;
-    const uint8_t *p = line_start(g, g->cells, axis, index, &len, &stride);
-    size_t n = pc__nonogram_scan_line(p, len, stride, clues, (size_t)cap);
-    *count = (int32_t)n;
-    return cap && n > (size_t)cap ? PC_ESPACE : PC_OK;
+    return pc__nonogram_player_line(g, axis, index, clues, NULL, cap, count);
 }
 
 int32_t pc_nonogram_line_satisfied(const pc_nonogram *g, int32_t axis, int32_t index)

@@ -98,10 +98,22 @@ int32_t pc__nonogram_check_clues_colour(int32_t w, int32_t h, int32_t ncol, cons
 int32_t pc__nonogram_check_clues(int32_t w, int32_t h, const int32_t *counts[2], const int32_t *clues[2],
                                  int32_t *off_out[2], int32_t *clue_out[2], char *err, size_t errcap);
 
+/* The clues the player's line shows (undecided cells as background), with
+ * their colours when `colours` is not NULL (cap entries each): the one
+ * scan behind pc_nonogram_player_clues and pc_nonogram_player_clues_colour;
+ * buffer rules as pc_nonogram_clues. */
+int32_t pc__nonogram_player_line(const pc_nonogram *g, int32_t axis, int32_t index, int32_t *clues,
+                                 uint8_t *colours, int32_t cap, int32_t *count);
+
 /* Re-examine every line after the player's grid was written directly. */
 void pc__nonogram_refresh(pc_nonogram *g);
 
-/* 0 when w x h is a supported size; PC_ERANGE otherwise. */
-int32_t pc__nonogram_check_size(int32_t w, int32_t h);
+/* The one size rule of every constructor, reader and save: PC_OK when
+ * w x h is a supported size (1 .. PC_NONOGRAM_MAX_SIDE a side, at most
+ * PC_NONOGRAM_MAX_CELLS cells); PC_ERANGE otherwise. */
+int32_t pc__nonogram_check_size(int64_t w, int64_t h);
+/* The same, with the message "size WxH out of range (...)" at (line, col)
+ * (0: none) in err when the size is refused. */
+int32_t pc__nonogram_size_error(int64_t w, int64_t h, int32_t line, int32_t col, char *err, size_t errcap);
 
 #endif

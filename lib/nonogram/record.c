@@ -268,12 +268,6 @@ static void alphabet_init(struct alphabet *a, const struct pc__ncpalette *p, int
     a->grid_msg = "grid cells are '?' or palette symbols";
 }
 
-static int valid_size(int64_t w, int64_t h)
-{
-    return w >= 1 && h >= 1 && w <= PC_NONOGRAM_MAX_SIDE && h <= PC_NONOGRAM_MAX_SIDE &&
-           w * h <= PC_NONOGRAM_MAX_CELLS;
-}
-
 /* "size WxH" */
 static int32_t read_size(pc__save_in *in, struct rec *r)
 {
@@ -285,7 +279,7 @@ static int32_t read_size(pc__save_in *in, struct rec *r)
     const char *x = memchr(s, 'x', n);
     if (!x || pc__parse_i64(s, (size_t)(x - s), &r->w) != 0 || pc__parse_i64(x + 1, n - (size_t)(x - s) - 1, &r->h) != 0)
         return pc__save_fail(in, "size must be WIDTHxHEIGHT");
-    if (!valid_size(r->w, r->h)) {
+    if (pc__nonogram_check_size(r->w, r->h) != PC_OK) {
         pc__save_fail(in, "size %lldx%lld out of range", (long long)r->w, (long long)r->h);
         return PC_ERANGE;
     }

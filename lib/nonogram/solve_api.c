@@ -98,8 +98,7 @@ int32_t pc_nonogram_solve(const pc_nonogram *g, int32_t max_solutions, const pc_
                           uint8_t *solutions, size_t cap, int64_t *stats, size_t nstats)
 {
     if (is_colour(g))
-        return pc_nonogram_solve_colour(g, 0, max_solutions, budget, solutions, cap, stats,
-                                        stats ? PC_NONOGRAM_STAT_COUNT : 0);
+        return pc_nonogram_solve_colour(g, 0, max_solutions, budget, solutions, cap, stats, nstats);
     clueset cs;
     int32_t rc = get_set(g, &cs);
     if (rc != PC_OK)
@@ -156,49 +155,48 @@ int32_t pc_nonogram_consistent(const pc_nonogram *g, const pc_budget *budget)
     return rc < 0 ? rc : rc > 0;
 }
 
-int32_t pc_nonogram_mistakes(const pc_nonogram *g, uint8_t *marks, size_t cap)
+/* The one mistakes rule of black-and-white and colour puzzles: a decided
+ * cell whose palette index differs from the solution's (the stored one,
+ * else the clues' unique solution from pc_nonogram_solve, which takes the
+ * black-and-white solver for one colour). */
+int32_t pc_nonogram_colour_mistakes(const pc_nonogram *g, const pc_budget *budget, uint8_t *marks, size_t cap)
 {
-    if (!g || !marks)
+    if (!g || (!marks && cap))
         return PC_EINVAL;
-    if (is_colour(g))
-        return pc_nonogram_colour_mistakes(g, NULL, marks, cap);
     int32_t w = pc_nonogram_width(g), h = pc_nonogram_height(g);
-    if (w < 1 || h < 1)
-        return PC_EINVAL;
     size_t n = (size_t)w * (size_t)h;
     if (cap < n)
         return PC_ESPACE;
-    uint8_t *sol = pc__malloc(2 * n);
+    uint8_t *sol = pc__malloc(3 * n); /* two solutions, then the player's cells */
     if (!sol)
         return PC_ENOMEM;
-    uint8_t *cells = sol + n;
-    int32_t rc = pc_nonogram_get_cells(g, cells, n);
+    uint8_t *cells = sol + 2 * n;
+    int32_t rc = pc_nonogram_get_colour_cells(g, cells, n);
     if (rc == PC_OK && pc_nonogram_has_solution(g) == 1) {
-        for (int32_t y = 0; y < h && rc == PC_OK; y++)
-            for (int32_t x = 0; x < w; x++) {
-                int32_t v = pc_nonogram_solution_cell(g, x, y);
-                if (v < 0) {
-                    rc = v;
-                    break;
-                }
-                sol[(size_t)y * (size_t)w + (size_t)x] = (uint8_t)v;
-            }
+        for (size_t i = 0; i < n && rc == PC_OK; i++) {
+            int32_t v = pc_nonogram_solution_cell(g, (int32_t)(i % (size_t)w), (int32_t)(i / (size_t)w));
+            rc = v < 0 ? v : PC_OK;
+            sol[i] = (uint8_t)v;
+        }
     } else if (rc == PC_OK) {
-        rc = pc_nonogram_solve(g, 2, NULL, sol, n, NULL, 0);
+        rc = pc_nonogram_solve(g, 2, budget, sol, 2 * n, NULL, 0);
         rc = rc == 1 ? PC_OK : rc < 0 ? rc : PC_ENOTFOUND;
     }
-    if (rc != PC_OK) {
-        pc__free(sol);
-        return rc;
-    }
     int32_t count = 0;
-    for (size_t i = 0; i < n; i++) {
-        uint8_t bad = (cells[i] == PC_NONOGRAM_FILLED && !sol[i]) || (cells[i] == PC_NONOGRAM_CROSSED && sol[i]);
+    for (size_t i = 0; rc == PC_OK && i < n; i++) {
+        uint8_t bad = cells[i] != PC_NONOGRAM_COLOUR_UNKNOWN && cells[i] != sol[i];
         marks[i] = bad;
         count += bad;
     }
     pc__free(sol);
-    return count;
+    return rc == PC_OK ? count : rc;
+}
+
+int32_t pc_nonogram_mistakes(const pc_nonogram *g, uint8_t *marks, size_t cap)
+{
+    if (!marks)
+        return PC_EINVAL;
+    return pc_nonogram_colour_mistakes(g, NULL, marks, cap);
 }
 
 /* Hint step 1, one line at a time: the line whose line logic settles most

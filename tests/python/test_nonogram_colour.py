@@ -46,10 +46,12 @@ def body():
     eq(nc.cells(p), before, "failing moves change nothing")
     nc.set_cell(p, 3, 1, 1)  # wrong: background in the picture
     eq(nc.mistakes(p), [(3, 1)], "mistakes: the one wrong cell")
+    eq(p.mistakes(), [(3, 1)], "Puzzle.mistakes: the same rule on a colour puzzle")
     nc.set_cell(p, 3, 1, U)
     eq(nc.mistakes(p), [], "cleared: no mistake")
     h = nc.hint(p)
     ok(h is not None and PIC[h.y * 4 + h.x] == h.value, "a hint agrees with the picture (%r)" % (h,))
+    ok(isinstance(h, nonogram.Hint) and isinstance(p.hint(), nonogram.Hint), "a ColourHint is a Hint")
     for _ in range(20):
         h = nc.hint(p)
         if h is None:

@@ -274,18 +274,26 @@ function Puzzle:grade(max_nodes, max_seconds)
   return M.GRADES[rc], stats_table(st)
 end
 
---- The next step from the player's grid: a table {x, y, value, kind, axis, index},
---- false when no cell is unknown, or nil, msg, code (PC_EILLEGAL: the grid
---- contradicts the clues; then a 4th value {axis, index} names the line).
-function Puzzle:hint(max_nodes, max_seconds)
+-- pc_nonogram_hint or pc_nonogram_hint_colour on a handle under budget b:
+-- {x, y, value, kind, axis, index}, false when no cell is unknown; a grid
+-- that contradicts the clues fails with {axis, index} naming the line.
+local function hint_call(fn, h, b)
   local v = ffi.new("int32_t[5]")
-  local rc = C.pc_nonogram_hint(self.h, budget(max_nodes, max_seconds), v, v + 1, v + 2, v + 3, v + 4)
+  local rc = fn(h, b, v, v + 1, v + 2, v + 3, v + 4)
   if rc == C.PC_ENOTFOUND then return false end
   if rc < 0 then
     pc.fail(rc, nil, { axis = v[3] >= 0 and v[3] or nil, index = v[4] >= 0 and v[4] or nil })
   end
   return { kind = HINT_KINDS[rc], x = v[0], y = v[1], value = v[2], axis = v[3] >= 0 and v[3] or nil,
     index = v[4] >= 0 and v[4] or nil }
+end
+M._hint_call = hint_call
+
+--- The next step from the player's grid: a table {x, y, value, kind, axis, index},
+--- false when no cell is unknown, or nil, msg, code (PC_EILLEGAL: the grid
+--- contradicts the clues; then a 4th value {axis, index} names the line).
+function Puzzle:hint(max_nodes, max_seconds)
+  return hint_call(C.pc_nonogram_hint, self.h, budget(max_nodes, max_seconds))
 end
 
 --- true when the player's filled and crossed cells agree with some solution.
@@ -295,11 +303,13 @@ function Puzzle:consistent(max_nodes, max_seconds)
   return rc == 1
 end
 
---- The player's cells that contradict the unique solution: a list of {x, y}.
-function Puzzle:mistakes()
+--- The player's decided cells that differ from the unique solution (the
+--- stored one, else the clues'): a list of {x, y}; black-and-white and
+--- colour puzzles alike (pc_nonogram_colour_mistakes).
+function Puzzle:mistakes(max_nodes, max_seconds)
   local w, h = self:width(), self:height()
   local buf = ffi.new("uint8_t[?]", w * h)
-  local rc = C.pc_nonogram_mistakes(self.h, buf, w * h)
+  local rc = C.pc_nonogram_colour_mistakes(self.h, budget(max_nodes, max_seconds), buf, w * h)
   if rc < 0 then return pc.fail(rc) end
   local t = {}
   for i = 0, w * h - 1 do

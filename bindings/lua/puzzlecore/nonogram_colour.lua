@@ -28,10 +28,6 @@ M.GENERATED_PALETTE = { { ".", 0xffffff, "white" }, { "k", 0x000000, "black" }, 
 
 local MAX_SIDE = C.PC_NONOGRAM_MAX_SIDE
 local GRADE_NUM = { line = 1, probe = 2, search = 3 }
-local HINT_KINDS = { "line", "probe", "solution" }
-local GRADES = { [0] = "none", "line", "probe", "search" }
-local STATS = { "nodes", "line_solves", "probes", "line_cells", "probe_cells", "grade", "max_depth", "memory",
-  "solutions" }
 
 local function puzzle(p)
   if getmetatable(p) ~= nonogram.Puzzle then
@@ -106,29 +102,7 @@ local function budget(max_nodes, max_seconds, seed)
   return pc.budget(max_nodes or 0, max_seconds or 0, 0, seed or 0)
 end
 
-local function result(found, count, buf, w, h, st)
-  local sols = {}
-  for s = 0, math.min(found, count) - 1 do
-    local rows = {}
-    for y = 0, h - 1 do
-      local row = {}
-      for x = 0, w - 1 do row[x + 1] = buf[s * w * h + y * w + x] end
-      rows[y + 1] = row
-    end
-    sols[s + 1] = rows
-  end
-  local stats = {}
-  for i, k in ipairs(STATS) do stats[k] = tonumber(st[i - 1]) end
-  stats.grade = GRADES[stats.grade]
-  local status = found == 0 and "none" or (count < 2 and "solved") or (found == 1 and "unique") or "multiple"
-  return { status = status, solutions = sols, grade = stats.grade, stats = stats }
-end
-
-local function count_of(count, cells)
-  count = pc.int(count or 2, "count", 1, 2147483647)
-  if count * cells > 2 ^ 26 then pc.raise(C.PC_ERANGE, "count * cells must be at most 2^26") end
-  return count
-end
+local result, count_of = nonogram._result, nonogram._solutions
 
 --- Coloured clues of the line cells[1], cells[1+stride], ...: a list of {length, colour}.
 function M.line_clues(cells, stride, length)
@@ -186,28 +160,32 @@ local function line_len(p, axis, i)
   return axis, i, axis == M.ROWS and p:width() or p:height()
 end
 
---- The puzzle's clues of a line (axis ROWS or COLS, index from 0): {length, colour} pairs.
-function M.clues(p, axis, i)
+-- {length, colour} pairs of a line from fill(axis, i, clues, colours, cap, count).
+local function line_pairs(p, axis, i, fill)
   local len
   axis, i, len = line_len(puzzle(p), axis, i)
-  local cl, co, n, k = ffi.new("int32_t[?]", len), ffi.new("uint8_t[?]", len), ffi.new("int32_t[1]"),
-    ffi.new("int32_t[1]")
-  local rc = C.pc_nonogram_clues(p.h, axis, i, cl, len, n)
-  if rc == 0 then rc = C.pc_nonogram_clue_colours(p.h, axis, i, co, len, k) end
+  local cl, co, n = ffi.new("int32_t[?]", len), ffi.new("uint8_t[?]", len), ffi.new("int32_t[1]")
+  local rc = fill(axis, i, cl, co, len, n)
   if rc ~= 0 then return pc.fail(rc) end
   return pairs_of(cl, co, n[0])
+end
+
+--- The puzzle's clues of a line (axis ROWS or COLS, index from 0): {length, colour} pairs.
+function M.clues(p, axis, i)
+  return line_pairs(p, axis, i, function(a, k, cl, co, len, n)
+    local rc = C.pc_nonogram_clues(p.h, a, k, cl, len, n)
+    if rc == 0 then rc = C.pc_nonogram_clue_colours(p.h, a, k, co, len, ffi.new("int32_t[1]")) end
+    return rc
+  end)
 end
 function M.row_clues(p, y) return M.clues(p, M.ROWS, y) end
 function M.col_clues(p, x) return M.clues(p, M.COLS, x) end
 
 --- The clues the player's line shows now (undecided cells as background).
 function M.player_clues(p, axis, i)
-  local len
-  axis, i, len = line_len(puzzle(p), axis, i)
-  local cl, co, n = ffi.new("int32_t[?]", len), ffi.new("uint8_t[?]", len), ffi.new("int32_t[1]")
-  local rc = C.pc_nonogram_player_clues_colour(p.h, axis, i, cl, co, len, n)
-  if rc ~= 0 then return pc.fail(rc) end
-  return pairs_of(cl, co, n[0])
+  return line_pairs(p, axis, i, function(a, k, cl, co, len, n)
+    return C.pc_nonogram_player_clues_colour(p.h, a, k, cl, co, len, n)
+  end)
 end
 
 --- Is the line's clue greyed (the player's line shows exactly its clues)?
@@ -305,30 +283,16 @@ function M.solve_clues(ncol, rows, cols, count, givens, max_nodes, max_seconds)
   return result(rc, count, buf, w, h, st)
 end
 
---- The player's decided cells that differ from the solution: a list of {x, y}.
+--- The player's decided cells that differ from the solution: a list of {x, y}
+--- (Puzzle:mistakes: one rule for black-and-white and colour).
 function M.mistakes(p, max_nodes, max_seconds)
-  local w, h = puzzle(p):width(), p:height()
-  local buf = ffi.new("uint8_t[?]", w * h)
-  local rc = C.pc_nonogram_colour_mistakes(p.h, budget(max_nodes, max_seconds), buf, w * h)
-  if rc < 0 then return pc.fail(rc) end
-  local t = {}
-  for i = 0, w * h - 1 do
-    if buf[i] == 1 then t[#t + 1] = { i % w, math.floor(i / w) } end
-  end
-  return t
+  return puzzle(p):mistakes(max_nodes, max_seconds)
 end
 
 --- The next cell from the player's grid: {x, y, value (a palette index),
 --- kind, axis, index}; false when no cell is undecided.
 function M.hint(p, max_nodes, max_seconds)
-  local v = ffi.new("int32_t[5]")
-  local rc = C.pc_nonogram_hint_colour(puzzle(p).h, budget(max_nodes, max_seconds), v, v + 1, v + 2, v + 3, v + 4)
-  if rc == C.PC_ENOTFOUND then return false end
-  if rc < 0 then
-    pc.fail(rc, nil, { axis = v[3] >= 0 and v[3] or nil, index = v[4] >= 0 and v[4] or nil })
-  end
-  return { kind = HINT_KINDS[rc], x = v[0], y = v[1], value = v[2], axis = v[3] >= 0 and v[3] or nil,
-    index = v[4] >= 0 and v[4] or nil }
+  return nonogram._hint_call(C.pc_nonogram_hint_colour, puzzle(p).h, budget(max_nodes, max_seconds))
 end
 
 --- A seeded colour picture puzzle with one solution at grade or easier.
@@ -358,44 +322,40 @@ local function cell_list(buf, w, n)
   return t
 end
 
-local function picture(w, h, ncol, cells)
+-- One of the three picture calls on a caller's picture under budget b:
+-- rc, the w*h output bytes, the count, w, n.
+local function picture_call(fn, w, h, ncol, cells, b)
   w, h = pc.int(w, "w", 1, MAX_SIDE), pc.int(h, "h", 1, MAX_SIDE)
   local a, n = grid(cells, w, h)
-  return w, h, ncolours(ncol), a, n
+  local out, k = ffi.new("uint8_t[?]", n), ffi.new("int32_t[1]")
+  local rc = fn(w, h, ncolours(ncol), a, n, b, out, n, k)
+  if rc < 0 then return pc.fail(rc) end
+  return rc, out, k[0], w, n
 end
 
 --- unique, ambiguous: do a picture's clues have one solution; the cells {x, y}
 --- where some solution differs from the picture.
 function M.picture_check(w, h, ncol, cells, max_nodes, max_seconds)
-  local a, n
-  w, h, ncol, a, n = picture(w, h, ncol, cells)
-  local amb, k = ffi.new("uint8_t[?]", n), ffi.new("int32_t[1]")
-  local rc = C.pc_nonogram_picture_check(w, h, ncol, a, n, budget(max_nodes, max_seconds), amb, n, k)
-  if rc < 0 then return pc.fail(rc) end
-  return rc == 1, cell_list(amb, w, n)
+  local rc, amb, _, pw, n = picture_call(C.pc_nonogram_picture_check, w, h, ncol, cells,
+    budget(max_nodes, max_seconds))
+  return rc == 1, cell_list(amb, pw, n)
 end
 
 --- A small set of given cells {x, y} that makes the picture's clues unique.
 function M.picture_givens(w, h, ncol, cells, max_nodes, max_seconds)
-  local a, n
-  w, h, ncol, a, n = picture(w, h, ncol, cells)
-  local out, k = ffi.new("uint8_t[?]", n), ffi.new("int32_t[1]")
-  local rc = C.pc_nonogram_picture_givens(w, h, ncol, a, n, budget(max_nodes, max_seconds), out, n, k)
-  if rc < 0 then return pc.fail(rc) end
-  return cell_list(out, w, n)
+  local _, out, _, pw, n = picture_call(C.pc_nonogram_picture_givens, w, h, ncol, cells,
+    budget(max_nodes, max_seconds))
+  return cell_list(out, pw, n)
 end
 
 --- picture, changed: a nearby picture (w*h palette indices) whose clues are
 --- unique, and how many cells differ from the caller's.
 function M.picture_nearby(w, h, ncol, cells, seed, max_nodes, max_seconds)
-  local a, n
-  w, h, ncol, a, n = picture(w, h, ncol, cells)
-  local out, k = ffi.new("uint8_t[?]", n), ffi.new("int32_t[1]")
-  local rc = C.pc_nonogram_picture_nearby(w, h, ncol, a, n, budget(max_nodes, max_seconds, seed), out, n, k)
-  if rc < 0 then return pc.fail(rc) end
+  local _, out, changed, _, n = picture_call(C.pc_nonogram_picture_nearby, w, h, ncol, cells,
+    budget(max_nodes, max_seconds, seed))
   local t = {}
   for i = 0, n - 1 do t[i + 1] = out[i] end
-  return t, k[0]
+  return t, changed
 end
 
 return pc.shield("nonogram_colour", M)

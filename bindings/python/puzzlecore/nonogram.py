@@ -101,7 +101,8 @@ def flatten_clues(lines: Sequence[Any], name: str = "clues") -> Tuple[Any, ...]:
 
 GRADES = ("none", "line", "probe", "search")
 FORMATS = ("auto", "non", "xml", "tatham", "tcga", "tcga-solution")
-_HINT_KINDS = {1: "line", 2: "probe", 3: "solution"}
+_HINT_KINDS = {enums["PC_NONOGRAM_HINT_LINE"]: "line", enums["PC_NONOGRAM_HINT_PROBE"]: "probe",
+               enums["PC_NONOGRAM_HINT_SOLUTION"]: "solution"}
 _STATS = ("nodes", "line_solves", "probes", "line_cells", "probe_cells", "grade", "max_depth", "memory",
           "solutions")
 _NSTAT = enums["PC_NONOGRAM_STAT_COUNT"]
@@ -215,6 +216,24 @@ class Hint:
         line = "" if self.axis is None else f" by {'row' if self.axis == ROWS else 'column'} {self.index}"
         what = "fill" if self.value == FILLED else "cross"
         return f"<Hint {self.kind}: {what} ({self.x}, {self.y}){line}>"
+
+
+def _hint_call(fn: Any, puzzle: Any, max_nodes: int, max_seconds: float) -> Optional[Tuple[Any, ...]]:
+    """pc_nonogram_hint or pc_nonogram_hint_colour on a puzzle: (kind, x, y,
+    value, axis, index), None when no cell is undecided; a grid that
+    contradicts the clues raises IllegalMove with ``axis``/``index``."""
+    v = [ctypes.c_int32() for _ in range(5)]
+    b = _budget(max_nodes, max_seconds)
+    rc = fn(puzzle, ctypes.byref(b), *(ctypes.byref(a) for a in v))
+    if rc == enums["PC_ENOTFOUND"]:
+        return None
+    if rc == enums["PC_EILLEGAL"]:
+        e = IllegalMove(rc, "the player's grid contradicts the clues")
+        e.axis = v[3].value if v[3].value >= 0 else None
+        e.index = v[4].value if v[4].value >= 0 else None
+        raise e
+    check(rc)
+    return (_HINT_KINDS[rc],) + tuple(a.value for a in v)
 
 
 class Puzzle(Handle):
@@ -453,29 +472,22 @@ class Puzzle(Handle):
         is left unknown.  A grid that contradicts the clues raises Error
         (PC_EILLEGAL) whose ``axis`` / ``index`` name the broken line (None:
         no single line)."""
-        v = [ctypes.c_int32() for _ in range(5)]
-        b = _budget(max_nodes, max_seconds)
-        rc = lib.pc_nonogram_hint(self, ctypes.byref(b), *(ctypes.byref(a) for a in v))
-        if rc == enums["PC_ENOTFOUND"]:
-            return None
-        if rc == enums["PC_EILLEGAL"]:
-            e = IllegalMove(rc, "the player's grid contradicts the clues")
-            e.axis = v[3].value if v[3].value >= 0 else None
-            e.index = v[4].value if v[4].value >= 0 else None
-            raise e
-        check(rc)
-        return Hint(_HINT_KINDS[rc], v[0].value, v[1].value, v[2].value, v[3].value, v[4].value)
+        v = _hint_call(lib.pc_nonogram_hint, self, max_nodes, max_seconds)
+        return None if v is None else Hint(*v)
 
     def consistent(self, max_nodes: int = 0, max_seconds: float = 0.0) -> bool:
         """True when the player's filled and crossed cells agree with some solution."""
         b = _budget(max_nodes, max_seconds)
         return bool(check(lib.pc_nonogram_consistent(self, ctypes.byref(b))))
 
-    def mistakes(self) -> List[Any]:
-        """The player's cells that contradict the unique solution, as (x, y)."""
+    def mistakes(self, max_nodes: int = 0, max_seconds: float = 0.0) -> List[Any]:
+        """The player's decided cells that differ from the unique solution
+        (the stored one, else the clues'), as (x, y); black-and-white and
+        colour puzzles alike (pc_nonogram_colour_mistakes)."""
         w, h = self.width, self.height
         buf = (ctypes.c_uint8 * (w * h))()
-        check(lib.pc_nonogram_mistakes(self, buf, w * h))
+        b = _budget(max_nodes, max_seconds)
+        check(lib.pc_nonogram_colour_mistakes(self, ctypes.byref(b), buf, w * h))
         return [(i % w, i // w) for i in range(w * h) if buf[i]]
 
     def export(self, format: str = "non") -> str:

@@ -23,10 +23,10 @@ Budgets as in ``nonogram_solve``: ``max_nodes`` (0 no limit), ``max_seconds``
 import ctypes
 from typing import Any, List, Optional, Sequence, Tuple, Union
 
-from ._ffi import (IllegalMove, InvalidArgument, OutOfRange, check, enums, err_buf, index, integer, lib,
-                   new_handle, sequence, text_in, text_out)
-from .nonogram import (COLS, GRADES, MAX_CELLS, MAX_SIDE, ROWS, Puzzle, Result, _NSTAT, _axis, _budget, _cells,
-                       _count, _grade, _puzzle, _stats)
+from ._ffi import (InvalidArgument, check, enums, err_buf, index, integer, lib, new_handle, sequence, text_in,
+                   text_out)
+from .nonogram import (COLS, MAX_SIDE, ROWS, Hint, Puzzle, Result, _axis, _budget, _cells, _count, _grade,
+                       _hint_call, _puzzle, _run)
 
 __all__ = ["UNKNOWN", "MAX_COLOURS", "GENERATED_PALETTE", "line_clues", "from_solution", "from_clues",
            "colour_count", "palette", "palette_text", "row_clues", "col_clues", "clues", "cell", "set_cell",
@@ -157,18 +157,28 @@ def palette(puzzle: Puzzle) -> List[Tuple[str, int, str]]:
     return out
 
 
-def clues(puzzle: Puzzle, axis: int, i: int) -> List[Clue]:
-    """The puzzle's clues of row (axis ROWS) or column (COLS) i, with their colours."""
+def _line(puzzle: Puzzle, axis: int, i: int, fill: Any) -> List[Clue]:
+    """(length, colour) pairs of line i from fill(clues, colours, cap, count)."""
     _puzzle(puzzle)
     _axis(axis)
     lines, length = (puzzle.height, puzzle.width) if axis == ROWS else (puzzle.width, puzzle.height)
     i = index(i, "y" if axis == ROWS else "x", lines)
     out = (ctypes.c_int32 * length)()
     col = (ctypes.c_uint8 * length)()
-    n, k = ctypes.c_int32(), ctypes.c_int32()
-    check(lib.pc_nonogram_clues(puzzle, axis, i, out, length, ctypes.byref(n)))
-    check(lib.pc_nonogram_clue_colours(puzzle, axis, i, col, length, ctypes.byref(k)))
+    n = ctypes.c_int32()
+    fill(i, out, col, length, ctypes.byref(n))
     return _pairs(out, col, n.value)
+
+
+def _puzzle_clues(puzzle: Puzzle, axis: int, i: int, out: Any, col: Any, cap: int, n: Any) -> None:
+    k = ctypes.c_int32()
+    check(lib.pc_nonogram_clues(puzzle, axis, i, out, cap, n))
+    check(lib.pc_nonogram_clue_colours(puzzle, axis, i, col, cap, ctypes.byref(k)))
+
+
+def clues(puzzle: Puzzle, axis: int, i: int) -> List[Clue]:
+    """The puzzle's clues of row (axis ROWS) or column (COLS) i, with their colours."""
+    return _line(puzzle, axis, i, lambda *a: _puzzle_clues(puzzle, axis, *a))
 
 
 def row_clues(puzzle: Puzzle, y: int) -> List[Clue]:
@@ -181,15 +191,7 @@ def col_clues(puzzle: Puzzle, x: int) -> List[Clue]:
 
 def player_clues(puzzle: Puzzle, axis: int, i: int) -> List[Clue]:
     """The clues the player's line shows now (undecided cells as background)."""
-    _puzzle(puzzle)
-    _axis(axis)
-    lines, length = (puzzle.height, puzzle.width) if axis == ROWS else (puzzle.width, puzzle.height)
-    i = index(i, "y" if axis == ROWS else "x", lines)
-    out = (ctypes.c_int32 * length)()
-    col = (ctypes.c_uint8 * length)()
-    n = ctypes.c_int32()
-    check(lib.pc_nonogram_player_clues_colour(puzzle, axis, i, out, col, length, ctypes.byref(n)))
-    return _pairs(out, col, n.value)
+    return _line(puzzle, axis, i, lambda *a: check(lib.pc_nonogram_player_clues_colour(puzzle, axis, *a)))
 
 
 def satisfied(puzzle: Puzzle, axis: int, i: int) -> bool:
@@ -263,15 +265,6 @@ def solve_line(ncolours: int, clues: Sequence[Clue], cells: Sequence[int]) -> Li
     return list(out)
 
 
-def _run(fn: Any, args: Any, count: int, w: int, h: int) -> Result:
-    n = w * h
-    buf = (ctypes.c_uint8 * max(1, n * count))()
-    st = (ctypes.c_int64 * _NSTAT)()
-    found = check(fn(*args, buf, n * count, st, _NSTAT))
-    sols = [[list(buf[s * n + y * w: s * n + (y + 1) * w]) for y in range(h)] for s in range(min(found, count))]
-    return Result(found, count, sols, _stats(st))
-
-
 def solve(puzzle: Puzzle, count: int = 2, use_grid: bool = False, max_nodes: int = 0,
           max_seconds: float = 0.0) -> Result:
     """Solve a puzzle's coloured clues (with use_grid, the player's decided
@@ -302,23 +295,15 @@ def solve_clues(ncolours: int, rows: Sequence[Sequence[Clue]], cols: Sequence[Se
 
 
 def mistakes(puzzle: Puzzle, max_nodes: int = 0, max_seconds: float = 0.0) -> List[Tuple[int, int]]:
-    """The player's decided cells that differ from the solution, as (x, y)."""
-    w, h = _puzzle(puzzle).width, puzzle.height
-    buf = (ctypes.c_uint8 * (w * h))()
-    b = _budget(max_nodes, max_seconds)
-    check(lib.pc_nonogram_colour_mistakes(puzzle, ctypes.byref(b), buf, w * h))
-    return [(i % w, i // w) for i in range(w * h) if buf[i]]
+    """The player's decided cells that differ from the solution, as (x, y)
+    (Puzzle.mistakes: one rule for black-and-white and colour)."""
+    return _puzzle(puzzle).mistakes(max_nodes, max_seconds)
 
 
-class ColourHint:
+class ColourHint(Hint):
     """A cell to paint: (x, y), ``value`` (a palette index), ``kind`` ("line",
     "probe" or "solution") and the line that proves it (``axis``/``index``, or
     None)."""
-
-    def __init__(self, kind: str, x: int, y: int, value: int, axis: int, idx: int) -> None:
-        self.kind, self.x, self.y, self.value = kind, x, y, value
-        self.axis = axis if axis >= 0 else None
-        self.index = idx if idx >= 0 else None
 
     def apply(self, puzzle: Puzzle) -> None:
         set_cell(puzzle, self.x, self.y, self.value)
@@ -331,21 +316,8 @@ def hint(puzzle: Puzzle, max_nodes: int = 0, max_seconds: float = 0.0) -> Option
     """The next cell from the player's grid, or None when none is undecided.
     A grid that contradicts the clues raises IllegalMove (``axis``/``index``
     name the broken line, None when no single line)."""
-    _puzzle(puzzle)
-    v = [ctypes.c_int32() for _ in range(5)]
-    b = _budget(max_nodes, max_seconds)
-    rc = lib.pc_nonogram_hint_colour(puzzle, ctypes.byref(b), *(ctypes.byref(a) for a in v))
-    if rc == enums["PC_ENOTFOUND"]:
-        return None
-    if rc == enums["PC_EILLEGAL"]:
-        e = IllegalMove(rc, "the player's grid contradicts the clues")
-        e.axis = v[3].value if v[3].value >= 0 else None
-        e.index = v[4].value if v[4].value >= 0 else None
-        raise e
-    check(rc)
-    kinds = {enums["PC_NONOGRAM_HINT_LINE"]: "line", enums["PC_NONOGRAM_HINT_PROBE"]: "probe",
-             enums["PC_NONOGRAM_HINT_SOLUTION"]: "solution"}
-    return ColourHint(kinds[rc], v[0].value, v[1].value, v[2].value, v[3].value, v[4].value)
+    v = _hint_call(lib.pc_nonogram_hint_colour, _puzzle(puzzle), max_nodes, max_seconds)
+    return None if v is None else ColourHint(*v)
 
 
 def _gen_args(width: int, height: int, ncolours: int, seed: int, grade: str) -> Any:
@@ -368,11 +340,19 @@ def generate_cells(width: int, height: int, ncolours: int, seed: int = 1, grade:
     return [list(buf[y * a[0]: (y + 1) * a[0]]) for y in range(a[1])]
 
 
-def _picture(width: int, height: int, ncolours: int, cells: Grid) -> Any:
-    width, height = _side(width, "width"), _side(height, "height")
-    ncolours = _ncolours(ncolours)
-    buf, n = _grid(cells, width, height)
-    return width, height, ncolours, buf, n
+def _picture_call(fn: Any, width: int, height: int, ncolours: int, cells: Grid, max_nodes: int,
+                  max_seconds: float, seed: int = 0) -> Tuple[int, Any, int, int, int]:
+    """One of the three picture calls: (status, the w*h output bytes, the
+    count, w, n)."""
+    w, h = _side(width, "width"), _side(height, "height")
+    nc = _ncolours(ncolours)
+    buf, n = _grid(cells, w, h)
+    out = (ctypes.c_uint8 * n)()
+    cnt = ctypes.c_int32()
+    b = _budget(max_nodes, max_seconds)
+    b.seed = integer(seed, "seed", 0, 2 ** 64 - 1)
+    rc = check(fn(w, h, nc, buf, n, ctypes.byref(b), out, n, ctypes.byref(cnt)))
+    return rc, out, cnt.value, w, n
 
 
 def _cells_of(buf: Any, w: int, n: int) -> List[Tuple[int, int]]:
@@ -383,11 +363,8 @@ def picture_check(width: int, height: int, ncolours: int, cells: Grid, max_nodes
                   max_seconds: float = 0.0) -> Tuple[bool, List[Tuple[int, int]]]:
     """(unique, ambiguous): do the picture's clues have exactly one solution,
     and the cells (x, y) where some solution differs from the picture."""
-    w, h, nc, buf, n = _picture(width, height, ncolours, cells)
-    amb = (ctypes.c_uint8 * n)()
-    cnt = ctypes.c_int32()
-    b = _budget(max_nodes, max_seconds)
-    u = check(lib.pc_nonogram_picture_check(w, h, nc, buf, n, ctypes.byref(b), amb, n, ctypes.byref(cnt)))
+    u, amb, _, w, n = _picture_call(lib.pc_nonogram_picture_check, width, height, ncolours, cells, max_nodes,
+                                    max_seconds)
     return bool(u), _cells_of(amb, w, n)
 
 
@@ -395,11 +372,8 @@ def picture_givens(width: int, height: int, ncolours: int, cells: Grid, max_node
                    max_seconds: float = 0.0) -> List[Tuple[int, int]]:
     """A small set of cells (x, y) that, shown from the start, make the
     picture's clues have one solution ([] when already unique)."""
-    w, h, nc, buf, n = _picture(width, height, ncolours, cells)
-    out = (ctypes.c_uint8 * n)()
-    cnt = ctypes.c_int32()
-    b = _budget(max_nodes, max_seconds)
-    check(lib.pc_nonogram_picture_givens(w, h, nc, buf, n, ctypes.byref(b), out, n, ctypes.byref(cnt)))
+    _, out, _, w, n = _picture_call(lib.pc_nonogram_picture_givens, width, height, ncolours, cells, max_nodes,
+                                    max_seconds)
     return _cells_of(out, w, n)
 
 
@@ -407,10 +381,6 @@ def picture_nearby(width: int, height: int, ncolours: int, cells: Grid, seed: in
                    max_seconds: float = 0.0) -> Tuple[List[List[int]], int]:
     """(picture, changed): a nearby picture (rows of palette indices) whose
     clues have one solution, and how many cells differ from the caller's."""
-    w, h, nc, buf, n = _picture(width, height, ncolours, cells)
-    out = (ctypes.c_uint8 * n)()
-    cnt = ctypes.c_int32()
-    b = _budget(max_nodes, max_seconds)
-    b.seed = integer(seed, "seed", 0, 2 ** 64 - 1)
-    check(lib.pc_nonogram_picture_nearby(w, h, nc, buf, n, ctypes.byref(b), out, n, ctypes.byref(cnt)))
-    return [list(out[y * w: (y + 1) * w]) for y in range(h)], cnt.value
+    _, out, changed, w, n = _picture_call(lib.pc_nonogram_picture_nearby, width, height, ncolours, cells,
+                                          max_nodes, max_seconds, seed)
+    return [list(out[y * w: (y + 1) * w]) for y in range(n // w)], changed
