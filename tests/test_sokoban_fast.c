@@ -140,6 +140,19 @@ int main(void)
     is_int(good, 40, "Microban 1-40 in any mode: 40 solutions, each replays with the counts reported");
     ok(sum_moves > 0, "... %lld moves in all", (long long)sum_moves);
 
+    /* Microban 153, which no mode solved before the feature search and the
+     * packing macros (issue 19): solved within the node cap and replayed. */
+    if (c) {
+        pc_sokoban *g = NULL;
+        int64_t mv = 0, pu = 0;
+        pc_sokoban_collection_level(c, 152, &g);
+        int sr = solve_replay(g, &mv, &pu);
+        ok(sr, "Microban 153 in any mode: solved and replayed (%lld moves, %lld pushes)", (long long)mv,
+           (long long)pu);
+        ok(mv >= 464, "... no shorter than the optimal search's proven bound (464 moves)");
+        pc_sokoban_free(g);
+    }
+
     /* From the current position, mid-game. */
     if (c) {
         pc_sokoban *g = NULL;

@@ -48,7 +48,7 @@ enum pc_sokoban_cell_bits {
 enum pc_sokoban_mode {
     PC_SOKOBAN_MOVES = 0, /* fewest moves, ties broken by fewest pushes */
     PC_SOKOBAN_PUSHES = 1, /* fewest pushes, ties broken by fewest moves */
-    PC_SOKOBAN_ANY = 2     /* any solution, found fast (greedy search; no size limit) */
+    PC_SOKOBAN_ANY = 2     /* any solution, found fast (greedy + feature search; no size limit) */
 };
 
 /* Limits of the parser. */

@@ -2,14 +2,31 @@
  * The fast Sokoban solver (PC_SOKOBAN_ANY): any solution, found quickly, on
  * levels of any size the parser takes.
  *
- * Search: greedy best-first over push states.  A state is the set of boxes
- * and the player's reachability class (the least interior cell the player
- * can reach without pushing), so two positions that differ only by a walk
- * are one state.  The open list is a bucket queue on a key (the lower bound
- * h plus the packing penalty below), each
- * bucket a LIFO stack (the newest, usually deepest, state first); states are
- * kept once in a hash table keyed by a Zobrist hash of the boxes and the
- * player's class.
+ * Search over push states.  A state is the set of boxes and the player's
+ * reachability class (the least interior cell the player can reach without
+ * pushing), so two positions that differ only by a walk are one state;
+ * states are kept once in a hash table keyed by a Zobrist hash of the boxes
+ * and the player's class.  Every new state goes on two open lists, and the
+ * search takes its next state from each in turn (a state is expanded once):
+ *  - greedy best-first: a bucket queue on a key (the lower bound h plus the
+ *    packing penalty below), each bucket a LIFO stack (the newest, usually
+ *    deepest, state first);
+ *  - a feature search after Festival's FESS (Shoham & Schaeffer): every
+ *    state falls in a cell of a feature space, (goals filled in packing
+ *    order, areas the boxes cut the free squares into), and the cells are
+ *    served round robin, each giving its state of least weight (then least
+ *    h).  A state's weight is the number of pushes on its path that no
+ *    advisor proposed: a push that packs a goal in order or joins two areas
+ *    costs 0, any other 1.  So states that made progress in some feature
+ *    are looked at even when the matching bound calls them worse.
+ *
+ * Packing macros (the packing advisor): at every expansion, for each empty
+ * goal of the first packing layer still to fill (FS_MACRO_GOALS at most), a
+ * reverse search pulls a box away from the goal with the other boxes
+ * standing until it reaches a box of the state the player can push; that
+ * box's whole push path onto the goal is made as one step (every position
+ * on the way is stored and queued as an ordinary record, so the solution
+ * is a chain of single pushes and the search stays complete).
  *
  * Lower bound h: the minimum-cost perfect matching of boxes to goals on push
  * distances (pulled backwards from each goal on a board without boxes): a
@@ -24,13 +41,14 @@
  * (see pi_corral: when the player's area leaves a corral whose barrier
  * boxes can only be pushed into it, and pushed now, only those pushes are
  * searched; a corral with work in it and no such push is a deadlock).  Not
- * done (yet): a learned deadlock table, tunnel and goal-room macro moves.
+ * done (yet): a learned deadlock table and tunnel macros.
  *
  * Packing order (a heuristic only): from the solved position, the boxes that
  * can be pulled out to a starting square with the other goals as walls are
  * taken out round after round; the goals emptied last are to be filled
- * first.  The queue's key is h + 3 x (goals filled while a deeper layer still
- * has an empty goal), so greedy search fills goal rooms from the back.
+ * first.  The greedy key is h + 3 x (goals filled while a deeper layer still
+ * has an empty goal), so greedy search fills goal rooms from the back; the
+ * feature search counts the goals filled in that order.
  *
  * Every solution is replayed on a copy of the level before it is returned.
  */
@@ -56,8 +74,9 @@ typedef struct {
     uint32_t parent; /* index of the parent record (the root: itself) */
     uint16_t from;   /* cell the pushed box left */
     uint8_t dir;     /* direction of the push */
-    uint8_t pad;
+    uint8_t done;    /* expanded already (by either queue) */
     uint16_t player; /* least cell of the player's reachable area */
+    uint16_t weight; /* feature search: pushes on the way here no advisor proposed */
     uint16_t boxes[]; /* sorted cell ids */
 } fs_rec;
 
@@ -65,6 +84,17 @@ typedef struct {
     uint32_t *v;
     size_t n, cap;
 } fs_stack;
+
+/* A binary min-heap of records by key (the feature search's cells). */
+typedef struct {
+    uint64_t key;
+    uint32_t idx;
+} fs_hitem;
+
+typedef struct {
+    fs_hitem *v;
+    size_t n, cap;
+} fs_heap;
 
 /* The level as the fast search sees it: interior cells, neighbours, goals,
  * dead squares, push distances, the packing layers and Zobrist keys.
@@ -94,6 +124,8 @@ typedef struct {
     size_t tcap;
     fs_stack *bk;
     size_t nbk, minbk, nopen;
+    fs_heap *cell;         /* feature search: one heap per feature cell */
+    size_t ncell, cur, fopen; /* cells, the round robin's next cell, records queued in them */
 } fs_store;
 
 /* Scratch of one expansion: where the boxes are, the player's reachability
@@ -107,7 +139,20 @@ typedef struct {
     int32_t *bx;           /* nb: boxes of the state expanded */
     uint16_t *child;       /* nb */
     int32_t *lcount;       /* nlayers: scratch */
+    int32_t ppack, preg;   /* the expanded state's features (feature search) */
+    uint16_t pweight;      /* and its weight */
 } fs_scratch;
+
+/* The packing macro's scratch (pack_macro): the reverse search over
+ * (box cell, side of the player) states, 4 per cell. */
+typedef struct {
+    uint32_t *vis, *exp;   /* 4 nc: stamps, state queued / its region searched */
+    uint32_t st;
+    int32_t *par;          /* 4 nc: the state pulled from, -1 at the goal */
+    uint8_t *dir;          /* 4 nc: the pull that led here */
+    int32_t *q;            /* 4 nc: the queue */
+    int32_t *push;         /* nb + nc: the macro's pushes (cell, direction) */
+} fs_macro;
 
 /* The freeze test's scratch (frozen and its callers). */
 typedef struct {
@@ -145,6 +190,7 @@ typedef struct {
     fs_scratch ex;         /* one expansion's scratch */
     fs_freeze fr;          /* freeze test */
     fs_corral cor;         /* PI-corrals */
+    fs_macro mac;          /* packing macros */
     fs_hungarian hu;       /* matching */
 } fs_solver;
 
@@ -203,6 +249,9 @@ static void fs_free(fs_solver *s)
     for (size_t i = 0; i < s->st.nbk; i++)
         pc__free(s->st.bk[i].v);
     pc__free(s->st.bk);
+    for (size_t i = 0; i < s->st.ncell; i++)
+        pc__free(s->st.cell[i].v);
+    pc__free(s->st.cell);
     pc__free(s->ex.boxat);
     pc__free(s->ex.mark);
     pc__free(s->ex.pmark);
@@ -226,6 +275,12 @@ static void fs_free(fs_solver *s)
     pc__free(s->hu.cp);
     pc__free(s->hu.way);
     pc__free(s->hu.used);
+    pc__free(s->mac.vis);
+    pc__free(s->mac.exp);
+    pc__free(s->mac.par);
+    pc__free(s->mac.dir);
+    pc__free(s->mac.q);
+    pc__free(s->mac.push);
 }
 
 /* ---- static tables ---------------------------------------------------------------------- */
@@ -236,7 +291,7 @@ static int32_t alloc_tables(fs_solver *s, size_t n)
 {
     int32_t nc = s->map.nc, nb = s->map.nb;
     size_t k1 = (size_t)nb + 1;
-    uint64_t fixed = (uint64_t)nc * (sizeof(int32_t) * 10 + 4 + 16 + 2) + n * sizeof(int32_t) +
+    uint64_t fixed = (uint64_t)nc * (sizeof(int32_t) * 10 + 4 + 16 + 2 + 4 * 17 + 8) + n * sizeof(int32_t) +
                      (uint64_t)nb * nc * 2 + k1 * (8 * 5 + 4 * 5 + 3) + (uint64_t)nb * 6;
     if (!charge(s, fixed, 0))
         return PC_ELIMIT;
@@ -271,6 +326,14 @@ static int32_t alloc_tables(fs_solver *s, size_t n)
     s->hu.cp = pc__malloc(k1 * sizeof *s->hu.cp);
     s->hu.way = pc__malloc(k1 * sizeof *s->hu.way);
     s->hu.used = pc__malloc(k1);
+    s->mac.vis = pc__calloc(4 * (size_t)nc, sizeof *s->mac.vis);
+    s->mac.exp = pc__calloc(4 * (size_t)nc, sizeof *s->mac.exp);
+    s->mac.par = pc__malloc(4 * (size_t)nc * sizeof *s->mac.par);
+    s->mac.dir = pc__malloc(4 * (size_t)nc);
+    s->mac.q = pc__malloc(4 * (size_t)nc * sizeof *s->mac.q);
+    s->mac.push = pc__malloc(2 * ((size_t)nc + 1) * sizeof *s->mac.push);
+    if (!s->mac.vis || !s->mac.exp || !s->mac.par || !s->mac.dir || !s->mac.q || !s->mac.push)
+        return PC_ENOMEM;
     if (!s->map.c2g || !s->map.g2c || !s->map.nbr || !s->map.goal || !s->map.dead || !s->map.goals ||
         !s->map.dist || !s->map.zb || !s->map.zp || !s->ex.boxat || !s->ex.mark || !s->ex.pmark ||
         !s->ex.queue || !s->fr.tmpwall || !s->ex.bx || !s->cor.comp || !s->cor.bmark || !s->cor.cbox ||
@@ -762,7 +825,8 @@ static int64_t add_rec(fs_solver *s, uint64_t h, const uint16_t *boxes, int32_t 
     r->parent = parent;
     r->from = (uint16_t)from;
     r->dir = (uint8_t)dir;
-    r->pad = 0;
+    r->done = 0;
+    r->weight = 0;
     r->player = (uint16_t)player;
     memcpy(r->boxes, boxes, (size_t)s->map.nb * sizeof *boxes);
     s->st.table[slot] = (uint32_t)s->st.nrec + 1;
@@ -800,6 +864,76 @@ static uint32_t open_pop(fs_solver *s)
     s->st.nopen--;
     fs_stack *st = &s->st.bk[s->st.minbk];
     return st->v[--st->n];
+}
+
+/* The feature search's cells: one per (goals packed in order, areas of
+ * free squares), the areas counted up to FS_AREAS. */
+#define FS_AREAS 16
+
+static size_t cell_of(int32_t inorder, int32_t areas)
+{
+    if (areas > FS_AREAS)
+        areas = FS_AREAS;
+    return (size_t)inorder * FS_AREAS + (size_t)(areas > 0 ? areas - 1 : 0);
+}
+
+static int32_t cells_alloc(fs_solver *s)
+{
+    size_t n = ((size_t)s->map.nb + 1) * FS_AREAS;
+    if (!charge(s, (uint64_t)n * sizeof *s->st.cell, 0))
+        return PC_ELIMIT;
+    s->st.cell = pc__calloc(n, sizeof *s->st.cell);
+    if (!s->st.cell)
+        return PC_ENOMEM;
+    s->st.ncell = n;
+    return PC_OK;
+}
+
+static int32_t cell_push(fs_solver *s, size_t cell, uint64_t key, uint32_t idx)
+{
+    fs_heap *hp = &s->st.cell[cell];
+    void *v = hp->v;
+    int32_t rc = grow(s, &v, &hp->cap, hp->n + 1, sizeof *hp->v);
+    if (rc < 0)
+        return rc;
+    hp->v = v;
+    size_t i = hp->n++;
+    while (i > 0 && hp->v[(i - 1) / 2].key > key) {
+        hp->v[i] = hp->v[(i - 1) / 2];
+        i = (i - 1) / 2;
+    }
+    hp->v[i].key = key;
+    hp->v[i].idx = idx;
+    s->st.fopen++;
+    return PC_OK;
+}
+
+/* The least record of the next non-empty cell, round robin. */
+static uint32_t cell_pop(fs_solver *s)
+{
+    size_t k = s->st.cur;
+    while (s->st.cell[k].n == 0)
+        k = k + 1 < s->st.ncell ? k + 1 : 0;
+    s->st.cur = k + 1 < s->st.ncell ? k + 1 : 0;
+    fs_heap *hp = &s->st.cell[k];
+    uint32_t top = hp->v[0].idx;
+    fs_hitem last = hp->v[--hp->n];
+    size_t i = 0;
+    for (;;) {
+        size_t c = 2 * i + 1;
+        if (c >= hp->n)
+            break;
+        if (c + 1 < hp->n && hp->v[c + 1].key < hp->v[c].key)
+            c++;
+        if (hp->v[c].key >= last.key)
+            break;
+        hp->v[i] = hp->v[c];
+        i = c;
+    }
+    if (hp->n > 0)
+        hp->v[i] = last;
+    s->st.fopen--;
+    return top;
 }
 
 /* ---- the solution -------------------------------------------------------------------------- */
@@ -991,28 +1125,61 @@ static int32_t packing_order(fs_solver *s, const pc_sokoban *g)
     return PC_OK;
 }
 
-/* Filled goals packed out of order: those of a layer above the first layer
- * that still has an empty goal. */
-static int32_t out_of_order(fs_solver *s, const int32_t *bx)
+/* Goals filled in packing order and out of it: *inorder counts the filled
+ * goals of every layer up to the first layer that still has an empty goal
+ * (that layer included); the return counts the filled goals of the layers
+ * above it. */
+static int32_t packing(fs_solver *s, const int32_t *bx, int32_t *inorder)
 {
-    if (s->map.nlayers <= 1)
-        return 0;
+    int32_t nl = s->map.nlayers;
     int32_t *cnt = s->ex.lcount;
-    memset(cnt, 0, (size_t)s->map.nlayers * sizeof *cnt);
+    /* lsize: goals per layer, kept in the upper half of lcount */
+    const int32_t *lsize = s->ex.lcount + nl;
+    memset(cnt, 0, (size_t)nl * sizeof *cnt);
     for (int32_t i = 0; i < s->map.nb; i++)
         if (s->map.layer[bx[i]] >= 0)
             cnt[s->map.layer[bx[i]]]++;
-    int32_t first = s->map.nlayers, bad = 0;
-    /* lsize: goals per layer, kept in the upper half of lcount */
-    const int32_t *lsize = s->ex.lcount + s->map.nlayers;
-    for (int32_t l = 0; l < s->map.nlayers; l++)
-        if (cnt[l] < lsize[l]) {
-            first = l;
+    int32_t l = 0, in = 0, bad = 0;
+    for (; l < nl; l++) {
+        in += cnt[l];
+        if (cnt[l] < lsize[l])
             break;
-        }
-    for (int32_t l = first + 1; l < s->map.nlayers; l++)
+    }
+    for (l++; l < nl; l++)
         bad += cnt[l];
+    *inorder = in;
     return bad;
+}
+
+/* The areas the boxes cut the free squares into (the player's included):
+ * the feature search's connectivity. */
+static int32_t regions(fs_solver *s)
+{
+    if (++s->ex.stamp == 0) {
+        memset(s->ex.mark, 0, (size_t)s->map.nc * sizeof *s->ex.mark);
+        s->ex.stamp = 1;
+    }
+    uint32_t st = s->ex.stamp;
+    int32_t n = 0;
+    for (int32_t c0 = 0; c0 < s->map.nc; c0++) {
+        if (s->ex.boxat[c0] >= 0 || s->ex.mark[c0] == st)
+            continue;
+        n++;
+        size_t qh = 0, qt = 0;
+        s->ex.mark[c0] = st;
+        s->ex.queue[qt++] = c0;
+        while (qh < qt) {
+            int32_t x = s->ex.queue[qh++];
+            for (int d = 0; d < 4; d++) {
+                int32_t y = s->map.nbr[x][d];
+                if (y >= 0 && s->ex.mark[y] != st && s->ex.boxat[y] < 0) {
+                    s->ex.mark[y] = st;
+                    s->ex.queue[qt++] = y;
+                }
+            }
+        }
+    }
+    return n;
 }
 
 /* ---- the search ------------------------------------------------------------------------------ */
@@ -1037,6 +1204,22 @@ static inline void move_box(const uint16_t *pb, int32_t nb, int32_t b, int32_t t
         boxes[t++] = (uint16_t)to;
 }
 
+/* Queue a new child record: on the greedy list by h and the packing
+ * penalty, and in its feature cell by weight, then h.  Its weight is the
+ * parent's plus 1 unless the push packed a goal in order or joined areas
+ * of free squares (the advisors' pushes cost nothing). */
+static int32_t queue_child(fs_solver *s, uint32_t ci, int64_t h, int32_t pen, int32_t inorder)
+{
+    int32_t rc = open_push(s, (size_t)(h + FS_PACK * pen), ci);
+    if (rc < 0)
+        return rc;
+    int32_t areas = regions(s);
+    fs_rec *r = fs_rec_at(s, ci);
+    uint32_t w = s->ex.pweight + (inorder > s->ex.ppack || areas < s->ex.preg ? 0u : 1u);
+    r->weight = (uint16_t)(w > 0xFFFFu ? 0xFFFFu : w);
+    return cell_push(s, cell_of(inorder, areas), ((uint64_t)r->weight << 32) | (uint64_t)h, ci);
+}
+
 /* Push box i of state idx (its boxes in bx and boxat, the player's marks
  * in pmark) in direction d.  A child that is no deadlock and not stored yet
  * is stored, and queued unless it is solved: then *found is its record.
@@ -1057,7 +1240,8 @@ static inline int32_t try_push(fs_solver *s, uint32_t idx, int32_t i, int d, uin
     s->ex.bx[i] = to;
     int dead = freeze_dead(s, to);
     int64_t h = dead ? FS_BIG : match_child(s, s->ex.bx, i);
-    int32_t pen = h < FS_BIG ? out_of_order(s, s->ex.bx) : 0;
+    int32_t inorder = 0;
+    int32_t pen = h < FS_BIG ? packing(s, s->ex.bx, &inorder) : 0;
     if (h < FS_BIG) {
         uint16_t *boxes = s->ex.child;
         move_box(fs_rec_at(s, idx)->boxes, s->map.nb, b, to, boxes);
@@ -1071,12 +1255,252 @@ static inline int32_t try_push(fs_solver *s, uint32_t idx, int32_t i, int d, uin
             else if (h == 0)
                 *found = (int32_t)ci;
             else
-                rc = open_push(s, (size_t)(h + FS_PACK * pen), (uint32_t)ci);
+                rc = queue_child(s, (uint32_t)ci, h, pen, inorder);
         }
     }
     s->ex.boxat[to] = -1;
     s->ex.boxat[b] = i;
     s->ex.bx[i] = b;
+    return rc;
+}
+
+/* ---- the packing macro ------------------------------------------------------------------------ */
+
+/* Mark (new stamp in ex.mark) the squares the player reaches from p when
+ * a box stands on x besides the boxes of the state. */
+static uint32_t flood_with(fs_solver *s, int32_t x, int32_t p)
+{
+    if (++s->ex.stamp == 0) {
+        memset(s->ex.mark, 0, (size_t)s->map.nc * sizeof *s->ex.mark);
+        s->ex.stamp = 1;
+    }
+    uint32_t st = s->ex.stamp;
+    size_t qh = 0, qt = 0;
+    s->ex.mark[p] = st;
+    s->ex.queue[qt++] = p;
+    while (qh < qt) {
+        int32_t c = s->ex.queue[qh++];
+        for (int d = 0; d < 4; d++) {
+            int32_t y = s->map.nbr[c][d];
+            if (y >= 0 && y != x && s->ex.mark[y] != st && s->ex.boxat[y] < 0) {
+                s->ex.mark[y] = st;
+                s->ex.queue[qt++] = y;
+            }
+        }
+    }
+    return st;
+}
+
+/* Queue the reverse-search state "box on x, player on side d" unless a
+ * state of it is queued already. */
+static void macro_visit(fs_solver *s, size_t *qt, int32_t x, int d, int32_t parent, int pull)
+{
+    int32_t k = x * 4 + d;
+    if (s->mac.vis[k] == s->mac.st)
+        return;
+    s->mac.vis[k] = s->mac.st;
+    s->mac.par[k] = parent;
+    s->mac.dir[k] = (uint8_t)pull;
+    s->mac.q[(*qt)++] = k;
+}
+
+/* Has y a neighbour other than x marked st? */
+static int touches(const fs_solver *s, int32_t y, int32_t x, uint32_t st)
+{
+    for (int d = 0; d < 4; d++) {
+        int32_t z = s->map.nbr[y][d];
+        if (z >= 0 && z != x && s->ex.mark[z] == st)
+            return 1;
+    }
+    return 0;
+}
+
+/* Is the pull of the box on x to y (the player from y on to q) the first
+ * push of a macro, backwards?  For box i (i >= 0, off the board): y is its
+ * square and the player reaches q now.  For any box (i < 0, every box
+ * standing): a box of the state off goal stands on y, the player reaches q
+ * now and, once it is pushed to x, steps from y into the region st. */
+static int macro_start(const fs_solver *s, int32_t i, int32_t x, int32_t y, int32_t q, uint32_t st,
+                       uint32_t pst)
+{
+    if (s->ex.pmark[q] != pst)
+        return 0;
+    if (i >= 0)
+        return y == s->ex.bx[i] && s->ex.mark[y] == st;
+    return s->ex.boxat[y] >= 0 && !s->map.goal[y] && touches(s, y, x, st);
+}
+
+/* The reverse search from the empty goal t: pull a box away from t, the
+ * other boxes standing, until macro_start says a box of the state can be
+ * pushed the same way forwards: box i (i >= 0; taken off the board
+ * meanwhile, so the player may pass its square) or any box (i < 0; the
+ * squares of all boxes stay closed, so it misses paths on which the
+ * player steps where the box stood, but looks at every box at once).  The
+ * box's pushes to t, in order, into mac.push (cell, direction pairs);
+ * returns their number, 0 when no box gets there. */
+static int32_t macro_path(fs_solver *s, int32_t t, int32_t i, uint32_t pst)
+{
+    if (++s->mac.st == 0) {
+        memset(s->mac.vis, 0, 4 * (size_t)s->map.nc * sizeof *s->mac.vis);
+        memset(s->mac.exp, 0, 4 * (size_t)s->map.nc * sizeof *s->mac.exp);
+        s->mac.st = 1;
+    }
+    int32_t b0 = i >= 0 ? s->ex.bx[i] : -1, n = 0;
+    if (i >= 0)
+        s->ex.boxat[b0] = -1;
+    size_t qh = 0, qt = 0;
+    for (int d = 0; d < 4; d++) {
+        int32_t p = s->map.nbr[t][d];
+        if (p >= 0 && s->ex.boxat[p] < 0)
+            macro_visit(s, &qt, t, d, -1, 0);
+    }
+    while (qh < qt && n == 0) {
+        int32_t k = s->mac.q[qh++], x = k / 4;
+        if (s->mac.exp[k] == s->mac.st)
+            continue;
+        uint32_t st = flood_with(s, x, s->map.nbr[x][k % 4]);
+        for (int d = 0; d < 4; d++) {
+            int32_t p = s->map.nbr[x][d];
+            if (p >= 0 && s->ex.mark[p] == st)
+                s->mac.exp[x * 4 + d] = s->mac.st; /* the same region: searched now */
+        }
+        for (int d = 0; d < 4 && n == 0; d++) {
+            int32_t y = s->map.nbr[x][d]; /* the box goes to y, the player from y to q */
+            int32_t q = y >= 0 ? s->map.nbr[y][d] : -1;
+            if (q < 0 || s->ex.boxat[q] >= 0)
+                continue;
+            if (macro_start(s, i, x, y, q, st, pst)) {
+                /* Found: push from y towards x, then back along the states. */
+                s->mac.push[n++] = y;
+                s->mac.push[n++] = (d + 2) & 3;
+                for (int32_t j = k; s->mac.par[j] >= 0; j = s->mac.par[j]) {
+                    s->mac.push[n++] = j / 4;
+                    s->mac.push[n++] = (s->mac.dir[j] + 2) & 3;
+                }
+                break;
+            }
+            if (s->ex.mark[y] == st && s->ex.boxat[y] < 0)
+                macro_visit(s, &qt, y, d, k, d);
+        }
+    }
+    if (i >= 0)
+        s->ex.boxat[b0] = i;
+    return n / 2;
+}
+
+/* Play the macro's pushes from record idx (its boxes in bx and boxat),
+ * storing every position on the way as a record (queued like any child;
+ * a position stored already is walked through).  Leaves bx and boxat as
+ * the macro left them. */
+static int32_t macro_play(fs_solver *s, uint32_t idx, int32_t npush, int32_t *found)
+{
+    uint32_t cur = idx;
+    for (int32_t k = 0; k < npush; k++) {
+        int32_t b = s->mac.push[2 * k], d = s->mac.push[2 * k + 1];
+        int32_t i = s->ex.boxat[b], to = s->map.nbr[b][d];
+        if (i < 0 || to < 0 || s->ex.boxat[to] >= 0)
+            return PC_EINVAL; /* a bug: the path was found on this board */
+        s->ex.boxat[b] = -1;
+        s->ex.boxat[to] = i;
+        s->ex.bx[i] = to;
+        if (freeze_dead(s, to))
+            return PC_OK;
+        int64_t h = match_full(s, s->ex.bx);
+        if (h >= FS_BIG)
+            return PC_OK;
+        int32_t inorder;
+        int32_t pen = packing(s, s->ex.bx, &inorder);
+        uint16_t *boxes = s->ex.child;
+        move_box(fs_rec_at(s, cur)->boxes, s->map.nb, b, to, boxes);
+        int32_t cpl = reach(s, b);
+        uint64_t ch = hash_of(s, boxes, cpl);
+        size_t slot;
+        uint32_t e = lookup(s, ch, boxes, cpl, &slot);
+        if (e) {
+            cur = e - 1;
+            continue;
+        }
+        int64_t ci = add_rec(s, ch, boxes, cpl, cur, b, d);
+        if (ci < 0)
+            return (int32_t)ci;
+        cur = (uint32_t)ci;
+        if (h == 0) {
+            *found = (int32_t)ci;
+            return PC_OK;
+        }
+        int32_t rc = queue_child(s, cur, h, pen, inorder);
+        if (rc < 0)
+            return rc;
+    }
+    return PC_OK;
+}
+
+/* The packing advisor's macros: for each empty goal of the first layer
+ * still to fill (FS_MACRO_GOALS at most), the FS_MACRO_BOXES boxes off goal
+ * nearest to it (in pushes on the empty board) that can be pushed onto it,
+ * the other boxes standing, are pushed there in one step each (every
+ * position on the way stored, so the path is an ordinary chain of
+ * records). */
+#define FS_MACRO_GOALS 4
+#define FS_MACRO_BOXES 1
+
+/* The boxes off goal nearest to goal j, FS_MACRO_BOXES at most, into
+ * near[]; returns their number. */
+static int32_t nearest_boxes(const fs_solver *s, int32_t j, int32_t *near)
+{
+    const uint16_t *d = s->map.dist + (size_t)j * s->map.nc;
+    int32_t n = 0;
+    for (int32_t i = 0; i < s->map.nb; i++) {
+        int32_t c = s->ex.bx[i];
+        if (s->map.goal[c] || d[c] == FS_UNREACH)
+            continue;
+        if (n == FS_MACRO_BOXES && d[s->ex.bx[near[n - 1]]] <= d[c])
+            continue; /* no nearer than the farthest kept */
+        int32_t k = n < FS_MACRO_BOXES ? n++ : n - 1;
+        near[k] = i;
+        for (; k > 0 && d[s->ex.bx[near[k - 1]]] > d[s->ex.bx[near[k]]]; k--) {
+            int32_t tmp = near[k - 1];
+            near[k - 1] = near[k];
+            near[k] = tmp;
+        }
+    }
+    return n;
+}
+
+static int32_t pack_macros(fs_solver *s, uint32_t idx, uint32_t pst, int32_t *found)
+{
+    int32_t nl = s->map.nlayers, first = nl, inorder;
+    packing(s, s->ex.bx, &inorder);
+    const int32_t *cnt = s->ex.lcount, *lsize = s->ex.lcount + nl;
+    for (int32_t l = 0; l < nl; l++)
+        if (cnt[l] < lsize[l]) {
+            first = l;
+            break;
+        }
+    int32_t tried = 0, rc = PC_OK;
+    for (int32_t j = 0; j < s->map.nb && tried < FS_MACRO_GOALS && rc == PC_OK && *found < 0; j++) {
+        int32_t t = s->map.goals[j];
+        if (s->map.layer[t] != first || s->ex.boxat[t] >= 0)
+            continue;
+        tried++;
+        int32_t near[FS_MACRO_BOXES + 1];
+        int32_t nn = nearest_boxes(s, j, near);
+        near[nn++] = -1; /* then any box */
+        for (int32_t m = 0; m < nn && rc == PC_OK && *found < 0; m++) {
+            int32_t n = macro_path(s, t, near[m], pst);
+            if (n <= 1)
+                continue; /* none, or one push: an ordinary child */
+            rc = macro_play(s, idx, n, found);
+            /* back to the expanded state */
+            for (int32_t i = 0; i < s->map.nb; i++)
+                s->ex.boxat[s->ex.bx[i]] = -1;
+            const fs_rec *r = fs_rec_at(s, idx);
+            for (int32_t i = 0; i < s->map.nb; i++) {
+                s->ex.bx[i] = r->boxes[i];
+                s->ex.boxat[r->boxes[i]] = i;
+            }
+        }
+    }
     return rc;
 }
 
@@ -1096,10 +1520,15 @@ static int32_t expand(fs_solver *s, uint32_t idx, int32_t *found)
     memcpy(s->ex.pmark, s->ex.mark, (size_t)s->map.nc * sizeof *s->ex.mark);
     uint32_t pst = s->ex.stamp;
     match_full(s, s->ex.bx);
+    packing(s, s->ex.bx, &s->ex.ppack);
+    s->ex.preg = regions(s);
+    s->ex.pweight = r->weight;
     int32_t cor = pi_corral(s, pst);
     for (int32_t i = 0; i < s->map.nb && *found < 0 && rc == PC_OK && cor >= 0; i++)
         for (int d = 0; d < 4 && *found < 0 && rc == PC_OK; d++)
             rc = try_push(s, idx, i, d, hbox, pst, cor, found);
+    if (rc == PC_OK && *found < 0 && cor >= 0)
+        rc = pack_macros(s, idx, pst, found);
     for (int32_t i = 0; i < s->map.nb; i++)
         s->ex.boxat[fs_rec_at(s, idx)->boxes[i]] = -1;
     return rc;
@@ -1146,7 +1575,13 @@ static int32_t start_search(fs_solver *s, const pc_sokoban *g, pc__fast_out *o)
     int64_t root = add_rec(s, hash_of(s, boxes, pl), boxes, pl, 0, 0, 0);
     if (root < 0)
         return (int32_t)root;
-    return open_push(s, (size_t)(h0 + FS_PACK * out_of_order(s, s->ex.bx)), 0);
+    if ((rc = cells_alloc(s)) < 0)
+        return rc;
+    int32_t inorder;
+    int32_t pen = packing(s, s->ex.bx, &inorder);
+    if ((rc = open_push(s, (size_t)(h0 + FS_PACK * pen), 0)) < 0)
+        return rc;
+    return cell_push(s, cell_of(inorder, 1), (uint64_t)h0, 0);
 }
 
 /* Greedy best-first: expand the least key until a child is solved (its
@@ -1157,8 +1592,13 @@ static int32_t search(fs_solver *s, const pc_sokoban *g, pc__fast_out *o)
     int32_t rc = start_search(s, g, o);
     if (rc != PC_OK)
         return rc < 0 ? rc : PC_OK;
-    while (s->st.nopen) {
-        uint32_t idx = open_pop(s);
+    for (uint64_t turn = 0; s->st.nopen || s->st.fopen; turn++) {
+        /* Turn about: the greedy list, then the feature cells. */
+        int feature = (turn & 1) ? s->st.fopen > 0 : s->st.nopen == 0;
+        uint32_t idx = feature ? cell_pop(s) : open_pop(s);
+        if (fs_rec_at(s, idx)->done)
+            continue;
+        fs_rec_at(s, idx)->done = 1;
         o->nodes++;
         int32_t found = -1;
         if ((rc = expand(s, idx, &found)) != PC_OK)
