@@ -434,15 +434,20 @@ static int32_t prepare(fs_solver *s, const pc_sokoban *g)
 
 /* ---- player reachability ---------------------------------------------------------------- */
 
-/* Mark (with a new stamp) the cells the player reaches from `from` without
- * pushing; returns the least of them. */
-static int32_t reach(fs_solver *s, int32_t from)
+/* A new stamp for ex.mark. */
+static uint32_t new_stamp(fs_solver *s)
 {
     if (++s->ex.stamp == 0) {
         memset(s->ex.mark, 0, (size_t)s->map.nc * sizeof *s->ex.mark);
         s->ex.stamp = 1;
     }
-    uint32_t st = s->ex.stamp;
+    return s->ex.stamp;
+}
+
+/* Mark with stamp st the free squares reachable from `from` (boxes, and
+ * the square `block` when >= 0, closed); returns the least of them. */
+static int32_t fill(fs_solver *s, int32_t from, int32_t block, uint32_t st)
+{
     size_t qh = 0, qt = 0;
     int32_t least = from;
     s->ex.mark[from] = st;
@@ -453,13 +458,20 @@ static int32_t reach(fs_solver *s, int32_t from)
             least = x;
         for (int d = 0; d < 4; d++) {
             int32_t y = s->map.nbr[x][d];
-            if (y >= 0 && s->ex.mark[y] != st && s->ex.boxat[y] < 0) {
+            if (y >= 0 && y != block && s->ex.mark[y] != st && s->ex.boxat[y] < 0) {
                 s->ex.mark[y] = st;
                 s->ex.queue[qt++] = y;
             }
         }
     }
     return least;
+}
+
+/* Mark (with a new stamp) the cells the player reaches from `from` without
+ * pushing; returns the least of them. */
+static int32_t reach(fs_solver *s, int32_t from)
+{
+    return fill(s, from, -1, new_stamp(s));
 }
 
 /* ---- freeze deadlocks --------------------------------------------------------------------- */
@@ -947,11 +959,7 @@ static int walk(fs_solver *s, int32_t *pl, int32_t to, pc__sb *sb)
     if (*pl == to)
         return 1;
     /* Breadth-first from `to` back to *pl; mark keeps the direction taken. */
-    if (++s->ex.stamp == 0) {
-        memset(s->ex.mark, 0, (size_t)s->map.nc * sizeof *s->ex.mark);
-        s->ex.stamp = 1;
-    }
-    uint32_t st = s->ex.stamp;
+    uint32_t st = new_stamp(s);
     size_t qh = 0, qt = 0;
     s->ex.mark[to] = st;
     s->ex.queue[qt++] = to;
@@ -1032,11 +1040,7 @@ static int32_t build_lurd(fs_solver *s, const pc_sokoban *g, uint32_t idx, char 
  * goals still filled (s->fr.tmpwall) standing as walls? */
 static int pull_out(fs_solver *s, int32_t g, const uint8_t *start)
 {
-    if (++s->ex.stamp == 0) {
-        memset(s->ex.mark, 0, (size_t)s->map.nc * sizeof *s->ex.mark);
-        s->ex.stamp = 1;
-    }
-    uint32_t st = s->ex.stamp;
+    uint32_t st = new_stamp(s);
     size_t qh = 0, qt = 0;
     s->ex.mark[g] = st;
     s->ex.queue[qt++] = g;
@@ -1155,30 +1159,13 @@ static int32_t packing(fs_solver *s, const int32_t *bx, int32_t *inorder)
  * the feature search's connectivity. */
 static int32_t regions(fs_solver *s)
 {
-    if (++s->ex.stamp == 0) {
-        memset(s->ex.mark, 0, (size_t)s->map.nc * sizeof *s->ex.mark);
-        s->ex.stamp = 1;
-    }
-    uint32_t st = s->ex.stamp;
+    uint32_t st = new_stamp(s);
     int32_t n = 0;
-    for (int32_t c0 = 0; c0 < s->map.nc; c0++) {
-        if (s->ex.boxat[c0] >= 0 || s->ex.mark[c0] == st)
-            continue;
-        n++;
-        size_t qh = 0, qt = 0;
-        s->ex.mark[c0] = st;
-        s->ex.queue[qt++] = c0;
-        while (qh < qt) {
-            int32_t x = s->ex.queue[qh++];
-            for (int d = 0; d < 4; d++) {
-                int32_t y = s->map.nbr[x][d];
-                if (y >= 0 && s->ex.mark[y] != st && s->ex.boxat[y] < 0) {
-                    s->ex.mark[y] = st;
-                    s->ex.queue[qt++] = y;
-                }
-            }
+    for (int32_t c0 = 0; c0 < s->map.nc; c0++)
+        if (s->ex.boxat[c0] < 0 && s->ex.mark[c0] != st) {
+            n++;
+            fill(s, c0, -1, st);
         }
-    }
     return n;
 }
 
@@ -1270,24 +1257,8 @@ static inline int32_t try_push(fs_solver *s, uint32_t idx, int32_t i, int d, uin
  * a box stands on x besides the boxes of the state. */
 static uint32_t flood_with(fs_solver *s, int32_t x, int32_t p)
 {
-    if (++s->ex.stamp == 0) {
-        memset(s->ex.mark, 0, (size_t)s->map.nc * sizeof *s->ex.mark);
-        s->ex.stamp = 1;
-    }
-    uint32_t st = s->ex.stamp;
-    size_t qh = 0, qt = 0;
-    s->ex.mark[p] = st;
-    s->ex.queue[qt++] = p;
-    while (qh < qt) {
-        int32_t c = s->ex.queue[qh++];
-        for (int d = 0; d < 4; d++) {
-            int32_t y = s->map.nbr[c][d];
-            if (y >= 0 && y != x && s->ex.mark[y] != st && s->ex.boxat[y] < 0) {
-                s->ex.mark[y] = st;
-                s->ex.queue[qt++] = y;
-            }
-        }
-    }
+    uint32_t st = new_stamp(s);
+    fill(s, p, x, st);
     return st;
 }
 
