@@ -1277,9 +1277,57 @@ static void test_events(void)
     pc_sokoban_free(g);
 }
 
+/* ---- undo and redo by push and by run ------------------------------------------------------- */
+static int lurd_is(const pc_sokoban *g, const char *want)
+{
+    char buf[64];
+    size_t len = 0;
+    return pc_sokoban_lurd(g, buf, sizeof buf, &len) == PC_OK && strcmp(buf, want) == 0;
+}
+
+static void test_undo_units(void)
+{
+    static const char t[] = "#######\n#@    #\n# $   #\n#     #\n#    .#\n#######\n";
+    pc_sokoban *g = NULL;
+    pc_sokoban_new(t, sizeof t - 1, NULL, 0, &g);
+    int32_t n = -1;
+    is_int(pc_sokoban_undo_by(g, PC_SOKOBAN_UNIT_PUSH, &n), PC_EILLEGAL, "undo by push at the start: PC_EILLEGAL");
+    /* walk, push, walk walk, push, walk walk */
+    is_int(pc_sokoban_apply_lurd(g, "rDrdLru", 7, NULL, 0), PC_OK, "undo units: rDrdLru played");
+    ok(pc_sokoban_undo_by(g, PC_SOKOBAN_UNIT_PUSH, &n) == PC_OK && n == 2 && lurd_is(g, "rDrdL"),
+       "undo by push: the walk since the last push (2 steps)");
+    ok(pc_sokoban_undo_by(g, PC_SOKOBAN_UNIT_PUSH, &n) == PC_OK && n == 3 && lurd_is(g, "rD") &&
+           pc_sokoban_pushes(g) == 1,
+       "undo by push: the push and the walk before it (3 steps), just after the push before");
+    ok(pc_sokoban_undo_by(g, PC_SOKOBAN_UNIT_PUSH, &n) == PC_OK && n == 2 && lurd_is(g, ""), "... to the start");
+    is_int(pc_sokoban_undo_by(g, PC_SOKOBAN_UNIT_PUSH, NULL), PC_EILLEGAL, "then nothing to undo");
+    ok(pc_sokoban_redo_by(g, PC_SOKOBAN_UNIT_PUSH, &n) == PC_OK && n == 2 && lurd_is(g, "rD"),
+       "redo by push: up to and with the next push");
+    ok(pc_sokoban_redo_by(g, PC_SOKOBAN_UNIT_PUSH, &n) == PC_OK && n == 3 && lurd_is(g, "rDrdL"), "... the next");
+    ok(pc_sokoban_redo_by(g, PC_SOKOBAN_UNIT_PUSH, &n) == PC_OK && n == 2 && lurd_is(g, "rDrdLru"),
+       "... the walk after the last push, to the end");
+    is_int(pc_sokoban_redo_by(g, PC_SOKOBAN_UNIT_PUSH, NULL), PC_EILLEGAL, "then nothing to redo");
+    ok(pc_sokoban_undo_by(g, PC_SOKOBAN_UNIT_RUN, &n) == PC_OK && n == 2 && lurd_is(g, "rDrdL"),
+       "undo by run: the last walk");
+    ok(pc_sokoban_undo_by(g, PC_SOKOBAN_UNIT_RUN, &n) == PC_OK && n == 1 && lurd_is(g, "rDrd"),
+       "undo by run: the push run");
+    ok(pc_sokoban_undo_by(g, PC_SOKOBAN_UNIT_RUN, &n) == PC_OK && n == 2 && lurd_is(g, "rD"), "... the walk before");
+    ok(pc_sokoban_redo_by(g, PC_SOKOBAN_UNIT_RUN, &n) == PC_OK && n == 2 && lurd_is(g, "rDrd"),
+       "redo by run: the walk again");
+    ok(pc_sokoban_undo_by(g, PC_SOKOBAN_UNIT_STEP, &n) == PC_OK && n == 1 && lurd_is(g, "rDr"),
+       "undo by step: one step");
+    is_int(pc_sokoban_redo_count(g), 4, "... 4 steps left to redo");
+    is_int(pc_sokoban_undo_by(g, 3, &n), PC_EINVAL, "a bad unit: PC_EINVAL ...");
+    is_int(pc_sokoban_redo_by(g, -1, &n), PC_EINVAL, "... either way");
+    ok(lurd_is(g, "rDr") && pc_sokoban_redo_count(g) == 4, "... and nothing changed");
+    is_int(pc_sokoban_undo_by(NULL, PC_SOKOBAN_UNIT_PUSH, &n), PC_EINVAL, "NULL: PC_EINVAL");
+    pc_sokoban_free(g);
+}
+
 int main(void)
 {
     test_parse();
+    test_undo_units();
     test_collection();
     test_play();
     test_events();

@@ -170,6 +170,29 @@ PUZZLECORE_API int32_t pc_sokoban_step(pc_sokoban *g, int32_t dir, int32_t *push
 PUZZLECORE_API int32_t pc_sokoban_undo(pc_sokoban *g);
 PUZZLECORE_API int32_t pc_sokoban_redo(pc_sokoban *g);
 
+/* How much pc_sokoban_undo_by / pc_sokoban_redo_by take back or replay. */
+enum pc_sokoban_unit {
+    PC_SOKOBAN_UNIT_STEP = 0, /* one step: pc_sokoban_undo / pc_sokoban_redo */
+    PC_SOKOBAN_UNIT_PUSH = 1, /* to the position just after the push before (or the start / end) */
+    PC_SOKOBAN_UNIT_RUN = 2   /* a whole walk or a whole run of pushes: steps of one kind */
+};
+
+/*
+ * Undo / redo by a unit a player thinks in (enum pc_sokoban_unit).  By
+ * PUSH: undo takes back the walk made since the last push, or, when the
+ * last step pushed, that push and the walk that led to it (so the position
+ * is the one just after the push before, or the start); redo replays up to
+ * and including the next push (or to the end of the history).  By RUN:
+ * the steps before (undo) or after (redo) the cursor that are all walks or
+ * all pushes, as one.  Undo then redo by the same unit comes back to the
+ * same position.  *steps (may be NULL) receives the number of steps taken
+ * back or replayed; the events are those of the last of them.  PC_EILLEGAL
+ * (nothing changes) when there is nothing to undo / redo, PC_EINVAL for
+ * NULL or a bad unit.
+ */
+PUZZLECORE_API int32_t pc_sokoban_undo_by(pc_sokoban *g, int32_t unit, int32_t *steps);
+PUZZLECORE_API int32_t pc_sokoban_redo_by(pc_sokoban *g, int32_t unit, int32_t *steps);
+
 /* What the last step taken, undone or redone did (apply_lurd and restart: their
  * last step), for front ends that animate it.  Values are (x, y) of where
  * and to where, in board coordinates; the kinds come in this order. */

@@ -227,6 +227,54 @@ int32_t pc_sokoban_redo(pc_sokoban *g)
     return PC_OK;
 }
 
+/* Did history step k push? */
+static int pushed_at(const pc_sokoban *g, size_t k)
+{
+    return (g->hist[k] & 4) != 0;
+}
+
+int32_t pc_sokoban_undo_by(pc_sokoban *g, int32_t unit, int32_t *steps)
+{
+    if (!g || unit < PC_SOKOBAN_UNIT_STEP || unit > PC_SOKOBAN_UNIT_RUN)
+        return PC_EINVAL;
+    if (g->cursor == 0)
+        return PC_EILLEGAL;
+    int kind = pushed_at(g, g->cursor - 1);
+    int32_t n = 0;
+    do {
+        pc_sokoban_undo(g);
+        n++;
+    } while (g->cursor > 0 && ((unit == PC_SOKOBAN_UNIT_PUSH && !pushed_at(g, g->cursor - 1)) ||
+                               (unit == PC_SOKOBAN_UNIT_RUN && pushed_at(g, g->cursor - 1) == kind)));
+    if (steps)
+        *steps = n;
+    return PC_OK;
+}
+
+int32_t pc_sokoban_redo_by(pc_sokoban *g, int32_t unit, int32_t *steps)
+{
+    if (!g || unit < PC_SOKOBAN_UNIT_STEP || unit > PC_SOKOBAN_UNIT_RUN)
+        return PC_EINVAL;
+    if (g->cursor >= g->nhist)
+        return PC_EILLEGAL;
+    int kind = pushed_at(g, g->cursor);
+    int32_t n = 0;
+    for (;;) {
+        int was_push = pushed_at(g, g->cursor);
+        pc_sokoban_redo(g);
+        n++;
+        if (unit == PC_SOKOBAN_UNIT_STEP || g->cursor >= g->nhist)
+            break;
+        if (unit == PC_SOKOBAN_UNIT_PUSH && was_push)
+            break;
+        if (unit == PC_SOKOBAN_UNIT_RUN && pushed_at(g, g->cursor) != kind)
+            break;
+    }
+    if (steps)
+        *steps = n;
+    return PC_OK;
+}
+
 int32_t pc_sokoban_event_count(const pc_sokoban *g)
 {
     return g ? g->nev : PC_EINVAL;

@@ -43,6 +43,17 @@ def body():
     eq(lv.lurd, "", "failed apply changed nothing")
     raises(ValueError, lambda: lv.step("sideways"), "bad direction name")
 
+    u = sokoban.Level("#######\n#@    #\n# $   #\n#     #\n#    .#\n#######\n")
+    u.apply("rDrdLru")
+    eq((u.undo("push"), u.lurd), (2, "rDrdL"), "undo by push: the walk since the last push")
+    eq((u.undo("push"), u.lurd, u.pushes), (3, "rD", 1), "undo by push: the push and its walk")
+    eq((u.redo("push"), u.lurd), (3, "rDrdL"), "redo by push: up to and with the next push")
+    eq((u.undo("run"), u.lurd), (1, "rDrd"), "undo by run: the push run")
+    eq((u.redo("run"), u.undo(), u.lurd), (1, 1, "rDrd"), "redo by run, undo by step")
+    raises(ValueError, lambda: u.undo("box"), "unknown unit")
+    raises(TypeError, lambda: u.redo(2), "unit not a str")
+    eq(u.lurd, "rDrd", "bad units changed nothing")
+
     lv.apply("rl")
     lv.undo()
     back = sokoban.Level.load(lv.save())

@@ -135,7 +135,18 @@ local function status(rc, err)
   if rc ~= 0 then return pc.fail(rc, err) end
   return true
 end
-function Level:undo() return status(C.pc_sokoban_undo(self.h)) end
+local UNITS = { step = C.PC_SOKOBAN_UNIT_STEP, push = C.PC_SOKOBAN_UNIT_PUSH, run = C.PC_SOKOBAN_UNIT_RUN }
+local function by_unit(fn, h, by)
+  local u = UNITS[by or "step"]
+  if u == nil then pc.raise(C.PC_EINVAL, "unknown unit " .. tostring(by) .. " (step, push, run)") end
+  local n = ffi.new("int32_t[1]")
+  local rc = fn(h, u, n)
+  if rc ~= 0 then return pc.fail(rc) end
+  return n[0]
+end
+--- Take back one step, or by "push" (back to just after the push before) or "run" (a whole walk
+--- or run of pushes): the number of steps taken back (nil, message when there is none).
+function Level:undo(by) return by_unit(C.pc_sokoban_undo_by, self.h, by) end
 local EVENT_KINDS = { [0] = "walk", "box", "goal_left", "goal_reached", "solved" }
 --- What the last step taken, undone or redone did: { {kind=, values={x0, y0, x1, y1}}, ... }.
 function Level:events()
@@ -148,7 +159,8 @@ function Level:events()
   end
   return out
 end
-function Level:redo() return status(C.pc_sokoban_redo(self.h)) end
+--- Replay one step, or by "push" (up to and with the next push) or "run": the steps replayed.
+function Level:redo(by) return by_unit(C.pc_sokoban_redo_by, self.h, by) end
 function Level:restart() return status(C.pc_sokoban_restart(self.h)) end
 function Level:redo_count() return C.pc_sokoban_redo_count(self.h) end
 function Level:apply(lurd)

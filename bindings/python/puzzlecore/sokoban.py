@@ -29,6 +29,8 @@ WALL, GOAL, BOX, PLAYER, INTERIOR, DEAD = (enums["PC_SOKOBAN_" + n] for n in (
     "WALL", "GOAL", "BOX", "PLAYER", "INTERIOR", "DEAD"))
 MODES = {"moves": enums["PC_SOKOBAN_MOVES"], "pushes": enums["PC_SOKOBAN_PUSHES"],
          "any": enums["PC_SOKOBAN_ANY"]}
+UNITS = {"step": enums["PC_SOKOBAN_UNIT_STEP"], "push": enums["PC_SOKOBAN_UNIT_PUSH"],
+         "run": enums["PC_SOKOBAN_UNIT_RUN"]}
 
 
 def _budget(max_nodes: int, max_bytes: int, seconds: float) -> Any:
@@ -56,6 +58,15 @@ def _dir(d: Union[int, str]) -> int:
         except KeyError:
             raise InvalidArgument(f"unknown direction {d!r} (u, r, d, l, up, right, down, left)") from None
     return integer(d, "direction", 0, 3)
+
+
+def _unit(by: str) -> int:
+    if not isinstance(by, str):
+        raise TypeError(f"by must be a str, not {type(by).__name__}")
+    try:
+        return UNITS[by]
+    except KeyError:
+        raise InvalidArgument(f"unknown unit {by!r} (step, push, run)") from None
 
 
 def _mode(mode: str) -> int:
@@ -187,11 +198,21 @@ class Level(Handle):
         check(lib.pc_sokoban_step(self, _dir(direction), ctypes.byref(pushed)))
         return bool(pushed.value)
 
-    def undo(self) -> None:
-        check(lib.pc_sokoban_undo(self))
+    def undo(self, by: str = "step") -> int:
+        """Take back one step, or by "push" (back to just after the push
+        before) or "run" (a whole walk or run of pushes); returns the steps
+        taken back.  Raises Error (PC_EILLEGAL) when there is none."""
+        n = ctypes.c_int32()
+        check(lib.pc_sokoban_undo_by(self, _unit(by), ctypes.byref(n)))
+        return n.value
 
-    def redo(self) -> None:
-        check(lib.pc_sokoban_redo(self))
+    def redo(self, by: str = "step") -> int:
+        """Replay one step, or by "push" (up to and with the next push) or
+        "run"; returns the steps replayed.  Raises Error (PC_EILLEGAL) when
+        there is none."""
+        n = ctypes.c_int32()
+        check(lib.pc_sokoban_redo_by(self, _unit(by), ctypes.byref(n)))
+        return n.value
 
     @property
     def events(self) -> List[Tuple[str, Tuple[int, int, int, int]]]:
