@@ -15,7 +15,7 @@ from __future__ import annotations
 import ctypes
 from collections import namedtuple
 
-from typing import Any, Iterator, List, Optional, Set, Tuple, Union
+from typing import Any, Dict, Iterator, List, Optional, Set, Tuple, Union
 
 from ._ffi import (Handle, InvalidArgument, LimitReached, NotFound, budget as _mkbudget, check, cstr, enums,
                    err_buf, index, integer, lib, new_handle, number, text_in, text_out)
@@ -60,22 +60,23 @@ def _dir(d: Union[int, str]) -> int:
     return integer(d, "direction", 0, 3)
 
 
-def _unit(by: str) -> int:
-    if not isinstance(by, str):
-        raise TypeError(f"by must be a str, not {type(by).__name__}")
+def _named(value: str, table: Dict[str, int], what: str) -> int:
+    """The enum value a name stands for in table: TypeError for a non-str,
+    InvalidArgument (a ValueError) naming the choices for an unknown name."""
+    if not isinstance(value, str):
+        raise TypeError(f"{what} must be a str, not {type(value).__name__}")
     try:
-        return UNITS[by]
+        return table[value]
     except KeyError:
-        raise InvalidArgument(f"unknown unit {by!r} (step, push, run)") from None
+        raise InvalidArgument(f"unknown {what} {value!r} ({', '.join(table)})") from None
+
+
+def _unit(by: str) -> int:
+    return _named(by, UNITS, "unit")
 
 
 def _mode(mode: str) -> int:
-    if not isinstance(mode, str):
-        raise TypeError(f"mode must be a str, not {type(mode).__name__}")
-    try:
-        return MODES[mode]
-    except KeyError:
-        raise InvalidArgument(f"unknown mode {mode!r} (moves, pushes, any)") from None
+    return _named(mode, MODES, "mode")
 
 
 class Level(Handle):
