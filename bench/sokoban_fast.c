@@ -58,15 +58,16 @@ static double cpu_now(void)
 
 typedef struct {
     double start, limit;
+    long long nodes; /* the last count the progress callback saw */
 } cpu_cap;
 
 /* Progress callback: cancel when the level's CPU seconds are spent. */
 static int32_t on_progress(void *user, int64_t nodes, double seconds, double bound)
 {
-    (void)nodes;
     (void)seconds;
     (void)bound;
-    const cpu_cap *c = user;
+    cpu_cap *c = user;
+    c->nodes = nodes;
     return cpu_now() - c->start > c->limit;
 }
 
@@ -178,7 +179,7 @@ int main(int argc, char **argv)
                     *p = '_';
             if (pc_sokoban_collection_level(c, i, &g) < 0)
                 return 1;
-            cpu_cap cap = {cpu_now(), seconds};
+            cpu_cap cap = {cpu_now(), seconds, 0};
             pc_budget b;
             pc_budget_init(&b, sizeof b);
             b.max_seconds = wallcap > 0 ? wallcap : 20 * seconds;
@@ -232,7 +233,7 @@ int main(int argc, char **argv)
                        "mib=%.1f cpu=%.3f\n",
                        title, rc == PC_OK ? "solved" : rc == PC_ECANCELLED ? "limit" : pc_strerror(rc), mv, pu,
                        (int)pc_sokoban_box_count(g), (int)pc_sokoban_interior_count(g),
-                       r ? (unsigned long long)pc_sokoban_result_nodes(r) : 0ULL,
+                       r ? (unsigned long long)pc_sokoban_result_nodes(r) : (unsigned long long)cap.nodes,
                        r ? (unsigned long long)pc_sokoban_result_states(r) : 0ULL,
                        r ? (double)pc_sokoban_result_bytes(r) / 1048576.0 : 0.0, cpu);
             fflush(stdout);
