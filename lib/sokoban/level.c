@@ -259,47 +259,6 @@ int32_t pc_sokoban_clone(const pc_sokoban *g, pc_sokoban **out)
     return PC_OK;
 }
 
-/* Dead squares: a cell is live when a box there can reach a goal by pushes
- * with the player anywhere and no other box on the board; found by pulling
- * boxes backwards from every goal. */
-static int32_t mark_dead(pc_sokoban *g)
-{
-    size_t n = (size_t)g->w * (size_t)g->h;
-    int32_t *queue = pc__malloc(n * sizeof *queue);
-    uint8_t *live = pc__calloc(n, 1);
-    if (!queue || !live) {
-        pc__free(queue);
-        pc__free(live);
-        return PC_ENOMEM;
-    }
-    size_t qh = 0, qt = 0;
-    for (size_t i = 0; i < n; i++)
-        if ((g->stat[i] & SK_GOAL) && (g->stat[i] & SK_INTERIOR)) {
-            live[i] = 1;
-            queue[qt++] = (int32_t)i;
-        }
-    while (qh < qt) {
-        int32_t x = queue[qh++];
-        for (int d = 0; d < 4; d++) {
-            int32_t dl = pc__sokoban_delta(g, d);
-            int32_t y = x - dl, p = y - dl; /* box came from y, pushed by a player on p */
-            if (!(g->stat[y] & SK_INTERIOR) || !(g->stat[p] & SK_INTERIOR) || live[y])
-                continue;
-            live[y] = 1;
-            queue[qt++] = y;
-        }
-    }
-    g->ndead = 0;
-    for (size_t i = 0; i < n; i++)
-        if ((g->stat[i] & SK_INTERIOR) && !live[i]) {
-            g->stat[i] |= SK_DEAD;
-            g->ndead++;
-        }
-    pc__free(queue);
-    pc__free(live);
-    return PC_OK;
-}
-
 /* Count the level's players, boxes and goals and check them: one player,
  * at least one box, as many goals.  *boxes: the boxes. */
 static int32_t count_pieces(const sk_rows *rows, char *err, size_t errcap, int32_t *boxes)
@@ -423,7 +382,7 @@ static int32_t build_level(const sk_rows *rows, char *err, size_t errcap, pc_sok
     if (rc >= 0) {
         g->interior = rc;
         g->nboxes = boxes;
-        rc = mark_dead(g);
+        rc = pc__sokoban_mark_dead(g);
     }
     if (rc < 0) {
         pc_sokoban_free(g);

@@ -3,6 +3,7 @@ pcinclude_HEADERS += include/puzzlecore/sokoban.h
 lib_libpuzzlecore_la_SOURCES += \
 	lib/sokoban/sokoban_int.h \
 	lib/sokoban/level.c \
+	lib/sokoban/dead.c \
 	lib/sokoban/save.c \
 	lib/sokoban/play.c \
 	lib/sokoban/solver_int.h \
@@ -23,13 +24,15 @@ cli_puzzlecore_SOURCES += cli/sokoban.c
 check_PROGRAMS += tests/test_sokoban
 tests_test_sokoban_SOURCES = tests/test_sokoban.c
 tests_test_sokoban_LDADD = $(TEST_LDADD)
-check_PROGRAMS += tests/test_sokoban_fast tests/test_sokoban_deadlock
+check_PROGRAMS += tests/test_sokoban_fast tests/test_sokoban_deadlock tests/test_sokoban_dead
+tests_test_sokoban_dead_SOURCES = tests/test_sokoban_dead.c
+tests_test_sokoban_dead_LDADD = $(TEST_LDADD)
 tests_test_sokoban_deadlock_SOURCES = tests/test_sokoban_deadlock.c
 tests_test_sokoban_deadlock_LDADD = $(TEST_LDADD)
 tests_test_sokoban_fast_SOURCES = tests/test_sokoban_fast.c
 tests_test_sokoban_fast_CFLAGS = $(AM_CFLAGS) -pthread
 tests_test_sokoban_fast_LDADD = $(TEST_LDADD) -lpthread
-TESTS += tests/test_sokoban tests/test_sokoban_fast tests/test_sokoban_deadlock tests/python/test_sokoban.py tests/lua/test_sokoban.lua tests/cli_sokoban.sh
+TESTS += tests/test_sokoban tests/test_sokoban_fast tests/test_sokoban_deadlock tests/test_sokoban_dead tests/python/test_sokoban.py tests/lua/test_sokoban.lua tests/cli_sokoban.sh
 EXTRA_DIST += tests/python/test_sokoban.py tests/lua/test_sokoban.lua tests/cli_sokoban.sh doc/sokoban.md \
 	data/sokoban/microban.txt data/sokoban/README.md data/sokoban/microban-bench.txt
 

@@ -53,6 +53,30 @@ static inline int32_t pc__sokoban_delta(const pc_sokoban *g, int d)
     return d == 0 ? -g->w : d == 1 ? 1 : d == 2 ? g->w : -1;
 }
 
+/* ---- dead.c: push distances that follow the player ---- */
+
+/* A distance no push sequence achieves. */
+#define PC__SOKOBAN_UNREACH 0xFFFFu
+
+/* The blocks (biconnected components) of the interior graph: blk[4 c + d]
+ * is the block of the edge from grid cell c to its neighbour in direction
+ * d (-1 when either end is not interior); 4 w h entries.  Two neighbours of
+ * c are joined without crossing c when their edges share a block.  PC_OK or
+ * PC_ENOMEM (blk untouched then). */
+int32_t pc__sokoban_blocks(const pc_sokoban *g, int32_t *blk);
+
+/* Fewest pushes bringing a box from each grid cell to one of the cells
+ * from[0..nfrom) on an otherwise empty board, the player walking round the
+ * box (PC__SOKOBAN_UNREACH: never), into dist (w h entries); sdist (4 w h)
+ * and queue (4 w h) are scratch.  blk from pc__sokoban_blocks. */
+void pc__sokoban_pull(const pc_sokoban *g, const int32_t *blk, const int32_t *from, int32_t nfrom, uint16_t *dist,
+                      uint16_t *sdist, int32_t *queue);
+
+/* Mark the dead squares (SK_DEAD, g->ndead) of a level whose SK_INTERIOR
+ * flags are set: cells no push sequence brings to a goal.  PC_OK or
+ * PC_ENOMEM. */
+int32_t pc__sokoban_mark_dead(pc_sokoban *g);
+
 /* Duplicate a game (NULL on allocation failure). */
 pc_sokoban *pc__sokoban_dup(const pc_sokoban *g);
 
