@@ -74,6 +74,32 @@ int main(void)
     is_int(kind, PC_SOKOBAN_DEADLOCK_MATCHING, "... kind MATCHING");
     is_str(m, "2,1 4,1 ", "... both boxes marked");
 
+    /* A goal room whose front was filled first: the 2x2 block of boxes on
+     * goals never moves again, and the goal behind it (5,4) can only be
+     * reached by a box through it; the player still walks round to it by
+     * the bend on the right, where no box can turn.  Not a corral, and the
+     * empty board's distances let the matching through. */
+    const char *seal = "#########\n"
+                       "#@      #\n"
+                       "#   $   #\n"
+                       "#  **## #\n"
+                       "#  **.  #\n"
+                       "#########\n";
+    is_int(check(seal, &kind, m, sizeof m), 1, "a goal sealed off by boxes frozen on goals: deadlock");
+    is_int(kind, PC_SOKOBAN_DEADLOCK_SEALED, "... kind SEALED");
+    is_str(m, "4,2 3,3 4,3 3,4 4,4 ", "... the four frozen boxes and the box with no goal left marked");
+    {
+        pc_sokoban *gs = parse(seal);
+        pc_sokoban_result *rs = NULL;
+        is_int(pc_sokoban_solve(gs, PC_SOKOBAN_ANY, NULL, &rs), PC_ENOTFOUND, "... and the fast mode proves it lost");
+        pc_sokoban_result_free(rs);
+        pc_sokoban_free(gs);
+    }
+    /* The same room with the back goal filled and the front one free is
+     * live: boxes frozen on goals alone are no deadlock. */
+    is_int(check("#########\n#@      #\n#   $   #\n#  **## #\n#  .**  #\n#########\n", &kind, m, sizeof m), 0,
+           "boxes frozen on goals, a free goal still reachable: no deadlock");
+
     /* Argument checks and the answer-only form. */
     uint8_t small[4];
     kind = -1;

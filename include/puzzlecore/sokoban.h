@@ -286,8 +286,11 @@ enum pc_sokoban_deadlock_kind {
     PC_SOKOBAN_DEADLOCK_FROZEN = 2,      /* boxes that can never move again, one off its goal */
     PC_SOKOBAN_DEADLOCK_CORRAL = 3,      /* an area the player cannot enter, with a box off goal
                                             or an empty goal, whose boxes cannot be pushed in */
-    PC_SOKOBAN_DEADLOCK_MATCHING = 4     /* some boxes can reach, between them, fewer goals
+    PC_SOKOBAN_DEADLOCK_MATCHING = 4,    /* some boxes can reach, between them, fewer goals
                                             than they are */
+    PC_SOKOBAN_DEADLOCK_SEALED = 5       /* boxes frozen on goals (they never move again)
+                                            leave a box no free goal it can reach, or a free
+                                            goal no box can reach */
 };
 
 /* Is the current position lost, by a test that needs no search?  Returns 1
@@ -299,7 +302,11 @@ enum pc_sokoban_deadlock_kind {
  * boxes off goal on dead squares (all of them marked); a group of frozen
  * boxes with one off goal (the group); a PI-corral that no push can enter
  * (its barrier boxes); boxes that cannot all reach distinct goals (a set of
- * boxes reaching fewer goals than they are).  cap must be at least width x
+ * boxes reaching fewer goals than they are); boxes frozen on goals sealing
+ * free goals off (those boxes, and the boxes that reach no free goal).  A
+ * kind added in a later version of this ABI major comes after these, so a
+ * caller should take an unknown kind as "lost, for a reason not listed".
+ * cap must be at least width x
  * height (PC_ESPACE otherwise); cells NULL with cap 0 asks the answer only.
  * kind may be NULL. */
 PUZZLECORE_API int32_t pc_sokoban_deadlock(const pc_sokoban *g, uint8_t *cells, size_t cap, int32_t *kind);

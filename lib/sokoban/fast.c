@@ -29,7 +29,8 @@
  * is a chain of single pushes and the search stays complete).
  *
  * Lower bound h: the minimum-cost perfect matching of boxes to goals on push
- * distances (pulled backwards from each goal on a board without boxes): a
+ * distances (pulled backwards from each goal on a board without boxes, the
+ * player walking round the box: dead.c's pull search): a
  * Hungarian algorithm for the state taken off the queue and one augmenting
  * path per child (only one box moved).  A state without a finite matching
  * (some box can reach no free goal) is a deadlock.
@@ -37,7 +38,8 @@
  * Pruning (all sound, so an exhausted search proves the level unsolvable):
  * simple dead squares (no box there can ever reach a goal), freeze deadlocks
  * (the pushed box, with the boxes blocking it, can never move again and one
- * of them stands off a goal), the matching's infeasibility, and PI-corrals
+ * of them stands off a goal), goals sealed by boxes frozen on goals (see
+ * sealed), the matching's infeasibility, and PI-corrals
  * (see pi_corral: when the player's area leaves a corral whose barrier
  * boxes can only be pushed into it, and pushed now, only those pushes are
  * searched; a corral with work in it and no such push is a deadlock).  Not
@@ -64,7 +66,7 @@
 
 #define FS_BIG ((int64_t)1 << 24)     /* cost of an impossible box-goal pair */
 #define FS_INF ((int64_t)1 << 60)
-#define FS_UNREACH 0xFFFFu
+#define FS_UNREACH PC__SOKOBAN_UNREACH
 #define FS_FREEZE_CALLS 256           /* freeze test: recursive calls at most */
 #define FS_PACK (s->map.pack)
 #define FS_PACK_PENALTY 3             /* key added per goal filled out of packing order */
@@ -159,6 +161,7 @@ typedef struct {
     uint8_t *tmpwall;      /* nc: freeze test */
     int32_t fcalls;
     int32_t *frec, nfrec;  /* pc__sokoban_deadlock: the boxes found frozen (NULL in search) */
+    int32_t *onfrozen;     /* nb: boxes frozen on goals (sealed) */
 } fs_freeze;
 
 /* The PI-corral analysis's scratch (pi_corral). */
@@ -263,6 +266,7 @@ static void fs_free(fs_solver *s)
     pc__free(s->cor.cbox);
     pc__free(s->cor.uf);
     pc__free(s->fr.frec);
+    pc__free(s->fr.onfrozen);
     pc__free(s->cor.allow);
     pc__free(s->cor.tallow);
     pc__free(s->ex.child);
@@ -292,7 +296,7 @@ static int32_t alloc_tables(fs_solver *s, size_t n)
     int32_t nc = s->map.nc, nb = s->map.nb;
     size_t k1 = (size_t)nb + 1;
     uint64_t fixed = (uint64_t)nc * (sizeof(int32_t) * 10 + 4 + 16 + 2 + 4 * 17 + 8) + n * sizeof(int32_t) +
-                     (uint64_t)nb * nc * 2 + k1 * (8 * 5 + 4 * 5 + 3) + (uint64_t)nb * 6;
+                     (uint64_t)nb * nc * 2 + k1 * (8 * 5 + 4 * 6 + 3) + (uint64_t)nb * 6;
     if (!charge(s, fixed, 0))
         return PC_ELIMIT;
     s->map.c2g = pc__malloc((size_t)nc * sizeof *s->map.c2g);
@@ -309,6 +313,7 @@ static int32_t alloc_tables(fs_solver *s, size_t n)
     s->ex.pmark = pc__calloc((size_t)nc, sizeof *s->ex.pmark);
     s->ex.queue = pc__malloc((size_t)nc * sizeof *s->ex.queue);
     s->fr.tmpwall = pc__calloc((size_t)nc, 1);
+    s->fr.onfrozen = pc__malloc(k1 * sizeof *s->fr.onfrozen);
     s->ex.bx = pc__malloc(((size_t)nb + 1) * sizeof *s->ex.bx);
     s->cor.comp = pc__malloc((size_t)nc * sizeof *s->cor.comp);
     s->cor.bmark = pc__calloc(k1, sizeof *s->cor.bmark);
@@ -336,9 +341,9 @@ static int32_t alloc_tables(fs_solver *s, size_t n)
         return PC_ENOMEM;
     if (!s->map.c2g || !s->map.g2c || !s->map.nbr || !s->map.goal || !s->map.dead || !s->map.goals ||
         !s->map.dist || !s->map.zb || !s->map.zp || !s->ex.boxat || !s->ex.mark || !s->ex.pmark ||
-        !s->ex.queue || !s->fr.tmpwall || !s->ex.bx || !s->cor.comp || !s->cor.bmark || !s->cor.cbox ||
-        !s->cor.uf || !s->cor.allow || !s->cor.tallow || !s->ex.child || !s->hu.u || !s->hu.v || !s->hu.cu ||
-        !s->hu.cv || !s->hu.minv || !s->hu.p || !s->hu.cp || !s->hu.way || !s->hu.used)
+        !s->ex.queue || !s->fr.tmpwall || !s->fr.onfrozen || !s->ex.bx || !s->cor.comp || !s->cor.bmark ||
+        !s->cor.cbox || !s->cor.uf || !s->cor.allow || !s->cor.tallow || !s->ex.child || !s->hu.u || !s->hu.v ||
+        !s->hu.cu || !s->hu.cv || !s->hu.minv || !s->hu.p || !s->hu.cp || !s->hu.way || !s->hu.used)
         return PC_ENOMEM;
     return PC_OK;
 }
@@ -369,30 +374,32 @@ static void number_cells(fs_solver *s, const pc_sokoban *g, size_t n)
     }
 }
 
-/* Push distances to goal j: pull the box backwards (box from y to x needs
- * the player on the far side of x... i.e. x - (y - x) free). */
-static void pull_goal(fs_solver *s, int32_t j)
+/* Push distances to every goal (map.dist), the player walking round the
+ * box: the level's pull search (dead.c) from each goal in turn, read back
+ * into cell ids.  Its scratch is charged while it lives. */
+static int32_t pull_goals(fs_solver *s, const pc_sokoban *g, size_t n)
 {
-    int32_t nc = s->map.nc;
-    uint16_t *d = s->map.dist + (size_t)j * nc;
-    for (int32_t x = 0; x < nc; x++)
-        d[x] = FS_UNREACH;
-    size_t qh = 0, qt = 0;
-    d[s->map.goals[j]] = 0;
-    s->ex.queue[qt++] = s->map.goals[j];
-    while (qh < qt) {
-        int32_t x = s->ex.queue[qh++];
-        for (int dd = 0; dd < 4; dd++) {
-            int32_t y = s->map.nbr[x][dd]; /* the box came from y ... */
-            if (y < 0 || d[y] != FS_UNREACH)
-                continue;
-            int32_t p = s->map.nbr[y][dd]; /* ... pushed by a player on p */
-            if (p < 0)
-                continue;
-            d[y] = (uint16_t)(d[x] + 1);
-            s->ex.queue[qt++] = y;
+    uint64_t bytes = (uint64_t)n * (4 * sizeof(int32_t) * 2 + 2 + 4 * 2);
+    if (!charge(s, bytes, 0))
+        return PC_ELIMIT;
+    int32_t *blk = pc__malloc(4 * n * sizeof *blk), *queue = pc__malloc(4 * n * sizeof *queue);
+    uint16_t *gd = pc__malloc(n * sizeof *gd), *sd = pc__malloc(4 * n * sizeof *sd);
+    int32_t rc = PC_ENOMEM;
+    if (blk && queue && gd && sd && (rc = pc__sokoban_blocks(g, blk)) == PC_OK) {
+        for (int32_t j = 0; j < s->map.nb; j++) {
+            int32_t from = s->map.c2g[s->map.goals[j]];
+            pc__sokoban_pull(g, blk, &from, 1, gd, sd, queue);
+            uint16_t *d = s->map.dist + (size_t)j * s->map.nc;
+            for (int32_t x = 0; x < s->map.nc; x++)
+                d[x] = gd[s->map.c2g[x]];
         }
     }
+    pc__free(blk);
+    pc__free(queue);
+    pc__free(gd);
+    pc__free(sd);
+    charge(s, 0, bytes);
+    return rc;
 }
 
 /* Fill the static tables: PC_OK, PC_ENOTFOUND when a box or goal lies out
@@ -420,8 +427,8 @@ static int32_t prepare(fs_solver *s, const pc_sokoban *g)
     if ((rc = alloc_tables(s, n)) < 0)
         return rc;
     number_cells(s, g, n);
-    for (int32_t j = 0; j < nb; j++)
-        pull_goal(s, j);
+    if ((rc = pull_goals(s, g, n)) < 0)
+        return rc;
     struct pc_rng rng;
     pc__rng_seed(&rng, 0xfa57b0c5ULL);
     for (int32_t c = 0; c < nc; c++) {
@@ -521,6 +528,73 @@ static int freeze_dead(fs_solver *s, int32_t c)
     int off = 0;
     s->fr.fcalls = 0;
     return frozen(s, c, &off) && off;
+}
+
+/* Goals sealed by frozen boxes.  A box frozen on a goal never moves again,
+ * so it is a wall for good.  With those walls (and the other boxes away: a
+ * relaxation), every other box must still reach some goal left free by
+ * pushes, and every such goal must be reached by some box; when either
+ * fails the position is a deadlock.  This catches a goal room whose front
+ * goals were filled first, sealing the goals behind them: the matching
+ * (push distances on the empty board) does not see it.  Asked after a push
+ * that leaves the pushed box frozen on a goal, the only push that adds to
+ * the frozen boxes.  Uses ex.mark, ex.queue and fr.tmpwall (left clear).
+ * mark (pc__sokoban_deadlock; NULL in search): per box, set on the boxes
+ * frozen on goals and on those that reach no free goal. */
+static int sealed(fs_solver *s, uint8_t *mark)
+{
+    int32_t nb = s->map.nb, nf = 0;
+    for (int32_t i = 0; i < nb; i++) {
+        int32_t c = s->ex.bx[i], off = 0;
+        s->fr.fcalls = 0;
+        if (s->map.goal[c] && frozen(s, c, &off) && !off)
+            s->fr.onfrozen[nf++] = c;
+    }
+    if (nf == 0)
+        return 0;
+    uint8_t *wall = s->fr.tmpwall;
+    for (int32_t k = 0; k < nf; k++)
+        wall[s->fr.onfrozen[k]] = 1;
+    int dead = 0;
+    for (int pass = 0; pass < 2 && !dead; pass++) {
+        /* pass 0 pulls from the free goals, pass 1 pushes from the boxes */
+        uint32_t st = new_stamp(s);
+        size_t qh = 0, qt = 0;
+        for (int32_t j = 0; j < nb; j++) {
+            int32_t c = pass == 0 ? s->map.goals[j] : s->ex.bx[j];
+            if (!wall[c] && s->ex.mark[c] != st) {
+                s->ex.mark[c] = st;
+                s->ex.queue[qt++] = c;
+            }
+        }
+        while (qh < qt) {
+            int32_t x = s->ex.queue[qh++];
+            for (int d = 0; d < 4; d++) {
+                /* pull: the box came from y, pushed by a player behind y;
+                 * push: the box goes to y, pushed by a player behind x */
+                int32_t y = s->map.nbr[x][d];
+                int32_t p = y < 0 ? -1 : pass == 0 ? s->map.nbr[y][d] : s->map.nbr[x][(d + 2) & 3];
+                if (y < 0 || p < 0 || wall[y] || wall[p] || s->ex.mark[y] == st)
+                    continue;
+                s->ex.mark[y] = st;
+                s->ex.queue[qt++] = y;
+            }
+        }
+        for (int32_t j = 0; j < nb && (!dead || mark); j++) {
+            int32_t c = pass == 0 ? s->ex.bx[j] : s->map.goals[j];
+            if (!wall[c] && s->ex.mark[c] != st) {
+                dead = 1;
+                if (mark && pass == 0)
+                    mark[j] = 1;
+            }
+        }
+    }
+    for (int32_t k = 0; k < nf; k++) {
+        wall[s->fr.onfrozen[k]] = 0;
+        if (mark && dead)
+            mark[s->ex.boxat[s->fr.onfrozen[k]]] = 1;
+    }
+    return dead;
 }
 
 /* ---- PI-corrals ---------------------------------------------------------------------------- */
@@ -1226,6 +1300,12 @@ static inline int32_t try_push(fs_solver *s, uint32_t idx, int32_t i, int d, uin
     s->ex.boxat[to] = i;
     s->ex.bx[i] = to;
     int dead = freeze_dead(s, to);
+    if (!dead && s->map.goal[to]) {
+        int off = 0;
+        s->fr.fcalls = 0;
+        if (frozen(s, to, &off))
+            dead = sealed(s, NULL);
+    }
     int64_t h = dead ? FS_BIG : match_child(s, s->ex.bx, i);
     int32_t inorder = 0;
     int32_t pen = h < FS_BIG ? packing(s, s->ex.bx, &inorder) : 0;
@@ -1695,6 +1775,11 @@ static int32_t deadlock_tests(fs_solver *s, const pc_sokoban *g, uint8_t *mark, 
     if (s->map.nb > 0 && match_full(s, s->ex.bx) >= FS_BIG) {
         hall_set(s, mark);
         *kind = PC_SOKOBAN_DEADLOCK_MATCHING;
+        return 1;
+    }
+    /* 5. boxes frozen on goals that seal the free goals off */
+    if (sealed(s, mark)) {
+        *kind = PC_SOKOBAN_DEADLOCK_SEALED;
         return 1;
     }
     return 0;

@@ -78,6 +78,8 @@ def body():
     eq(r0.deadlock(), None, "deadlock: none in a live position")
     d2 = sokoban.Level("#######\n#     #\n# $$  #\n# $$  #\n#  @  #\n#.... #\n#######\n")
     eq(d2.deadlock(), (2, {(2, 2), (3, 2), (2, 3), (3, 3)}), "deadlock: a 2x2 block, frozen, its 4 boxes")
+    seal = sokoban.Level("#########\n#@      #\n#   $   #\n#  **## #\n#  **.  #\n#########\n")
+    eq(seal.deadlock(), (5, {(4, 2), (3, 3), (4, 3), (3, 4), (4, 4)}), "deadlock: a goal sealed off, kind 5")
     fa = lv.solve("any", seconds=5)
     c2 = lv.clone()
     c2.apply(fa.lurd)

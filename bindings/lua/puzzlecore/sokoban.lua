@@ -104,7 +104,7 @@ function Level:walk_path(x, y) return pc.text_out(C.pc_sokoban_walk_path, self.h
 --- LURD bringing the box on (bx, by) to (tx, ty): fewest pushes, then moves.
 function Level:push_path(bx, by, tx, ty) return pc.text_out(C.pc_sokoban_push_path, self.h, bx, by, tx, ty) end
 --- Lost by a test without search?  nil when none fires; else the kind
---- (PC_SOKOBAN_DEADLOCK_*: 1 dead square, 2 frozen, 3 corral, 4 matching) and
+--- (PC_SOKOBAN_DEADLOCK_*: 1 dead square, 2 frozen, 3 corral, 4 matching, 5 sealed) and
 --- the boxes forming the deadlock as a list of {x, y}.
 function Level:deadlock()
   local w, h = C.pc_sokoban_width(self.h), C.pc_sokoban_height(self.h)

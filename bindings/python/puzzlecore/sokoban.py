@@ -263,7 +263,7 @@ class Level(Handle):
 
     def deadlock(self) -> Optional[Tuple[int, Set[Tuple[int, int]]]]:
         """None when no test without search finds the position lost; else (kind, boxes):
-        kind a PC_SOKOBAN_DEADLOCK_* value (1 dead square, 2 frozen, 3 corral, 4 matching),
+        kind a PC_SOKOBAN_DEADLOCK_* value (1 dead square, 2 frozen, 3 corral, 4 matching, 5 sealed),
         boxes the set of (x, y) of the boxes forming the deadlock."""
         w, h = lib.pc_sokoban_width(self), lib.pc_sokoban_height(self)
         cells = (ctypes.c_uint8 * (w * h))()
