@@ -113,11 +113,12 @@ static void alloc_core(pc__nsolver *s, int64_t nclues, int32_t maxlen, int *bad)
 }
 
 /* Entries of a line cache: `max`, halved (down to 1024) while the puzzle is
- * small beside it (small puzzles need no big cache). */
-static uint32_t cache_entries(const pc__nsolver *s, uint32_t max, int32_t maxlen)
+ * small beside it (small puzzles need no big cache): while it has more than
+ * `per_cell` entries per cell of all lines together. */
+static uint32_t cache_entries(const pc__nsolver *s, uint32_t max, int32_t maxlen, uint32_t per_cell)
 {
     uint32_t entries = max;
-    while (entries > 1024 && entries / 128 > (uint32_t)s->nlines * (uint32_t)maxlen)
+    while (entries > 1024 && entries / per_cell > (uint32_t)s->nlines * (uint32_t)maxlen)
         entries /= 2;
     return entries;
 }
@@ -128,7 +129,7 @@ static void alloc_line_mode(pc__nsolver *s, int32_t maxlen, int *bad)
 {
     size_t nl = (size_t)s->nlines;
     if (maxlen <= PC__LINE_BITS_MAX) {
-        uint32_t entries = cache_entries(s, PC__NS_BCACHE_ENTRIES, maxlen);
+        uint32_t entries = cache_entries(s, PC__NS_BCACHE_ENTRIES, maxlen, 16);
         s->grid.bits = 1;
         s->grid.lf = nalloc(s, nl * sizeof(uint64_t), bad);
         s->grid.le = nalloc(s, nl * sizeof(uint64_t), bad);
@@ -141,7 +142,7 @@ static void alloc_line_mode(pc__nsolver *s, int32_t maxlen, int *bad)
             for (uint32_t i = 0; i < entries; i++)
                 s->lsolve.bc_cls[i] = -1;
     } else if (maxlen <= PC__NS_CACHE_MAXLEN) {
-        uint32_t entries = cache_entries(s, PC__NS_CACHE_ENTRIES, maxlen);
+        uint32_t entries = cache_entries(s, PC__NS_CACHE_ENTRIES, maxlen, 128);
         size_t words = (size_t)(maxlen + 31) / 32;
         s->lsolve.cache_words = (int32_t)words;
         s->lsolve.cache_mask = entries - 1;
