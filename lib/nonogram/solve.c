@@ -475,18 +475,17 @@ static void clear_queue(pc__nsolver *s)
     s->q.head = 0;
 }
 
-/* Cell idx becomes v (1 or 2) in the line words of its row and column. */
-static inline void bits_set(pc__nsolver *s, int32_t idx, uint8_t v)
+/* Cell (x, y) becomes v (1 or 2) in the line words of its row and column
+ * (the callers know x and y: no division on this path). */
+static inline void bits_set(pc__nsolver *s, int32_t x, int32_t y, uint8_t v)
 {
-    int32_t y = idx / s->w, x = idx - y * s->w;
     uint64_t *t = v == PC__NF ? s->grid.lf : s->grid.le;
     t[y] |= (uint64_t)1 << x;
     t[s->h + x] |= (uint64_t)1 << y;
 }
 
-static inline void bits_clear(pc__nsolver *s, int32_t idx)
+static inline void bits_clear(pc__nsolver *s, int32_t x, int32_t y)
 {
-    int32_t y = idx / s->w, x = idx - y * s->w;
     uint64_t rm = ~((uint64_t)1 << x), cm = ~((uint64_t)1 << y);
     s->grid.lf[y] &= rm;
     s->grid.le[y] &= rm;
@@ -536,7 +535,7 @@ int32_t pc__nsolver_reset(pc__nsolver *s, const uint8_t *givens)
         memset(s->grid.le, 0, sizeof(uint64_t) * (size_t)s->nlines);
         for (int32_t i = 0; i < s->ncells; i++)
             if (s->grid.cells[i] != PC__NU)
-                bits_set(s, i, s->grid.cells[i]);
+                bits_set(s, i % s->w, i / s->w, s->grid.cells[i]);
     }
     /* columns with the most clue cells first is not needed: a plain order */
     for (int32_t i = 0; i < s->nlines; i++)
@@ -556,23 +555,25 @@ int32_t pc__nsolver_reset(pc__nsolver *s, const uint8_t *givens)
 
 void pc__nsolver_set(pc__nsolver *s, int32_t idx, uint8_t v)
 {
+    const int32_t y = idx / s->w, x = idx - y * s->w;
     put_cell(s, idx, v);
     if (s->grid.bits)
-        bits_set(s, idx, v);
-    enqueue(s, idx / s->w);
-    enqueue(s, s->h + idx % s->w);
-    stamp_lines(s, idx / s->w, s->h + idx % s->w);
+        bits_set(s, x, y, v);
+    enqueue(s, y);
+    enqueue(s, s->h + x);
+    stamp_lines(s, y, s->h + x);
 }
 
 void pc__nsolver_undo(pc__nsolver *s, int32_t mark)
 {
     while (s->grid.trail_len > mark) {
         int32_t idx = s->grid.trail[--s->grid.trail_len];
+        const int32_t y = idx / s->w, x = idx - y * s->w;
         s->grid.cells[idx] = PC__NU;
         if (s->grid.bits)
-            bits_clear(s, idx);
+            bits_clear(s, x, y);
         s->grid.unknown++;
-        stamp_lines(s, idx / s->w, s->h + idx % s->w);
+        stamp_lines(s, y, s->h + x);
     }
     if (s->ng.head > s->grid.trail_len)
         s->ng.head = s->grid.trail_len;
@@ -654,14 +655,16 @@ static inline int propagate_bits(pc__nsolver *s, int32_t line, int32_t base, int
     uint64_t nf = oF & ~F, ne = oE & ~E;
     if (!(nf | ne))
         return PC__NS_OK;
-    const int32_t w = s->w, h = s->h;
+    const int32_t h = s->h, is_row = line < h;
     for (uint64_t m = nf | ne; m; m &= m - 1) {
         int32_t i = pc__ctz64(m);
         int32_t p = base + i * stride;
         uint8_t v = (nf >> i) & 1 ? PC__NF : PC__NE;
         put_cell(s, p, v);
-        bits_set(s, p, v);
-        int32_t other = line < h ? h + (p - line * w) : p / w;
+        /* cell i of a row is column i, of a column row i */
+        int32_t x = is_row ? i : line - h, y = is_row ? line : i;
+        bits_set(s, x, y, v);
+        int32_t other = is_row ? h + i : i;
         enqueue(s, other);
         stamp_lines(s, line, other);
     }
