@@ -543,6 +543,7 @@ int32_t pc__nsolver_reset(pc__nsolver *s, const uint8_t *givens)
     s->stats.nodes = s->stats.line_solves = s->stats.probes = s->stats.max_depth = s->stats.probes_reused = 0;
     s->q.bad_line = -1;
     s->probe.hot_n = s->probe.hot_pos = 0;
+    s->probe.start = 0;
     /* every probe result is stale */
     s->reuse.clock++;
     for (int32_t i = 0; i < s->nlines; i++)
@@ -969,7 +970,12 @@ int pc__nsolver_probe(pc__nsolver *s)
         if (r != PP_NOTHING && r != PP_SETTLED)
             return r;
     }
-    int32_t since = 0, idx = -1;
+    /* the sweep starts at the node's branch cell: the cells around the
+     * change are the likeliest to settle something, and a cell settled
+     * early spares the redoing of the pairs made before it (on 33 slow
+     * tcga2016 puzzles about 2-3 % fewer probes than starting at cell 0;
+     * the fixpoint and so the scores are the same) */
+    int32_t since = 0, idx = s->probe.start > 0 && s->probe.start < s->ncells ? s->probe.start - 1 : -1;
     for (;;) {
         if (since >= s->ncells || !s->grid.unknown)
             return PC__NS_OK;
@@ -1202,6 +1208,7 @@ static void restart(pc__nsolver *s, ns_run *run)
     pc__nsolver_undo(s, run->root_mark);
     ng_learn_path(s, run, depth);
     run->depth = 0;
+    s->probe.start = 0;
     s->restart.count++;
     s->restart.randomize = 1;
     run->restart_base = s->stats.nodes;
@@ -1219,6 +1226,7 @@ static int branch(pc__nsolver *s, ns_run *run)
     s->search.val[d] = first == PC__NF ? PC__NE : PC__NF;
     s->search.mark[d] = s->grid.trail_len;
     s->search.done[d] = 0;
+    s->probe.start = c;
     if (run->depth > s->stats.max_depth)
         s->stats.max_depth = run->depth;
     if (!take_node(s))
@@ -1239,6 +1247,7 @@ static int backtrack(pc__nsolver *s, ns_run *run)
     int32_t d = run->depth - 1;
     pc__nsolver_undo(s, s->search.mark[d]);
     s->search.done[d] = 1;
+    s->probe.start = s->search.cell[d];
     if (!take_node(s))
         return 0;
     pc__nsolver_set(s, s->search.cell[d], s->search.val[d]);

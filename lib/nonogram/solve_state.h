@@ -120,6 +120,7 @@ typedef struct pc__ns_probe {
     /* the last cells whose probes met a contradiction, probed first */
     int32_t hot[PC__NS_HOT];
     int32_t hot_n, hot_pos;
+    int32_t start; /* the sweep's first cell */
 } pc__ns_probe;
 
 /* Probe reuse: a line's stamp is the clock at its last change outside a
