@@ -3,14 +3,17 @@
  * project's own hard sets (public API only).
  *
  *   bench/nonogram_tcga [--cap S] [--max N] [--skip N] [--mode one|unique|both]
- *                       [--sets tcga,gen] [--gen N] [--seed S] [--slow T] [TCGA-FILE]
+ *                       [--sets tcga,gen] [--gen N] [--seed S] [--slow T] [--only I,J,...]
+ *                       [TCGA-FILE]
  *
  * TCGA-FILE is a TCGA/TAAI question file ("$n", 25 lines of column clues, 25
  * lines of row clues, tab-separated), e.g. ../shared/data/nonogram/tcga2016.txt
  * (the default path; third-party data is read by path, never copied into the
  * repository).  When it is absent the TCGA set is skipped with a message.
  * --skip N / --max N solve only puzzles N .. N+max-1 (0-based); --slow T
- * names every puzzle whose solve took more than T CPU seconds.
+ * names every puzzle whose solve took more than T CPU seconds; --only I,J,...
+ * solves only the TCGA puzzles of those 0-based indices (the numbers --slow
+ * prints), for short runs on the slow tail.
  *
  * Generated sets (--gen N puzzles each, default 20; seed 2026; pc_rng draws,
  * so the same on every platform):
@@ -52,6 +55,8 @@ static double cap_seconds = 2.0;
 static double slow_seconds = 0; /* --slow T: name every puzzle slower than T */
 static const char *cur_set = "";
 static int index_base = 0; /* the file's index of the set's first puzzle */
+static int *only_idx = NULL; /* --only: the file's index of each puzzle solved, else NULL */
+static int only_n = 0;
 
 typedef struct {
     double cpu_start, cpu_cap;
@@ -168,7 +173,7 @@ static void tally_init(tally *t, int n)
 /* Solve g for `count` solutions and record the outcome. */
 static void run_one(const pc_nonogram *g, int32_t count, tally *t)
 {
-    int index = index_base + t->count;
+    int index = only_idx && t->count < only_n ? only_idx[t->count] : index_base + t->count;
     int32_t w = pc_nonogram_width(g), h = pc_nonogram_height(g);
     size_t cells = (size_t)w * (size_t)h;
     uint8_t *sols = malloc(2 * cells);
@@ -296,8 +301,26 @@ static void tcga_set(const char *path, int max)
     int32_t first = skip < n ? skip : n;
     if (max > 0 && n - first > max)
         n = first + max;
-    pc_nonogram **gs = calloc((size_t)(n > 0 ? n : 1), sizeof *gs);
+    pc_nonogram **gs = calloc((size_t)(n > 0 ? n : 1) + (size_t)only_n, sizeof *gs);
     int got = 0;
+    if (only_idx) { /* --only: those puzzles, in the order given */
+        int kept = 0;
+        for (int j = 0; j < only_n; j++) {
+            if (only_idx[j] < 0 || only_idx[j] >= n) {
+                printf("# tcga: puzzle %d: not in the file\n", only_idx[j]);
+                continue;
+            }
+            if (pc_nonogram_import(text, len, PC_NONOGRAM_FORMAT_TCGA, only_idx[j], err, sizeof err, &gs[got]) ==
+                PC_OK) {
+                got++;
+                only_idx[kept++] = only_idx[j];
+            } else {
+                printf("# tcga: puzzle %d: %s\n", only_idx[j], err);
+            }
+        }
+        only_n = kept;
+        first = n; /* the range below is empty */
+    }
     for (int32_t i = first; i < n; i++) {
         if (pc_nonogram_import(text, len, PC_NONOGRAM_FORMAT_TCGA, i, err, sizeof err, &gs[got]) == PC_OK)
             got++;
@@ -401,6 +424,19 @@ int main(int argc, char **argv)
             seed = strtoull(argv[++i], NULL, 10);
         else if (!strcmp(argv[i], "--sets") && i + 1 < argc)
             sets = argv[++i];
+        else if (!strcmp(argv[i], "--only") && i + 1 < argc) {
+            const char *l = argv[++i];
+            only_n = 0;
+            free(only_idx);
+            only_idx = malloc(sizeof(int) * (strlen(l) / 2 + 1));
+            for (char *end; *l;) {
+                long v = strtol(l, &end, 10);
+                if (end == l)
+                    break;
+                only_idx[only_n++] = (int)v;
+                l = *end == ',' ? end + 1 : end;
+            }
+        }
         else if (!strcmp(argv[i], "--mode") && i + 1 < argc) {
             const char *m = argv[++i];
             mode_one = !strcmp(m, "one") || !strcmp(m, "both");
@@ -410,7 +446,7 @@ int main(int argc, char **argv)
         else {
             fprintf(stderr,
                     "usage: %s [--cap S] [--max N] [--skip N] [--mode one|unique|both] [--sets tcga,gen] "
-                    "[--gen N] [--seed S] [--slow T] [TCGA-FILE]\n",
+                    "[--gen N] [--seed S] [--slow T] [--only I,J,...] [TCGA-FILE]\n",
                     argv[0]);
             return 2;
         }
@@ -433,5 +469,6 @@ int main(int argc, char **argv)
                 random_set(s, pcts[p], gen, seed);
         noisy_set(40, gen, seed);
     }
+    free(only_idx);
     return 0;
 }

@@ -113,11 +113,12 @@ static void alloc_core(pc__nsolver *s, int64_t nclues, int32_t maxlen, int *bad)
 }
 
 /* Entries of a line cache: `max`, halved (down to 1024) while the puzzle is
- * small beside it (small puzzles need no big cache). */
-static uint32_t cache_entries(const pc__nsolver *s, uint32_t max, int32_t maxlen)
+ * small beside it (small puzzles need no big cache): while it has more than
+ * `per_cell` entries per cell of all lines together. */
+static uint32_t cache_entries(const pc__nsolver *s, uint32_t max, int32_t maxlen, uint32_t per_cell)
 {
     uint32_t entries = max;
-    while (entries > 1024 && entries / 128 > (uint32_t)s->nlines * (uint32_t)maxlen)
+    while (entries > 1024 && entries / per_cell > (uint32_t)s->nlines * (uint32_t)maxlen)
         entries /= 2;
     return entries;
 }
@@ -128,7 +129,7 @@ static void alloc_line_mode(pc__nsolver *s, int32_t maxlen, int *bad)
 {
     size_t nl = (size_t)s->nlines;
     if (maxlen <= PC__LINE_BITS_MAX) {
-        uint32_t entries = cache_entries(s, PC__NS_BCACHE_ENTRIES, maxlen);
+        uint32_t entries = cache_entries(s, PC__NS_BCACHE_ENTRIES, maxlen, 16);
         s->grid.bits = 1;
         s->grid.lf = nalloc(s, nl * sizeof(uint64_t), bad);
         s->grid.le = nalloc(s, nl * sizeof(uint64_t), bad);
@@ -141,7 +142,7 @@ static void alloc_line_mode(pc__nsolver *s, int32_t maxlen, int *bad)
             for (uint32_t i = 0; i < entries; i++)
                 s->lsolve.bc_cls[i] = -1;
     } else if (maxlen <= PC__NS_CACHE_MAXLEN) {
-        uint32_t entries = cache_entries(s, PC__NS_CACHE_ENTRIES, maxlen);
+        uint32_t entries = cache_entries(s, PC__NS_CACHE_ENTRIES, maxlen, 128);
         size_t words = (size_t)(maxlen + 31) / 32;
         s->lsolve.cache_words = (int32_t)words;
         s->lsolve.cache_mask = entries - 1;
@@ -474,18 +475,17 @@ static void clear_queue(pc__nsolver *s)
     s->q.head = 0;
 }
 
-/* Cell idx becomes v (1 or 2) in the line words of its row and column. */
-static inline void bits_set(pc__nsolver *s, int32_t idx, uint8_t v)
+/* Cell (x, y) becomes v (1 or 2) in the line words of its row and column
+ * (the callers know x and y: no division on this path). */
+static inline void bits_set(pc__nsolver *s, int32_t x, int32_t y, uint8_t v)
 {
-    int32_t y = idx / s->w, x = idx - y * s->w;
     uint64_t *t = v == PC__NF ? s->grid.lf : s->grid.le;
     t[y] |= (uint64_t)1 << x;
     t[s->h + x] |= (uint64_t)1 << y;
 }
 
-static inline void bits_clear(pc__nsolver *s, int32_t idx)
+static inline void bits_clear(pc__nsolver *s, int32_t x, int32_t y)
 {
-    int32_t y = idx / s->w, x = idx - y * s->w;
     uint64_t rm = ~((uint64_t)1 << x), cm = ~((uint64_t)1 << y);
     s->grid.lf[y] &= rm;
     s->grid.le[y] &= rm;
@@ -535,7 +535,7 @@ int32_t pc__nsolver_reset(pc__nsolver *s, const uint8_t *givens)
         memset(s->grid.le, 0, sizeof(uint64_t) * (size_t)s->nlines);
         for (int32_t i = 0; i < s->ncells; i++)
             if (s->grid.cells[i] != PC__NU)
-                bits_set(s, i, s->grid.cells[i]);
+                bits_set(s, i % s->w, i / s->w, s->grid.cells[i]);
     }
     /* columns with the most clue cells first is not needed: a plain order */
     for (int32_t i = 0; i < s->nlines; i++)
@@ -543,6 +543,7 @@ int32_t pc__nsolver_reset(pc__nsolver *s, const uint8_t *givens)
     s->stats.nodes = s->stats.line_solves = s->stats.probes = s->stats.max_depth = s->stats.probes_reused = 0;
     s->q.bad_line = -1;
     s->probe.hot_n = s->probe.hot_pos = 0;
+    s->probe.start = 0;
     /* every probe result is stale */
     s->reuse.clock++;
     for (int32_t i = 0; i < s->nlines; i++)
@@ -555,23 +556,25 @@ int32_t pc__nsolver_reset(pc__nsolver *s, const uint8_t *givens)
 
 void pc__nsolver_set(pc__nsolver *s, int32_t idx, uint8_t v)
 {
+    const int32_t y = idx / s->w, x = idx - y * s->w;
     put_cell(s, idx, v);
     if (s->grid.bits)
-        bits_set(s, idx, v);
-    enqueue(s, idx / s->w);
-    enqueue(s, s->h + idx % s->w);
-    stamp_lines(s, idx / s->w, s->h + idx % s->w);
+        bits_set(s, x, y, v);
+    enqueue(s, y);
+    enqueue(s, s->h + x);
+    stamp_lines(s, y, s->h + x);
 }
 
 void pc__nsolver_undo(pc__nsolver *s, int32_t mark)
 {
     while (s->grid.trail_len > mark) {
         int32_t idx = s->grid.trail[--s->grid.trail_len];
+        const int32_t y = idx / s->w, x = idx - y * s->w;
         s->grid.cells[idx] = PC__NU;
         if (s->grid.bits)
-            bits_clear(s, idx);
+            bits_clear(s, x, y);
         s->grid.unknown++;
-        stamp_lines(s, idx / s->w, s->h + idx % s->w);
+        stamp_lines(s, y, s->h + x);
     }
     if (s->ng.head > s->grid.trail_len)
         s->ng.head = s->grid.trail_len;
@@ -653,14 +656,16 @@ static inline int propagate_bits(pc__nsolver *s, int32_t line, int32_t base, int
     uint64_t nf = oF & ~F, ne = oE & ~E;
     if (!(nf | ne))
         return PC__NS_OK;
-    const int32_t w = s->w, h = s->h;
+    const int32_t h = s->h, is_row = line < h;
     for (uint64_t m = nf | ne; m; m &= m - 1) {
         int32_t i = pc__ctz64(m);
         int32_t p = base + i * stride;
         uint8_t v = (nf >> i) & 1 ? PC__NF : PC__NE;
         put_cell(s, p, v);
-        bits_set(s, p, v);
-        int32_t other = line < h ? h + (p - line * w) : p / w;
+        /* cell i of a row is column i, of a column row i */
+        int32_t x = is_row ? i : line - h, y = is_row ? line : i;
+        bits_set(s, x, y, v);
+        int32_t other = is_row ? h + i : i;
         enqueue(s, other);
         stamp_lines(s, line, other);
     }
@@ -965,7 +970,12 @@ int pc__nsolver_probe(pc__nsolver *s)
         if (r != PP_NOTHING && r != PP_SETTLED)
             return r;
     }
-    int32_t since = 0, idx = -1;
+    /* the sweep starts at the node's branch cell: the cells around the
+     * change are the likeliest to settle something, and a cell settled
+     * early spares the redoing of the pairs made before it (on 33 slow
+     * tcga2016 puzzles about 2-3 % fewer probes than starting at cell 0;
+     * the fixpoint and so the scores are the same) */
+    int32_t since = 0, idx = s->probe.start > 0 && s->probe.start < s->ncells ? s->probe.start - 1 : -1;
     for (;;) {
         if (since >= s->ncells || !s->grid.unknown)
             return PC__NS_OK;
@@ -1198,6 +1208,7 @@ static void restart(pc__nsolver *s, ns_run *run)
     pc__nsolver_undo(s, run->root_mark);
     ng_learn_path(s, run, depth);
     run->depth = 0;
+    s->probe.start = 0;
     s->restart.count++;
     s->restart.randomize = 1;
     run->restart_base = s->stats.nodes;
@@ -1215,6 +1226,7 @@ static int branch(pc__nsolver *s, ns_run *run)
     s->search.val[d] = first == PC__NF ? PC__NE : PC__NF;
     s->search.mark[d] = s->grid.trail_len;
     s->search.done[d] = 0;
+    s->probe.start = c;
     if (run->depth > s->stats.max_depth)
         s->stats.max_depth = run->depth;
     if (!take_node(s))
@@ -1235,6 +1247,7 @@ static int backtrack(pc__nsolver *s, ns_run *run)
     int32_t d = run->depth - 1;
     pc__nsolver_undo(s, s->search.mark[d]);
     s->search.done[d] = 1;
+    s->probe.start = s->search.cell[d];
     if (!take_node(s))
         return 0;
     pc__nsolver_set(s, s->search.cell[d], s->search.val[d]);
