@@ -1243,13 +1243,14 @@ static inline int32_t try_push(fs_solver *s, uint32_t idx, int32_t i, int d, uin
     s->ex.boxat[b] = -1;
     s->ex.boxat[to] = i;
     s->ex.bx[i] = to;
-    int dead = freeze_dead(s, to);
-    if (!dead && s->map.goal[to]) {
-        int off = 0;
-        s->fr.fcalls = 0;
-        if (frozen(s, to, &off))
-            dead = sealed(s, NULL);
-    }
+    /* One freeze test of the pushed box: frozen with a box off goal is a
+     * freeze deadlock; frozen on a goal may seal goals off. */
+    int off = 0;
+    s->fr.fcalls = 0;
+    int fz = frozen(s, to, &off);
+    int dead = fz && off;
+    if (fz && !off && s->map.goal[to])
+        dead = sealed(s, NULL);
     int64_t h = dead ? FS_BIG : match_child(s, s->ex.bx, i);
     int32_t inorder = 0;
     if (h < FS_BIG)
