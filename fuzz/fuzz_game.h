@@ -1,6 +1,7 @@
 /*
- * fuzz/fuzz_game.h — the pc_game checks two harnesses share (game: the move
- * paths; game_load: the save and params parsers).
+ * fuzz/fuzz_game.h — the pc_game checks the harnesses share (game: the move
+ * paths from a new or loaded game; step: a few moves from any save; game_load:
+ * the save and params parsers).
  */
 #ifndef PC_FUZZ_GAME_H
 #define PC_FUZZ_GAME_H
@@ -45,6 +46,95 @@ static inline void invariants(const pc_game *g)
         double sc;
         FZ_CHECK(pc_game_score(g, i, &sc) == PC_OK);
     }
+}
+
+/* Replace *g by its clone or by its save loaded back; same save text. */
+static inline void game_reload(pc_game **g, int viaclone)
+{
+    pc_game *h = NULL;
+    if (viaclone) {
+        FZ_CHECK(pc_game_clone(*g, &h) == PC_OK);
+    } else {
+        size_t n;
+        char *s = save_of(*g, &n), err[128];
+        int32_t rc = pc_game_load(s, n, err, sizeof err, &h);
+        if (rc != PC_OK) fprintf(stderr, "reload: %s\n%s\n", err, FZ_STR(s));
+        FZ_CHECK(rc == PC_OK);
+        free(s);
+    }
+    same_save(*g, h);
+    pc_game_free(*g);
+    *g = h;
+}
+
+/* Up to max actions decoded from in, checked at every step: play a listed
+ * move (every one is accepted; undo restores the save text, redo replays),
+ * an arbitrary text move (refused: nothing changes; accepted: undo restores),
+ * undo, redo, clone, save + load.  *gp may be replaced by its clone or its
+ * reloaded save. */
+static inline void game_steps(pc_game **gp, struct fz_in *in, int max)
+{
+    pc_game *g = *gp, *k = NULL;
+    int steps = 0;
+    while (fz_more(in) && steps++ < max) {
+        uint32_t op = fz_u8(in) % 8;
+        if (op <= 2) {
+            /* a listed move */
+            char *m;
+            size_t mn;
+            FZ_TEXT(pc_game_moves, g, &m, &mn);
+            FZ_CHECK(m);
+            int32_t lines = 0;
+            for (size_t i = 0; i < mn; i++) lines += m[i] == '\n';
+            FZ_CHECK(mn == 0 || m[mn - 1] == '\n');
+            FZ_CHECK((lines == 0) == (pc_game_over(g) == 1));
+            if (lines > 0) {
+                int32_t pick = (int32_t)(fz_u16(in) % (uint32_t)lines);
+                char *p = m;
+                for (int32_t i = 0; i < pick; i++) p = strchr(p, '\n') + 1;
+                size_t len = (size_t)(strchr(p, '\n') - p);
+                FZ_CHECK(pc_game_clone(g, &k) == PC_OK);
+                int32_t rc = pc_game_play(g, p, len);
+                if (rc != PC_OK) fprintf(stderr, "listed move '%.*s' refused: %d\n", (int)len, p, (int)rc);
+                FZ_CHECK(rc == PC_OK);
+                FZ_CHECK(pc_game_redo_count(g) == 0);
+                FZ_CHECK(pc_game_undo(g) == PC_OK);
+                same_save(g, k);
+                FZ_CHECK(pc_game_redo(g) == PC_OK);
+                pc_game_free(k);
+                k = NULL;
+            }
+            free(m);
+        } else if (op == 3) {
+            /* an arbitrary text move */
+            size_t len = fz_u8(in) % 24;
+            if (len > in->n) len = in->n;
+            FZ_CHECK(pc_game_clone(g, &k) == PC_OK);
+            int32_t rc = pc_game_play(g, (const char *)in->p, len);
+            in->p += len;
+            in->n -= len;
+            if (rc != PC_OK) {
+                FZ_CHECK(rc == PC_EPARSE || rc == PC_EILLEGAL || rc == PC_EOVER || rc == PC_ERANGE);
+                same_save(g, k);
+            } else {
+                FZ_CHECK(pc_game_undo(g) == PC_OK);
+                same_save(g, k);
+                FZ_CHECK(pc_game_redo(g) == PC_OK);
+            }
+            pc_game_free(k);
+            k = NULL;
+        } else if (op == 4) {
+            int32_t u = pc_game_undo_count(g), rc = pc_game_undo(g);
+            FZ_CHECK(u >= 0 && (rc == PC_OK) == (u > 0));
+        } else if (op == 5) {
+            int32_t r = pc_game_redo_count(g), rc = pc_game_redo(g);
+            FZ_CHECK(r >= 0 && (rc == PC_OK) == (r > 0));
+        } else {
+            game_reload(&g, op == 6);
+        }
+        invariants(g);
+    }
+    *gp = g;
 }
 
 #endif

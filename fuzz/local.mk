@@ -17,7 +17,7 @@
 FUZZERS = fuzz/nonogram_load fuzz/nonogram_import fuzz/sokoban_level fuzz/sokoban_collection \
 	fuzz/sokoban_load fuzz/pickerel_load fuzz/snapper_load fuzz/patchwork_load \
 	fuzz/patchwork_referee fuzz/patchwork_command fuzz/moves fuzz/search_nonogram fuzz/search_games fuzz/game \
-	fuzz/game_load
+	fuzz/game_load fuzz/step
 
 if ENABLE_FUZZING
 FUZZ_MAIN =
@@ -33,7 +33,7 @@ else
 check_PROGRAMS += $(FUZZERS)
 TESTS += $(FUZZERS)
 endif
-noinst_HEADERS += fuzz/fuzz.h fuzz/fuzz_game.h
+noinst_HEADERS += fuzz/fuzz.h fuzz/fuzz_game.h fuzz/fuzz_moves.h
 EXTRA_DIST += fuzz/driver.c fuzz/README.md fuzz/corpus fuzz/dict fuzz/known tests/fuzz
 CLEANFILES += $(FUZZERS)
 
@@ -79,6 +79,9 @@ fuzz_game_LDFLAGS = $(FUZZ_LINK)
 fuzz_game_load_SOURCES = fuzz/game_load.c $(FUZZ_MAIN)
 fuzz_game_load_LDADD = $(TEST_LDADD)
 fuzz_game_load_LDFLAGS = $(FUZZ_LINK)
+fuzz_step_SOURCES = fuzz/step.c $(FUZZ_MAIN)
+fuzz_step_LDADD = $(TEST_LDADD)
+fuzz_step_LDFLAGS = $(FUZZ_LINK)
 fuzz_patchwork_command_SOURCES = fuzz/patchwork_command.c $(FUZZ_MAIN)
 fuzz_patchwork_command_LDADD = $(TEST_LDADD)
 fuzz_patchwork_command_LDFLAGS = $(FUZZ_LINK)
@@ -116,7 +119,7 @@ fuzz-smoke: $(FUZZERS)
 	@fail=0; for f in $(FUZZERS); do \
 	  case " $(FUZZ_SMOKE_SKIP) " in *" $$f "*) echo "==== `basename $$f`: skipped (open finding, fuzz/known/)"; continue;; esac; \
 	  case `basename $$f` in game) runs=300;; moves) runs=1000;; patchwork_referee|search_nonogram|nonogram_import) runs=3000;; \
-	    search_games|sokoban_level) runs=10000;; *) runs=$(FUZZ_SMOKE_RUNS);; esac; \
+	    search_games|sokoban_level|step) runs=10000;; *) runs=$(FUZZ_SMOKE_RUNS);; esac; \
 	  $(MAKE) $(AM_MAKEFLAGS) --no-print-directory fuzz-run FUZZ_TARGET=$$f \
 	    FUZZ_SECONDS=$(FUZZ_SMOKE_SECONDS) FUZZ_FLAGS="$(FUZZ_FLAGS) -seed=$(FUZZ_SMOKE_SEED) -runs=$$runs" || fail=1; done; exit $$fail
 fuzz: $(FUZZERS)
