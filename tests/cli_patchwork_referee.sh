@@ -52,7 +52,8 @@ echo "$out" | grep -v '^referee: ###\(Input\|Output\)' | sed 's/^/# /'
 echo "$out" | grep -qx 'referee: ###Input 0' && echo "$out" | grep -qx 'referee: ###Output 0 1'
 tap $? "old: ###Input i then ###Output i 1"
 echo "$out" | tail -n 1 | grep -q '^result end="###End 0 1" winner=0 '; tap $? "old: ###End 0 1, the same game as the new protocol (###Seed 7)"
-out=$($drv old "$ref" "$strong" "$tmp/crash.sh" --seed 7)
+# (player 2 crashes at its first turn, so the first-turn clock is what runs out: 5 s, not 30)
+out=$($drv old "$cli patchwork referee --league 1 --first-ms 5000 --turn-ms 5000" "$strong" "$tmp/crash.sh" --seed 7)
 echo "$out" | tail -n 1 | grep -q '^result end="###End 0 1" winner=0 '
 tap $? "old: a crashing player 2 loses (the referee's clock runs out)"
 out=$($drv old "$cli patchwork referee --league 1 --first-ms 30000 --turn-ms 2000" "$tmp/hang.sh" "$strong")
