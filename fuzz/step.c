@@ -23,6 +23,19 @@
 
 #define STEP_MAX 4
 
+/* referee_steps with the other step functions' signature */
+static void referee_steps_of(pc_patchwork **g, struct fz_in *in, int max) { referee_steps(*g, in, max); }
+
+/* One typed path: T##_load the save, the steps, then the reload check. */
+#define TYPED_PATH(T, STEPS)                                                             \
+    do {                                                                                 \
+        T *g = NULL;                                                                     \
+        if (T##_load(save, slen, err, sizeof err, &g) != PC_OK) break;                   \
+        STEPS(&g, &in, STEP_MAX);                                                        \
+        RELOAD(T, T##_load, T##_save, T##_clone, T##_free, g, 0);                        \
+        T##_free(g);                                                                     \
+    } while (0)
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     struct fz_in in = {data, size};
@@ -43,35 +56,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         game_reload(&g, 0);
         pc_game_free(g);
     } break;
-    case 2: {
-        pc_nonogram *g = NULL;
-        if (pc_nonogram_load(save, slen, err, sizeof err, &g) != PC_OK) break;
-        nonogram_steps(&g, &in, STEP_MAX);
-        RELOAD(pc_nonogram, pc_nonogram_load, pc_nonogram_save, pc_nonogram_clone, pc_nonogram_free, g, 0);
-        pc_nonogram_free(g);
-    } break;
-    case 3: {
-        pc_pickerel *g = NULL;
-        if (pc_pickerel_load(save, slen, err, sizeof err, &g) != PC_OK) break;
-        pickerel_steps(&g, &in, STEP_MAX);
-        RELOAD(pc_pickerel, pc_pickerel_load, pc_pickerel_save, pc_pickerel_clone, pc_pickerel_free, g, 0);
-        pc_pickerel_free(g);
-    } break;
-    case 4: {
-        pc_snapper *g = NULL;
-        if (pc_snapper_load(save, slen, err, sizeof err, &g) != PC_OK) break;
-        snapper_steps(&g, &in, STEP_MAX);
-        RELOAD(pc_snapper, pc_snapper_load, pc_snapper_save, pc_snapper_clone, pc_snapper_free, g, 0);
-        pc_snapper_free(g);
-    } break;
-    default: {
-        pc_patchwork *g = NULL;
-        if (pc_patchwork_load(save, slen, err, sizeof err, &g) != PC_OK) break;
-        if (path == 5) patchwork_steps(&g, &in, STEP_MAX);
-        else referee_steps(g, &in, STEP_MAX);
-        RELOAD(pc_patchwork, pc_patchwork_load, pc_patchwork_save, pc_patchwork_clone, pc_patchwork_free, g, 0);
-        pc_patchwork_free(g);
-    } break;
+    case 2: TYPED_PATH(pc_nonogram, nonogram_steps); break;
+    case 3: TYPED_PATH(pc_pickerel, pickerel_steps); break;
+    case 4: TYPED_PATH(pc_snapper, snapper_steps); break;
+    case 5: TYPED_PATH(pc_patchwork, patchwork_steps); break;
+    default: TYPED_PATH(pc_patchwork, referee_steps_of); break;
     }
     return 0;
 }
