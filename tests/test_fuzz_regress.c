@@ -229,6 +229,32 @@ static void game_validate_no_generator(void)
            "game: ... and a solution (%s)", err);
 }
 
+/* fuzz/step: a Sokoban start whose player cannot step (walled in by a wall
+ * and a box it cannot push) listed no move but was not over.  "No legal move"
+ * means over for every pc_game kind: a front end loops on the list while the
+ * game goes on. */
+static void game_sokoban_stuck_is_over(void)
+{
+    pc_game *g = NULL;
+    char buf[64];
+    size_t n = 99;
+    int32_t who = 0;
+    is_int(pc_game_new("sokoban", "level=#####|#@$#.|#####", 1, &g), PC_OK, "game: a walled-in Sokoban start loads");
+    if (!g) return;
+    is_int(pc_game_moves(g, buf, sizeof buf, &n), PC_OK, "game: its move list reads");
+    is_int((int32_t)n, 0, "game: ... and is empty");
+    is_int(pc_game_over(g), 1, "game: ... so the game is over");
+    is_int(pc_game_to_move(g, &who), PC_OK, "game: to_move reads");
+    is_int(who, PC_GAME_NOBODY, "game: nobody is to move");
+    is_int(pc_game_play(g, "r", 1), PC_EOVER, "game: a step is refused as over");
+    pc_game_free(g);
+    g = NULL;
+    is_int(pc_game_new("sokoban", "level=######|#@$-.#|######", 1, &g), PC_OK, "game: the same level with room to push");
+    if (!g) return;
+    is_int(pc_game_over(g), 0, "game: ... is not over");
+    pc_game_free(g);
+}
+
 int main(void)
 {
     patchwork_max_seed();
@@ -239,5 +265,6 @@ int main(void)
     nonogram_non_quotes();
     nonogram_non_width_twice();
     game_validate_no_generator();
+    game_sokoban_stuck_is_over();
     return done_testing();
 }

@@ -1,6 +1,7 @@
 /*
  * pc_game kind "sokoban": moves are the letters l u r d (one step each, a
- * push when a box is ahead); the game is over when every box is on a goal;
+ * push when a box is ahead); the game is over when every box is on a goal
+ * (or when the player cannot step at all);
  * the score is the number of boxes on goals; the suggestion is the first
  * step of a solution from the current position found by the fast mode
  * (PC_SOKOBAN_ANY: push-optimal on small levels).
@@ -117,9 +118,19 @@ static int32_t sk_play(void *s, const char *m, size_t n)
     return pc_sokoban_step(s, (int32_t)(hit - sk_letters), NULL);
 }
 
+/* Over when solved, and also when the player cannot step at all: then the
+ * move list is empty, and "no legal move" must mean "over" for every kind
+ * (a front end loops on the list while the game goes on).  Play never leads
+ * there (the square the player came from stays free), so only a start
+ * position can: a player walled in by walls and boxes it cannot push. */
 static int32_t sk_over(const void *s)
 {
-    return pc_sokoban_is_solved(s) == 1;
+    if (pc_sokoban_is_solved(s) == 1)
+        return 1;
+    for (int32_t d = 0; d < 4; d++)
+        if (sk_can_step(s, d))
+            return 0;
+    return 1;
 }
 
 static int32_t sk_to_move(const void *s)
