@@ -1,8 +1,9 @@
 /*
- * fuzz/fuzz_moves.h — the typed move paths of nonogram, Pickerel, Snapper and
- * Patchwork (and Patchwork's referee protocol) as step functions the harnesses
- * share: `moves` and `patchwork_referee` run them for hundreds of steps from a
- * new game, `step` for a few from any loaded save.
+ * fuzz/fuzz_moves.h — the typed move paths of nonogram, Pickerel, Snapper,
+ * Patchwork (and Patchwork's referee protocol) and Sokoban's front-end moves
+ * as step functions the harnesses share: `moves` and `patchwork_referee` run
+ * them for hundreds of steps from a new game, `step` for a few from any
+ * loaded save.
  *
  * Each X_steps(&g, in, max) decodes up to max actions from in and checks at
  * every one: a refused move changes nothing (same save text); the game's
@@ -221,6 +222,141 @@ static inline void referee_steps(pc_patchwork *g, struct fz_in *in, int max)
     }
     in->n -= (size_t)(p - (const char *)in->p);
     in->p = (const uint8_t *)p;
+}
+
+/* The text of fn(g, <args>, buf, cap, &len) (size query, then write), or
+ * NULL with the status in *rc. */
+#define SK_PATH(rcp, outp, lenp, CALL_WITH_BUF)                                         \
+    do {                                                                                 \
+        char *buf = NULL;                                                                \
+        size_t cap = 0, len = 0;                                                         \
+        *(rcp) = CALL_WITH_BUF;                                                          \
+        *(outp) = NULL;                                                                  \
+        if (*(rcp) == PC_OK) {                                                           \
+            size_t want = len;                                                           \
+            cap = want + 1;                                                              \
+            buf = malloc(cap);                                                           \
+            FZ_CHECK(buf);                                                               \
+            FZ_CHECK(CALL_WITH_BUF == PC_OK && len == want && buf[want] == '\0');        \
+            *(outp) = buf;                                                               \
+            *(lenp) = want;                                                              \
+        }                                                                                \
+    } while (0)
+
+/* Sokoban through its typed API and its helpers for front ends: steps in any
+ * direction (bad ones too), undo and redo by any unit (from the end of a
+ * unit, undo then redo by it comes back to the same position), restart (the start board), a
+ * walk to (x, y) (the path walks there without a push), a box pushed from
+ * (bx, by) to (tx, ty) (the path brings it there with as many pushes as
+ * upper-case letters), the reachable squares (the player's own among them,
+ * the count agrees), the deadlock test (the marked cells are boxes) and any
+ * LURD text (atomic).  A refused action changes nothing. */
+static inline void sokoban_steps(pc_sokoban **gp, struct fz_in *in, int max)
+{
+    static uint8_t cells[PC_SOKOBAN_MAX_SIDE * PC_SOKOBAN_MAX_SIDE];
+    pc_sokoban *g = *gp, *k = NULL, *k2 = NULL;
+    int32_t w = pc_sokoban_width(g), h = pc_sokoban_height(g);
+    size_t wh = (size_t)w * (size_t)h;
+    char err[128];
+    int steps = 0;
+    while (fz_more(in) && steps++ < max) {
+        uint32_t op = fz_u8(in) % 10;
+        int32_t a = (int32_t)(fz_u8(in) % (uint32_t)(w + 2)) - 1, b = (int32_t)(fz_u8(in) % (uint32_t)(h + 2)) - 1;
+        int32_t rc = PC_OK, n = -1;
+        FZ_CHECK(pc_sokoban_clone(g, &k) == PC_OK);
+        if (op <= 1) {
+            int32_t pushed = -1;
+            rc = pc_sokoban_step(g, a % 6 - 1, &pushed);
+            FZ_CHECK(rc == PC_OK ? (pushed == 0 || pushed == 1) : (rc == PC_EILLEGAL || rc == PC_EINVAL));
+        } else if (op <= 3) {
+            int32_t unit = a % 4 - 1;
+            rc = op == 2 ? pc_sokoban_undo_by(g, unit, &n) : pc_sokoban_redo_by(g, unit, &n);
+            FZ_CHECK(rc == PC_OK ? n > 0 : (rc == PC_EILLEGAL || rc == PC_EINVAL));
+            if (rc == PC_OK && op == 2) {
+                /* redo by the same unit goes on to the unit's end (past where it
+                 * started when that was inside one); from there undo then redo by
+                 * the unit comes back exactly, with as many steps each way */
+                int32_t n1 = -1, n2 = -1;
+                FZ_CHECK(pc_sokoban_redo_by(g, unit, &n) == PC_OK);
+                FZ_CHECK(pc_sokoban_clone(g, &k2) == PC_OK);
+                FZ_CHECK(pc_sokoban_undo_by(g, unit, &n1) == PC_OK);
+                FZ_CHECK(pc_sokoban_redo_by(g, unit, &n2) == PC_OK && n1 == n2);
+                SAME_SAVE(pc_sokoban_save, g, k2);
+                pc_sokoban_free(k2);
+                k2 = NULL;
+            }
+        } else if (op == 4) {
+            FZ_CHECK(pc_sokoban_restart(g) == PC_OK);
+            char *s0, *s1;
+            size_t n0, n1;
+            SK_PATH(&rc, &s0, &n0, pc_sokoban_write(g, 0, buf, cap, &len));
+            FZ_CHECK(rc == PC_OK);
+            SK_PATH(&rc, &s1, &n1, pc_sokoban_write(g, 1, buf, cap, &len));
+            FZ_CHECK(rc == PC_OK && fz_same(s0, n0, s1, n1));
+            free(s0);
+            free(s1);
+        } else if (op == 5) {
+            char *path;
+            size_t pn = 0;
+            int64_t pushes = pc_sokoban_pushes(g);
+            SK_PATH(&rc, &path, &pn, pc_sokoban_walk_path(g, a, b, buf, cap, &len));
+            if (rc == PC_OK) {
+                FZ_CHECK(pc_sokoban_apply_lurd(g, path, pn, err, sizeof err) == PC_OK);
+                int32_t px = -1, py = -1;
+                FZ_CHECK(pc_sokoban_player(g, &px, &py) == PC_OK && px == a && py == b);
+                FZ_CHECK(pc_sokoban_pushes(g) == pushes);
+                free(path);
+            } else {
+                FZ_CHECK(rc == PC_ENOTFOUND || rc == PC_EINVAL);
+            }
+        } else if (op == 6) {
+            int32_t tx = (int32_t)(fz_u8(in) % (uint32_t)(w + 2)) - 1, ty = (int32_t)(fz_u8(in) % (uint32_t)(h + 2)) - 1;
+            char *path;
+            size_t pn = 0;
+            int64_t pushes = pc_sokoban_pushes(g);
+            SK_PATH(&rc, &path, &pn, pc_sokoban_push_path(g, a, b, tx, ty, buf, cap, &len));
+            if (rc == PC_OK) {
+                int64_t upper = 0;
+                for (size_t i = 0; i < pn; i++) upper += path[i] >= 'A' && path[i] <= 'Z';
+                FZ_CHECK(pc_sokoban_apply_lurd(g, path, pn, err, sizeof err) == PC_OK);
+                FZ_CHECK(pc_sokoban_cell(g, tx, ty) & PC_SOKOBAN_BOX);
+                FZ_CHECK(pc_sokoban_pushes(g) == pushes + upper);
+                free(path);
+            } else {
+                FZ_CHECK(rc == PC_ENOTFOUND || rc == PC_EINVAL);
+            }
+        } else if (op == 7) {
+            int32_t count = -1, px = -1, py = -1, ones = 0;
+            FZ_CHECK(pc_sokoban_reachable(g, cells, sizeof cells, &count) == PC_OK);
+            FZ_CHECK(pc_sokoban_player(g, &px, &py) == PC_OK && cells[(size_t)py * (size_t)w + (size_t)px] == 1);
+            for (size_t i = 0; i < wh; i++) ones += cells[i];
+            FZ_CHECK(ones == count);
+        } else if (op == 8) {
+            int32_t kind = -1, dl = pc_sokoban_deadlock(g, cells, sizeof cells, &kind);
+            FZ_CHECK(dl == 0 || dl == 1 || dl == PC_ENOMEM);
+            if (dl == 1) {
+                FZ_CHECK(kind >= PC_SOKOBAN_DEADLOCK_DEAD_SQUARE && kind <= PC_SOKOBAN_DEADLOCK_SEALED);
+                for (int32_t y = 0; y < h; y++)
+                    for (int32_t x = 0; x < w; x++)
+                        if (cells[(size_t)y * (size_t)w + (size_t)x]) FZ_CHECK(pc_sokoban_cell(g, x, y) & PC_SOKOBAN_BOX);
+            } else if (dl == 0) {
+                FZ_CHECK(kind == PC_SOKOBAN_DEADLOCK_NONE);
+            }
+        } else {
+            size_t len = (size_t)a & 15;
+            if (len > in->n) len = in->n;
+            rc = pc_sokoban_apply_lurd(g, (const char *)in->p, len, err, sizeof err);
+            in->p += len;
+            in->n -= len;
+            FZ_CHECK(rc == PC_OK || rc == PC_EPARSE || rc == PC_EILLEGAL);
+        }
+        if (rc != PC_OK) SAME_SAVE(pc_sokoban_save, g, k);
+        pc_sokoban_free(k);
+        k = NULL;
+        FZ_CHECK(pc_sokoban_boxes_on_goals(g) <= pc_sokoban_box_count(g));
+        FZ_CHECK(pc_sokoban_is_solved(g) == (pc_sokoban_boxes_on_goals(g) == pc_sokoban_box_count(g)));
+    }
+    *gp = g;
 }
 
 #endif

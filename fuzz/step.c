@@ -6,7 +6,7 @@
  * an execution is at most STEP_MAX actions, decoded and checked by the same
  * step functions (fuzz_game.h, fuzz_moves.h).
  *
- * Input: byte 0 picks the path; the save text runs from byte 1 to the first
+ * Input: byte 0 picks the path (mod 8); the save text runs from byte 1 to the first
  * NUL byte; the action bytes follow it.
  *   0, 1  pc_game_load (any kind), then game_steps (listed and text moves,
  *         undo, redo, clone, save + load);
@@ -14,7 +14,9 @@
  *   3     pc_pickerel_load, then pickerel_steps;
  *   4     pc_snapper_load, then snapper_steps;
  *   5     pc_patchwork_load, then patchwork_steps;
- *   6     pc_patchwork_load, then referee_steps (bot output lines).
+ *   6     pc_patchwork_load, then referee_steps (bot output lines);
+ *   7     pc_sokoban_load, then sokoban_steps (steps, undo/redo by unit,
+ *         restart, walk and push paths, reachable squares, deadlock, LURD).
  * A save that does not load is simply refused (game_load and the *_load
  * harnesses check the loaders); the game is reloaded from its save at the end
  * (same text). */
@@ -39,7 +41,7 @@ static void referee_steps_of(pc_patchwork **g, struct fz_in *in, int max) { refe
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     struct fz_in in = {data, size};
-    uint32_t path = fz_u8(&in) % 7;
+    uint32_t path = fz_u8(&in) % 8;
     const uint8_t *nul = memchr(in.p, 0, in.n);
     size_t slen = nul ? (size_t)(nul - in.p) : in.n;
     const char *save = (const char *)in.p;
@@ -60,7 +62,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     case 3: TYPED_PATH(pc_pickerel, pickerel_steps); break;
     case 4: TYPED_PATH(pc_snapper, snapper_steps); break;
     case 5: TYPED_PATH(pc_patchwork, patchwork_steps); break;
-    default: TYPED_PATH(pc_patchwork, referee_steps_of); break;
+    case 6: TYPED_PATH(pc_patchwork, referee_steps_of); break;
+    default: TYPED_PATH(pc_sokoban, sokoban_steps); break;
     }
     return 0;
 }

@@ -1320,6 +1320,15 @@ static void test_undo_units(void)
     is_int(pc_sokoban_undo_by(g, 3, &n), PC_EINVAL, "a bad unit: PC_EINVAL ...");
     is_int(pc_sokoban_redo_by(g, -1, &n), PC_EINVAL, "... either way");
     ok(lurd_is(g, "rDr") && pc_sokoban_redo_count(g) == 4, "... and nothing changed");
+    /* from inside a walk (after the single-step undo): undo by run takes back the walk's
+     * start, redo by run replays the whole walk, to the push */
+    ok(pc_sokoban_undo_by(g, PC_SOKOBAN_UNIT_RUN, &n) == PC_OK && n == 1 && lurd_is(g, "rD"),
+       "inside a walk: undo by run takes back its first step");
+    ok(pc_sokoban_redo_by(g, PC_SOKOBAN_UNIT_RUN, &n) == PC_OK && n == 2 && lurd_is(g, "rDrd"),
+       "... redo by run replays the whole walk, past where it was");
+    ok(pc_sokoban_undo_by(g, PC_SOKOBAN_UNIT_RUN, &n) == PC_OK && n == 2 && lurd_is(g, "rD") &&
+           pc_sokoban_redo_by(g, PC_SOKOBAN_UNIT_RUN, &n) == PC_OK && n == 2 && lurd_is(g, "rDrd"),
+       "... from the walk's end, undo then redo by run comes back");
     is_int(pc_sokoban_undo_by(NULL, PC_SOKOBAN_UNIT_PUSH, &n), PC_EINVAL, "NULL: PC_EINVAL");
     pc_sokoban_free(g);
 }

@@ -184,8 +184,11 @@ enum pc_sokoban_unit {
  * is the one just after the push before, or the start); redo replays up to
  * and including the next push (or to the end of the history).  By RUN:
  * the steps before (undo) or after (redo) the cursor that are all walks or
- * all pushes, as one.  Undo then redo by the same unit comes back to the
- * same position.  *steps (may be NULL) receives the number of steps taken
+ * all pushes, as one.  From the end of a unit (where playing, or undo and
+ * redo by that unit, leave the position), undo then redo by the same unit
+ * comes back to the same position; from inside one (after undo by single
+ * steps, or a save whose cursor is there) redo goes on to the unit's end.
+ * *steps (may be NULL) receives the number of steps taken
  * back or replayed; the events are those of the last of them.  PC_EILLEGAL
  * (nothing changes) when there is nothing to undo / redo, PC_EINVAL for
  * NULL or a bad unit.
