@@ -40,8 +40,11 @@
  * sealed), the matching's infeasibility, and PI-corrals
  * (see pi_corral: when the player's area leaves a corral whose barrier
  * boxes can only be pushed into it, and pushed now, only those pushes are
- * searched; a corral with work in it and no such push is a deadlock).  Not
- * done (yet): a learned deadlock table and tunnel macros.
+ * searched; a corral with work in it and no such push is a deadlock), and
+ * learned deadlock patterns (see learned_dead: a small sub-search on the
+ * boxes round the pushed one, the others taken away, proves some clusters
+ * lost; the proved patterns prune every later push that completes them).
+ * Not done (yet): tunnel macros.
  *
  * Packing order (a heuristic only): from the solved position, the boxes that
  * can be pulled out to a starting square with the other goals as walls are
@@ -58,6 +61,7 @@
 #include "common/rng.h"
 #include "common/text.h"
 #include "sokoban/fast_int.h"
+#include "sokoban/fast_learn.h"
 #include "sokoban/hungarian.h"
 #include "common/alloc.h"
 
@@ -65,6 +69,10 @@
 #define FS_INF ((int64_t)1 << 60)
 #define FS_UNREACH PC__SOKOBAN_UNREACH
 #define FS_FREEZE_CALLS 256           /* freeze test: recursive calls at most */
+#define FS_LEARN_BOXES 5              /* learned patterns: boxes in a cluster at most */
+#define FS_LEARN_STATES 256           /* sub-search: states at most (then "not proved") */
+#define FS_LEARN_SLOTS 512            /* sub-search hash slots (power of two, > states) */
+#define FS_LEARN_CACHE 65536          /* clusters remembered as not proved dead (power of two) */
 
 typedef struct {
     uint64_t hash;
@@ -171,6 +179,30 @@ typedef struct {
     uint8_t *used;
 } fs_hungarian;
 
+/* Learned deadlock patterns (learned_dead): the sub-search's board and
+ * states, the cache of clusters not proved dead and the patterns proved,
+ * indexed by each of their box squares. */
+typedef struct {
+    uint32_t *v;
+    size_t n, cap;
+} fs_plist;
+
+typedef struct {
+    int32_t *sboxat;       /* nc: the sub-board's boxes (index in the cluster), -1 */
+    uint32_t *smark;       /* nc: the expanded sub-state's reach (stamp sst) */
+    uint32_t sst;
+    uint16_t *sstate;      /* FS_LEARN_STATES x (FS_LEARN_BOXES + 1): sorted cells, player class */
+    uint64_t *shash;       /* FS_LEARN_STATES: their hashes */
+    uint32_t *stable;      /* FS_LEARN_SLOTS: sub-state index + 1 */
+    uint64_t *alive;       /* FS_LEARN_CACHE: clusters not proved dead (hash | 1; lossy) */
+    uint32_t *pat;         /* patterns: box count, box cells, region bitset (words) */
+    size_t npat, patcap;   /* uint32 words used, allocated */
+    fs_plist *at;          /* nc: the patterns (offsets in pat) holding a box on the cell */
+    int32_t words;         /* region bitset words per pattern */
+    int full;              /* the budget refused a pattern: learn no more */
+    uint64_t learned;      /* patterns stored */
+} fs_learn;
+
 /* The fast solver: the caller's meter and the memory charged, and its
  * parts, grouped by who writes them. */
 typedef struct {
@@ -183,6 +215,7 @@ typedef struct {
     fs_corral cor;         /* PI-corrals */
     fs_macro mac;          /* packing macros */
     fs_hungarian hu;       /* matching */
+    fs_learn lr;           /* learned deadlock patterns */
 } fs_solver;
 
 static inline fs_rec *fs_rec_at(const fs_solver *s, size_t i)
@@ -270,6 +303,17 @@ static void fs_free(fs_solver *s)
     pc__free(s->mac.dir);
     pc__free(s->mac.q);
     pc__free(s->mac.push);
+    pc__free(s->lr.sboxat);
+    pc__free(s->lr.smark);
+    pc__free(s->lr.sstate);
+    pc__free(s->lr.shash);
+    pc__free(s->lr.stable);
+    pc__free(s->lr.alive);
+    pc__free(s->lr.pat);
+    if (s->lr.at)
+        for (int32_t c = 0; c < s->map.nc; c++)
+            pc__free(s->lr.at[c].v);
+    pc__free(s->lr.at);
 }
 
 /* ---- static tables ---------------------------------------------------------------------- */
@@ -1191,6 +1235,341 @@ static int32_t regions(fs_solver *s)
     return n;
 }
 
+
+/* ---- learned deadlock patterns ------------------------------------------------------------- */
+
+/* After a push, the boxes around the pushed one (those joined to it through
+ * boxes on the 8 squares around each, FS_LEARN_BOXES at most, nearest
+ * first) form a cluster.  A sub-search plays the level with the cluster's
+ * boxes alone, the others taken off the board, from the player's square:
+ * every push sequence of the whole position is one of the sub-board too
+ * (walks and pushes there meet fewer boxes), and in a solution every box of
+ * the cluster ends on a goal.  So when the sub-search exhausts its states
+ * without putting all the cluster's boxes on goals, the position is a
+ * deadlock, and so is every position with boxes on those squares and the
+ * player in the same area of the sub-board (it holds the same sub-problem).
+ * Such a pattern (after dropping the boxes it does not need: each box but
+ * the pushed one is taken out in turn and kept out when the rest is still
+ * proved dead) is stored, box squares and the player's area of its
+ * sub-board as a bitset, and prunes every later push that completes it.
+ * The sub-search prunes only what is dead on its own board (dead squares,
+ * frozen boxes off goal); it gives up ("not proved", never pruned) after
+ * FS_LEARN_STATES states, or as soon as the boxes are all on goals, or
+ * are all apart (no two on neighbouring squares, diagonals included) with
+ * the player reaching every free square: a cheap guess that the cluster is
+ * no trap, which can only lose a pruning, never make a wrong one.
+ * Clusters not proved dead are remembered (by hash: a collision loses a
+ * pruning only) so each is searched once. */
+
+static int32_t learn_alloc(fs_solver *s)
+{
+    fs_learn *L = &s->lr;
+    size_t nc = (size_t)s->map.nc;
+    L->words = (s->map.nc + 31) / 32;
+    uint64_t bytes = nc * (4 + 4 + sizeof *L->at) + (uint64_t)FS_LEARN_STATES * ((FS_LEARN_BOXES + 1) * 2 + 8) +
+                     (uint64_t)FS_LEARN_SLOTS * 4 + (uint64_t)FS_LEARN_CACHE * 8;
+    if (!charge(s, bytes, 0))
+        return PC_ELIMIT;
+    L->sboxat = pc__malloc(nc * sizeof *L->sboxat);
+    L->smark = pc__calloc(nc, sizeof *L->smark);
+    L->sstate = pc__malloc((size_t)FS_LEARN_STATES * (FS_LEARN_BOXES + 1) * sizeof *L->sstate);
+    L->shash = pc__malloc((size_t)FS_LEARN_STATES * sizeof *L->shash);
+    L->stable = pc__malloc((size_t)FS_LEARN_SLOTS * sizeof *L->stable);
+    L->alive = pc__calloc(FS_LEARN_CACHE, sizeof *L->alive);
+    L->at = pc__calloc(nc, sizeof *L->at);
+    if (!L->sboxat || !L->smark || !L->sstate || !L->shash || !L->stable || !L->alive || !L->at)
+        return PC_ENOMEM;
+    for (size_t c = 0; c < nc; c++)
+        L->sboxat[c] = -1;
+    return PC_OK;
+}
+
+/* Mark with stamp st in mark[] the free squares of the board in ex.boxat
+ * reached from `from`; returns the least, *count their number. */
+static int32_t area(fs_solver *s, uint32_t *mark, int32_t from, uint32_t st, int32_t *count)
+{
+    size_t qh = 0, qt = 0;
+    int32_t least = from;
+    mark[from] = st;
+    s->ex.queue[qt++] = from;
+    while (qh < qt) {
+        int32_t x = s->ex.queue[qh++];
+        if (x < least)
+            least = x;
+        for (int d = 0; d < 4; d++) {
+            int32_t y = s->map.nbr[x][d];
+            if (y >= 0 && mark[y] != st && s->ex.boxat[y] < 0) {
+                mark[y] = st;
+                s->ex.queue[qt++] = y;
+            }
+        }
+    }
+    *count = (int32_t)qt;
+    return least;
+}
+
+/* Are no two of the k cells neighbours (diagonals included)? */
+static int apart(const fs_solver *s, const int32_t *cell, int32_t k)
+{
+    int32_t w = s->map.g->w;
+    for (int32_t i = 0; i < k; i++)
+        for (int32_t j = i + 1; j < k; j++) {
+            int32_t a = s->map.c2g[cell[i]], b = s->map.c2g[cell[j]];
+            int32_t dx = a % w - b % w, dy = a / w - b / w;
+            if (dx >= -1 && dx <= 1 && dy >= -1 && dy <= 1)
+                return 0;
+        }
+    return 1;
+}
+
+/* Store sub-state (cells sorted, player class pl) unless known: 1 stored,
+ * 0 known already, -1 no room. */
+static int sub_add(fs_solver *s, int32_t *nst, const int32_t *cell, int32_t k, int32_t pl)
+{
+    fs_learn *L = &s->lr;
+    uint64_t h = s->map.zp[pl];
+    for (int32_t i = 0; i < k; i++)
+        h ^= s->map.zb[cell[i]];
+    size_t mask = FS_LEARN_SLOTS - 1, i = (size_t)(h ^ (h >> 29)) & mask;
+    for (;; i = (i + 1) & mask) {
+        uint32_t e = L->stable[i];
+        if (!e)
+            break;
+        const uint16_t *t = L->sstate + (size_t)(e - 1) * (FS_LEARN_BOXES + 1);
+        if (L->shash[e - 1] != h || t[k] != pl)
+            continue;
+        int32_t j = 0;
+        while (j < k && t[j] == cell[j])
+            j++;
+        if (j == k)
+            return 0;
+    }
+    if (*nst >= FS_LEARN_STATES)
+        return -1;
+    uint16_t *t = L->sstate + (size_t)*nst * (FS_LEARN_BOXES + 1);
+    for (int32_t j = 0; j < k; j++)
+        t[j] = (uint16_t)cell[j];
+    t[k] = (uint16_t)pl;
+    L->shash[*nst] = h;
+    L->stable[i] = (uint32_t)++*nst;
+    return 1;
+}
+
+static void sort_cells(int32_t *c, int32_t k)
+{
+    for (int32_t i = 1; i < k; i++)
+        for (int32_t j = i; j > 0 && c[j - 1] > c[j]; j--) {
+            int32_t t = c[j];
+            c[j] = c[j - 1];
+            c[j - 1] = t;
+        }
+}
+
+/* The sub-search on the boxes cell[0..k) alone, the player on `player`: 1
+ * when it proves that they never all reach goals, 0 otherwise. */
+static int sub_dead(fs_solver *s, const int32_t *cell, int32_t k, int32_t player)
+{
+    fs_learn *L = &s->lr;
+    int32_t *save = s->ex.boxat, cur[FS_LEARN_BOXES], kid[FS_LEARN_BOXES], nst = 0, cnt;
+    s->ex.boxat = L->sboxat;
+    memset(L->stable, 0, (size_t)FS_LEARN_SLOTS * sizeof *L->stable);
+    for (int32_t i = 0; i < k; i++)
+        cur[i] = cell[i];
+    sort_cells(cur, k);
+    for (int32_t i = 0; i < k; i++)
+        L->sboxat[cur[i]] = i;
+    int32_t pl = area(s, s->ex.mark, player, new_stamp(s), &cnt);
+    int dead = !(cnt == s->map.nc - k && apart(s, cur, k));
+    for (int32_t i = 0; i < k; i++) {
+        L->sboxat[cur[i]] = -1;
+        if (!s->map.goal[cur[i]])
+            dead = dead > 0 ? 2 : 0; /* 2: a box off goal */
+    }
+    if (dead == 1)
+        dead = 0; /* all on goals already */
+    sub_add(s, &nst, cur, k, pl);
+    for (int32_t head = 0; head < nst && dead; head++) {
+        const uint16_t *t = L->sstate + (size_t)head * (FS_LEARN_BOXES + 1);
+        for (int32_t i = 0; i < k; i++) {
+            cur[i] = t[i];
+            L->sboxat[cur[i]] = i;
+        }
+        if (++L->sst == 0) {
+            memset(L->smark, 0, (size_t)s->map.nc * sizeof *L->smark);
+            L->sst = 1;
+        }
+        area(s, L->smark, t[k], L->sst, &cnt);
+        for (int32_t i = 0; i < k && dead; i++) {
+            for (int d = 0; d < 4 && dead; d++) {
+                int32_t b = cur[i], to = s->map.nbr[b][d], from = s->map.nbr[b][(d + 2) & 3];
+                if (to < 0 || from < 0 || L->smark[from] != L->sst || L->sboxat[to] >= 0 || s->map.dead[to])
+                    continue;
+                L->sboxat[b] = -1;
+                L->sboxat[to] = i;
+                int off = 0;
+                s->fr.fcalls = 0;
+                if (!(frozen(s, to, &off) && off)) {
+                    int all = 1;
+                    for (int32_t j = 0; j < k; j++) {
+                        kid[j] = j == i ? to : cur[j];
+                        all &= s->map.goal[kid[j]];
+                    }
+                    if (all) {
+                        dead = 0;
+                    } else {
+                        int32_t cpl = area(s, s->ex.mark, b, new_stamp(s), &cnt);
+                        sort_cells(kid, k);
+                        if (cnt == s->map.nc - k && apart(s, kid, k))
+                            dead = 0; /* all apart, no corral: give up */
+                        else if (sub_add(s, &nst, kid, k, cpl) < 0)
+                            dead = 0; /* too many states: not proved */
+                    }
+                }
+                L->sboxat[to] = -1;
+                L->sboxat[b] = i;
+            }
+        }
+        for (int32_t i = 0; i < k; i++)
+            L->sboxat[cur[i]] = -1;
+    }
+    s->ex.boxat = save;
+    return dead != 0;
+}
+
+/* Does a learned pattern hold the boxes around `to` (ex.boxat) with the
+ * player, on `pl`, in the pattern's area? */
+static int pattern_match(fs_solver *s, int32_t to, int32_t pl)
+{
+    const fs_plist *l = &s->lr.at[to];
+    for (size_t t = 0; t < l->n; t++) {
+        const uint32_t *p = s->lr.pat + l->v[t];
+        uint32_t k = p[0];
+        const uint32_t *region = p + 1 + k;
+        if (!(region[pl >> 5] >> (pl & 31) & 1))
+            continue;
+        uint32_t j = 1;
+        while (j <= k && s->ex.boxat[p[j]] >= 0)
+            j++;
+        if (j > k)
+            return 1;
+    }
+    return 0;
+}
+
+/* Store the pattern cell[0..k) with the player on pl (its area on the
+ * sub-board as the region).  On a refusal of the budget or of malloc,
+ * learning stops; the search goes on. */
+static void pattern_store(fs_solver *s, const int32_t *cell, int32_t k, int32_t pl)
+{
+    fs_learn *L = &s->lr;
+    size_t need = L->npat + 1 + (size_t)k + (size_t)L->words;
+    void *v = L->pat;
+    if (grow(s, &v, &L->patcap, need, sizeof *L->pat) < 0) {
+        L->full = 1;
+        return;
+    }
+    L->pat = v;
+    for (int32_t i = 0; i < k; i++) {
+        fs_plist *l = &L->at[cell[i]];
+        void *lv = l->v;
+        if (grow(s, &lv, &l->cap, l->n + 1, sizeof *l->v) < 0) {
+            L->full = 1; /* nothing appended yet: no list holds a partial pattern */
+            break;
+        }
+        l->v = lv;
+    }
+    if (L->full)
+        return;
+    uint32_t *p = L->pat + L->npat;
+    p[0] = (uint32_t)k;
+    for (int32_t i = 0; i < k; i++)
+        p[1 + i] = (uint32_t)cell[i];
+    uint32_t *region = p + 1 + k;
+    memset(region, 0, (size_t)L->words * sizeof *region);
+    int32_t *save = s->ex.boxat, cnt;
+    s->ex.boxat = L->sboxat;
+    for (int32_t i = 0; i < k; i++)
+        L->sboxat[cell[i]] = i;
+    uint32_t st = new_stamp(s);
+    area(s, s->ex.mark, pl, st, &cnt);
+    for (int32_t i = 0; i < k; i++)
+        L->sboxat[cell[i]] = -1;
+    s->ex.boxat = save;
+    for (int32_t c = 0; c < s->map.nc; c++)
+        if (s->ex.mark[c] == st)
+            region[c >> 5] |= 1u << (c & 31);
+    for (int32_t i = 0; i < k; i++) {
+        fs_plist *l = &L->at[cell[i]];
+        l->v[l->n++] = (uint32_t)L->npat;
+    }
+    L->npat = need;
+    L->learned++;
+}
+
+/* The position in ex.boxat, just after a push onto `to` that left the
+ * player on pl: 1 when a learned pattern holds it or a new one is proved
+ * (and stored), 0 otherwise. */
+static int learned_dead(fs_solver *s, int32_t to, int32_t pl)
+{
+    fs_learn *L = &s->lr;
+    if (pattern_match(s, to, pl))
+        return 1;
+    if (L->full)
+        return 0;
+    /* The cluster: boxes joined to the pushed one through the 8 squares
+     * around each, breadth first. */
+    int32_t cl[FS_LEARN_BOXES], k = 0, w = s->map.g->w, n = w * s->map.g->h;
+    cl[k++] = to;
+    for (int32_t h = 0; h < k && k < FS_LEARN_BOXES; h++) {
+        int32_t gc = s->map.c2g[cl[h]];
+        for (int dy = -1; dy <= 1 && k < FS_LEARN_BOXES; dy++)
+            for (int dx = -1; dx <= 1 && k < FS_LEARN_BOXES; dx++) {
+                int32_t gy = gc + dy * w + dx, y = gy >= 0 && gy < n ? s->map.g2c[gy] : -1;
+                if (y < 0 || s->ex.boxat[y] < 0)
+                    continue;
+                int32_t j = 0;
+                while (j < k && cl[j] != y)
+                    j++;
+                if (j == k)
+                    cl[k++] = y;
+            }
+    }
+    if (k < 2)
+        return 0;
+    /* The cluster's key: its boxes and the player's area on its sub-board. */
+    int32_t *save = s->ex.boxat, cnt;
+    s->ex.boxat = L->sboxat;
+    for (int32_t i = 0; i < k; i++)
+        L->sboxat[cl[i]] = i;
+    uint64_t key = s->map.zp[area(s, s->ex.mark, pl, new_stamp(s), &cnt)];
+    for (int32_t i = 0; i < k; i++) {
+        L->sboxat[cl[i]] = -1;
+        key ^= s->map.zb[cl[i]];
+    }
+    s->ex.boxat = save;
+    key |= 1;
+    uint64_t *slot = &L->alive[(key ^ (key >> 31)) & (FS_LEARN_CACHE - 1)];
+    if (*slot == key)
+        return 0;
+    if (!sub_dead(s, cl, k, pl)) {
+        *slot = key;
+        return 0;
+    }
+    /* Drop the boxes the deadlock does not need (never the pushed one). */
+    for (int32_t i = k - 1; i >= 1; i--) {
+        int32_t keep = cl[i];
+        cl[i] = cl[k - 1];
+        if (sub_dead(s, cl, k - 1, pl)) {
+            k--;
+        } else {
+            cl[k - 1] = cl[i];
+            cl[i] = keep;
+        }
+    }
+    pattern_store(s, cl, k, pl);
+    return 1;
+}
+
 /* ---- the search ------------------------------------------------------------------------------ */
 
 /* The boxes of the record's parent boxes `pb` with box b moved to `to`,
@@ -1261,7 +1640,7 @@ static inline int32_t try_push(fs_solver *s, uint32_t idx, int32_t i, int d, uin
         int32_t cpl = reach(s, b);
         uint64_t ch = hbox ^ s->map.zb[b] ^ s->map.zb[to] ^ s->map.zp[cpl];
         size_t slot;
-        if (!lookup(s, ch, boxes, cpl, &slot)) {
+        if (!lookup(s, ch, boxes, cpl, &slot) && (h == 0 || !learned_dead(s, to, b))) {
             int64_t ci = add_rec(s, ch, boxes, cpl, idx, b, d);
             if (ci < 0)
                 rc = (int32_t)ci;
@@ -1416,6 +1795,8 @@ static int32_t macro_play(fs_solver *s, uint32_t idx, int32_t npush, int32_t *fo
             cur = e - 1;
             continue;
         }
+        if (h > 0 && learned_dead(s, to, b))
+            return PC_OK;
         int64_t ci = add_rec(s, ch, boxes, cpl, cur, b, d);
         if (ci < 0)
             return (int32_t)ci;
@@ -1570,7 +1951,7 @@ static int32_t start_search(fs_solver *s, const pc_sokoban *g, pc__fast_out *o)
     int64_t root = add_rec(s, hash_of(s, boxes, pl), boxes, pl, 0, 0, 0);
     if (root < 0)
         return (int32_t)root;
-    if ((rc = cells_alloc(s)) < 0)
+    if ((rc = cells_alloc(s)) < 0 || (rc = learn_alloc(s)) < 0)
         return rc;
     return cell_push(s, cell_of(packing(s, s->ex.bx), 1), (uint64_t)h0, 0);
 }
@@ -1776,6 +2157,43 @@ int32_t pc__sokoban_deadlock(const pc_sokoban *g, uint8_t *grid, int32_t *kind)
                 grid[s->map.c2g[s->ex.bx[i]]] = 1;
     pc__free(mark);
 done:
+    fs_free(s);
+    pc__free(s);
+    return rc;
+}
+
+int32_t pc__sokoban_fast_pattern(const pc_sokoban *g, int32_t x, int32_t y, uint8_t *cells)
+{
+    int32_t pw = g->w - 2, ph = g->h - 2, cell = (y + 1) * g->w + x + 1;
+    if (x < 0 || y < 0 || x >= pw || y >= ph || !g->box[cell])
+        return PC_EINVAL;
+    pc__meter m;
+    int32_t rc = pc__meter_start(&m, NULL);
+    if (rc != PC_OK)
+        return rc;
+    fs_solver *s = pc__calloc(1, sizeof *s);
+    if (!s)
+        return PC_ENOMEM;
+    s->map.g = g;
+    s->m = &m;
+    if ((rc = prepare(s, g)) == PC_OK && (rc = learn_alloc(s)) == PC_OK) {
+        int32_t k = 0;
+        for (int32_t c = 0; c < s->map.nc; c++)
+            if (g->box[s->map.c2g[c]]) {
+                s->ex.bx[k] = c;
+                s->ex.boxat[c] = k++;
+            }
+        rc = learned_dead(s, s->map.g2c[cell], s->map.g2c[g->player]);
+        if (rc == 1 && s->lr.learned == 0)
+            rc = PC_ENOMEM; /* proved, but no room to keep the pattern */
+        if (rc == 1 && cells) {
+            const uint32_t *p = s->lr.pat; /* the one pattern stored */
+            for (uint32_t i = 1; i <= p[0]; i++) {
+                int32_t gc = s->map.c2g[p[i]];
+                cells[(gc / g->w - 1) * pw + gc % g->w - 1] = 1;
+            }
+        }
+    }
     fs_free(s);
     pc__free(s);
     return rc;

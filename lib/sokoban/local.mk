@@ -15,7 +15,7 @@ lib_libpuzzlecore_la_SOURCES += \
 	lib/sokoban/solver_walk.c \
 	lib/sokoban/solver_corral.c \
 	lib/sokoban/solver_pot.c \
-	lib/sokoban/fast_int.h lib/sokoban/hungarian.h \
+	lib/sokoban/fast_int.h lib/sokoban/fast_learn.h lib/sokoban/hungarian.h \
 	lib/sokoban/fast.c \
 	lib/sokoban/assist.c \
 	lib/sokoban/cindex.c
@@ -24,7 +24,17 @@ cli_puzzlecore_SOURCES += cli/sokoban.c
 check_PROGRAMS += tests/test_sokoban
 tests_test_sokoban_SOURCES = tests/test_sokoban.c
 tests_test_sokoban_LDADD = $(TEST_LDADD)
-check_PROGRAMS += tests/test_sokoban_fast tests/test_sokoban_deadlock tests/test_sokoban_dead
+check_PROGRAMS += tests/test_sokoban_fast tests/test_sokoban_deadlock tests/test_sokoban_dead tests/test_sokoban_fast_learn
+# the fast mode's learned deadlock patterns, through internal entry points
+# (compiles the module's sources itself: the library hides pc__ symbols)
+tests_test_sokoban_fast_learn_SOURCES = tests/test_sokoban_fast_learn.c \
+	lib/sokoban/level.c lib/sokoban/dead.c lib/sokoban/save.c lib/sokoban/play.c lib/sokoban/solver.c \
+	lib/sokoban/solver_store.c lib/sokoban/solver_dist.c lib/sokoban/solver_sym.c lib/sokoban/solver_perim.c \
+	lib/sokoban/solver_walk.c lib/sokoban/solver_corral.c lib/sokoban/solver_pot.c lib/sokoban/fast.c \
+	lib/sokoban/assist.c lib/sokoban/cindex.c lib/common/status.c lib/common/budget.c lib/common/rng.c \
+	lib/common/text.c lib/common/save.c lib/common/clock.c lib/common/lp.c
+tests_test_sokoban_fast_learn_CPPFLAGS = $(AM_CPPFLAGS)
+tests_test_sokoban_fast_learn_LDADD = -lm
 tests_test_sokoban_dead_SOURCES = tests/test_sokoban_dead.c
 tests_test_sokoban_dead_LDADD = $(TEST_LDADD)
 tests_test_sokoban_deadlock_SOURCES = tests/test_sokoban_deadlock.c
@@ -32,7 +42,7 @@ tests_test_sokoban_deadlock_LDADD = $(TEST_LDADD)
 tests_test_sokoban_fast_SOURCES = tests/test_sokoban_fast.c
 tests_test_sokoban_fast_CFLAGS = $(AM_CFLAGS) -pthread
 tests_test_sokoban_fast_LDADD = $(TEST_LDADD) -lpthread
-TESTS += tests/test_sokoban tests/test_sokoban_fast tests/test_sokoban_deadlock tests/test_sokoban_dead tests/python/test_sokoban.py tests/lua/test_sokoban.lua tests/cli_sokoban.sh
+TESTS += tests/test_sokoban tests/test_sokoban_fast tests/test_sokoban_deadlock tests/test_sokoban_dead tests/test_sokoban_fast_learn tests/python/test_sokoban.py tests/lua/test_sokoban.lua tests/cli_sokoban.sh
 EXTRA_DIST += tests/python/test_sokoban.py tests/lua/test_sokoban.lua tests/cli_sokoban.sh doc/sokoban.md \
 	data/sokoban/microban.txt data/sokoban/README.md data/sokoban/microban-bench.txt
 

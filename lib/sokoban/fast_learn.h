@@ -1,0 +1,22 @@
+/*
+ * Internal: the fast solver's learned deadlock patterns (lib/sokoban/fast.c)
+ * exposed for tests.  Not installed.
+ */
+#ifndef PC_SOKOBAN_FAST_LEARN_H
+#define PC_SOKOBAN_FAST_LEARN_H
+
+#include <stdint.h>
+
+#include "sokoban/sokoban_int.h"
+
+/* The fast search's pattern test on g's current position, as if the box on
+ * (x, y) had just been pushed there: the sub-search on the boxes clustered
+ * round it (the other boxes taken away) from the player's square.  1 when
+ * it proves a deadlock (cells[y * width + x] = 1 on the boxes of the
+ * pattern kept, pc_sokoban_width x pc_sokoban_height; cells may be NULL),
+ * 0 when it proves none, PC_EINVAL when no box stands on (x, y),
+ * PC_ENOTFOUND when a box or goal lies out of the player's reach,
+ * PC_ENOMEM. */
+int32_t pc__sokoban_fast_pattern(const pc_sokoban *g, int32_t x, int32_t y, uint8_t *cells);
+
+#endif
