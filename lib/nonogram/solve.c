@@ -111,11 +111,6 @@ static void alloc_core(pc__nsolver *s, int64_t nclues, int32_t maxlen, int *bad)
     s->probe.sol = nalloc(s, ncl, bad);
     s->reuse.lstamp = nalloc(s, nl * sizeof(uint64_t), bad);
     s->reuse.ptime = nalloc(s, ncl * sizeof(uint64_t), bad);
-    s->ng.tpos = nalloc(s, ncl * sizeof(int32_t), bad);
-    s->ng.why = nalloc(s, ncl * sizeof(int32_t), bad);
-    s->ng.rpos = nalloc(s, ncl * sizeof(int32_t), bad);
-    s->ng.seen = nalloc(s, ncl * sizeof(uint32_t), bad);
-    s->ng.stack = nalloc(s, ncl * sizeof(int32_t), bad);
     s->reuse.twords = (s->nlines + 63) / 64;
     if ((size_t)s->reuse.twords * ncl * sizeof(uint64_t) <= PC__NS_PROBE_REUSE_BYTES)
         s->reuse.ptouch = nalloc(s, (size_t)s->reuse.twords * ncl * sizeof(uint64_t), bad);
@@ -150,6 +145,13 @@ static void alloc_line_mode(pc__nsolver *s, int32_t maxlen, int *bad)
         if (!*bad)
             for (uint32_t i = 0; i < entries; i++)
                 s->lsolve.bc_cls[i] = -1;
+        /* learning from failed probes (bit-parallel mode only: small grids) */
+        size_t ncl = (size_t)s->ncells;
+        s->ng.tpos = nalloc(s, ncl * sizeof(int32_t), bad);
+        s->ng.why = nalloc(s, ncl * sizeof(int32_t), bad);
+        s->ng.rpos = nalloc(s, ncl * sizeof(int32_t), bad);
+        s->ng.seen = nalloc(s, ncl * sizeof(uint32_t), bad);
+        s->ng.stack = nalloc(s, ncl * sizeof(int32_t), bad);
     } else if (maxlen <= PC__NS_CACHE_MAXLEN) {
         uint32_t entries = cache_entries(s, PC__NS_CACHE_ENTRIES, maxlen, 128);
         size_t words = (size_t)(maxlen + 31) / 32;
@@ -222,7 +224,7 @@ int32_t pc__nsolver_new(int32_t w, int32_t h, const int32_t *row_counts, const i
     /* the per-cell arrays (cells, trail, probe stamps and values, agreed
      * list, two scores, the search stack): refuse before allocating when
      * they alone would pass the bound */
-    if ((size_t)w * (size_t)h * 64u > PC__NS_MAX_BYTES)
+    if ((size_t)w * (size_t)h * 44u > PC__NS_MAX_BYTES)
         return PC_ERANGE;
 
     pc__nsolver *s = pc__calloc(1, sizeof *s);
@@ -544,7 +546,8 @@ static int ng_check_cell(pc__nsolver *s, int32_t c)
                 g->act[id]++;
                 if (o == 0) {
                     pc__nsolver_set(s, lt[0] >> 1, (uint8_t)(2 - (lt[0] & 1)));
-                    g->why[lt[0] >> 1] = -2 - id;
+                    if (g->why)
+                        g->why[lt[0] >> 1] = -2 - id;
                 } else {
                     r = PC__NS_CONTRA;
                     g->conflict = id;
@@ -624,8 +627,10 @@ static inline void stamp_lines(pc__nsolver *s, int32_t a, int32_t b)
 static inline void put_cell(pc__nsolver *s, int32_t p, uint8_t v)
 {
     s->grid.cells[p] = v;
-    s->ng.tpos[p] = s->grid.trail_len;
-    s->ng.why[p] = -1; /* a line or a nogood that settled it says so after */
+    if (s->grid.bits) { /* the learning's reasons (bit-parallel mode only) */
+        s->ng.tpos[p] = s->grid.trail_len;
+        s->ng.why[p] = -1; /* a line or a nogood that settled it says so after */
+    }
     s->grid.trail[s->grid.trail_len++] = p;
     s->grid.unknown--;
 }
@@ -668,7 +673,8 @@ int32_t pc__nsolver_reset(pc__nsolver *s, const uint8_t *givens)
     s->probe.active = 0;
     ng_clear(s);
     /* the givens are not on the trail: they hold at every node */
-    memset(s->ng.tpos, 0xff, sizeof(int32_t) * (size_t)s->ncells);
+    if (s->ng.tpos)
+        memset(s->ng.tpos, 0xff, sizeof(int32_t) * (size_t)s->ncells);
     s->ng.active = 0;
     return PC_OK;
 }
@@ -1027,6 +1033,9 @@ static inline int32_t collect_agreed(pc__nsolver *s, int32_t mark)
  * kept (long ones rarely fire and cost watch-list scans). */
 
 #ifdef PC__NS_LEARN_TRACE
+/* a development trace only (-DPC__NS_LEARN_TRACE, never in a build): the
+ * analyses, the line reasons expanded and the solves that minimized them,
+ * printed to stderr at the end of each solve */
 static long long an_solves, an_calls, an_lines;
 #endif
 static inline void an_push(pc__nsolver *s, int32_t c, int32_t *sp)
