@@ -6,7 +6,12 @@
  * meet the clues and the solutions must differ.  Also the same answer twice
  * (the restarts are seeded from the clues only).  The same comparison with
  * probing off, where the search runs deep and restarts often, exercises the
- * nogoods learned at restarts (which must never lose a solution).
+ * nogoods learned at restarts (which must never lose a solution).  Last,
+ * the nogoods learned from failed probes (s->ng.learn, as the public calls
+ * set it): the same counts as brute force on the small grids and as the
+ * search without learning on larger ones (12 x 12 and 16 x 16, where the
+ * search runs deep enough for probes below the root to fail), every
+ * solution meeting the clues, and learning having fired.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -94,7 +99,8 @@ static int32_t brute_count(const clues_t *c, uint8_t *g, int32_t y)
     return total;
 }
 
-static int64_t nogoods_learned = 0;
+static int64_t nogoods_learned = 0, probe_nogoods = 0;
+static int learn_on = 0;
 
 static int32_t run_solver_probe(const clues_t *c, int32_t limit, uint8_t *sols, int64_t *restarts, int probe)
 {
@@ -103,13 +109,61 @@ static int32_t run_solver_probe(const clues_t *c, int32_t limit, uint8_t *sols, 
         return -100;
     pc__nsolver_reset(s, NULL);
     s->probe.enabled = probe;
+    s->ng.learn = learn_on;
     int32_t found = -1;
     int64_t st[PC_NONOGRAM_STAT_COUNT];
     if (pc__nsolver_solve(s, limit, sols, limit, &found, st) != PC__NS_OK)
         found = -200;
     *restarts = s->restart.count;
     nogoods_learned += s->ng.n;
+    probe_nogoods += s->ng.learned;
     pc__nsolver_free(s);
+    return found;
+}
+
+/* Larger grids (no brute force): the count and the solutions of a solve
+ * with learning from failed probes on or off. */
+static int32_t run_big(int32_t w, int32_t h, const uint8_t *pic, int learn, int32_t limit, uint8_t *sols,
+                       int *valid)
+{
+    int32_t rc[16], cc[16], rcl[16 * 8], ccl[16 * 8], k[16];
+    int32_t p = 0;
+    for (int32_t y = 0; y < h; y++) {
+        rc[y] = runs(pic, y * w, 1, w, k);
+        for (int32_t j = 0; j < rc[y]; j++)
+            rcl[p++] = k[j];
+    }
+    p = 0;
+    for (int32_t x = 0; x < w; x++) {
+        cc[x] = runs(pic, x, w, h, k);
+        for (int32_t j = 0; j < cc[x]; j++)
+            ccl[p++] = k[j];
+    }
+    pc__nsolver *s = NULL;
+    if (pc__nsolver_new(w, h, rc, rcl, cc, ccl, &s) != PC_OK)
+        return -100;
+    pc__nsolver_reset(s, NULL);
+    s->ng.learn = learn;
+    int32_t found = -1;
+    if (pc__nsolver_solve(s, limit, sols, limit, &found, NULL) != PC__NS_OK)
+        found = -200;
+    probe_nogoods += s->ng.learned;
+    pc__nsolver_free(s);
+    for (int32_t i = 0; i < found; i++) {
+        const uint8_t *g = sols + (size_t)i * (size_t)(w * h);
+        for (int32_t y = 0; y < h && *valid; y++) {
+            int32_t n = runs(g, y * w, 1, w, k), q = 0;
+            for (int32_t j = 0; j < y; j++)
+                q += rc[j];
+            *valid &= n == rc[y] && memcmp(k, rcl + q, sizeof(int32_t) * (size_t)n) == 0;
+        }
+        for (int32_t x = 0; x < w && *valid; x++) {
+            int32_t n = runs(g, x, w, h, k), q = 0;
+            for (int32_t j = 0; j < x; j++)
+                q += cc[j];
+            *valid &= n == cc[x] && memcmp(k, ccl + q, sizeof(int32_t) * (size_t)n) == 0;
+        }
+    }
     return found;
 }
 
@@ -195,5 +249,54 @@ int main(void)
        (long long)restarts_np);
     ok(nogoods_learned > 0, "nogoods were learned at restarts (%lld)", (long long)nogoods_learned);
     ok(valid_np, "no probing: every solution meets the clues");
+
+    /* learning from failed probes: brute force on the small grids ... */
+    learn_on = 1;
+    probe_nogoods = 0;
+    int agree_l = 1, valid_l = 1;
+    seed = 99;
+    for (int t = 0; t < 150; t++) {
+        for (int i = 0; i < W * H; i++)
+            pic[i] = (uint8_t)(lcg(&seed) & 1);
+        clues_of(pic, &c);
+        int32_t want = brute_count(&c, g, 0);
+        static const int32_t limits[] = {1, 2, 40};
+        for (int li = 0; li < 3; li++) {
+            int32_t n = run_solver(&c, limits[li], sols, &rs);
+            int32_t expect = want < limits[li] ? want : limits[li];
+            agree_l &= n == expect;
+            for (int32_t i = 0; i < n; i++)
+                valid_l &= meets(sols + i * W * H, &c);
+        }
+    }
+    learn_on = 0;
+    ok(agree_l, "learning from failed probes: counts equal brute force on 150 6x6 grids");
+    /* ... and the search without learning on larger ones */
+    static uint8_t bpic[16 * 16], bs1[40 * 16 * 16], bs2[40 * 16 * 16];
+    int agree_b = 1;
+    int32_t several = 0;
+    seed = 4242;
+    for (int t = 0; t < 60; t++) {
+        int32_t side = t < 40 ? 12 : 16;
+        for (int i = 0; i < side * side; i++)
+            bpic[i] = (uint8_t)(lcg(&seed) % 100 < 45);
+        static const int32_t limits[] = {1, 2, 40};
+        for (int li = 0; li < 3; li++) {
+            int32_t n1 = run_big(side, side, bpic, 1, limits[li], bs1, &valid_l);
+            int32_t n2 = run_big(side, side, bpic, 0, limits[li], bs2, &valid_l);
+            several += li == 2 && n2 > 1;
+            if (n1 != n2 || n1 < 1) {
+                agree_b = 0;
+                char msg[96];
+                snprintf(msg, sizeof msg, "grid %d (%dx%d) limit %d: learning %d, without %d", t, (int)side,
+                         (int)side, (int)limits[li], (int)n1, (int)n2);
+                diag(msg);
+            }
+        }
+    }
+    ok(agree_b, "learning from failed probes: the same counts as without on 60 grids of 12x12 and 16x16 (%d "
+       "with several)", (int)several);
+    ok(valid_l, "learning from failed probes: every solution meets the clues");
+    ok(probe_nogoods > 0, "nogoods were learned from failed probes (%lld)", (long long)probe_nogoods);
     return done_testing();
 }

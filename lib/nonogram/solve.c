@@ -10,8 +10,12 @@
 #include "nonogram/solve.h"
 #include "nonogram/solve_sat.h"
 
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#ifdef PC__NS_LEARN_TRACE
+#include <stdio.h>
+#endif
 
 #include "common/bits.h"
 #include "puzzlecore/nonogram.h"
@@ -141,6 +145,13 @@ static void alloc_line_mode(pc__nsolver *s, int32_t maxlen, int *bad)
         if (!*bad)
             for (uint32_t i = 0; i < entries; i++)
                 s->lsolve.bc_cls[i] = -1;
+        /* learning from failed probes (bit-parallel mode only: small grids) */
+        size_t ncl = (size_t)s->ncells;
+        s->ng.tpos = nalloc(s, ncl * sizeof(int32_t), bad);
+        s->ng.why = nalloc(s, ncl * sizeof(int32_t), bad);
+        s->ng.rpos = nalloc(s, ncl * sizeof(int32_t), bad);
+        s->ng.seen = nalloc(s, ncl * sizeof(uint32_t), bad);
+        s->ng.stack = nalloc(s, ncl * sizeof(int32_t), bad);
     } else if (maxlen <= PC__NS_CACHE_MAXLEN) {
         uint32_t entries = cache_entries(s, PC__NS_CACHE_ENTRIES, maxlen, 128);
         size_t words = (size_t)(maxlen + 31) / 32;
@@ -281,6 +292,11 @@ void pc__nsolver_free(pc__nsolver *s)
     pc__free(s->lsolve.cache_line);
     pc__free(s->lsolve.cache_res);
     pc__line_ws_free(&s->lsolve.ws);
+    pc__free(s->ng.tpos);
+    pc__free(s->ng.why);
+    pc__free(s->ng.rpos);
+    pc__free(s->ng.seen);
+    pc__free(s->ng.stack);
     ng_free(s);
     pc__free(s);
 }
@@ -306,14 +322,21 @@ static void ng_free(pc__nsolver *s)
     pc__free(g->buf);
     pc__free(g->start);
     pc__free(g->len);
-    memset(g, 0, sizeof *g);
+    pc__free(g->act);
+    pc__free(g->learnt);
+    g->act = NULL;
+    g->learnt = NULL;
+    /* the store only: the learning's per-cell arrays belong to the solver */
+    g->lits = g->buf = g->start = g->len = g->wlen = g->wcap = NULL;
+    g->watch = NULL;
+    g->n = g->nlits = g->nlearnt = g->cap_n = g->head = 0;
 }
 
 /* Forget every nogood (a new solve, or a new puzzle state). */
 static void ng_clear(pc__nsolver *s)
 {
     pc__ns_nogood *g = &s->ng;
-    g->n = g->nlits = 0;
+    g->n = g->nlits = g->nlearnt = 0;
     g->head = 0;
     g->failed = 0;
     if (g->wlen)
@@ -340,20 +363,24 @@ static int ng_alloc(pc__nsolver *s)
     return 0;
 }
 
-/* Nogood `id` watches `lit`: 0, or -1 (no memory; nothing changed). */
-static int ng_watch(pc__nsolver *s, int32_t lit, int32_t id)
+/* Nogood `id` watches `lit`, with `blocker` (another of its literals: while
+ * it is false the nogood is satisfied and its literals need not be read):
+ * 0, or -1 (no memory; nothing changed).  A watch list holds pairs. */
+static int ng_watch(pc__nsolver *s, int32_t lit, int32_t id, int32_t blocker)
 {
     pc__ns_nogood *g = &s->ng;
     if (g->wlen[lit] == g->wcap[lit]) {
         int32_t cap = g->wcap[lit] ? 2 * g->wcap[lit] : 4;
-        int32_t *p = pc__realloc(g->watch[lit], sizeof(int32_t) * (size_t)cap);
+        int32_t *p = pc__realloc(g->watch[lit], 2 * sizeof(int32_t) * (size_t)cap);
         if (!p)
             return -1;
-        s->stats.bytes += sizeof(int32_t) * (size_t)(cap - g->wcap[lit]);
+        s->stats.bytes += 2 * sizeof(int32_t) * (size_t)(cap - g->wcap[lit]);
         g->watch[lit] = p;
         g->wcap[lit] = cap;
     }
-    g->watch[lit][g->wlen[lit]++] = id;
+    int32_t *e = g->watch[lit] + 2 * g->wlen[lit]++;
+    e[0] = id;
+    e[1] = blocker;
     return 0;
 }
 
@@ -364,38 +391,120 @@ static inline int lit_state(const uint8_t *cells, int32_t lit)
     return v == PC__NU ? 0 : (v == (uint8_t)((lit & 1) + 1) ? 1 : 2);
 }
 
-/* Store the nogood lits[0..k) (k >= 2, every cell unknown now), watching
- * lits[0] and lits[1].  Nothing is stored when the store is full. */
-static void ng_add(pc__nsolver *s, const int32_t *lits, int32_t k)
+/* Room for one more nogood in start / len / learnt / act: 0, or -1. */
+static int ng_room(pc__nsolver *s)
 {
     pc__ns_nogood *g = &s->ng;
-    if (g->nlits + k > PC__NS_NG_MAX_LITS)
+    if (g->n < g->cap_n)
+        return 0;
+    int32_t cap = g->cap_n ? 2 * g->cap_n : 256;
+    int32_t *st = pc__realloc(g->start, sizeof(int32_t) * (size_t)cap);
+    if (!st)
+        return -1;
+    g->start = st;
+    int32_t *ln = pc__realloc(g->len, sizeof(int32_t) * (size_t)cap);
+    if (!ln)
+        return -1;
+    g->len = ln;
+    int32_t *ac = pc__realloc(g->act, sizeof(int32_t) * (size_t)cap);
+    if (!ac)
+        return -1;
+    g->act = ac;
+    uint8_t *lr = pc__realloc(g->learnt, (size_t)cap);
+    if (!lr)
+        return -1;
+    g->learnt = lr;
+    s->stats.bytes += (3 * sizeof(int32_t) + 1) * (size_t)(cap - g->cap_n);
+    g->cap_n = cap;
+    return 0;
+}
+
+/* Store the nogood lits[0..k) (k >= 2), watching lits[0] and lits[1]
+ * (neither true, or true ones that are undone before the others);
+ * `learnt`: learned from a probe (may be forgotten).  Nothing is stored
+ * when the store is full. */
+static void ng_add(pc__nsolver *s, const int32_t *lits, int32_t k, int learnt)
+{
+    pc__ns_nogood *g = &s->ng;
+    if (g->nlits + k > PC__NS_NG_MAX_LITS || ng_room(s) != 0)
         return;
-    if (g->n == g->cap_n) {
-        int32_t cap = g->cap_n ? 2 * g->cap_n : 256;
-        int32_t *st = pc__realloc(g->start, sizeof(int32_t) * (size_t)cap);
-        if (!st)
-            return;
-        g->start = st;
-        int32_t *ln = pc__realloc(g->len, sizeof(int32_t) * (size_t)cap);
-        if (!ln)
-            return;
-        g->len = ln;
-        s->stats.bytes += 2 * sizeof(int32_t) * (size_t)(cap - g->cap_n);
-        g->cap_n = cap;
-    }
     int32_t id = g->n;
-    if (ng_watch(s, lits[0], id) != 0)
+    if (ng_watch(s, lits[0], id, lits[1]) != 0)
         return;
-    if (ng_watch(s, lits[1], id) != 0) {
+    if (ng_watch(s, lits[1], id, lits[0]) != 0) {
         g->wlen[lits[0]]--; /* id was the last one pushed */
         return;
     }
     memcpy(g->lits + g->nlits, lits, sizeof(int32_t) * (size_t)k);
     g->start[id] = g->nlits;
     g->len[id] = k;
+    g->act[id] = 0;
+    g->learnt[id] = (uint8_t)learnt;
     g->nlits += k;
     g->n++;
+    g->nlearnt += learnt;
+}
+
+/* Rank of a literal as a watch: false best, then unknown, then true ones
+ * by how late they were set (undone first). */
+static inline int32_t ng_watch_rank(const pc__nsolver *s, int32_t lit)
+{
+    int st = lit_state(s->grid.cells, lit);
+    return st == 2 ? INT32_MAX : st == 0 ? INT32_MAX - 1 : s->ng.tpos[lit >> 1];
+}
+
+/* Forget the learned nogoods that are old and have not fired since the
+ * last reduction (the newest PC__NS_LEARN_KEEP / 2 stay); the nogoods of
+ * restarts all stay.  The store is compacted and every watch rebuilt from
+ * the current state.  Called between probes only: the ids in ng.why of
+ * the cells now set are stale afterwards, and are read only for cells
+ * that a later probe sets. */
+static void ng_reduce(pc__nsolver *s)
+{
+    pc__ns_nogood *g = &s->ng;
+    int32_t keep_from = g->n, seen = 0;
+    for (int32_t id = g->n - 1; id >= 0 && seen < PC__NS_LEARN_KEEP / 2; id--)
+        if (g->learnt[id]) {
+            seen++;
+            keep_from = id;
+        }
+    int32_t n = 0, nl = 0, nlearnt = 0, old_kept = 0;
+    for (int32_t id = 0; id < g->n; id++) {
+        if (g->learnt[id] && id < keep_from) {
+            /* an old one stays if it fired, up to a quarter of the room */
+            if (g->act[id] == 0 || old_kept >= PC__NS_LEARN_KEEP / 4)
+                continue;
+            old_kept++;
+        }
+        int32_t k = g->len[id];
+        memmove(g->lits + nl, g->lits + g->start[id], sizeof(int32_t) * (size_t)k);
+        g->start[n] = nl;
+        g->len[n] = k;
+        g->act[n] = 0;
+        g->learnt[n] = g->learnt[id];
+        nlearnt += g->learnt[id];
+        nl += k;
+        n++;
+    }
+    g->n = n;
+    g->nlits = nl;
+    g->nlearnt = nlearnt;
+    memset(g->wlen, 0, sizeof(int32_t) * 2 * (size_t)s->ncells);
+    for (int32_t id = 0; id < n; id++) {
+        int32_t *lt = g->lits + g->start[id], k = g->len[id];
+        for (int32_t w = 0; w < 2; w++) { /* the best two to the front */
+            int32_t best = w;
+            for (int32_t i = w + 1; i < k; i++)
+                if (ng_watch_rank(s, lt[i]) > ng_watch_rank(s, lt[best]))
+                    best = i;
+            int32_t tmp = lt[w];
+            lt[w] = lt[best];
+            lt[best] = tmp;
+        }
+        /* a watch that cannot be made loses that nogood's looks, nothing else */
+        (void)ng_watch(s, lt[0], id, lt[1]);
+        (void)ng_watch(s, lt[1], id, lt[0]);
+    }
 }
 
 /* Cell c was set: every nogood watching its literal finds another watch,
@@ -411,36 +520,44 @@ static int ng_check_cell(pc__nsolver *s, int32_t c)
     int32_t j = 0;
     int r = PC__NS_OK;
     for (int32_t i = 0; i < n; i++) {
-        int32_t id = wl[i];
-        int32_t *lt = g->lits + g->start[id];
-        if (r != PC__NS_OK) { /* after a contradiction: keep the rest */
-            wl[j++] = id;
+        int32_t id = wl[2 * i], bl = wl[2 * i + 1];
+        if (r != PC__NS_OK || lit_state(cells, bl) == 2) { /* after a contradiction, or satisfied */
+            wl[2 * j] = id;
+            wl[2 * j + 1] = bl;
+            j++;
             continue;
         }
+        int32_t *lt = g->lits + g->start[id];
         if (lt[0] == L) {
             lt[0] = lt[1];
             lt[1] = L;
         }
         int o = lit_state(cells, lt[0]);
-        if (o == 2) { /* satisfied */
-            wl[j++] = id;
-            continue;
+        if (o != 2) {
+            int32_t k = g->len[id], m = 2;
+            while (m < k && lit_state(cells, lt[m]) == 1)
+                m++;
+            if (m < k && ng_watch(s, lt[m], id, lt[0]) == 0) { /* moves to lt[m] */
+                lt[1] = lt[m];
+                lt[m] = L;
+                continue;
+            }
+            if (m == k) {
+                g->act[id]++;
+                if (o == 0) {
+                    pc__nsolver_set(s, lt[0] >> 1, (uint8_t)(2 - (lt[0] & 1)));
+                    if (g->why)
+                        g->why[lt[0] >> 1] = -2 - id;
+                } else {
+                    r = PC__NS_CONTRA;
+                    g->conflict = id;
+                }
+            }
+            /* else no memory to move the watch: this look is lost */
         }
-        int32_t k = g->len[id], m = 2;
-        while (m < k && lit_state(cells, lt[m]) == 1)
-            m++;
-        if (m < k && ng_watch(s, lt[m], id) == 0) { /* moves to lt[m] */
-            lt[1] = lt[m];
-            lt[m] = L;
-            continue;
-        }
-        wl[j++] = id;
-        if (m < k)
-            continue; /* no memory to move the watch: this look is lost */
-        if (o == 0)
-            pc__nsolver_set(s, lt[0] >> 1, (uint8_t)(2 - (lt[0] & 1)));
-        else
-            r = PC__NS_CONTRA;
+        wl[2 * j] = id;
+        wl[2 * j + 1] = lt[0];
+        j++;
     }
     g->wlen[L] = j;
     return r;
@@ -510,6 +627,10 @@ static inline void stamp_lines(pc__nsolver *s, int32_t a, int32_t b)
 static inline void put_cell(pc__nsolver *s, int32_t p, uint8_t v)
 {
     s->grid.cells[p] = v;
+    if (s->grid.bits) { /* the learning's reasons (bit-parallel mode only) */
+        s->ng.tpos[p] = s->grid.trail_len;
+        s->ng.why[p] = -1; /* a line or a nogood that settled it says so after */
+    }
     s->grid.trail[s->grid.trail_len++] = p;
     s->grid.unknown--;
 }
@@ -551,6 +672,10 @@ int32_t pc__nsolver_reset(pc__nsolver *s, const uint8_t *givens)
     memset(s->reuse.ptime, 0, sizeof(uint64_t) * (size_t)s->ncells);
     s->probe.active = 0;
     ng_clear(s);
+    /* the givens are not on the trail: they hold at every node */
+    if (s->ng.tpos)
+        memset(s->ng.tpos, 0xff, sizeof(int32_t) * (size_t)s->ncells);
+    s->ng.active = 0;
     return PC_OK;
 }
 
@@ -656,12 +781,14 @@ static inline int propagate_bits(pc__nsolver *s, int32_t line, int32_t base, int
     uint64_t nf = oF & ~F, ne = oE & ~E;
     if (!(nf | ne))
         return PC__NS_OK;
-    const int32_t h = s->h, is_row = line < h;
+    const int32_t h = s->h, is_row = line < h, rp = s->grid.trail_len;
     for (uint64_t m = nf | ne; m; m &= m - 1) {
         int32_t i = pc__ctz64(m);
         int32_t p = base + i * stride;
         uint8_t v = (nf >> i) & 1 ? PC__NF : PC__NE;
         put_cell(s, p, v);
+        s->ng.why[p] = line; /* its reason: the line's cells set before rp */
+        s->ng.rpos[p] = rp;
         /* cell i of a row is column i, of a column row i */
         int32_t x = is_row ? i : line - h, y = is_row ? line : i;
         bits_set(s, x, y, v);
@@ -753,8 +880,9 @@ int pc__nsolver_propagate(pc__nsolver *s)
         if (s->ng.n && s->ng.head < s->grid.trail_len) {
             /* the cells set since the last look, against the nogoods first
              * (cheap, and a nogood's conflict spares the line solves) */
-            if (ng_check_cell(s, s->grid.trail[s->ng.head++]) != PC__NS_OK) {
-                s->q.bad_line = -1;
+            int32_t c = s->grid.trail[s->ng.head++];
+            if (s->ng.wlen[2 * c + s->grid.cells[c] - 1] && ng_check_cell(s, c) != PC__NS_OK) {
+                s->q.bad_line = -1; /* ng.conflict says which nogood */
                 clear_queue(s);
                 return PC__NS_CONTRA;
             }
@@ -892,6 +1020,176 @@ static inline int32_t collect_agreed(pc__nsolver *s, int32_t mark)
     return na;
 }
 
+/* ---- Learning from failed probes (issue #18, fifth round) ----
+ * A probe idx = v that meets a contradiction proves more than "idx is not
+ * v here": tracing the contradiction back through the reasons of the cells
+ * the probe set (a line's reason is its cells set before it settled the
+ * cell, a nogood's its other literals) down to cells set before the probe
+ * gives a set of literals that, with idx = v, no solution holds.  Kept as
+ * a nogood, it fires wherever those cells meet again — in other subtrees
+ * and inside other probes, where probing alone would need a second-order
+ * probe to see it.  Cells of the root are left out (they hold at every
+ * node searched); a nogood of more than PC__NS_LEARN_MAX literals is not
+ * kept (long ones rarely fire and cost watch-list scans). */
+
+#ifdef PC__NS_LEARN_TRACE
+/* a development trace only (-DPC__NS_LEARN_TRACE, never in a build): the
+ * analyses, the line reasons expanded and the solves that minimized them,
+ * printed to stderr at the end of each solve */
+static long long an_solves, an_calls, an_lines;
+#endif
+static inline void an_push(pc__nsolver *s, int32_t c, int32_t *sp)
+{
+    if (s->ng.seen[c] == s->ng.seen_stamp)
+        return;
+    s->ng.seen[c] = s->ng.seen_stamp;
+    s->ng.stack[(*sp)++] = c;
+}
+
+/* The known cells of `line` set before trail position `before` that its
+ * deduction needs: the line's contradiction (cell < 0) or cell `cell` (its
+ * index in the line) holding its value.  Known cells are dropped one by one,
+ * farthest from the cell first, while the line solver still deduces it
+ * from the rest (a contradiction of the rest deduces anything): the
+ * shorter the reason, the shorter and the more often useful the nogood. */
+static inline void an_push_line(pc__nsolver *s, int32_t line, int32_t before, int32_t cell, int32_t *sp)
+{
+    int32_t base, stride, n;
+    pc__ns_line_span(s, line, &base, &stride, &n);
+    uint64_t F = 0, E = 0;
+#ifdef PC__NS_LEARN_TRACE
+    an_lines++;
+#endif
+    for (uint64_t m = s->grid.lf[line] | s->grid.le[line]; m; m &= m - 1) {
+        int32_t i = pc__ctz64(m);
+        if (s->ng.tpos[base + i * stride] < before)
+            *((s->grid.lf[line] >> i) & 1 ? &F : &E) |= (uint64_t)1 << i;
+    }
+#if PC__NS_LEARN_MIN
+    const int32_t *cl = pc__ns_line_clues(s, line), k = s->clues.count[line];
+    const uint64_t want = cell >= 0 ? (uint64_t)1 << cell : 0;
+    const int want_f = cell >= 0 && ((s->grid.lf[line] >> cell) & 1);
+    int32_t lo = 0, hi = n - 1, c0 = cell >= 0 ? cell : n / 2;
+    if (cell >= 0) {
+        /* first the narrowest window around the cell, widths 2^j, whose
+         * known cells alone still deduce it: a few solves drop most */
+        for (int32_t d = 1; d < n; d *= 2) {
+            uint64_t win = 0;
+            for (int32_t i = cell - d < 0 ? 0 : cell - d; i <= cell + d && i < n; i++)
+                win |= (uint64_t)1 << i;
+            if (((F | E) & ~win) == 0)
+                break;
+            uint64_t oF, oE;
+            int32_t r = pc__line_solve_bits(cl, k, n, F & win, E & win, &oF, &oE);
+            if (r < 0 || ((want_f ? oF : oE) & want)) {
+                F &= win;
+                E &= win;
+                break;
+            }
+        }
+    }
+    /* then one by one, farthest first: from both ends towards the cell */
+    while (lo <= hi) {
+        int32_t i = (c0 - lo >= hi - c0) ? lo++ : hi--;
+        uint64_t b = (uint64_t)1 << i;
+        if (i == cell || !((F | E) & b))
+            continue;
+        uint64_t oF, oE, F2 = F & ~b, E2 = E & ~b;
+#ifdef PC__NS_LEARN_TRACE
+        an_solves++;
+#endif
+        int32_t r = pc__line_solve_bits(cl, k, n, F2, E2, &oF, &oE);
+        if (r < 0 || (cell >= 0 && ((want_f ? oF : oE) & want))) {
+            F = F2;
+            E = E2;
+        }
+    }
+#else
+    (void)cell;
+#endif
+    for (uint64_t m = F | E; m; m &= m - 1)
+        an_push(s, base + pc__ctz64(m) * stride, sp);
+}
+
+/* The cells of nogood id but `except`. */
+static inline void an_push_nogood(pc__nsolver *s, int32_t id, int32_t except, int32_t *sp)
+{
+    const int32_t *lt = s->ng.lits + s->ng.start[id];
+    for (int32_t i = 0; i < s->ng.len[id]; i++)
+        if ((lt[i] >> 1) != except)
+            an_push(s, lt[i] >> 1, sp);
+}
+
+/* The probe of idx (its value still on the grid, its cells on the trail
+ * from `mark`) has just met a contradiction: learn its nogood. */
+static void learn_failed_probe(pc__nsolver *s, int32_t idx, int32_t mark)
+{
+    pc__ns_nogood *g = &s->ng;
+    if (!g->active || g->failed || s->stats.nodes < g->learn_after)
+        return;
+    if (!g->lits && ng_alloc(s) != 0) {
+        g->failed = 1;
+        return;
+    }
+    if (g->nlits + PC__NS_LEARN_MAX + 1 > PC__NS_NG_MAX_LITS) {
+        ng_reduce(s);
+        if (g->nlits + PC__NS_LEARN_MAX + 1 > PC__NS_NG_MAX_LITS)
+            return; /* full of restart nogoods */
+    }
+    if (++g->seen_stamp == 0) {
+        memset(g->seen, 0, sizeof(uint32_t) * (size_t)s->ncells);
+        g->seen_stamp = 1;
+    }
+    const uint8_t *cells = s->grid.cells;
+    int32_t sp = 0;
+#ifdef PC__NS_LEARN_TRACE
+    an_calls++;
+#endif
+    if (s->q.bad_line >= 0)
+        an_push_line(s, s->q.bad_line, INT32_MAX, -1, &sp);
+    else
+        an_push_nogood(s, g->conflict, -1, &sp);
+    int32_t *out = g->buf, k = 1, top = -1;
+    out[0] = 2 * idx + cells[idx] - 1;
+    while (sp) {
+        int32_t c = g->stack[--sp], tp = g->tpos[c];
+        if (tp < g->root)
+            continue;
+        if (tp < mark) {
+            if (k > PC__NS_LEARN_MAX)
+                return;
+            if (top < 0 || tp > g->tpos[out[top] >> 1])
+                top = k;
+            out[k++] = 2 * c + cells[c] - 1;
+            continue;
+        }
+        if (c == idx)
+            continue;
+        int32_t y = g->why[c];
+        if (y >= 0)
+            an_push_line(s, y, g->rpos[c], y < s->h ? c - y * s->w : c / s->w, &sp);
+        else if (y <= -2)
+            an_push_nogood(s, -2 - y, c, &sp);
+        else
+            return; /* a cell without a reason: nothing learned */
+    }
+    if (k < 2)
+        return; /* the probe fails from the root alone: probing finds it */
+    /* watched: the probed literal (false once the probe is undone and the
+     * cell set to its other value) and the latest of the others */
+    int32_t tmp = out[1];
+    out[1] = out[top];
+    out[top] = tmp;
+    int32_t before = g->n;
+    ng_add(s, out, k, 1);
+    if (g->n > before) {
+        g->learned++;
+        g->learned_lits += k;
+    }
+    if (g->nlearnt > PC__NS_LEARN_KEEP)
+        ng_reduce(s);
+}
+
 /* Probe both values of unknown cell idx: PP_NOTHING (nothing proved, or the
  * pair's last result still holds), PP_SETTLED (cells settled and propagated),
  * PC__NS_CONTRA, PC__NS_ABORT or PC__NS_FOUND. */
@@ -910,6 +1208,7 @@ static int probe_pair(pc__nsolver *s, int32_t idx)
     int32_t n1 = s->grid.trail_len - mark;
     if (r1 == PC__NS_CONTRA) {
         /* the cell must be empty: no need to probe that, just set it */
+        learn_failed_probe(s, idx, mark);
         pc__nsolver_undo(s, mark);
         s->probe.active = 0;
         s->probe.score1[idx] = -1;
@@ -925,6 +1224,8 @@ static int probe_pair(pc__nsolver *s, int32_t idx)
         return r2;
     int32_t n2 = s->grid.trail_len - mark;
     int32_t na = r2 == PC__NS_OK ? collect_agreed(s, mark) : 0;
+    if (r2 == PC__NS_CONTRA)
+        learn_failed_probe(s, idx, mark);
     pc__nsolver_undo(s, mark);
     s->probe.active = 0;
     s->reuse.ptime[idx] = s->reuse.clock;
@@ -1192,9 +1493,10 @@ static void ng_learn_path(pc__nsolver *s, ns_run *run, int32_t depth)
         ng[0] = lit;
         ng[1] = lits[npos - 1];
         memcpy(ng + 2, lits, sizeof(int32_t) * (size_t)(npos - 1));
-        ng_add(s, ng, npos + 1);
+        ng_add(s, ng, npos + 1, 0);
     }
     run->root_mark = s->grid.trail_len;
+    s->ng.root = run->root_mark;
     if (learned) {
         s->reuse.clock++;
         for (int32_t i = 0; i < s->nlines; i++)
@@ -1346,6 +1648,10 @@ int pc__nsolver_solve(pc__nsolver *s, int32_t limit, uint8_t *store, int32_t nst
      * again later, so from then on every solution is compared with sol0, as
      * after a restart (at most one solution is remembered, hence limit <= 2). */
     s->probe.solutions = limit <= 2 && s->probe.enabled;
+    /* learning from failed probes below the root only (the root's probing
+     * grades the puzzle), on grids the nogood store takes */
+    s->ng.root = run.root_mark;
+    s->ng.active = PC__NS_LEARN && s->ng.learn && s->grid.bits && s->ncells <= PC__NS_NG_MAX_CELLS;
     for (;;) {
         if (r == PC__NS_ABORT)
             break;
@@ -1380,6 +1686,12 @@ int pc__nsolver_solve(pc__nsolver *s, int32_t limit, uint8_t *store, int32_t nst
         r = b ? reduce(s) : PC__NS_ABORT;
     }
     s->probe.solutions = 0;
+    s->ng.active = 0;
+#ifdef PC__NS_LEARN_TRACE
+    fprintf(stderr, "learn: %lld nogoods, %lld literals, store %d/%d; analyses %lld, lines %lld, solves %lld\n",
+            (long long)s->ng.learned, (long long)s->ng.learned_lits, s->ng.n, s->ng.nlits, an_calls, an_lines,
+            an_solves);
+#endif
     pc__nsat_free(run.sat);
     pc__free(run.sat_sol);
     if (run.nfound == 0 && r != PC__NS_ABORT)
@@ -1421,6 +1733,8 @@ int32_t pc__nonogram_solve_metered(int32_t w, int32_t h, const int32_t *row_coun
     }
     s->budget.meter = meter;
     s->sat.after = pc__nsat_available() ? PC__NS_SAT_AFTER : 0;
+    s->ng.learn = 1;
+    s->ng.learn_after = PC__NS_LEARN_AFTER;
     uint8_t *store = NULL;
     if (nstore > 0) {
         store = pc__malloc((size_t)nstore * per);

@@ -199,16 +199,51 @@ typedef struct pc__ns_sat {
 #define PC__NS_NG_MAX_LITS (1 << 18) /* literals kept, all nogoods together */
 #endif
 #define PC__NS_NG_MAX_CELLS (1 << 16) /* no learning on larger grids */
+#ifndef PC__NS_LEARN
+#define PC__NS_LEARN 1 /* nogoods from failed probes (0: off, for comparisons) */
+#endif
+#ifndef PC__NS_LEARN_MAX
+#define PC__NS_LEARN_MAX 16 /* literals of a nogood learned from a probe, at most */
+#endif
+#ifndef PC__NS_LEARN_KEEP
+#define PC__NS_LEARN_KEEP 300 /* learned nogoods stored before a reduction */
+#endif
+#ifndef PC__NS_LEARN_AFTER
+#define PC__NS_LEARN_AFTER 0 /* search nodes before learning starts (ng.learn_after) */
+#endif
+#ifndef PC__NS_LEARN_MIN
+#define PC__NS_LEARN_MIN 1 /* minimize the lines' reasons (0: the line's known cells) */
+#endif
 typedef struct pc__ns_nogood {
     int32_t n, nlits;        /* nogoods and literals stored */
     int32_t cap_n;           /* room in start / len */
     int32_t *lits;           /* PC__NS_NG_MAX_LITS literals */
     int32_t *start, *len;    /* per nogood: its literals in lits */
+    int32_t *act;            /* per nogood: times it fired since the last reduction */
+    uint8_t *learnt;         /* per nogood: learned from a probe (may be forgotten) */
+    int32_t nlearnt;         /* learned ones stored */
     int32_t *buf;            /* one nogood being made (ncells + 1) */
-    int32_t **watch;         /* per literal (2 * ncells): the nogoods watching it */
+    int32_t **watch;         /* per literal (2 * ncells): (nogood, blocker) pairs watching it */
     int32_t *wlen, *wcap;
     int32_t head;            /* trail position checked up to */
     int32_t failed;          /* allocation failed: learning is off for the solve */
+    /* Nogoods learned from failed probes (issue #18, fifth round; solve.c,
+     * "Learning from failed probes").  Per cell: the trail position it was
+     * set at (-1: a given), why (a line >= 0 that settled it, a nogood as
+     * -2 - id, -1 no reason: a decision, a given, a probe's deduction) and,
+     * for a line, the trail position before that line's deductions (its
+     * reason is its cells set before).  Written by every set; allocated
+     * with the solver. */
+    int32_t learn;    /* the caller allows learning (pc__nonogram_solve_metered) ... */
+    int64_t learn_after; /* ... from this many search nodes on (PC__NS_LEARN_AFTER) */
+    int32_t active;   /* learning now: below the root of such a solve */
+    int32_t root;     /* trail position of the root: cells before it hold in every solution searched */
+    int32_t conflict; /* the nogood of the last contradiction, -1: a line's */
+    int32_t *tpos, *why, *rpos;
+    uint32_t *seen;   /* analysis marks: seen[c] == seen_stamp */
+    uint32_t seen_stamp;
+    int32_t *stack;   /* analysis work list (ncells) */
+    int64_t learned, learned_lits; /* nogoods learned from probes, their literals */
 } pc__ns_nogood;
 
 typedef struct pc__nsolver {
