@@ -2116,6 +2116,17 @@ static void unreachable_boxes(const pc_sokoban *g, uint8_t *grid)
         }
 }
 
+/* g's current boxes as the state under examination (ex.bx, ex.boxat). */
+static void place_boxes(fs_solver *s, const pc_sokoban *g)
+{
+    int32_t k = 0;
+    for (int32_t c = 0; c < s->map.nc; c++)
+        if (g->box[s->map.c2g[c]]) {
+            s->ex.bx[k] = c;
+            s->ex.boxat[c] = k++;
+        }
+}
+
 int32_t pc__sokoban_deadlock(const pc_sokoban *g, uint8_t *grid, int32_t *kind)
 {
     *kind = PC_SOKOBAN_DEADLOCK_NONE;
@@ -2144,12 +2155,7 @@ int32_t pc__sokoban_deadlock(const pc_sokoban *g, uint8_t *grid, int32_t *kind)
         rc = PC_ENOMEM;
         goto done;
     }
-    int32_t k = 0;
-    for (int32_t c = 0; c < s->map.nc; c++)
-        if (g->box[s->map.c2g[c]]) {
-            s->ex.bx[k] = c;
-            s->ex.boxat[c] = k++;
-        }
+    place_boxes(s, g);
     rc = deadlock_tests(s, g, mark, kind);
     if (grid)
         for (int32_t i = 0; i < s->map.nb; i++)
@@ -2177,12 +2183,7 @@ int32_t pc__sokoban_fast_pattern(const pc_sokoban *g, int32_t x, int32_t y, uint
     s->map.g = g;
     s->m = &m;
     if ((rc = prepare(s, g)) == PC_OK && (rc = learn_alloc(s)) == PC_OK) {
-        int32_t k = 0;
-        for (int32_t c = 0; c < s->map.nc; c++)
-            if (g->box[s->map.c2g[c]]) {
-                s->ex.bx[k] = c;
-                s->ex.boxat[c] = k++;
-            }
+        place_boxes(s, g);
         rc = learned_dead(s, s->map.g2c[cell], s->map.g2c[g->player]);
         if (rc == 1 && s->lr.learned == 0)
             rc = PC_ENOMEM; /* proved, but no room to keep the pattern */
