@@ -12,6 +12,7 @@
 
 #include "puzzlecore/puzzlecore.h"
 #include "budget_util.h"
+#include "sokoban_util.h"
 #include "tap.h"
 
 static const char *M1 = "####\n"
@@ -37,16 +38,6 @@ static int32_t solve_nb(const pc_sokoban *g, int32_t mode, uint64_t nodes, uint6
 {
     pc_budget b;
     return pc_sokoban_solve(g, mode, budget_of(&b, nodes, bytes), out);
-}
-
-static pc_sokoban *parse(const char *text)
-{
-    pc_sokoban *g = NULL;
-    char err[256];
-    int32_t rc = pc_sokoban_new(text, strlen(text), err, sizeof err, &g);
-    if (rc != PC_OK)
-        printf("# parse failed: %s\n", err);
-    return g;
 }
 
 static char *board(const pc_sokoban *g, int which)
@@ -82,7 +73,7 @@ static void bad(const char *text, int32_t code, const char *where, const char *w
 
 static void test_parse(void)
 {
-    pc_sokoban *g = parse(M1);
+    pc_sokoban *g = sokoban_parse(M1);
     ok(g != NULL, "Microban 1 parses");
     is_int(pc_sokoban_width(g), 6, "width");
     is_int(pc_sokoban_height(g), 7, "height");
@@ -127,16 +118,16 @@ static void test_parse(void)
     pc_sokoban_free(g);
 
     /* Floor variants, run-length rows, '|' separators, p/b letters. */
-    g = parse("4#|#-.#|#__3#|#B@2-#|#--b-#|#--3#|4#");
+    g = sokoban_parse("4#|#-.#|#__3#|#B@2-#|#--b-#|#--3#|4#");
     ok(g && strcmp(board(g, 0), M1) == 0, "run-length + '|' + '-' '_' 'b' 'B' parse to the plain board");
     pc_sokoban_free(g);
-    g = parse("5#|#@$.#|5#|\n");
+    g = sokoban_parse("5#|#@$.#|5#|\n");
     ok(g && strcmp(board(g, 0), "#####\n#@$.#\n#####\n") == 0, "a '|' at the end of the line is accepted");
     pc_sokoban_free(g);
-    g = parse("#####\n#P$ #\n#####\n");
+    g = sokoban_parse("#####\n#P$ #\n#####\n");
     ok(g && strcmp(board(g, 0), "#####\n#+$ #\n#####\n") == 0, "'P' is player on goal");
     pc_sokoban_free(g);
-    g = parse("  #####\n  #@B #\n  #####\n");
+    g = sokoban_parse("  #####\n  #@B #\n  #####\n");
     ok(g && strcmp(board(g, 0), "  #####\n  #@* #\n  #####\n") == 0, "'B' box on goal; indent kept");
     is_int(pc_sokoban_is_solved(g), 1, "all boxes on goals: solved at start");
     pc_sokoban_free(g);
@@ -412,7 +403,7 @@ static void snap(const pc_sokoban *g, char *out)
 
 static void test_play(void)
 {
-    pc_sokoban *g = parse(M1);
+    pc_sokoban *g = sokoban_parse(M1);
     char before[1024], after[1024];
     int32_t pushed = -1;
     /* Failing calls change nothing. */
@@ -439,7 +430,7 @@ static void test_play(void)
     is_int(pc_sokoban_redo_count(g), 2, "restart keeps the steps for redo");
     /* Push the '$' down to the wall... then it cannot go further. */
     pc_sokoban_free(g);
-    g = parse(M1);
+    g = sokoban_parse(M1);
     char err[128];
     is_int(pc_sokoban_apply_lurd(g, "rrdLL", 5, err, sizeof err), PC_OK, "rrdLL: walk, then push left twice");
     is_int(pc_sokoban_pushes(g), 2, "two pushes");
@@ -449,7 +440,7 @@ static void test_play(void)
     snap(g, after);
     is_str(after, before, "... nothing changed");
     /* Box against box. */
-    pc_sokoban *h = parse("#######\n#@$$..#\n#######\n");
+    pc_sokoban *h = sokoban_parse("#######\n#@$$..#\n#######\n");
     snap(h, before);
     is_int(pc_sokoban_step(h, PC_SOKOBAN_RIGHT, &pushed), PC_EILLEGAL, "push two boxes: illegal");
     snap(h, after);
@@ -464,7 +455,7 @@ static void test_play(void)
     is_int(pc_sokoban_apply_lurd(g, "uU", 2, err, sizeof err), PC_EILLEGAL, "upper case without push");
     snap(g, after);
     is_str(after, before, "failed LURD changed nothing");
-    h = parse("#####\n#@$.#\n#####\n");
+    h = sokoban_parse("#####\n#@$.#\n#####\n");
     snap(h, before);
     is_int(pc_sokoban_apply_lurd(h, "r", 1, err, sizeof err), PC_EILLEGAL, "lower case that pushes");
     is_str(err, "position 1: 'r' pushes a box: write it in upper case", "... says so");
@@ -477,7 +468,7 @@ static void test_play(void)
 
     /* The seed's reference solution: replay, undo all, redo all. */
     const char *sol = "dlUrrrdLullddrUluRuulDrddrruLdlUU";
-    g = parse(M1);
+    g = sokoban_parse(M1);
     is_int(pc_sokoban_apply_lurd(g, sol, strlen(sol), err, sizeof err), PC_OK, "a 33-move solution applies");
     is_int(pc_sokoban_is_solved(g), 1, "solved");
     is_int(pc_sokoban_moves(g), 33, "33 moves");
@@ -508,7 +499,7 @@ static void test_play(void)
     pc_sokoban_free(cl);
     pc_sokoban_free(g);
     /* Buffers: the snprintf convention. */
-    g = parse(M1);
+    g = sokoban_parse(M1);
     size_t len = 0;
     char small[4];
     is_int(pc_sokoban_write(g, 0, small, sizeof small, &len), PC_ESPACE, "small buffer: PC_ESPACE");
@@ -808,7 +799,7 @@ static void random_sym_map(pc_rng *rng, int nbox, int asym, char *xsb, xmap *m, 
 
 static void test_save(void)
 {
-    pc_sokoban *g = parse("; Microban 1\n####\n# .#\n#  ###\n#*@  #\n#  $ #\n#  ###\n####\n");
+    pc_sokoban *g = sokoban_parse("; Microban 1\n####\n# .#\n#  ###\n#*@  #\n#  $ #\n#  ###\n####\n");
     char err[256], buf[1024], b2[1024];
     size_t len;
     pc_sokoban_apply_lurd(g, "dlUrrrdL", 8, err, sizeof err);
@@ -879,7 +870,7 @@ static void test_save(void)
 
 static void test_solver(void)
 {
-    pc_sokoban *g = parse(M1);
+    pc_sokoban *g = sokoban_parse(M1);
     pc_sokoban_result *r = NULL;
     is_int(solve_nb(g, PC_SOKOBAN_MOVES, 0, 0, &r), PC_OK, "Microban 1 solved (moves)");
     is_int(pc_sokoban_result_moves(r), 33, "33 moves (seed)");
@@ -938,7 +929,7 @@ static void test_solver(void)
     /* Budgets that trip at every stage of a larger search: either the
      * optimal answer or PC_ELIMIT, the peak within the budget. */
     {
-        pc_sokoban *m7 = parse(" #######\n #     #\n # .$. #\n## $@$ #\n#  .$. #\n#      #\n########\n");
+        pc_sokoban *m7 = sokoban_parse(" #######\n #     #\n # .$. #\n## $@$ #\n#  .$. #\n#      #\n########\n");
         int good = m7 != NULL, limited = 0, bounds = m7 != NULL;
         int64_t optpushes = -1, last = 0;
         if (m7) {
@@ -986,7 +977,7 @@ static void test_solver(void)
             *q++ = '\n';
         }
         *q = '\0';
-        pc_sokoban *big = parse(room);
+        pc_sokoban *big = sokoban_parse(room);
         is_int(pc_sokoban_interior_count(big), 324, "18x18 room: c = 324");
         pc_sokoban_result *br = NULL;
         is_int(solve_nb(big, PC_SOKOBAN_MOVES, 0, 0, &br), PC_ERANGE, "more than 255 cells: PC_ERANGE");
@@ -1003,10 +994,10 @@ static void test_solver(void)
     pc_sokoban_free(g);
 
     /* Solved already: empty solution. */
-    g = parse("#####\n#@*.#\n#  $#\n#####\n");
+    g = sokoban_parse("#####\n#@*.#\n#  $#\n#####\n");
     pc_sokoban_apply_lurd(g, "rdrU", 0, err, sizeof err);
     pc_sokoban_free(g);
-    g = parse("#####\n#@* #\n#####\n");
+    g = sokoban_parse("#####\n#@* #\n#####\n");
     r = NULL;
     is_int(solve_nb(g, PC_SOKOBAN_MOVES, 0, 0, &r), PC_OK, "already solved");
     is_int(pc_sokoban_result_moves(r), 0, "0 moves");
@@ -1014,14 +1005,14 @@ static void test_solver(void)
     pc_sokoban_free(g);
 
     /* Unsolvable: box in a corner; box that needs pulling. */
-    g = parse("#####\n#$ .#\n#  @#\n#####\n");
+    g = sokoban_parse("#####\n#$ .#\n#  @#\n#####\n");
     r = NULL;
     is_int(solve_nb(g, PC_SOKOBAN_MOVES, 0, 0, &r), PC_ENOTFOUND, "box in a corner: unsolvable");
     ok(r && pc_sokoban_result_moves(r) == -1 && pc_sokoban_result_bound(r) == -1,
        "unsolvable result has no moves and no bound");
     pc_sokoban_result_free(r);
     pc_sokoban_free(g);
-    g = parse("########\n#  $$ .#\n#     .#\n#   @  #\n########\n");
+    g = sokoban_parse("########\n#  $$ .#\n#     .#\n#   @  #\n########\n");
     r = NULL;
     is_int(solve_nb(g, PC_SOKOBAN_PUSHES, 0, 0, &r), PC_ENOTFOUND,
            "frozen pair on live squares: proved unsolvable");
@@ -1069,7 +1060,7 @@ static void test_solver(void)
             char wide[256];
             snprintf(wide, sizeof wide, "%s%s\n", tricky[i].xsb,
                      "######################################################################");
-            pc_sokoban *a = parse(tricky[i].xsb), *b = parse(wide);
+            pc_sokoban *a = sokoban_parse(tricky[i].xsb), *b = sokoban_parse(wide);
             for (int32_t mode = 0; mode < 2 && a && b; mode++) {
                 pc_sokoban_result *ra = NULL, *rb = NULL;
                 int32_t rca = solve_nb(a, mode, 0, 0, &ra), rcb = solve_nb(b, mode, 0, 0, &rb);
@@ -1084,7 +1075,7 @@ static void test_solver(void)
         }
         ok(wide_same, "a grid too wide for bitboards (queue BFS): the same optimal answers, both modes");
         for (size_t i = 0; i < sizeof tricky / sizeof tricky[0]; i++) {
-            pc_sokoban *tg = parse(tricky[i].xsb);
+            pc_sokoban *tg = sokoban_parse(tricky[i].xsb);
             for (int32_t mode = 0; mode < 2; mode++) {
                 if (!(tricky[i].modes & (1 << mode)))
                     continue;

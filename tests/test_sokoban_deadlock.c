@@ -10,22 +10,14 @@
 #include <string.h>
 
 #include "puzzlecore/puzzlecore.h"
+#include "sokoban_util.h"
 #include "tap.h"
-
-static pc_sokoban *parse(const char *text)
-{
-    pc_sokoban *g = NULL;
-    char err[256];
-    if (pc_sokoban_new(text, strlen(text), err, sizeof err, &g) != PC_OK)
-        printf("# parse failed: %s\n", err);
-    return g;
-}
 
 /* Run pc_sokoban_deadlock: its answer, kind, and the marked cells as a
  * string of "x,y " pairs in row order. */
 static int32_t check(const char *level, int32_t *kind, char *marked, size_t cap)
 {
-    pc_sokoban *g = parse(level);
+    pc_sokoban *g = sokoban_parse(level);
     if (!g)
         return -100;
     int32_t w = pc_sokoban_width(g), h = pc_sokoban_height(g);
@@ -64,7 +56,7 @@ int main(void)
     is_int(check(corral, &kind, m, sizeof m), 1, "three boxes over a dead pocket: deadlock");
     is_int(kind, PC_SOKOBAN_DEADLOCK_CORRAL, "... kind CORRAL");
     is_str(m, "2,3 3,3 4,3 ", "... the barrier's three boxes marked");
-    pc_sokoban *g = parse(corral);
+    pc_sokoban *g = sokoban_parse(corral);
     pc_sokoban_result *r = NULL;
     is_int(pc_sokoban_solve(g, PC_SOKOBAN_ANY, NULL, &r), PC_ENOTFOUND, "... and the fast mode proves it lost");
     pc_sokoban_result_free(r);
@@ -89,7 +81,7 @@ int main(void)
     is_int(kind, PC_SOKOBAN_DEADLOCK_SEALED, "... kind SEALED");
     is_str(m, "4,2 3,3 4,3 3,4 4,4 ", "... the four frozen boxes and the box with no goal left marked");
     {
-        pc_sokoban *gs = parse(seal);
+        pc_sokoban *gs = sokoban_parse(seal);
         pc_sokoban_result *rs = NULL;
         is_int(pc_sokoban_solve(gs, PC_SOKOBAN_ANY, NULL, &rs), PC_ENOTFOUND, "... and the fast mode proves it lost");
         pc_sokoban_result_free(rs);

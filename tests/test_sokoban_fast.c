@@ -13,16 +13,8 @@
 #include <time.h>
 
 #include "puzzlecore/puzzlecore.h"
+#include "sokoban_util.h"
 #include "tap.h"
-
-static pc_sokoban *parse(const char *text)
-{
-    pc_sokoban *g = NULL;
-    char err[256];
-    if (pc_sokoban_new(text, strlen(text), err, sizeof err, &g) != PC_OK)
-        printf("# parse failed: %s\n", err);
-    return g;
-}
 
 static double wall(void)
 {
@@ -165,7 +157,7 @@ int main(void)
     /* Levels the optimal modes refuse. */
     {
         char *t = room(20, 1);
-        pc_sokoban *g = parse(t);
+        pc_sokoban *g = sokoban_parse(t);
         pc_sokoban_result *r = NULL;
         is_int(pc_sokoban_interior_count(g), 324, "18x18 room: 324 interior cells");
         is_int(pc_sokoban_solve(g, PC_SOKOBAN_MOVES, NULL, &r), PC_ERANGE, "the optimal mode refuses it");
@@ -175,7 +167,7 @@ int main(void)
         pc_sokoban_free(g);
         free(t);
         t = room(32, 70);
-        g = parse(t);
+        g = sokoban_parse(t);
         is_int(pc_sokoban_box_count(g), 70, "a 32x32 room with 70 boxes");
         r = NULL;
         is_int(pc_sokoban_solve(g, PC_SOKOBAN_PUSHES, NULL, &r), PC_ERANGE, "the optimal mode refuses 70 boxes");
@@ -184,7 +176,7 @@ int main(void)
         pc_sokoban_free(g);
         free(t);
         t = room(128, 12);
-        g = parse(t);
+        g = sokoban_parse(t);
         is_int(pc_sokoban_width(g), 128, "a 128x128 room with 12 boxes parses");
         sr = solve_replay(g, &mv, &pu);
         ok(sr && pu == 24, "any mode solves it: 24 pushes (%lld moves)", (long long)mv);
@@ -194,16 +186,16 @@ int main(void)
 
     /* Already solved, unsolvable. */
     {
-        pc_sokoban *g = parse("#####\n#@*.#\n#  $#\n#####\n");
+        pc_sokoban *g = sokoban_parse("#####\n#@*.#\n#  $#\n#####\n");
         pc_sokoban_apply_lurd(g, "rD", 2, NULL, 0);
-        pc_sokoban *h = parse("####\n#@*#\n####\n");
+        pc_sokoban *h = sokoban_parse("####\n#@*#\n####\n");
         pc_sokoban_result *r = NULL;
         is_int(pc_sokoban_solve(h, PC_SOKOBAN_ANY, NULL, &r), PC_OK, "already solved: PC_OK");
         ok(pc_sokoban_result_moves(r) == 0 && pc_sokoban_result_pushes(r) == 0, "... with 0 moves");
         pc_sokoban_result_free(r);
         pc_sokoban_free(h);
         pc_sokoban_free(g);
-        g = parse("#####\n#$ .#\n#  @#\n#####\n");
+        g = sokoban_parse("#####\n#$ .#\n#  @#\n#####\n");
         r = NULL;
         is_int(pc_sokoban_solve(g, PC_SOKOBAN_ANY, NULL, &r), PC_ENOTFOUND, "box in a corner: PC_ENOTFOUND");
         ok(r && pc_sokoban_result_bound(r) == -1 && pc_sokoban_result_moves(r) == -1, "... bound -1, no moves");
@@ -211,13 +203,13 @@ int main(void)
         pc_sokoban_free(g);
         /* Two boxes side by side against a wall, both live squares: a
          * freeze deadlock, found only by searching. */
-        g = parse("########\n#      #\n# $$   #\n#@   ..#\n########\n");
+        g = sokoban_parse("########\n#      #\n# $$   #\n#@   ..#\n########\n");
         r = NULL;
         int32_t rc = pc_sokoban_solve(g, PC_SOKOBAN_ANY, NULL, &r);
         ok(rc == PC_OK && solve_replay(g, NULL, NULL), "two boxes in a room: solved and replayed");
         pc_sokoban_result_free(r);
         pc_sokoban_free(g);
-        g = parse("########\n#  $$ .#\n#     .#\n#   @  #\n########\n");
+        g = sokoban_parse("########\n#  $$ .#\n#     .#\n#   @  #\n########\n");
         r = NULL;
         rc = pc_sokoban_solve(g, PC_SOKOBAN_ANY, NULL, &r);
         is_int(rc, PC_ENOTFOUND, "a pair frozen against the wall on live squares: proved unsolvable by search");
@@ -227,7 +219,7 @@ int main(void)
 
     /* Front-end helpers: reachable squares, walks, one box's pushes. */
     {
-        pc_sokoban *g = parse("#######\n#     #\n# @$  #\n#    .#\n#######\n");
+        pc_sokoban *g = sokoban_parse("#######\n#     #\n# @$  #\n#    .#\n#######\n");
         uint8_t cells[64];
         int32_t cnt = -1;
         is_int(pc_sokoban_reachable(g, cells, sizeof cells, &cnt), PC_OK, "reachable squares");

@@ -17,16 +17,8 @@
 #include "puzzlecore/puzzlecore.h"
 #include "sokoban/fast_int.h"
 #include "sokoban/fast_learn.h"
+#include "sokoban_util.h"
 #include "tap.h"
-
-static pc_sokoban *parse(const char *text)
-{
-    pc_sokoban *g = NULL;
-    char err[256];
-    if (pc_sokoban_new(text, strlen(text), err, sizeof err, &g) != PC_OK)
-        printf("# parse failed: %s\n", err);
-    return g;
-}
 
 /* The box on (3,1) moves along row 1 only and can reach the goal on (4,1)
  * only; the box on (4,2) can go up onto that goal, or down when the player
@@ -104,7 +96,7 @@ static uint32_t next(uint32_t *x)
 int main(void)
 {
     /* The pattern fires on the hand-made pair, and only the sub-search sees it. */
-    pc_sokoban *g = parse(pair_dead);
+    pc_sokoban *g = sokoban_parse(pair_dead);
     uint8_t cells[64] = {0};
     int32_t kind = -1;
     is_int(pc_sokoban_deadlock(g, NULL, 0, &kind), 0, "pair: the static tests find no deadlock");
@@ -122,12 +114,12 @@ int main(void)
     pc_sokoban_free(g);
 
     /* The same boxes with the player in the corral, and the boxes apart: no pattern. */
-    g = parse(pair_inside);
+    g = sokoban_parse(pair_inside);
     is_int(pc__sokoban_fast_pattern(g, 3, 1, NULL), 0, "player inside the corral: no pattern");
     is_int(optimal_lost(g), 0, "... solvable");
     is_int(fast_alone(g, 100000, &o), PC_OK, "... the fast search solves it");
     pc_sokoban_free(g);
-    g = parse(pair_apart);
+    g = sokoban_parse(pair_apart);
     is_int(pc__sokoban_fast_pattern(g, 4, 2, NULL), 0, "boxes on (4,2) and (3,3): no pattern");
     is_int(fast_alone(g, 100000, &o), PC_OK, "... the fast search solves it");
     pc_sokoban_free(g);
@@ -136,7 +128,7 @@ int main(void)
      * complete it and are cut (265 expansions to the proof; without the
      * patterns the search needed 1 987: every arrangement of the free
      * boxes with each of the pair's dead ends). */
-    g = parse(pair_room);
+    g = sokoban_parse(pair_room);
     is_int(fast_alone(g, 1000, &o), PC_ENOTFOUND, "pair in a room: proved lost within 1000 expansions");
     ok(o.nodes <= 400, "... in %llu expansions", (unsigned long long)o.nodes);
     pc_sokoban_free(g);
@@ -181,7 +173,7 @@ int main(void)
             text[n++] = '\n';
         }
         text[n] = '\0';
-        g = parse(text);
+        g = sokoban_parse(text);
         if (!g)
             continue;
         int lost = -2; /* not asked yet */
