@@ -354,6 +354,48 @@ static int32_t c_soko_solve(void *g, void **out)
     pc_sokoban_result_free(r);
     return rc;
 }
+/* The fast mode (learned patterns, packing macros, PI-corrals ...): a room of
+ * 18 x 15 = 270 floor squares, beyond the optimal solver's 255, so
+ * PC_SOKOBAN_ANY runs the fast search alone. */
+static void *mk_soko_big(void)
+{
+    char t[21 * 17 + 1];
+    size_t n = 0;
+    for (int y = 0; y < 17; y++) {
+        for (int x = 0; x < 20; x++)
+            t[n++] = (y == 0 || y == 16 || x == 0 || x == 19) ? '#'
+                     : (x == 2 && y == 2) ? '@' : (x == 5 && y == 5) ? '$' : (x == 9 && y == 7) ? '.' : ' ';
+        t[n++] = '\n';
+    }
+    pc_sokoban *g = NULL;
+    pc_sokoban_new(t, n, NULL, 0, &g);
+    return g;
+}
+static int32_t c_soko_solve_any(void *g, void **out)
+{
+    (void)out;
+    pc_sokoban_result *r = NULL;
+    int32_t rc = pc_sokoban_solve(g, PC_SOKOBAN_ANY, NULL, &r);
+    pc_sokoban_result_free(r);
+    return rc;
+}
+/* A 16 x 16 puzzle whose search (two solutions asked) learns 11 nogoods from
+ * failed probes in 18 nodes: the learning's store and watch lists allocate. */
+static void *mk_nono_learn(void)
+{
+    static const char pic[] = "010011110101011100100101011001111000100100100110100000001100001000100100011000101101000000000011"
+                              "111000111000101000011000111101100000000100001010001000001100000100110110001000000110011011001001"
+                              "0110000011000000111001111101111011100110000001111001010110100000";
+    pc_nonogram *g = NULL;
+    pc_nonogram_new_from_solution(16, 16, pic, 256, NULL, 0, &g);
+    return g;
+}
+static int32_t c_nono_solve_learn(void *g, void **out)
+{
+    (void)out;
+    static uint8_t sols[2 * 256];
+    return pc_nonogram_solve(g, 2, NULL, sols, sizeof sols, NULL, 0);
+}
 static int32_t c_ncoll_parse(void *g, void **out)
 {
     (void)g;
@@ -662,6 +704,7 @@ static const struct tcase cases[] = {
     {"pc_nonogram_import (tatham)", NULL, &NONO, NULL, c_nono_import},
     {"pc_nonogram_import (xml)", NULL, &NONO, NULL, c_nono_import_xml},
     {"pc_nonogram_solve", &NONO, NULL, mk_nono, c_nono_solve},
+    {"pc_nonogram_solve (search learning nogoods)", &NONO, NULL, mk_nono_learn, c_nono_solve_learn},
     {"pc_nonogram_grade", &NONO, NULL, mk_nono, c_nono_grade},
     {"pc_nonogram_hint", &NONO, NULL, mk_nono, c_nono_hint},
     {"pc_nonogram_hint_colour (black and white)", &NONO, NULL, mk_nono, c_nono_hint_colour},
@@ -676,6 +719,7 @@ static const struct tcase cases[] = {
     {"pc_sokoban_save", &SOKO, NULL, mk_soko, c_pc_sokoban_save},
     {"pc_sokoban_lurd", &SOKO, NULL, mk_soko, c_pc_sokoban_lurd},
     {"pc_sokoban_solve", &SOKO, NULL, mk_soko, c_soko_solve},
+    {"pc_sokoban_solve (PC_SOKOBAN_ANY: the fast mode alone)", &SOKO, NULL, mk_soko_big, c_soko_solve_any},
     {"pc_sokoban_collection_parse", NULL, &COLL, NULL, c_coll_parse},
     {"pc_nonogram_collection_parse", NULL, &NCOLL, NULL, c_ncoll_parse},
     {"pc_nonogram_collection_puzzle (colour)", &NCOLL, &NONO, mk_ncoll, c_ncoll_puzzle},
