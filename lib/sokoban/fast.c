@@ -1983,13 +1983,14 @@ static int32_t search(fs_solver *s, const pc_sokoban *g, pc__fast_out *o)
 
 int32_t pc__sokoban_fast(const pc_sokoban *g, pc__meter *m, pc__fast_out *o)
 {
+    /* the figures first: they are set in every case, a failed allocation too */
+    memset(o, 0, sizeof *o);
+    o->bound = -1;
     fs_solver *s = pc__calloc(1, sizeof *s);
     if (!s)
         return PC_ENOMEM;
     s->map.g = g;
     s->m = m;
-    memset(o, 0, sizeof *o);
-    o->bound = -1;
     int32_t rc = search(s, g, o);
     o->states = s->st.nrec;
     o->bytes = s->peak;
