@@ -275,11 +275,18 @@ int main(void)
     static uint8_t bpic[16 * 16], bs1[40 * 16 * 16], bs2[40 * 16 * 16];
     int agree_b = 1;
     int32_t several = 0;
+    /* Under valgrind and qemu (PC_TEST_QUICK=1, set by check-valgrind and
+     * check-cross) one grid in six: those runs look for memory errors. */
+    const char *quick_env = getenv("PC_TEST_QUICK");
+    int every = quick_env && *quick_env == '1' ? 6 : 1, compared = 0;
     seed = 4242;
     for (int t = 0; t < 60; t++) {
         int32_t side = t < 40 ? 12 : 16;
         for (int i = 0; i < side * side; i++)
             bpic[i] = (uint8_t)(lcg(&seed) % 100 < 45);
+        if (t % every)
+            continue;
+        compared++;
         static const int32_t limits[] = {1, 2, 40};
         for (int li = 0; li < 3; li++) {
             int32_t n1 = run_big(side, side, bpic, 1, limits[li], bs1, &valid_l);
@@ -294,8 +301,8 @@ int main(void)
             }
         }
     }
-    ok(agree_b, "learning from failed probes: the same counts as without on 60 grids of 12x12 and 16x16 (%d "
-       "with several)", (int)several);
+    ok(agree_b, "learning from failed probes: the same counts as without on %d grids of 12x12 and 16x16 (%d "
+       "with several)", compared, (int)several);
     ok(valid_l, "learning from failed probes: every solution meets the clues");
     ok(probe_nogoods > 0, "nogoods were learned from failed probes (%lld)", (long long)probe_nogoods);
     return done_testing();
