@@ -28,7 +28,7 @@ set(CMAKE_FIND_ROOT_PATH_MODE_PACKAGE ONLY)
 
 # ctest runs the Windows programs under wine when it is installed
 if(NOT CMAKE_CROSSCOMPILING_EMULATOR)
-  find_program(PUZZLECORE_WINE NAMES wine64 wine)
+  find_program(PUZZLECORE_WINE NAMES wine64 wine PATHS /usr/lib/wine) # Debian 12: /usr/lib/wine/wine64
   if(PUZZLECORE_WINE)
     set(CMAKE_CROSSCOMPILING_EMULATOR "${PUZZLECORE_WINE}")
   endif()

@@ -59,7 +59,10 @@ windows|windows-cmake)
   host=x86_64-w64-mingw32
   cc=${CCWIN:-x86_64-w64-mingw32-gcc}
   command -v "${cc%% *}" >/dev/null 2>&1 || skip "$cc not found (install gcc-mingw-w64-x86-64)"
+  # Debian 12's wine64 package puts its loader in /usr/lib/wine only (the
+  # `wine` package adds the /usr/bin wrappers)
   wine=$(command -v wine64 || command -v wine || true)
+  [ -n "$wine" ] || { [ -x /usr/lib/wine/wine64 ] && wine=/usr/lib/wine/wine64; }
   [ -n "$wine" ] || skip "wine not found (install wine64)"
   runner=$wine
   WINEPREFIX=${PC_WINEPREFIX:-$build/wineprefix}; export WINEPREFIX
