@@ -255,6 +255,17 @@ static int32_t grow(fs_solver *s, void **ptr, size_t *cap, size_t need, size_t e
     return PC_OK;
 }
 
+/* A solver for g under meter m, nothing allocated but itself (NULL: no memory). */
+static fs_solver *fs_new(const pc_sokoban *g, pc__meter *m)
+{
+    fs_solver *s = pc__calloc(1, sizeof *s);
+    if (s) {
+        s->map.g = g;
+        s->m = m;
+    }
+    return s;
+}
+
 static void fs_free(fs_solver *s)
 {
     pc__free(s->map.c2g);
@@ -1986,11 +1997,9 @@ int32_t pc__sokoban_fast(const pc_sokoban *g, pc__meter *m, pc__fast_out *o)
     /* the figures first: they are set in every case, a failed allocation too */
     memset(o, 0, sizeof *o);
     o->bound = -1;
-    fs_solver *s = pc__calloc(1, sizeof *s);
+    fs_solver *s = fs_new(g, m);
     if (!s)
         return PC_ENOMEM;
-    s->map.g = g;
-    s->m = m;
     int32_t rc = search(s, g, o);
     o->states = s->st.nrec;
     o->bytes = s->peak;
@@ -2135,11 +2144,9 @@ int32_t pc__sokoban_deadlock(const pc_sokoban *g, uint8_t *grid, int32_t *kind)
     int32_t rc = pc__meter_start(&m, NULL);
     if (rc != PC_OK)
         return rc;
-    fs_solver *s = pc__calloc(1, sizeof *s);
+    fs_solver *s = fs_new(g, &m);
     if (!s)
         return PC_ENOMEM;
-    s->map.g = g;
-    s->m = &m;
     rc = prepare(s, g);
     if (rc == PC_ENOTFOUND) {
         unreachable_boxes(g, grid);
@@ -2178,11 +2185,9 @@ int32_t pc__sokoban_fast_pattern(const pc_sokoban *g, int32_t x, int32_t y, uint
     int32_t rc = pc__meter_start(&m, NULL);
     if (rc != PC_OK)
         return rc;
-    fs_solver *s = pc__calloc(1, sizeof *s);
+    fs_solver *s = fs_new(g, &m);
     if (!s)
         return PC_ENOMEM;
-    s->map.g = g;
-    s->m = &m;
     if ((rc = prepare(s, g)) == PC_OK && (rc = learn_alloc(s)) == PC_OK) {
         place_boxes(s, g);
         rc = learned_dead(s, s->map.g2c[cell], s->map.g2c[g->player]);
