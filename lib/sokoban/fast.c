@@ -491,13 +491,14 @@ static uint32_t new_stamp(fs_solver *s)
     return s->ex.stamp;
 }
 
-/* Mark with stamp st the free squares reachable from `from` (boxes, and
- * the square `block` when >= 0, closed); returns the least of them. */
-static int32_t fill(fs_solver *s, int32_t from, int32_t block, uint32_t st)
+/* Mark with stamp st in mark[] the free squares reachable from `from`
+ * (boxes, and the square `block` when >= 0, closed); returns the least of
+ * them, *count (may be NULL) their number. */
+static int32_t fill(fs_solver *s, uint32_t *mark, int32_t from, int32_t block, uint32_t st, int32_t *count)
 {
     size_t qh = 0, qt = 0;
     int32_t least = from;
-    s->ex.mark[from] = st;
+    mark[from] = st;
     s->ex.queue[qt++] = from;
     while (qh < qt) {
         int32_t x = s->ex.queue[qh++];
@@ -505,12 +506,14 @@ static int32_t fill(fs_solver *s, int32_t from, int32_t block, uint32_t st)
             least = x;
         for (int d = 0; d < 4; d++) {
             int32_t y = s->map.nbr[x][d];
-            if (y >= 0 && y != block && s->ex.mark[y] != st && s->ex.boxat[y] < 0) {
-                s->ex.mark[y] = st;
+            if (y >= 0 && y != block && mark[y] != st && s->ex.boxat[y] < 0) {
+                mark[y] = st;
                 s->ex.queue[qt++] = y;
             }
         }
     }
+    if (count)
+        *count = (int32_t)qt;
     return least;
 }
 
@@ -518,7 +521,7 @@ static int32_t fill(fs_solver *s, int32_t from, int32_t block, uint32_t st)
  * pushing; returns the least of them. */
 static int32_t reach(fs_solver *s, int32_t from)
 {
-    return fill(s, from, -1, new_stamp(s));
+    return fill(s, s->ex.mark, from, -1, new_stamp(s), NULL);
 }
 
 /* ---- freeze deadlocks --------------------------------------------------------------------- */
@@ -1241,7 +1244,7 @@ static int32_t regions(fs_solver *s)
     for (int32_t c0 = 0; c0 < s->map.nc; c0++)
         if (s->ex.boxat[c0] < 0 && s->ex.mark[c0] != st) {
             n++;
-            fill(s, c0, -1, st);
+            fill(s, s->ex.mark, c0, -1, st, NULL);
         }
     return n;
 }
@@ -1293,30 +1296,6 @@ static int32_t learn_alloc(fs_solver *s)
     for (size_t c = 0; c < nc; c++)
         L->sboxat[c] = -1;
     return PC_OK;
-}
-
-/* Mark with stamp st in mark[] the free squares of the board in ex.boxat
- * reached from `from`; returns the least, *count their number. */
-static int32_t area(fs_solver *s, uint32_t *mark, int32_t from, uint32_t st, int32_t *count)
-{
-    size_t qh = 0, qt = 0;
-    int32_t least = from;
-    mark[from] = st;
-    s->ex.queue[qt++] = from;
-    while (qh < qt) {
-        int32_t x = s->ex.queue[qh++];
-        if (x < least)
-            least = x;
-        for (int d = 0; d < 4; d++) {
-            int32_t y = s->map.nbr[x][d];
-            if (y >= 0 && mark[y] != st && s->ex.boxat[y] < 0) {
-                mark[y] = st;
-                s->ex.queue[qt++] = y;
-            }
-        }
-    }
-    *count = (int32_t)qt;
-    return least;
 }
 
 /* Are no two of the k cells neighbours (diagonals included)? */
@@ -1389,7 +1368,7 @@ static int sub_dead(fs_solver *s, const int32_t *cell, int32_t k, int32_t player
     sort_cells(cur, k);
     for (int32_t i = 0; i < k; i++)
         L->sboxat[cur[i]] = i;
-    int32_t pl = area(s, s->ex.mark, player, new_stamp(s), &cnt);
+    int32_t pl = fill(s, s->ex.mark, player, -1, new_stamp(s), &cnt);
     int dead = !(cnt == s->map.nc - k && apart(s, cur, k));
     for (int32_t i = 0; i < k; i++) {
         L->sboxat[cur[i]] = -1;
@@ -1409,7 +1388,7 @@ static int sub_dead(fs_solver *s, const int32_t *cell, int32_t k, int32_t player
             memset(L->smark, 0, (size_t)s->map.nc * sizeof *L->smark);
             L->sst = 1;
         }
-        area(s, L->smark, t[k], L->sst, &cnt);
+        fill(s, L->smark, t[k], -1, L->sst, &cnt);
         for (int32_t i = 0; i < k && dead; i++) {
             for (int d = 0; d < 4 && dead; d++) {
                 int32_t b = cur[i], to = s->map.nbr[b][d], from = s->map.nbr[b][(d + 2) & 3];
@@ -1428,7 +1407,7 @@ static int sub_dead(fs_solver *s, const int32_t *cell, int32_t k, int32_t player
                     if (all) {
                         dead = 0;
                     } else {
-                        int32_t cpl = area(s, s->ex.mark, b, new_stamp(s), &cnt);
+                        int32_t cpl = fill(s, s->ex.mark, b, -1, new_stamp(s), &cnt);
                         sort_cells(kid, k);
                         if (cnt == s->map.nc - k && apart(s, kid, k))
                             dead = 0; /* all apart, no corral: give up */
@@ -1502,7 +1481,7 @@ static void pattern_store(fs_solver *s, const int32_t *cell, int32_t k, int32_t 
     for (int32_t i = 0; i < k; i++)
         L->sboxat[cell[i]] = i;
     uint32_t st = new_stamp(s);
-    area(s, s->ex.mark, pl, st, &cnt);
+    fill(s, s->ex.mark, pl, -1, st, &cnt);
     for (int32_t i = 0; i < k; i++)
         L->sboxat[cell[i]] = -1;
     s->ex.boxat = save;
@@ -1552,7 +1531,7 @@ static int learned_dead(fs_solver *s, int32_t to, int32_t pl)
     s->ex.boxat = L->sboxat;
     for (int32_t i = 0; i < k; i++)
         L->sboxat[cl[i]] = i;
-    uint64_t key = s->map.zp[area(s, s->ex.mark, pl, new_stamp(s), &cnt)];
+    uint64_t key = s->map.zp[fill(s, s->ex.mark, pl, -1, new_stamp(s), &cnt)];
     for (int32_t i = 0; i < k; i++) {
         L->sboxat[cl[i]] = -1;
         key ^= s->map.zb[cl[i]];
@@ -1674,7 +1653,7 @@ static inline int32_t try_push(fs_solver *s, uint32_t idx, int32_t i, int d, uin
 static uint32_t flood_with(fs_solver *s, int32_t x, int32_t p)
 {
     uint32_t st = new_stamp(s);
-    fill(s, p, x, st);
+    fill(s, s->ex.mark, p, x, st, NULL);
     return st;
 }
 
