@@ -98,29 +98,30 @@ EOF
 # ---- puzzlecore.c and one file per game ---------------------------------------------
 # File-scope names each source file defines (see the header comment).
 cat > "$tmp/names.awk" <<'EOF'
-# prints "name" for file-scope definitions of one file (depth-0 lines only)
+# prints "FILE name" for file-scope definitions (depth-0 lines only)
 function enumitems(e,   k, j, w, x) {
   sub(/\/\*.*$/, "", e); sub(/\/\/.*$/, "", e); if (e ~ /\}/) { sub(/\}.*$/, "", e); inenum = 0 }
   k = split(e, w, ",")
-  for (j = 1; j <= k; j++) { x = w[j]; sub(/=.*$/, "", x); gsub(/[ \t]/, "", x); if (x ~ /^[A-Za-z_][A-Za-z0-9_]*$/) print x }
+  for (j = 1; j <= k; j++) { x = w[j]; sub(/=.*$/, "", x); gsub(/[ \t]/, "", x); if (x ~ /^[A-Za-z_][A-Za-z0-9_]*$/) print FILENAME, x }
 }
+FNR == 1 { depth = 0; inenum = 0 }
 {
   line = $0
   if (depth == 0) {
     if (line ~ /^static[^=;]*[ *][A-Za-z_][A-Za-z0-9_]*[ \t]*\(/) {
-      s = line; sub(/[ \t]*\(.*$/, "", s); sub(/^.*[ *]/, "", s); print s
+      s = line; sub(/[ \t]*\(.*$/, "", s); sub(/^.*[ *]/, "", s); print FILENAME, s
     } else if (line ~ /^static[^(]*[ *][A-Za-z_][A-Za-z0-9_]*[ \t]*(\[|=|;)/) {
-      s = line; sub(/[ \t]*(\[|=|;).*$/, "", s); sub(/^.*[ *]/, "", s); print s
+      s = line; sub(/[ \t]*(\[|=|;).*$/, "", s); sub(/^.*[ *]/, "", s); print FILENAME, s
     } else if (line ~ /^typedef .*[ *][A-Za-z_][A-Za-z0-9_]*;[ \t]*$/ && line !~ /\(/) {
-      s = line; sub(/;.*$/, "", s); sub(/^.*[ *]/, "", s); print s
+      s = line; sub(/;.*$/, "", s); sub(/^.*[ *]/, "", s); print FILENAME, s
     } else if (line ~ /^typedef .*\(\*[A-Za-z_][A-Za-z0-9_]*\)/) {
-      s = line; sub(/^[^(]*\(\*/, "", s); sub(/\).*$/, "", s); print s
+      s = line; sub(/^[^(]*\(\*/, "", s); sub(/\).*$/, "", s); print FILENAME, s
     }
     if (line ~ /^(typedef )?(struct|enum|union) [A-Za-z_][A-Za-z0-9_]* *\{/) {
-      s = line; sub(/^(typedef )?(struct|enum|union) /, "", s); sub(/ *\{.*$/, "", s); print s
+      s = line; sub(/^(typedef )?(struct|enum|union) /, "", s); sub(/ *\{.*$/, "", s); print FILENAME, s
     }
   }
-  if (depth == 1 && line ~ /^} *[A-Za-z_][A-Za-z0-9_]*;/) { s = line; sub(/^} */, "", s); sub(/;.*/, "", s); print s }
+  if (depth == 1 && line ~ /^} *[A-Za-z_][A-Za-z0-9_]*;/) { s = line; sub(/^} */, "", s); sub(/;.*/, "", s); print FILENAME, s }
   if (depth == 0 && line ~ /^(typedef )?enum[ A-Za-z0-9_]*\{/) { inenum = 1; e = line; sub(/^[^{]*\{/, "", e); enumitems(e) }
   else if (inenum) enumitems(line)
   t = line; gsub(/"([^"\\]|\\.)*"/, "", t); gsub(/'([^'\\]|\\.)*'/, "", t); sub(/\/\/.*$/, "", t)
@@ -129,14 +130,20 @@ function enumitems(e,   k, j, w, x) {
 }
 EOF
 
+# The names of every source file, found once (one awk over all of them): a
+# line "FILE NAME" per file-scope definition.  (Spawning a few processes per
+# file and per amalgamation took most of a minute; this takes a second.)
+all_names() { # all_names SOURCES...
+  ( cd "$src" && $AWK -f "$tmp/names.awk" "$@" ) | sort -u > "$tmp/allnames"
+}
+
 amalg() { # amalg OUT SOURCES...
   o=$1; shift
-  : > "$tmp/names"
-  for f in "$@"; do
-    $AWK -f "$tmp/names.awk" "$src/$f" | sort -u | sed "s|^|$f |" >> "$tmp/names"
-  done
+  # this amalgamation's files, numbered in build order, and their names
+  printf '%s\n' "$@" | $AWK 'NR == FNR { idx[$1] = NR; next } ($1 in idx) { print idx[$1], $1, $2 }' \
+    - "$tmp/allnames" > "$tmp/names"
   # names defined by more than one file
-  $AWK '{ n[$2]++ } END { for (k in n) if (n[k] > 1) print k }' "$tmp/names" | sort > "$tmp/clash"
+  $AWK '{ n[$3]++ } END { for (k in n) if (n[k] > 1) print k }' "$tmp/names" > "$tmp/clash"
   {
     echo "/*"
     echo " * $(basename "$o") — libpuzzlecore $version as one C11 source file (the amalgamation)."
@@ -164,13 +171,15 @@ amalg() { # amalg OUT SOURCES...
     # public headers count as seen: they are in puzzlecore.h
     pubs=""
     for h in include/puzzlecore/puzzlecore.h $headers; do pubs="$pubs $src/$h"; done
-    for f in "$@"; do
-      slug=$(echo "$f" | sed 's|^lib/||; s|\.c$||; s|[^A-Za-z0-9]|_|g')
-      echo "/* ==== $f ==== */"
-      grep "^$f " "$tmp/names" | cut -d' ' -f2 | sort | comm -12 - "$tmp/clash" |
-        while read -r n; do echo "#define $n ${n}__$slug"; done
-      echo "$f"
-    done > "$tmp/plan"
+    # the plan: per file, its banner, a rename for each of its clashing names
+    # (sorted), then the file's name (inlined below)
+    sort -k1,1n -k3,3 "$tmp/names" | $AWK -v files="$*" '
+      NR == FNR { clash[$1] = 1; next }
+      ($3 in clash) { def[$1] = def[$1] "#define " $3 " " $3 "__" slug($2) "\n" }
+      function slug(f) { sub(/^lib\//, "", f); sub(/\.c$/, "", f); gsub(/[^A-Za-z0-9]/, "_", f); return f }
+      END { n = split(files, f, " ")
+        for (i = 1; i <= n; i++) printf "/* ==== %s ==== */\n%s%s\n", f[i], def[i], f[i] }
+    ' "$tmp/clash" - > "$tmp/plan"
     # one awk pass over the plan: file names are inlined (with the headers
     # each includes, once overall), other lines copied
     $AWK -v src="$src" -v pubs="$pubs" -v private=1 '
@@ -213,6 +222,7 @@ amalg() { # amalg OUT SOURCES...
 }
 
 all_c=$(mkvar lib_libpuzzlecore_la_SOURCES $(sed "s|^|$src/|" "$tmp/mk") | grep '\.c$')
+all_names $all_c
 amalg "$tmp/puzzlecore.c" $all_c
 for mk in $(cat "$tmp/mk"); do
   case $mk in lib/common/*|lib/game/*) continue ;; esac
