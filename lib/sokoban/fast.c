@@ -1121,8 +1121,9 @@ static int32_t build_lurd(fs_solver *s, const pc_sokoban *g, uint32_t idx, char 
 /* ---- packing order ------------------------------------------------------------------------- */
 
 /* Can a box on goal g be pulled to a cell where a box starts off goal, the
- * goals still filled (s->fr.tmpwall) standing as walls? */
-static int pull_out(fs_solver *s, int32_t g, const uint8_t *start)
+ * goals still filled (s->fr.tmpwall) standing as walls, the player going
+ * wherever the box needs it (the fallback of pull_out)? */
+static int pull_out_blind(fs_solver *s, int32_t g, const uint8_t *start)
 {
     uint32_t st = new_stamp(s);
     size_t qh = 0, qt = 0;
@@ -1141,6 +1142,92 @@ static int pull_out(fs_solver *s, int32_t g, const uint8_t *start)
                 continue;
             s->ex.mark[y] = st;
             s->ex.queue[qt++] = y;
+        }
+    }
+    return 0;
+}
+
+/* Mark (new stamp in ex.mark) the squares the player reaches from p, the
+ * filled goals (fr.tmpwall) and the square `block` closed; adds their
+ * number to *work.  p closed itself: nothing marked. */
+static uint32_t pull_flood(fs_solver *s, int32_t p, int32_t block, int64_t *work)
+{
+    uint32_t st = new_stamp(s);
+    if (p < 0 || p == block || s->fr.tmpwall[p])
+        return st;
+    size_t qh = 0, qt = 0;
+    s->ex.mark[p] = st;
+    s->ex.queue[qt++] = p;
+    while (qh < qt) {
+        int32_t x = s->ex.queue[qh++];
+        for (int d = 0; d < 4; d++) {
+            int32_t y = s->map.nbr[x][d];
+            if (y >= 0 && y != block && s->ex.mark[y] != st && !s->fr.tmpwall[y]) {
+                s->ex.mark[y] = st;
+                s->ex.queue[qt++] = y;
+            }
+        }
+    }
+    *work += (int64_t)qt;
+    return st;
+}
+
+/* The work (player squares flooded) the player-aware take-out may spend
+ * on one level before the packing order falls back to blind pulls: a big
+ * level's order must not cost more than its search. */
+#define FS_PULL_WORK ((int64_t)40000000)
+
+/* Can a box on goal g be pulled to a cell where a box starts off goal, the
+ * goals still filled (fr.tmpwall) standing as walls, by a player who walks
+ * to every pull: the reverse search over (box square, player's area)
+ * states of the packing macro (mac.*), the player starting in the area of
+ * its square at the start of the level (pl0; -1: on a goal, then any side
+ * of g)?  A box that the player can pull out only from a pocket it cannot
+ * leave with the box in the way is not out: XSokoban 12's last two goals,
+ * which the player reaches through a cellar that a box can enter but never
+ * leave, are filled first, not last.  -1 when *work passed FS_PULL_WORK. */
+static int pull_out(fs_solver *s, int32_t g, const uint8_t *start, int32_t pl0, int64_t *work)
+{
+    if (*work > FS_PULL_WORK)
+        return -1;
+    if (++s->mac.st == 0) {
+        memset(s->mac.vis, 0, 4 * (size_t)s->map.nc * sizeof *s->mac.vis);
+        memset(s->mac.exp, 0, 4 * (size_t)s->map.nc * sizeof *s->mac.exp);
+        s->mac.st = 1;
+    }
+    uint32_t ms = s->mac.st, st = pl0 >= 0 ? pull_flood(s, pl0, g, work) : 0;
+    size_t qh = 0, qt = 0;
+    for (int d = 0; d < 4; d++) {
+        int32_t p = s->map.nbr[g][d];
+        if (p >= 0 && !s->fr.tmpwall[p] && (pl0 < 0 || s->ex.mark[p] == st)) {
+            s->mac.vis[g * 4 + d] = ms;
+            s->mac.q[qt++] = g * 4 + d;
+        }
+    }
+    while (qh < qt) {
+        int32_t k = s->mac.q[qh++], x = k / 4;
+        if (start[x])
+            return 1;
+        if (s->mac.exp[k] == ms)
+            continue;
+        if (*work > FS_PULL_WORK)
+            return -1;
+        st = pull_flood(s, s->map.nbr[x][k % 4], x, work);
+        for (int d = 0; d < 4; d++) {
+            int32_t p = s->map.nbr[x][d];
+            if (p >= 0 && s->ex.mark[p] == st)
+                s->mac.exp[x * 4 + d] = ms; /* the same area: searched now */
+        }
+        for (int d = 0; d < 4; d++) {
+            /* the player stands on y and steps back to z, the box following to y */
+            int32_t y = s->map.nbr[x][d];
+            if (y < 0 || s->ex.mark[y] != st)
+                continue;
+            int32_t z = s->map.nbr[y][d];
+            if (z < 0 || s->fr.tmpwall[z] || s->mac.vis[y * 4 + d] == ms)
+                continue;
+            s->mac.vis[y * 4 + d] = ms;
+            s->mac.q[qt++] = y * 4 + d;
         }
     }
     return 0;
@@ -1175,13 +1262,20 @@ static int32_t packing_order(fs_solver *s, const pc_sokoban *g)
         s->fr.tmpwall[s->map.goals[j]] = 1;
     }
     int32_t left = nb, r = 0;
+    int32_t pl0 = s->map.g2c[g->player];
+    if (pl0 >= 0 && s->map.goal[pl0])
+        pl0 = -1;
+    int64_t work = 0;
     while (left > 0 && any) {
         int32_t nt = 0;
         for (int32_t j = 0; j < nb; j++) {
             if (round[j] >= 0)
                 continue;
             s->fr.tmpwall[s->map.goals[j]] = 0;
-            if (pull_out(s, s->map.goals[j], start))
+            int out = pull_out(s, s->map.goals[j], start, pl0, &work);
+            if (out < 0)
+                out = pull_out_blind(s, s->map.goals[j], start);
+            if (out)
                 take[nt++] = j;
             s->fr.tmpwall[s->map.goals[j]] = 1;
         }
