@@ -124,6 +124,8 @@ typedef struct {
     size_t tcap;
     fs_heap *cell;         /* feature search: one heap per feature cell */
     size_t ncell, cur, fopen; /* cells, the round robin's next cell, records queued in them */
+    size_t half, dcur, dopen; /* the deferred cells' first, next, records queued in them */
+    uint64_t pops;
 } fs_store;
 
 /* Scratch of one expansion: where the boxes are, the player's reachability
@@ -584,13 +586,13 @@ static int freeze_dead(fs_solver *s, int32_t c)
  * the frozen boxes.  Uses ex.mark, ex.queue and fr.tmpwall (left clear).
  * mark (pc__sokoban_deadlock; NULL in search): per box, set on the boxes
  * frozen on goals and on those that reach no free goal. */
-static int sealed(fs_solver *s, uint8_t *mark)
+static int seal_test(fs_solver *s, uint8_t *mark, int soft)
 {
     int32_t nb = s->map.nb, nf = 0;
     for (int32_t i = 0; i < nb; i++) {
         int32_t c = s->ex.bx[i], off = 0;
         s->fr.fcalls = 0;
-        if (s->map.goal[c] && frozen(s, c, &off) && !off)
+        if (s->map.goal[c] && (soft || (frozen(s, c, &off) && !off)))
             s->fr.onfrozen[nf++] = c;
     }
     if (nf == 0)
@@ -638,6 +640,23 @@ static int sealed(fs_solver *s, uint8_t *mark)
             mark[s->ex.boxat[s->fr.onfrozen[k]]] = 1;
     }
     return dead;
+}
+
+static int sealed(fs_solver *s, uint8_t *mark)
+{
+    return seal_test(s, mark, 0);
+}
+
+/* Goals sealed softly: the same test with every box on a goal as a wall,
+ * frozen or not.  Not a deadlock (those boxes may move again), but a
+ * position that can be solved only by taking a box off a goal it fills: a
+ * goal room filled in an order that shuts its last goals behind boxes that
+ * are not frozen, the stall of the classic levels.  The search defers such
+ * positions (see cell_pop) instead of pruning them, so an exhausted search
+ * is still a proof. */
+static int soft_sealed(fs_solver *s)
+{
+    return seal_test(s, NULL, 1);
 }
 
 /* ---- PI-corrals ---------------------------------------------------------------------------- */
@@ -975,13 +994,14 @@ static size_t cell_of(int32_t inorder, int32_t areas)
 
 static int32_t cells_alloc(fs_solver *s)
 {
-    size_t n = ((size_t)s->map.nb + 1) * FS_AREAS;
+    size_t n = 2 * ((size_t)s->map.nb + 1) * FS_AREAS;
     if (!charge(s, (uint64_t)n * sizeof *s->st.cell, 0))
         return PC_ELIMIT;
     s->st.cell = pc__calloc(n, sizeof *s->st.cell);
     if (!s->st.cell)
         return PC_ENOMEM;
     s->st.ncell = n;
+    s->st.half = s->st.dcur = n / 2;
     return PC_OK;
 }
 
@@ -1001,16 +1021,29 @@ static int32_t cell_push(fs_solver *s, size_t cell, uint64_t key, uint32_t idx)
     hp->v[i].key = key;
     hp->v[i].idx = idx;
     s->st.fopen++;
+    s->st.dopen += cell >= s->st.half;
     return PC_OK;
 }
 
-/* The least record of the next non-empty cell, round robin. */
+/* The least record of the next non-empty cell, round robin: of the
+ * ordinary cells, but one pop in FS_DEFER_EVERY (and every pop when the
+ * ordinary cells are empty) of the deferred ones. */
+#define FS_DEFER_EVERY 8
+
 static uint32_t cell_pop(fs_solver *s)
 {
-    size_t k = s->st.cur;
+    size_t half = s->st.half, lo = 0, hi = half, *cur = &s->st.cur;
+    int deferred = s->st.dopen > 0 && (s->st.dopen == s->st.fopen || ++s->st.pops % FS_DEFER_EVERY == 0);
+    if (deferred) {
+        lo = half;
+        hi = s->st.ncell;
+        cur = &s->st.dcur;
+        s->st.dopen--;
+    }
+    size_t k = *cur;
     while (s->st.cell[k].n == 0)
-        k = k + 1 < s->st.ncell ? k + 1 : 0;
-    s->st.cur = k + 1 < s->st.ncell ? k + 1 : 0;
+        k = k + 1 < hi ? k + 1 : lo;
+    *cur = k + 1 < hi ? k + 1 : lo;
     fs_heap *hp = &s->st.cell[k];
     uint32_t top = hp->v[0].idx;
     fs_hitem last = hp->v[--hp->n];
@@ -1681,11 +1714,12 @@ static inline void move_box(const uint16_t *pb, int32_t nb, int32_t b, int32_t t
  * of free squares (the advisors' pushes cost nothing). */
 static int32_t queue_child(fs_solver *s, uint32_t ci, int64_t h, int32_t inorder)
 {
+    size_t defer = soft_sealed(s) ? s->st.half : 0;
     int32_t areas = regions(s);
     fs_rec *r = fs_rec_at(s, ci);
     uint32_t w = s->ex.pweight + (inorder > s->ex.ppack || areas < s->ex.preg ? 0u : 1u);
     r->weight = (uint16_t)(w > 0xFFFFu ? 0xFFFFu : w);
-    return cell_push(s, cell_of(inorder, areas), ((uint64_t)r->weight << 32) | (uint64_t)h, ci);
+    return cell_push(s, defer + cell_of(inorder, areas), ((uint64_t)r->weight << 32) | (uint64_t)h, ci);
 }
 
 /* Push box i of state idx (its boxes in bx and boxat, the player's marks
