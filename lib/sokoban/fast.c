@@ -1267,9 +1267,10 @@ static int pull_out(fs_solver *s, int32_t g, const uint8_t *start, int32_t pl0, 
 }
 
 /* Packing layers: from the solved position, take out (by pulls) every box
- * that can leave for a starting square with the others as walls, round after
- * round; the goals emptied last are filled first.  Goals that never come out
- * form the deepest layer. */
+ * that can leave for a starting square with the others as walls, the player
+ * walking to every pull (pull_out), round after round; the goals emptied
+ * last are filled first.  Goals that never come out form the deepest
+ * layer. */
 static int32_t packing_order(fs_solver *s, const pc_sokoban *g)
 {
     int32_t nc = s->map.nc, nb = s->map.nb;
