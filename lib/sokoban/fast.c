@@ -124,6 +124,8 @@ typedef struct {
     size_t tcap;
     fs_heap *cell;         /* feature search: one heap per feature cell */
     size_t ncell, cur, fopen; /* cells, the round robin's next cell, records queued in them */
+    size_t half, dcur, dopen; /* the deferred cells' first, next, records queued in them */
+    uint64_t pops;
 } fs_store;
 
 /* Scratch of one expansion: where the boxes are, the player's reachability
@@ -584,13 +586,13 @@ static int freeze_dead(fs_solver *s, int32_t c)
  * the frozen boxes.  Uses ex.mark, ex.queue and fr.tmpwall (left clear).
  * mark (pc__sokoban_deadlock; NULL in search): per box, set on the boxes
  * frozen on goals and on those that reach no free goal. */
-static int sealed(fs_solver *s, uint8_t *mark)
+static int seal_test(fs_solver *s, uint8_t *mark, int soft)
 {
     int32_t nb = s->map.nb, nf = 0;
     for (int32_t i = 0; i < nb; i++) {
         int32_t c = s->ex.bx[i], off = 0;
         s->fr.fcalls = 0;
-        if (s->map.goal[c] && frozen(s, c, &off) && !off)
+        if (s->map.goal[c] && (soft || (frozen(s, c, &off) && !off)))
             s->fr.onfrozen[nf++] = c;
     }
     if (nf == 0)
@@ -638,6 +640,23 @@ static int sealed(fs_solver *s, uint8_t *mark)
             mark[s->ex.boxat[s->fr.onfrozen[k]]] = 1;
     }
     return dead;
+}
+
+static int sealed(fs_solver *s, uint8_t *mark)
+{
+    return seal_test(s, mark, 0);
+}
+
+/* Goals sealed softly: the same test with every box on a goal as a wall,
+ * frozen or not.  Not a deadlock (those boxes may move again), but a
+ * position that can be solved only by taking a box off a goal it fills: a
+ * goal room filled in an order that shuts its last goals behind boxes that
+ * are not frozen, the stall of the classic levels.  The search defers such
+ * positions (see cell_pop) instead of pruning them, so an exhausted search
+ * is still a proof. */
+static int soft_sealed(fs_solver *s)
+{
+    return seal_test(s, NULL, 1);
 }
 
 /* ---- PI-corrals ---------------------------------------------------------------------------- */
@@ -975,13 +994,14 @@ static size_t cell_of(int32_t inorder, int32_t areas)
 
 static int32_t cells_alloc(fs_solver *s)
 {
-    size_t n = ((size_t)s->map.nb + 1) * FS_AREAS;
+    size_t n = 2 * ((size_t)s->map.nb + 1) * FS_AREAS;
     if (!charge(s, (uint64_t)n * sizeof *s->st.cell, 0))
         return PC_ELIMIT;
     s->st.cell = pc__calloc(n, sizeof *s->st.cell);
     if (!s->st.cell)
         return PC_ENOMEM;
     s->st.ncell = n;
+    s->st.half = s->st.dcur = n / 2;
     return PC_OK;
 }
 
@@ -1001,16 +1021,29 @@ static int32_t cell_push(fs_solver *s, size_t cell, uint64_t key, uint32_t idx)
     hp->v[i].key = key;
     hp->v[i].idx = idx;
     s->st.fopen++;
+    s->st.dopen += cell >= s->st.half;
     return PC_OK;
 }
 
-/* The least record of the next non-empty cell, round robin. */
+/* The least record of the next non-empty cell, round robin: of the
+ * ordinary cells, but one pop in FS_DEFER_EVERY (and every pop when the
+ * ordinary cells are empty) of the deferred ones. */
+#define FS_DEFER_EVERY 8
+
 static uint32_t cell_pop(fs_solver *s)
 {
-    size_t k = s->st.cur;
+    size_t half = s->st.half, lo = 0, hi = half, *cur = &s->st.cur;
+    int deferred = s->st.dopen > 0 && (s->st.dopen == s->st.fopen || ++s->st.pops % FS_DEFER_EVERY == 0);
+    if (deferred) {
+        lo = half;
+        hi = s->st.ncell;
+        cur = &s->st.dcur;
+        s->st.dopen--;
+    }
+    size_t k = *cur;
     while (s->st.cell[k].n == 0)
-        k = k + 1 < s->st.ncell ? k + 1 : 0;
-    s->st.cur = k + 1 < s->st.ncell ? k + 1 : 0;
+        k = k + 1 < hi ? k + 1 : lo;
+    *cur = k + 1 < hi ? k + 1 : lo;
     fs_heap *hp = &s->st.cell[k];
     uint32_t top = hp->v[0].idx;
     fs_hitem last = hp->v[--hp->n];
@@ -1121,8 +1154,9 @@ static int32_t build_lurd(fs_solver *s, const pc_sokoban *g, uint32_t idx, char 
 /* ---- packing order ------------------------------------------------------------------------- */
 
 /* Can a box on goal g be pulled to a cell where a box starts off goal, the
- * goals still filled (s->fr.tmpwall) standing as walls? */
-static int pull_out(fs_solver *s, int32_t g, const uint8_t *start)
+ * goals still filled (s->fr.tmpwall) standing as walls, the player going
+ * wherever the box needs it (the fallback of pull_out)? */
+static int pull_out_blind(fs_solver *s, int32_t g, const uint8_t *start)
 {
     uint32_t st = new_stamp(s);
     size_t qh = 0, qt = 0;
@@ -1146,10 +1180,97 @@ static int pull_out(fs_solver *s, int32_t g, const uint8_t *start)
     return 0;
 }
 
+/* Mark (new stamp in ex.mark) the squares the player reaches from p, the
+ * filled goals (fr.tmpwall) and the square `block` closed; adds their
+ * number to *work.  p closed itself: nothing marked. */
+static uint32_t pull_flood(fs_solver *s, int32_t p, int32_t block, int64_t *work)
+{
+    uint32_t st = new_stamp(s);
+    if (p < 0 || p == block || s->fr.tmpwall[p])
+        return st;
+    size_t qh = 0, qt = 0;
+    s->ex.mark[p] = st;
+    s->ex.queue[qt++] = p;
+    while (qh < qt) {
+        int32_t x = s->ex.queue[qh++];
+        for (int d = 0; d < 4; d++) {
+            int32_t y = s->map.nbr[x][d];
+            if (y >= 0 && y != block && s->ex.mark[y] != st && !s->fr.tmpwall[y]) {
+                s->ex.mark[y] = st;
+                s->ex.queue[qt++] = y;
+            }
+        }
+    }
+    *work += (int64_t)qt;
+    return st;
+}
+
+/* The work (player squares flooded) the player-aware take-out may spend
+ * on one level before the packing order falls back to blind pulls: a big
+ * level's order must not cost more than its search. */
+#define FS_PULL_WORK ((int64_t)40000000)
+
+/* Can a box on goal g be pulled to a cell where a box starts off goal, the
+ * goals still filled (fr.tmpwall) standing as walls, by a player who walks
+ * to every pull: the reverse search over (box square, player's area)
+ * states of the packing macro (mac.*), the player starting in the area of
+ * its square at the start of the level (pl0; -1: on a goal, then any side
+ * of g)?  A box that the player can pull out only from a pocket it cannot
+ * leave with the box in the way is not out: XSokoban 12's last two goals,
+ * which the player reaches through a cellar that a box can enter but never
+ * leave, are filled first, not last.  -1 when *work passed FS_PULL_WORK. */
+static int pull_out(fs_solver *s, int32_t g, const uint8_t *start, int32_t pl0, int64_t *work)
+{
+    if (*work > FS_PULL_WORK)
+        return -1;
+    if (++s->mac.st == 0) {
+        memset(s->mac.vis, 0, 4 * (size_t)s->map.nc * sizeof *s->mac.vis);
+        memset(s->mac.exp, 0, 4 * (size_t)s->map.nc * sizeof *s->mac.exp);
+        s->mac.st = 1;
+    }
+    uint32_t ms = s->mac.st, st = pl0 >= 0 ? pull_flood(s, pl0, g, work) : 0;
+    size_t qh = 0, qt = 0;
+    for (int d = 0; d < 4; d++) {
+        int32_t p = s->map.nbr[g][d];
+        if (p >= 0 && !s->fr.tmpwall[p] && (pl0 < 0 || s->ex.mark[p] == st)) {
+            s->mac.vis[g * 4 + d] = ms;
+            s->mac.q[qt++] = g * 4 + d;
+        }
+    }
+    while (qh < qt) {
+        int32_t k = s->mac.q[qh++], x = k / 4;
+        if (start[x])
+            return 1;
+        if (s->mac.exp[k] == ms)
+            continue;
+        if (*work > FS_PULL_WORK)
+            return -1;
+        st = pull_flood(s, s->map.nbr[x][k % 4], x, work);
+        for (int d = 0; d < 4; d++) {
+            int32_t p = s->map.nbr[x][d];
+            if (p >= 0 && s->ex.mark[p] == st)
+                s->mac.exp[x * 4 + d] = ms; /* the same area: searched now */
+        }
+        for (int d = 0; d < 4; d++) {
+            /* the player stands on y and steps back to z, the box following to y */
+            int32_t y = s->map.nbr[x][d];
+            if (y < 0 || s->ex.mark[y] != st)
+                continue;
+            int32_t z = s->map.nbr[y][d];
+            if (z < 0 || s->fr.tmpwall[z] || s->mac.vis[y * 4 + d] == ms)
+                continue;
+            s->mac.vis[y * 4 + d] = ms;
+            s->mac.q[qt++] = y * 4 + d;
+        }
+    }
+    return 0;
+}
+
 /* Packing layers: from the solved position, take out (by pulls) every box
- * that can leave for a starting square with the others as walls, round after
- * round; the goals emptied last are filled first.  Goals that never come out
- * form the deepest layer. */
+ * that can leave for a starting square with the others as walls, the player
+ * walking to every pull (pull_out), round after round; the goals emptied
+ * last are filled first.  Goals that never come out form the deepest
+ * layer. */
 static int32_t packing_order(fs_solver *s, const pc_sokoban *g)
 {
     int32_t nc = s->map.nc, nb = s->map.nb;
@@ -1175,13 +1296,20 @@ static int32_t packing_order(fs_solver *s, const pc_sokoban *g)
         s->fr.tmpwall[s->map.goals[j]] = 1;
     }
     int32_t left = nb, r = 0;
+    int32_t pl0 = s->map.g2c[g->player];
+    if (pl0 >= 0 && s->map.goal[pl0])
+        pl0 = -1;
+    int64_t work = 0;
     while (left > 0 && any) {
         int32_t nt = 0;
         for (int32_t j = 0; j < nb; j++) {
             if (round[j] >= 0)
                 continue;
             s->fr.tmpwall[s->map.goals[j]] = 0;
-            if (pull_out(s, s->map.goals[j], start))
+            int out = pull_out(s, s->map.goals[j], start, pl0, &work);
+            if (out < 0)
+                out = pull_out_blind(s, s->map.goals[j], start);
+            if (out)
                 take[nt++] = j;
             s->fr.tmpwall[s->map.goals[j]] = 1;
         }
@@ -1587,11 +1715,12 @@ static inline void move_box(const uint16_t *pb, int32_t nb, int32_t b, int32_t t
  * of free squares (the advisors' pushes cost nothing). */
 static int32_t queue_child(fs_solver *s, uint32_t ci, int64_t h, int32_t inorder)
 {
+    size_t defer = soft_sealed(s) ? s->st.half : 0;
     int32_t areas = regions(s);
     fs_rec *r = fs_rec_at(s, ci);
     uint32_t w = s->ex.pweight + (inorder > s->ex.ppack || areas < s->ex.preg ? 0u : 1u);
     r->weight = (uint16_t)(w > 0xFFFFu ? 0xFFFFu : w);
-    return cell_push(s, cell_of(inorder, areas), ((uint64_t)r->weight << 32) | (uint64_t)h, ci);
+    return cell_push(s, defer + cell_of(inorder, areas), ((uint64_t)r->weight << 32) | (uint64_t)h, ci);
 }
 
 /* Push box i of state idx (its boxes in bx and boxat, the player's marks
