@@ -214,6 +214,9 @@ typedef struct pc__ns_sat {
 #ifndef PC__NS_LEARN_MIN
 #define PC__NS_LEARN_MIN 1 /* minimize the lines' reasons (0: the line's known cells) */
 #endif
+#ifndef PC__NS_LEARN_FILTER
+#define PC__NS_LEARN_FILTER 0
+#endif
 typedef struct pc__ns_nogood {
     int32_t n, nlits;        /* nogoods and literals stored */
     int32_t cap_n;           /* room in start / len */
@@ -243,6 +246,8 @@ typedef struct pc__ns_nogood {
     uint32_t *seen;   /* analysis marks: seen[c] == seen_stamp */
     uint32_t seen_stamp;
     int32_t *stack;   /* analysis work list (ncells) */
+    int32_t an_mark, an_pending; /* analysis: the probe's trail position; cells
+                                  * on the work list set before it (literals to be) */
     int64_t learned, learned_lits; /* nogoods learned from probes, their literals */
 } pc__ns_nogood;
 
