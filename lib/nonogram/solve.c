@@ -1044,35 +1044,30 @@ static inline void an_push(pc__nsolver *s, int32_t c, int32_t *sp)
         return;
     s->ng.seen[c] = s->ng.seen_stamp;
     s->ng.stack[(*sp)++] = c;
+    /* a cell set before the probe (and after the root) will be a literal:
+     * counted now, so that an analysis whose nogood is already too long
+     * stops before it minimizes more reasons */
+    int32_t tp = s->ng.tpos[c];
+    s->ng.an_pending += tp >= s->ng.root && tp < s->ng.an_mark;
 }
 
-/* The known cells of `line` set before trail position `before` that its
- * deduction needs: the line's contradiction (cell < 0) or cell `cell` (its
- * index in the line) holding its value.  Known cells are dropped one by one,
- * farthest from the cell first, while the line solver still deduces it
- * from the rest (a contradiction of the rest deduces anything): the
- * shorter the reason, the shorter and the more often useful the nogood. */
-static inline void an_push_line(pc__nsolver *s, int32_t line, int32_t before, int32_t cell, int32_t *sp)
-{
-    int32_t base, stride, n;
-    pc__ns_line_span(s, line, &base, &stride, &n);
-    uint64_t F = 0, E = 0;
-#ifdef PC__NS_LEARN_TRACE
-    an_lines++;
-#endif
-    for (uint64_t m = s->grid.lf[line] | s->grid.le[line]; m; m &= m - 1) {
-        int32_t i = pc__ctz64(m);
-        if (s->ng.tpos[base + i * stride] < before)
-            *((s->grid.lf[line] >> i) & 1 ? &F : &E) |= (uint64_t)1 << i;
-    }
 #if PC__NS_LEARN_MIN
+/* Drop known cells (F, E) of `line` (n cells) while the line solver still
+ * deduces its contradiction (cell < 0) or cell `cell` (its index in the
+ * line) holding its value from the rest (a contradiction of the rest
+ * deduces anything): the shorter the reason, the shorter and the more
+ * often useful the nogood.  First the narrowest window around the cell,
+ * then one by one, farthest from the cell first. */
+static inline void an_minimize(const pc__nsolver *s, int32_t line, int32_t cell, int32_t n, uint64_t *pF,
+                               uint64_t *pE)
+{
+    uint64_t F = *pF, E = *pE;
     const int32_t *cl = pc__ns_line_clues(s, line), k = s->clues.count[line];
     const uint64_t want = cell >= 0 ? (uint64_t)1 << cell : 0;
     const int want_f = cell >= 0 && ((s->grid.lf[line] >> cell) & 1);
     int32_t lo = 0, hi = n - 1, c0 = cell >= 0 ? cell : n / 2;
     if (cell >= 0) {
-        /* first the narrowest window around the cell, widths 2^j, whose
-         * known cells alone still deduce it: a few solves drop most */
+        /* widths 2^j: a few solves drop most */
         for (int32_t d = 1; d < n; d *= 2) {
             uint64_t win = 0;
             for (int32_t i = cell - d < 0 ? 0 : cell - d; i <= cell + d && i < n; i++)
@@ -1088,7 +1083,7 @@ static inline void an_push_line(pc__nsolver *s, int32_t line, int32_t before, in
             }
         }
     }
-    /* then one by one, farthest first: from both ends towards the cell */
+    /* from both ends towards the cell */
     while (lo <= hi) {
         int32_t i = (c0 - lo >= hi - c0) ? lo++ : hi--;
         uint64_t b = (uint64_t)1 << i;
@@ -1104,8 +1099,35 @@ static inline void an_push_line(pc__nsolver *s, int32_t line, int32_t before, in
             E = E2;
         }
     }
+    *pF = F;
+    *pE = E;
+}
+#endif
+
+/* The known cells of `line` set before trail position `before` that its
+ * deduction needs (see an_minimize; with `minimize` 0, all of them): the
+ * line's contradiction (cell < 0) or cell `cell` (its index in the line)
+ * holding its value. */
+static inline void an_push_line(pc__nsolver *s, int32_t line, int32_t before, int32_t cell, int32_t *sp,
+                                int minimize)
+{
+    int32_t base, stride, n;
+    pc__ns_line_span(s, line, &base, &stride, &n);
+    uint64_t F = 0, E = 0;
+#ifdef PC__NS_LEARN_TRACE
+    an_lines++;
+#endif
+    for (uint64_t m = s->grid.lf[line] | s->grid.le[line]; m; m &= m - 1) {
+        int32_t i = pc__ctz64(m);
+        if (s->ng.tpos[base + i * stride] < before)
+            *((s->grid.lf[line] >> i) & 1 ? &F : &E) |= (uint64_t)1 << i;
+    }
+#if PC__NS_LEARN_MIN
+    if (minimize)
+        an_minimize(s, line, cell, n, &F, &E);
 #else
     (void)cell;
+    (void)minimize;
 #endif
     for (uint64_t m = F | E; m; m &= m - 1)
         an_push(s, base + pc__ctz64(m) * stride, sp);
@@ -1119,6 +1141,50 @@ static inline void an_push_nogood(pc__nsolver *s, int32_t id, int32_t except, in
         if ((lt[i] >> 1) != except)
             an_push(s, lt[i] >> 1, sp);
 }
+
+static void an_new_marks(pc__ns_nogood *g, int32_t ncells)
+{
+    if (++g->seen_stamp == 0) {
+        memset(g->seen, 0, sizeof(uint32_t) * (size_t)ncells);
+        g->seen_stamp = 1;
+    }
+}
+
+#if PC__NS_LEARN_FILTER
+/* The literals of the failed probe's nogood with the lines' reasons not
+ * minimized (no line solve: a cheap pass), counted up to `limit` (more:
+ * limit + 1).  The minimized nogood is a subset of it. */
+static int32_t an_cone_size(pc__nsolver *s, int32_t idx, int32_t mark, int32_t limit)
+{
+    pc__ns_nogood *g = &s->ng;
+    an_new_marks(g, s->ncells);
+    int32_t sp = 0, k = 1;
+    if (s->q.bad_line >= 0)
+        an_push_line(s, s->q.bad_line, INT32_MAX, -1, &sp, 0);
+    else
+        an_push_nogood(s, g->conflict, -1, &sp);
+    while (sp) {
+        int32_t c = g->stack[--sp], tp = g->tpos[c];
+        if (tp < g->root)
+            continue;
+        if (tp < mark) {
+            if (++k > limit)
+                return k;
+            continue;
+        }
+        if (c == idx)
+            continue;
+        int32_t y = g->why[c];
+        if (y >= 0)
+            an_push_line(s, y, g->rpos[c], y < s->h ? c - y * s->w : c / s->w, &sp, 0);
+        else if (y <= -2)
+            an_push_nogood(s, -2 - y, c, &sp);
+        else
+            return limit + 1;
+    }
+    return k;
+}
+#endif
 
 /* The probe of idx (its value still on the grid, its cells on the trail
  * from `mark`) has just met a contradiction: learn its nogood. */
@@ -1136,17 +1202,20 @@ static void learn_failed_probe(pc__nsolver *s, int32_t idx, int32_t mark)
         if (g->nlits + PC__NS_LEARN_MAX + 1 > PC__NS_NG_MAX_LITS)
             return; /* full of restart nogoods */
     }
-    if (++g->seen_stamp == 0) {
-        memset(g->seen, 0, sizeof(uint32_t) * (size_t)s->ncells);
-        g->seen_stamp = 1;
-    }
+    g->an_mark = mark;
+#if PC__NS_LEARN_FILTER
+    if (an_cone_size(s, idx, mark, PC__NS_LEARN_FILTER) > PC__NS_LEARN_FILTER)
+        return;
+#endif
+    an_new_marks(g, s->ncells);
     const uint8_t *cells = s->grid.cells;
     int32_t sp = 0;
+    g->an_pending = 0;
 #ifdef PC__NS_LEARN_TRACE
     an_calls++;
 #endif
     if (s->q.bad_line >= 0)
-        an_push_line(s, s->q.bad_line, INT32_MAX, -1, &sp);
+        an_push_line(s, s->q.bad_line, INT32_MAX, -1, &sp, 1);
     else
         an_push_nogood(s, g->conflict, -1, &sp);
     int32_t *out = g->buf, k = 1, top = -1;
@@ -1156,6 +1225,7 @@ static void learn_failed_probe(pc__nsolver *s, int32_t idx, int32_t mark)
         if (tp < g->root)
             continue;
         if (tp < mark) {
+            g->an_pending--;
             if (k > PC__NS_LEARN_MAX)
                 return;
             if (top < 0 || tp > g->tpos[out[top] >> 1])
@@ -1165,9 +1235,12 @@ static void learn_failed_probe(pc__nsolver *s, int32_t idx, int32_t mark)
         }
         if (c == idx)
             continue;
+        /* every cell counted pending becomes a literal: too many already */
+        if (k + g->an_pending > PC__NS_LEARN_MAX + 1)
+            return;
         int32_t y = g->why[c];
         if (y >= 0)
-            an_push_line(s, y, g->rpos[c], y < s->h ? c - y * s->w : c / s->w, &sp);
+            an_push_line(s, y, g->rpos[c], y < s->h ? c - y * s->w : c / s->w, &sp, 1);
         else if (y <= -2)
             an_push_nogood(s, -2 - y, c, &sp);
         else

@@ -214,6 +214,15 @@ typedef struct pc__ns_sat {
 #ifndef PC__NS_LEARN_MIN
 #define PC__NS_LEARN_MIN 1 /* minimize the lines' reasons (0: the line's known cells) */
 #endif
+/* a failed probe is analysed (its reasons minimized) only when its nogood
+ * with the lines' reasons not minimized (a pass without line solves) has
+ * at most this many literals (0: every one is); on 22 slow tcga2016
+ * puzzles 75 % of the analyses ended over PC__NS_LEARN_MAX literals after
+ * their minimizing solves, as many solves as the propagation's own; 40, 48,
+ * 64, 96, 128: 61.0, 62.6, 58.7, 77.3, 89.1 CPU-s (every one 71.7) */
+#ifndef PC__NS_LEARN_FILTER
+#define PC__NS_LEARN_FILTER 64
+#endif
 typedef struct pc__ns_nogood {
     int32_t n, nlits;        /* nogoods and literals stored */
     int32_t cap_n;           /* room in start / len */
@@ -243,6 +252,8 @@ typedef struct pc__ns_nogood {
     uint32_t *seen;   /* analysis marks: seen[c] == seen_stamp */
     uint32_t seen_stamp;
     int32_t *stack;   /* analysis work list (ncells) */
+    int32_t an_mark, an_pending; /* analysis: the probe's trail position; cells
+                                  * on the work list set before it (literals to be) */
     int64_t learned, learned_lits; /* nogoods learned from probes, their literals */
 } pc__ns_nogood;
 
