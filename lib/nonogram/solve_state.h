@@ -219,9 +219,12 @@ typedef struct pc__ns_sat {
  * at most this many literals (0: every one is); on 22 slow tcga2016
  * puzzles 75 % of the analyses ended over PC__NS_LEARN_MAX literals after
  * their minimizing solves, as many solves as the propagation's own; 40, 48,
- * 64, 96, 128: 61.0, 62.6, 58.7, 77.3, 89.1 CPU-s (every one 71.7) */
+ * 64, 96, 128: 61.0, 62.6, 58.7, 77.3, 89.1 CPU-s (every one 71.7).  Off:
+ * at 64 the whole of tcga2016 took 3-9 % less CPU but left #854 (and #620
+ * in the uniqueness run) unanswered at 10 s, which every one answers; a
+ * lost answer outweighs a few per cent (doc/nonogram-solving.md, round six) */
 #ifndef PC__NS_LEARN_FILTER
-#define PC__NS_LEARN_FILTER 64
+#define PC__NS_LEARN_FILTER 0
 #endif
 typedef struct pc__ns_nogood {
     int32_t n, nlits;        /* nogoods and literals stored */
