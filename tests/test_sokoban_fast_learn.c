@@ -1,5 +1,6 @@
 /*
- * Sokoban fast mode: the learned deadlock patterns (lib/sokoban/fast.c).
+ * Sokoban fast mode: the learned deadlock patterns (lib/sokoban/fast.c),
+ * and (cellar_*) the packing order's player-aware pulls.
  * A hand-made position whose deadlock only the sub-search sees (no dead
  * square, no frozen box, a PI-corral with pushes, a finite matching), the
  * same boxes with the player inside the corral or the boxes elsewhere (no
@@ -55,6 +56,27 @@ static const char *pair_room = "##########\n"
                                "##########\n";
 
 /* 1 when the optimal solver proves g lost, 0 when it solves it, -1 neither. */
+/* The packing order: goal A on (4,2) opens on the room above and on a
+ * cellar below, B on (6,1) is in the room.  Blind pulls take A's box down
+ * to (4,3) and along the cellar to the box that starts on (2,3); but the
+ * player who makes the first pull steps down into the dead end (4,4) and is
+ * shut in there behind the box.  So A never comes out: it is filled first,
+ * B after it (two layers; blind pulls made one). */
+static const char *cellar_shut = "#########\n"
+                                 "#  $ @. #\n"
+                                 "# ##.####\n"
+                                 "# $  ####\n"
+                                 "#### ####\n"
+                                 "#########\n";
+/* The same with the dead end opened into the cellar: the player walks
+ * round the box and pulls it on, so A comes out as B does (one layer). */
+static const char *cellar_open = "#########\n"
+                                 "#  $ @. #\n"
+                                 "# ##.####\n"
+                                 "# $  ####\n"
+                                 "#    ####\n"
+                                 "#########\n";
+
 static int optimal_lost(const pc_sokoban *g)
 {
     pc_budget b;
@@ -131,6 +153,24 @@ int main(void)
     g = sokoban_parse(pair_room);
     is_int(fast_alone(g, 1000, &o), PC_ENOTFOUND, "pair in a room: proved lost within 1000 expansions");
     ok(o.nodes <= 400, "... in %llu expansions", (unsigned long long)o.nodes);
+    pc_sokoban_free(g);
+
+    /* The packing order pulls only where the player can stand. */
+    int32_t layer[9 * 6], nlayers = -1;
+    g = sokoban_parse(cellar_shut);
+    is_int(pc__sokoban_fast_layers(g, layer, &nlayers), PC_OK, "cellar, shut: the packing order");
+    is_int(nlayers, 2, "... two layers");
+    ok(layer[2 * 9 + 4] == 0 && layer[1 * 9 + 6] == 1, "... A (4,2) filled first, B (6,1) after it (%d, %d)",
+       (int)layer[2 * 9 + 4], (int)layer[1 * 9 + 6]);
+    int others = 0;
+    for (int i = 0; i < 9 * 6; i++)
+        others += i != 2 * 9 + 4 && i != 1 * 9 + 6 && layer[i] != -1;
+    is_int(others, 0, "... -1 off the goals");
+    pc_sokoban_free(g);
+    g = sokoban_parse(cellar_open);
+    is_int(pc__sokoban_fast_layers(g, layer, &nlayers), PC_OK, "cellar, open: the packing order");
+    is_int(nlayers, 1, "... one layer");
+    ok(layer[2 * 9 + 4] == 0 && layer[1 * 9 + 6] == 0, "... A and B in it");
     pc_sokoban_free(g);
 
     /* Soundness: random positions of 3-5 boxes on a small board; every

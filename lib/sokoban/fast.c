@@ -2284,6 +2284,31 @@ done:
     return rc;
 }
 
+int32_t pc__sokoban_fast_layers(const pc_sokoban *g, int32_t *layer, int32_t *nlayers)
+{
+    int32_t pw = g->w - 2, ph = g->h - 2;
+    pc__meter m;
+    int32_t rc = pc__meter_start(&m, NULL);
+    if (rc != PC_OK)
+        return rc;
+    fs_solver *s = fs_new(g, &m);
+    if (!s)
+        return PC_ENOMEM;
+    if ((rc = prepare(s, g)) == PC_OK && (rc = packing_order(s, g)) == PC_OK) {
+        for (int32_t i = 0; i < pw * ph; i++)
+            layer[i] = -1;
+        for (int32_t c = 0; c < s->map.nc; c++)
+            if (s->map.goal[c]) {
+                int32_t gc = s->map.c2g[c];
+                layer[(gc / g->w - 1) * pw + gc % g->w - 1] = s->map.layer[c];
+            }
+        *nlayers = s->map.nlayers;
+    }
+    fs_free(s);
+    pc__free(s);
+    return rc;
+}
+
 int32_t pc__sokoban_fast_pattern(const pc_sokoban *g, int32_t x, int32_t y, uint8_t *cells)
 {
     int32_t pw = g->w - 2, ph = g->h - 2, cell = (y + 1) * g->w + x + 1;

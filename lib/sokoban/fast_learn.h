@@ -1,6 +1,7 @@
 /*
- * Internal: the fast solver's learned deadlock patterns (lib/sokoban/fast.c)
- * exposed for tests.  Not installed.
+ * Internal: the fast solver's static analyses (lib/sokoban/fast.c) exposed
+ * for tests: the learned deadlock patterns and the packing order.  Not
+ * installed.
  */
 #ifndef PC_SOKOBAN_FAST_LEARN_H
 #define PC_SOKOBAN_FAST_LEARN_H
@@ -18,5 +19,12 @@
  * PC_ENOTFOUND when a box or goal lies out of the player's reach,
  * PC_ENOMEM. */
 int32_t pc__sokoban_fast_pattern(const pc_sokoban *g, int32_t x, int32_t y, uint8_t *cells);
+
+/* The packing order the fast search computes for g's current position:
+ * layer[y * width + x] (pc_sokoban_width x pc_sokoban_height cells) is the
+ * layer of the goal on (x, y), 0 filled first, and -1 off the goals;
+ * *nlayers the number of layers.  PC_OK, PC_ENOTFOUND (a box or goal out
+ * of the player's reach), PC_ENOMEM. */
+int32_t pc__sokoban_fast_layers(const pc_sokoban *g, int32_t *layer, int32_t *nlayers);
 
 #endif
