@@ -346,13 +346,17 @@ static int32_t c_soko_load(void *g, void **out)
     (void)g;
     return pc_sokoban_load(soko_txt, strlen(soko_txt), NULL, 0, (pc_sokoban **)out);
 }
+static int32_t soko_solve(void *g, int32_t mode)
+{
+    pc_sokoban_result *r = NULL;
+    int32_t rc = pc_sokoban_solve(g, mode, NULL, &r);
+    pc_sokoban_result_free(r);
+    return rc;
+}
 static int32_t c_soko_solve(void *g, void **out)
 {
     (void)out;
-    pc_sokoban_result *r = NULL;
-    int32_t rc = pc_sokoban_solve(g, PC_SOKOBAN_PUSHES, NULL, &r);
-    pc_sokoban_result_free(r);
-    return rc;
+    return soko_solve(g, PC_SOKOBAN_PUSHES);
 }
 /* The fast mode (learned patterns, packing macros, PI-corrals ...): a room of
  * 18 x 15 = 270 floor squares, beyond the optimal solver's 255, so
@@ -374,10 +378,7 @@ static void *mk_soko_big(void)
 static int32_t c_soko_solve_any(void *g, void **out)
 {
     (void)out;
-    pc_sokoban_result *r = NULL;
-    int32_t rc = pc_sokoban_solve(g, PC_SOKOBAN_ANY, NULL, &r);
-    pc_sokoban_result_free(r);
-    return rc;
+    return soko_solve(g, PC_SOKOBAN_ANY);
 }
 /* A 16 x 16 puzzle whose search (two solutions asked) learns 11 nogoods from
  * failed probes in 18 nodes: the learning's store and watch lists allocate. */
