@@ -149,15 +149,13 @@ if [ ! -f Makefile ]; then
 fi
 # everything, then the C test programs (s390x: those only, for CI's time)
 $MAKE Makefile > build.log 2>&1 || { tail -n 20 build.log; echo "check-cross ($target): cannot update the Makefile"; exit 1; }
-progs=$(printf 'pc-check-programs:\n\t@echo $(check_PROGRAMS)\n' | $MAKE -s --no-print-directory -f Makefile -f - pc-check-programs)
-[ -n "$progs" ] || { echo "check-cross ($target): no check_PROGRAMS in $build/Makefile"; exit 1; }
-# the slowest first (Makefile.am's CHECK_PROGRAMS_SLOW), so none runs alone at the end
-slow=$(printf 'pc-slow:\n\t@echo $(CHECK_PROGRAMS_SLOW)\n' | $MAKE -s --no-print-directory -f Makefile -f - pc-slow)
-order=$slow
-for p in $progs; do case " $slow " in *" $p "*) ;; *) order="$order $p" ;; esac; done
+# the C test programs, the slowest first (Makefile.am's CHECK_PROGRAMS_SLOW), so
+# none runs alone at the end
+order=$($MAKE -s --no-print-directory check-programs-ordered)
+[ -n "$order" ] || { echo "check-cross ($target): no check_PROGRAMS in $build/Makefile"; exit 1; }
 # (one after the other: automake's `all` is a sub-make, which would race)
 { [ "$target" = s390x ] || $MAKE -j2 all; } >> build.log 2>&1 &&
-$MAKE -j2 $progs >> build.log 2>&1 || { grep -E 'error|warning' build.log | head -n 30; tail -n 10 build.log; echo "check-cross ($target): build failed"; exit 1; }
+$MAKE -j2 $order >> build.log 2>&1 || { grep -E 'error|warning' build.log | head -n 30; tail -n 10 build.log; echo "check-cross ($target): build failed"; exit 1; }
 
 if [ "$target" = windows ]; then
   # the DLL: lib/.libs as a Windows path on wine's Z: drive (the whole file system)
