@@ -18,6 +18,7 @@
 #endif
 
 #include "common/bits.h"
+#include "nonogram/linebits.h"
 #include "puzzlecore/nonogram.h"
 #include "common/alloc.h"
 
@@ -1052,6 +1053,21 @@ static inline void an_push(pc__nsolver *s, int32_t c, int32_t *sp)
 }
 
 #if PC__NS_LEARN_MIN
+/* The line (clues cl[0..k), n cells) with known cells F, E still deduces
+ * its contradiction (want == 0) or the cell of bit `want` holding filled
+ * (want_f) or empty: a full solve would say r < 0 or the cell settled (a
+ * contradiction deduces anything), which is exactly "no arrangement fits
+ * with that cell the other value" — the line solver is complete for one
+ * line — so the forward pass alone answers it (pc__line_fits_bits). */
+static inline int an_still_deduces(const int32_t *cl, int32_t k, int32_t n, uint64_t F, uint64_t E, uint64_t want,
+                                   int want_f)
+{
+#ifdef PC__NS_LEARN_TRACE
+    an_solves++;
+#endif
+    return !pc__line_fits_bits(cl, k, n, want_f ? F : F | want, want_f ? E | want : E);
+}
+
 /* Drop known cells (F, E) of `line` (n cells) while the line solver still
  * deduces its contradiction (cell < 0) or cell `cell` (its index in the
  * line) holding its value from the rest (a contradiction of the rest
@@ -1074,9 +1090,7 @@ static inline void an_minimize(const pc__nsolver *s, int32_t line, int32_t cell,
                 win |= (uint64_t)1 << i;
             if (((F | E) & ~win) == 0)
                 break;
-            uint64_t oF, oE;
-            int32_t r = pc__line_solve_bits(cl, k, n, F & win, E & win, &oF, &oE);
-            if (r < 0 || ((want_f ? oF : oE) & want)) {
+            if (an_still_deduces(cl, k, n, F & win, E & win, want, want_f)) {
                 F &= win;
                 E &= win;
                 break;
@@ -1089,12 +1103,8 @@ static inline void an_minimize(const pc__nsolver *s, int32_t line, int32_t cell,
         uint64_t b = (uint64_t)1 << i;
         if (i == cell || !((F | E) & b))
             continue;
-        uint64_t oF, oE, F2 = F & ~b, E2 = E & ~b;
-#ifdef PC__NS_LEARN_TRACE
-        an_solves++;
-#endif
-        int32_t r = pc__line_solve_bits(cl, k, n, F2, E2, &oF, &oE);
-        if (r < 0 || (cell >= 0 && ((want_f ? oF : oE) & want))) {
+        uint64_t F2 = F & ~b, E2 = E & ~b;
+        if (an_still_deduces(cl, k, n, F2, E2, want, want_f)) {
             F = F2;
             E = E2;
         }
