@@ -140,12 +140,20 @@ static void alloc_line_mode(pc__nsolver *s, int32_t maxlen, int *bad)
         s->grid.le = nalloc(s, nl * sizeof(uint64_t), bad);
         s->clues.cls = nalloc(s, nl * sizeof(int32_t), bad);
         s->lsolve.bc_mask = entries - 1;
-        s->lsolve.bc = nalloc(s, (size_t)entries * 4 * sizeof(uint64_t), bad);
-        s->lsolve.bc_cls = nalloc(s, (size_t)entries * sizeof(int32_t), bad);
-        s->lsolve.bc_res = nalloc(s, (size_t)entries * sizeof(int32_t), bad);
-        if (!*bad)
-            for (uint32_t i = 0; i < entries; i++)
-                s->lsolve.bc_cls[i] = -1;
+        int32_t clsbits = 1; /* for class + 1 <= nlines */
+        while (clsbits < 32 && ((int64_t)1 << clsbits) <= s->nlines)
+            clsbits++;
+        if (2 * maxlen + clsbits <= 64) {
+            s->lsolve.bk_shift = maxlen;
+            s->lsolve.bk = nalloc(s, (size_t)entries * 2 * sizeof(uint64_t), bad);
+        } else {
+            s->lsolve.bc = nalloc(s, (size_t)entries * 4 * sizeof(uint64_t), bad);
+            s->lsolve.bc_cls = nalloc(s, (size_t)entries * sizeof(int32_t), bad);
+            s->lsolve.bc_res = nalloc(s, (size_t)entries * sizeof(int32_t), bad);
+            if (!*bad)
+                for (uint32_t i = 0; i < entries; i++)
+                    s->lsolve.bc_cls[i] = -1;
+        }
         /* learning from failed probes (bit-parallel mode only: small grids) */
         size_t ncl = (size_t)s->ncells;
         s->ng.tpos = nalloc(s, ncl * sizeof(int32_t), bad);
@@ -288,6 +296,7 @@ void pc__nsolver_free(pc__nsolver *s)
     pc__free(s->lsolve.bc);
     pc__free(s->lsolve.bc_cls);
     pc__free(s->lsolve.bc_res);
+    pc__free(s->lsolve.bk);
     pc__free(s->lsolve.cache_key);
     pc__free(s->lsolve.cache_out);
     pc__free(s->lsolve.cache_line);
@@ -751,31 +760,64 @@ static int take_node(pc__nsolver *s)
 
 /* One line in bit-parallel mode: solve it (or find it in the cache), set
  * what it settles, queue the crossing lines.  PC__NS_OK or PC__NS_CONTRA. */
+/* The line's answer through the one-word cache (lsolve.bk): 0, or -1 on a
+ * contradiction. */
+static inline int32_t solve_bits_compact(pc__nsolver *s, int32_t line, int32_t n, uint64_t F, uint64_t E,
+                                         uint64_t *oF, uint64_t *oE)
+{
+    const int32_t S = s->lsolve.bk_shift;
+    const uint64_t key = F | E << S | (uint64_t)(s->clues.cls[line] + 1) << 2 * S;
+    uint64_t hsh = key * 0xBF58476D1CE4E5B9u;
+    hsh ^= hsh >> 31;
+    hsh *= 0x94D049BB133111EBu;
+    uint64_t *e = s->lsolve.bk + (size_t)((uint32_t)(hsh >> 40) & s->lsolve.bc_mask) * 2;
+    uint64_t ans;
+    if (PC__NS_BCACHE_ENTRIES > 1 && e[0] == key) {
+        s->stats.cache_hits++;
+        ans = e[1];
+    } else {
+        uint64_t f, m;
+        int32_t r = pc__line_solve_bits(pc__ns_line_clues(s, line), s->clues.count[line], n, F, E, &f, &m);
+        ans = r < 0 ? ~(uint64_t)0 : f | m << S;
+        e[0] = key;
+        e[1] = ans;
+    }
+    if (ans == ~(uint64_t)0) /* never an answer: its halves overlap */
+        return -1;
+    *oF = ans & (((uint64_t)1 << S) - 1);
+    *oE = ans >> S;
+    return 0;
+}
+
 static inline int propagate_bits(pc__nsolver *s, int32_t line, int32_t base, int32_t stride, int32_t n)
 {
     const uint64_t F = s->grid.lf[line], E = s->grid.le[line];
-    const int32_t cls = s->clues.cls[line];
-    uint64_t hsh = ((uint64_t)(uint32_t)cls * 0x9E3779B97F4A7C15u) ^ F;
-    hsh *= 0xBF58476D1CE4E5B9u;
-    hsh ^= (hsh >> 31) ^ E;
-    hsh *= 0x94D049BB133111EBu;
-    uint32_t slot = (uint32_t)(hsh >> 40) & s->lsolve.bc_mask;
-    uint64_t *e = s->lsolve.bc + (size_t)slot * 4;
     uint64_t oF, oE;
     int32_t r;
-    if (PC__NS_BCACHE_ENTRIES > 1 && s->lsolve.bc_cls[slot] == cls && e[0] == F && e[1] == E) {
-        s->stats.cache_hits++;
-        r = s->lsolve.bc_res[slot];
-        oF = e[2];
-        oE = e[3];
+    if (s->lsolve.bk) {
+        r = solve_bits_compact(s, line, n, F, E, &oF, &oE);
     } else {
-        r = pc__line_solve_bits(pc__ns_line_clues(s, line), s->clues.count[line], n, F, E, &oF, &oE);
-        s->lsolve.bc_cls[slot] = cls;
-        s->lsolve.bc_res[slot] = r;
-        e[0] = F;
-        e[1] = E;
-        e[2] = r < 0 ? 0 : oF;
-        e[3] = r < 0 ? 0 : oE;
+        const int32_t cls = s->clues.cls[line];
+        uint64_t hsh = ((uint64_t)(uint32_t)cls * 0x9E3779B97F4A7C15u) ^ F;
+        hsh *= 0xBF58476D1CE4E5B9u;
+        hsh ^= (hsh >> 31) ^ E;
+        hsh *= 0x94D049BB133111EBu;
+        uint32_t slot = (uint32_t)(hsh >> 40) & s->lsolve.bc_mask;
+        uint64_t *e = s->lsolve.bc + (size_t)slot * 4;
+        if (PC__NS_BCACHE_ENTRIES > 1 && s->lsolve.bc_cls[slot] == cls && e[0] == F && e[1] == E) {
+            s->stats.cache_hits++;
+            r = s->lsolve.bc_res[slot];
+            oF = e[2];
+            oE = e[3];
+        } else {
+            r = pc__line_solve_bits(pc__ns_line_clues(s, line), s->clues.count[line], n, F, E, &oF, &oE);
+            s->lsolve.bc_cls[slot] = cls;
+            s->lsolve.bc_res[slot] = r;
+            e[0] = F;
+            e[1] = E;
+            e[2] = r < 0 ? 0 : oF;
+            e[3] = r < 0 ? 0 : oE;
+        }
     }
     if (r < 0)
         return PC__NS_CONTRA;
