@@ -578,6 +578,8 @@ static void enqueue(pc__nsolver *s, int32_t line)
     if (s->q.queued[line])
         return;
     s->q.queued[line] = 1;
+    if (s->probe.touch) /* inside a probe: see probe_value */
+        s->probe.touch[line >> 6] |= (uint64_t)1 << (line & 63);
     int32_t at = s->q.head + s->q.len;
     if (at >= s->nlines)
         at -= s->nlines;
@@ -951,17 +953,6 @@ int pc__nsolver_propagate(pc__nsolver *s)
     return PC__NS_OK;
 }
 
-/* Add the lines of the cells set since trail position `mark` to a bit set. */
-static void mark_touched(const pc__nsolver *s, uint64_t *touch, int32_t mark)
-{
-    for (int32_t t = mark; t < s->grid.trail_len; t++) {
-        int32_t c = s->grid.trail[t];
-        int32_t r = c / s->w, col = s->h + c % s->w;
-        touch[r >> 6] |= (uint64_t)1 << (r & 63);
-        touch[col >> 6] |= (uint64_t)1 << (col & 63);
-    }
-}
-
 /* The grid is complete (a solution): copy it, 0/1, to probe.sol; 0 when it
  * is sol0. */
 static int new_solution(pc__nsolver *s)
@@ -1013,17 +1004,20 @@ static inline int pair_still_holds(const pc__nsolver *s, int32_t idx, const uint
 static inline int probe_value(pc__nsolver *s, int32_t idx, uint8_t v, int32_t mark, uint64_t *touch, int first)
 {
     s->stats.probes++;
+    /* the lines the probe touches are those of the cells it sets, which
+     * are exactly the lines it queues (a line is queued when one of its
+     * cells is set, and the queue is empty when a probe starts): enqueue
+     * records them, with no pass over the trail */
+    if (touch && first)
+        memset(touch, 0, sizeof(uint64_t) * (size_t)s->reuse.twords);
+    s->probe.touch = touch;
     pc__nsolver_set(s, idx, v);
     int r = pc__nsolver_propagate(s);
+    s->probe.touch = NULL;
     if (r == PC__NS_ABORT) {
         pc__nsolver_undo(s, mark);
         s->probe.active = 0;
         return r;
-    }
-    if (touch) {
-        if (first)
-            memset(touch, 0, sizeof(uint64_t) * (size_t)s->reuse.twords);
-        mark_touched(s, touch, mark);
     }
     if (r == PC__NS_OK && s->grid.unknown == 0 && s->probe.solutions && new_solution(s)) {
         pc__nsolver_undo(s, mark);

@@ -131,6 +131,9 @@ typedef struct pc__ns_probe {
     int32_t hot[PC__NS_HOT];
     int32_t hot_n, hot_pos;
     int32_t start; /* the sweep's first cell */
+    uint64_t *touch; /* inside probe_value: the probe pair's bit set of
+                      * touched lines (pc__ns_reuse.ptouch), which enqueue
+                      * adds each line it queues to; else NULL */
 } pc__ns_probe;
 
 /* Probe reuse: a line's stamp is the clock at its last change outside a
