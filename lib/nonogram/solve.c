@@ -573,7 +573,7 @@ static int ng_check_cell(pc__nsolver *s, int32_t c)
     return r;
 }
 
-static void enqueue(pc__nsolver *s, int32_t line)
+static inline void enqueue(pc__nsolver *s, int32_t line)
 {
     if (s->q.queued[line])
         return;
