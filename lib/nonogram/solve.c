@@ -723,7 +723,25 @@ void pc__nsolver_undo(pc__nsolver *s, int32_t mark)
  * up to a fraction of a millisecond each (a 128 x 128 grid's first pass took
  * 150 ms between reads at 256), so a cancel is seen quickly even while one
  * node's probing runs long. */
-static int over_budget(pc__nsolver *s)
+static int over_budget_meter(pc__nsolver *s, pc__meter *m)
+{
+    /* the meter stops at nodes >= max; this search allows max nodes */
+    m->nodes = (m->max_nodes > 0 && s->stats.nodes >= m->max_nodes) ? m->max_nodes - 1 : s->stats.nodes;
+    m->bound = (double)(s->ncells - s->grid.unknown);
+    int32_t st = m->status != PC_OK                                       ? m->status
+                 : (m->max_nodes > 0 && s->stats.nodes > m->max_nodes) ? PC_ELIMIT
+                                                                       : pc__meter_check(m);
+    if (st != PC_OK) {
+        m->status = st;
+        s->budget.abort_status = st;
+        return 1;
+    }
+    return 0;
+}
+
+/* inline: it runs before every line solve, and the meter's own work (above)
+ * only every 256th time */
+static inline int over_budget(pc__nsolver *s)
 {
     if (s->budget.max_nodes > 0 && s->stats.nodes > s->budget.max_nodes) {
         s->budget.abort_status = PC_ELIMIT;
@@ -731,19 +749,8 @@ static int over_budget(pc__nsolver *s)
     }
     pc__meter *m = s->budget.meter;
     if (m && (m->status != PC_OK || (m->max_nodes > 0 && s->stats.nodes > m->max_nodes) ||
-              (s->stats.line_solves & (s->grid.bits ? 255 : 15)) == 0)) {
-        /* the meter stops at nodes >= max; this search allows max nodes */
-        m->nodes = (m->max_nodes > 0 && s->stats.nodes >= m->max_nodes) ? m->max_nodes - 1 : s->stats.nodes;
-        m->bound = (double)(s->ncells - s->grid.unknown);
-        int32_t st = m->status != PC_OK                                       ? m->status
-                     : (m->max_nodes > 0 && s->stats.nodes > m->max_nodes) ? PC_ELIMIT
-                                                                           : pc__meter_check(m);
-        if (st != PC_OK) {
-            m->status = st;
-            s->budget.abort_status = st;
-            return 1;
-        }
-    }
+              (s->stats.line_solves & (s->grid.bits ? 255 : 15)) == 0))
+        return over_budget_meter(s, m);
     return 0;
 }
 
