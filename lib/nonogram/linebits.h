@@ -68,4 +68,35 @@ static inline uint64_t smear_up(uint64_t v, int32_t len)
     return r;
 }
 
+/* Whether some arrangement of clues[0..k) fits a line of n <= 62 cells with
+ * filled cells F and empty cells E (disjoint): the forward half of
+ * pc__line_solve_bits (line.c) alone, which is exact for this question (bit
+ * n of its last row says all k blocks fit in the whole line), at about a
+ * third of a full solve's work.  The learning's reason minimization asks
+ * only this: "does the line still deduce cell i = v" is "does it not fit
+ * with cell i the other value", and "does it still contradict" is "does it
+ * not fit" (solve.c, an_minimize). */
+static inline int pc__line_fits_bits(const int32_t *clues, int32_t k, int32_t n, uint64_t F, uint64_t E)
+{
+    int32_t need = 0;
+    for (int32_t j = 0; j < k; j++)
+        need += clues[j] + (j ? 1 : 0);
+    if (need > n)
+        return 0;
+    const uint64_t cells = ((uint64_t)1 << n) - 1, pos = ((uint64_t)2 << n) - 1;
+    const uint64_t notF = ~F & cells, notE = ~E & cells;
+    /* positions p <= the first filled cell ((F & -F) is its bit) */
+    uint64_t f = F ? ((F & (~F + 1)) << 1) - 1 : pos;
+    const uint64_t mup = (notF << 1) & pos;
+    for (int32_t j = 0; j < k; j++) {
+        int32_t L = clues[j];
+        uint64_t fit = runs_of(notE, L) & (((uint64_t)1 << (n - L + 1)) - 1);
+        uint64_t start = j == 0 ? f : (f & notF) << 1;
+        f = fill_up((start & fit) << L, mup) & pos;
+        if (!f)
+            return 0;
+    }
+    return (int)((f >> n) & 1);
+}
+
 #endif

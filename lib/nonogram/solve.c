@@ -18,6 +18,7 @@
 #endif
 
 #include "common/bits.h"
+#include "nonogram/linebits.h"
 #include "puzzlecore/nonogram.h"
 #include "common/alloc.h"
 
@@ -139,12 +140,20 @@ static void alloc_line_mode(pc__nsolver *s, int32_t maxlen, int *bad)
         s->grid.le = nalloc(s, nl * sizeof(uint64_t), bad);
         s->clues.cls = nalloc(s, nl * sizeof(int32_t), bad);
         s->lsolve.bc_mask = entries - 1;
-        s->lsolve.bc = nalloc(s, (size_t)entries * 4 * sizeof(uint64_t), bad);
-        s->lsolve.bc_cls = nalloc(s, (size_t)entries * sizeof(int32_t), bad);
-        s->lsolve.bc_res = nalloc(s, (size_t)entries * sizeof(int32_t), bad);
-        if (!*bad)
-            for (uint32_t i = 0; i < entries; i++)
-                s->lsolve.bc_cls[i] = -1;
+        int32_t clsbits = 1; /* for class + 1 <= nlines */
+        while (clsbits < 32 && ((int64_t)1 << clsbits) <= s->nlines)
+            clsbits++;
+        if (2 * maxlen + clsbits <= 64) {
+            s->lsolve.bk_shift = maxlen;
+            s->lsolve.bk = nalloc(s, (size_t)entries * 2 * sizeof(uint64_t), bad);
+        } else {
+            s->lsolve.bc = nalloc(s, (size_t)entries * 4 * sizeof(uint64_t), bad);
+            s->lsolve.bc_cls = nalloc(s, (size_t)entries * sizeof(int32_t), bad);
+            s->lsolve.bc_res = nalloc(s, (size_t)entries * sizeof(int32_t), bad);
+            if (!*bad)
+                for (uint32_t i = 0; i < entries; i++)
+                    s->lsolve.bc_cls[i] = -1;
+        }
         /* learning from failed probes (bit-parallel mode only: small grids) */
         size_t ncl = (size_t)s->ncells;
         s->ng.tpos = nalloc(s, ncl * sizeof(int32_t), bad);
@@ -287,6 +296,7 @@ void pc__nsolver_free(pc__nsolver *s)
     pc__free(s->lsolve.bc);
     pc__free(s->lsolve.bc_cls);
     pc__free(s->lsolve.bc_res);
+    pc__free(s->lsolve.bk);
     pc__free(s->lsolve.cache_key);
     pc__free(s->lsolve.cache_out);
     pc__free(s->lsolve.cache_line);
@@ -563,11 +573,13 @@ static int ng_check_cell(pc__nsolver *s, int32_t c)
     return r;
 }
 
-static void enqueue(pc__nsolver *s, int32_t line)
+static inline void enqueue(pc__nsolver *s, int32_t line)
 {
     if (s->q.queued[line])
         return;
     s->q.queued[line] = 1;
+    if (s->probe.touch) /* inside a probe: see probe_value */
+        s->probe.touch[line >> 6] |= (uint64_t)1 << (line & 63);
     int32_t at = s->q.head + s->q.len;
     if (at >= s->nlines)
         at -= s->nlines;
@@ -711,7 +723,25 @@ void pc__nsolver_undo(pc__nsolver *s, int32_t mark)
  * up to a fraction of a millisecond each (a 128 x 128 grid's first pass took
  * 150 ms between reads at 256), so a cancel is seen quickly even while one
  * node's probing runs long. */
-static int over_budget(pc__nsolver *s)
+static int over_budget_meter(pc__nsolver *s, pc__meter *m)
+{
+    /* the meter stops at nodes >= max; this search allows max nodes */
+    m->nodes = (m->max_nodes > 0 && s->stats.nodes >= m->max_nodes) ? m->max_nodes - 1 : s->stats.nodes;
+    m->bound = (double)(s->ncells - s->grid.unknown);
+    int32_t st = m->status != PC_OK                                       ? m->status
+                 : (m->max_nodes > 0 && s->stats.nodes > m->max_nodes) ? PC_ELIMIT
+                                                                       : pc__meter_check(m);
+    if (st != PC_OK) {
+        m->status = st;
+        s->budget.abort_status = st;
+        return 1;
+    }
+    return 0;
+}
+
+/* inline: it runs before every line solve, and the meter's own work (above)
+ * only every 256th time */
+static inline int over_budget(pc__nsolver *s)
 {
     if (s->budget.max_nodes > 0 && s->stats.nodes > s->budget.max_nodes) {
         s->budget.abort_status = PC_ELIMIT;
@@ -719,19 +749,8 @@ static int over_budget(pc__nsolver *s)
     }
     pc__meter *m = s->budget.meter;
     if (m && (m->status != PC_OK || (m->max_nodes > 0 && s->stats.nodes > m->max_nodes) ||
-              (s->stats.line_solves & (s->grid.bits ? 255 : 15)) == 0)) {
-        /* the meter stops at nodes >= max; this search allows max nodes */
-        m->nodes = (m->max_nodes > 0 && s->stats.nodes >= m->max_nodes) ? m->max_nodes - 1 : s->stats.nodes;
-        m->bound = (double)(s->ncells - s->grid.unknown);
-        int32_t st = m->status != PC_OK                                       ? m->status
-                     : (m->max_nodes > 0 && s->stats.nodes > m->max_nodes) ? PC_ELIMIT
-                                                                           : pc__meter_check(m);
-        if (st != PC_OK) {
-            m->status = st;
-            s->budget.abort_status = st;
-            return 1;
-        }
-    }
+              (s->stats.line_solves & (s->grid.bits ? 255 : 15)) == 0))
+        return over_budget_meter(s, m);
     return 0;
 }
 
@@ -750,31 +769,64 @@ static int take_node(pc__nsolver *s)
 
 /* One line in bit-parallel mode: solve it (or find it in the cache), set
  * what it settles, queue the crossing lines.  PC__NS_OK or PC__NS_CONTRA. */
+/* The line's answer through the one-word cache (lsolve.bk): 0, or -1 on a
+ * contradiction. */
+static inline int32_t solve_bits_compact(pc__nsolver *s, int32_t line, int32_t n, uint64_t F, uint64_t E,
+                                         uint64_t *oF, uint64_t *oE)
+{
+    const int32_t S = s->lsolve.bk_shift;
+    const uint64_t key = F | E << S | (uint64_t)(s->clues.cls[line] + 1) << 2 * S;
+    uint64_t hsh = key * 0xBF58476D1CE4E5B9u;
+    hsh ^= hsh >> 31;
+    hsh *= 0x94D049BB133111EBu;
+    uint64_t *e = s->lsolve.bk + (size_t)((uint32_t)(hsh >> 40) & s->lsolve.bc_mask) * 2;
+    uint64_t ans;
+    if (PC__NS_BCACHE_ENTRIES > 1 && e[0] == key) {
+        s->stats.cache_hits++;
+        ans = e[1];
+    } else {
+        uint64_t f, m;
+        int32_t r = pc__line_solve_bits(pc__ns_line_clues(s, line), s->clues.count[line], n, F, E, &f, &m);
+        ans = r < 0 ? ~(uint64_t)0 : f | m << S;
+        e[0] = key;
+        e[1] = ans;
+    }
+    if (ans == ~(uint64_t)0) /* never an answer: its halves overlap */
+        return -1;
+    *oF = ans & (((uint64_t)1 << S) - 1);
+    *oE = ans >> S;
+    return 0;
+}
+
 static inline int propagate_bits(pc__nsolver *s, int32_t line, int32_t base, int32_t stride, int32_t n)
 {
     const uint64_t F = s->grid.lf[line], E = s->grid.le[line];
-    const int32_t cls = s->clues.cls[line];
-    uint64_t hsh = ((uint64_t)(uint32_t)cls * 0x9E3779B97F4A7C15u) ^ F;
-    hsh *= 0xBF58476D1CE4E5B9u;
-    hsh ^= (hsh >> 31) ^ E;
-    hsh *= 0x94D049BB133111EBu;
-    uint32_t slot = (uint32_t)(hsh >> 40) & s->lsolve.bc_mask;
-    uint64_t *e = s->lsolve.bc + (size_t)slot * 4;
     uint64_t oF, oE;
     int32_t r;
-    if (PC__NS_BCACHE_ENTRIES > 1 && s->lsolve.bc_cls[slot] == cls && e[0] == F && e[1] == E) {
-        s->stats.cache_hits++;
-        r = s->lsolve.bc_res[slot];
-        oF = e[2];
-        oE = e[3];
+    if (s->lsolve.bk) {
+        r = solve_bits_compact(s, line, n, F, E, &oF, &oE);
     } else {
-        r = pc__line_solve_bits(pc__ns_line_clues(s, line), s->clues.count[line], n, F, E, &oF, &oE);
-        s->lsolve.bc_cls[slot] = cls;
-        s->lsolve.bc_res[slot] = r;
-        e[0] = F;
-        e[1] = E;
-        e[2] = r < 0 ? 0 : oF;
-        e[3] = r < 0 ? 0 : oE;
+        const int32_t cls = s->clues.cls[line];
+        uint64_t hsh = ((uint64_t)(uint32_t)cls * 0x9E3779B97F4A7C15u) ^ F;
+        hsh *= 0xBF58476D1CE4E5B9u;
+        hsh ^= (hsh >> 31) ^ E;
+        hsh *= 0x94D049BB133111EBu;
+        uint32_t slot = (uint32_t)(hsh >> 40) & s->lsolve.bc_mask;
+        uint64_t *e = s->lsolve.bc + (size_t)slot * 4;
+        if (PC__NS_BCACHE_ENTRIES > 1 && s->lsolve.bc_cls[slot] == cls && e[0] == F && e[1] == E) {
+            s->stats.cache_hits++;
+            r = s->lsolve.bc_res[slot];
+            oF = e[2];
+            oE = e[3];
+        } else {
+            r = pc__line_solve_bits(pc__ns_line_clues(s, line), s->clues.count[line], n, F, E, &oF, &oE);
+            s->lsolve.bc_cls[slot] = cls;
+            s->lsolve.bc_res[slot] = r;
+            e[0] = F;
+            e[1] = E;
+            e[2] = r < 0 ? 0 : oF;
+            e[3] = r < 0 ? 0 : oE;
+        }
     }
     if (r < 0)
         return PC__NS_CONTRA;
@@ -908,17 +960,6 @@ int pc__nsolver_propagate(pc__nsolver *s)
     return PC__NS_OK;
 }
 
-/* Add the lines of the cells set since trail position `mark` to a bit set. */
-static void mark_touched(const pc__nsolver *s, uint64_t *touch, int32_t mark)
-{
-    for (int32_t t = mark; t < s->grid.trail_len; t++) {
-        int32_t c = s->grid.trail[t];
-        int32_t r = c / s->w, col = s->h + c % s->w;
-        touch[r >> 6] |= (uint64_t)1 << (r & 63);
-        touch[col >> 6] |= (uint64_t)1 << (col & 63);
-    }
-}
-
 /* The grid is complete (a solution): copy it, 0/1, to probe.sol; 0 when it
  * is sol0. */
 static int new_solution(pc__nsolver *s)
@@ -970,17 +1011,20 @@ static inline int pair_still_holds(const pc__nsolver *s, int32_t idx, const uint
 static inline int probe_value(pc__nsolver *s, int32_t idx, uint8_t v, int32_t mark, uint64_t *touch, int first)
 {
     s->stats.probes++;
+    /* the lines the probe touches are those of the cells it sets, which
+     * are exactly the lines it queues (a line is queued when one of its
+     * cells is set, and the queue is empty when a probe starts): enqueue
+     * records them, with no pass over the trail */
+    if (touch && first)
+        memset(touch, 0, sizeof(uint64_t) * (size_t)s->reuse.twords);
+    s->probe.touch = touch;
     pc__nsolver_set(s, idx, v);
     int r = pc__nsolver_propagate(s);
+    s->probe.touch = NULL;
     if (r == PC__NS_ABORT) {
         pc__nsolver_undo(s, mark);
         s->probe.active = 0;
         return r;
-    }
-    if (touch) {
-        if (first)
-            memset(touch, 0, sizeof(uint64_t) * (size_t)s->reuse.twords);
-        mark_touched(s, touch, mark);
     }
     if (r == PC__NS_OK && s->grid.unknown == 0 && s->probe.solutions && new_solution(s)) {
         pc__nsolver_undo(s, mark);
@@ -1052,6 +1096,21 @@ static inline void an_push(pc__nsolver *s, int32_t c, int32_t *sp)
 }
 
 #if PC__NS_LEARN_MIN
+/* The line (clues cl[0..k), n cells) with known cells F, E still deduces
+ * its contradiction (want == 0) or the cell of bit `want` holding filled
+ * (want_f) or empty: a full solve would say r < 0 or the cell settled (a
+ * contradiction deduces anything), which is exactly "no arrangement fits
+ * with that cell the other value" — the line solver is complete for one
+ * line — so the forward pass alone answers it (pc__line_fits_bits). */
+static inline int an_still_deduces(const int32_t *cl, int32_t k, int32_t n, uint64_t F, uint64_t E, uint64_t want,
+                                   int want_f)
+{
+#ifdef PC__NS_LEARN_TRACE
+    an_solves++;
+#endif
+    return !pc__line_fits_bits(cl, k, n, want_f ? F : F | want, want_f ? E | want : E);
+}
+
 /* Drop known cells (F, E) of `line` (n cells) while the line solver still
  * deduces its contradiction (cell < 0) or cell `cell` (its index in the
  * line) holding its value from the rest (a contradiction of the rest
@@ -1074,9 +1133,7 @@ static inline void an_minimize(const pc__nsolver *s, int32_t line, int32_t cell,
                 win |= (uint64_t)1 << i;
             if (((F | E) & ~win) == 0)
                 break;
-            uint64_t oF, oE;
-            int32_t r = pc__line_solve_bits(cl, k, n, F & win, E & win, &oF, &oE);
-            if (r < 0 || ((want_f ? oF : oE) & want)) {
+            if (an_still_deduces(cl, k, n, F & win, E & win, want, want_f)) {
                 F &= win;
                 E &= win;
                 break;
@@ -1089,12 +1146,8 @@ static inline void an_minimize(const pc__nsolver *s, int32_t line, int32_t cell,
         uint64_t b = (uint64_t)1 << i;
         if (i == cell || !((F | E) & b))
             continue;
-        uint64_t oF, oE, F2 = F & ~b, E2 = E & ~b;
-#ifdef PC__NS_LEARN_TRACE
-        an_solves++;
-#endif
-        int32_t r = pc__line_solve_bits(cl, k, n, F2, E2, &oF, &oE);
-        if (r < 0 || (cell >= 0 && ((want_f ? oF : oE) & want))) {
+        uint64_t F2 = F & ~b, E2 = E & ~b;
+        if (an_still_deduces(cl, k, n, F2, E2, want, want_f)) {
             F = F2;
             E = E2;
         }

@@ -30,10 +30,12 @@ enum { PC__NS_OK = 0, PC__NS_CONTRA = -1, PC__NS_ABORT = -2, PC__NS_FOUND = 1 };
 #endif
 
 /* entries of the bit-parallel line cache (fewer on small puzzles): 16,384
- * (640 KiB with the class and result arrays) stays in the CPU's L2 cache;
- * 4,096 was measured first on another machine state, and 16,384 was about
- * 13 % faster on tcga2016 #381 in this round with the same search (see
- * doc/nonogram-solving.md) */
+ * (640 KiB with the class and result arrays; 256 KiB in the one-word
+ * layout, lsolve.bk) stays in the CPU's L2 cache; 4,096 was measured first
+ * on another machine state, and 16,384 was about 13 % faster on tcga2016
+ * #381 in this round with the same search (see doc/nonogram-solving.md);
+ * in the one-word layout 4,096, 8,192, 32,768 and 65,536 were all slower
+ * than 16,384 on #381 + #563 (issue #18, round seven) */
 #ifndef PC__NS_BCACHE_ENTRIES
 #define PC__NS_BCACHE_ENTRIES (1u << 14)
 #endif
@@ -100,6 +102,14 @@ typedef struct pc__ns_lsolve {
     int32_t *bc_cls; /* -1: empty slot */
     int32_t *bc_res;
     uint32_t bc_mask;
+    /* bit-parallel mode on grids whose key fits one word (2 * longest line
+     * + the class's bits <= 64: 25 x 25 and up to about 28 x 28), instead of
+     * bc / bc_cls / bc_res: entries x 2 words, the key (filled | empty <<
+     * bk_shift | (class + 1) << 2 * bk_shift; 0: empty slot) and the answer
+     * (filled | empty << bk_shift; all ones: a contradiction), so a lookup
+     * reads one 16-byte entry, one cache line, instead of three arrays */
+    uint64_t *bk;
+    int32_t bk_shift;
 } pc__ns_lsolve;
 
 /* Probing: scratch and results written by pc__nsolver_probe (and the probe
@@ -121,6 +131,9 @@ typedef struct pc__ns_probe {
     int32_t hot[PC__NS_HOT];
     int32_t hot_n, hot_pos;
     int32_t start; /* the sweep's first cell */
+    uint64_t *touch; /* inside probe_value: the probe pair's bit set of
+                      * touched lines (pc__ns_reuse.ptouch), which enqueue
+                      * adds each line it queues to; else NULL */
 } pc__ns_probe;
 
 /* Probe reuse: a line's stamp is the clock at its last change outside a
