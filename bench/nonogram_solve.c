@@ -32,6 +32,8 @@
 
 #include "puzzlecore/puzzlecore.h"
 
+#include "nonogram_clueset.h"
+
 static double now(void)
 {
     struct timespec ts;
@@ -46,46 +48,6 @@ static double cpu_now(void)
     struct timespec ts;
     clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
-
-typedef struct {
-    int32_t w, h;
-    int32_t *rc, *rcl, *cc, *ccl;
-    size_t nr, nc;
-} clueset;
-
-static void clues_of(const uint8_t *g, int32_t w, int32_t h, clueset *c)
-{
-    size_t cap = (size_t)w * (size_t)h + (size_t)(w + h);
-    c->w = w;
-    c->h = h;
-    c->rc = malloc(sizeof(int32_t) * (size_t)h);
-    c->cc = malloc(sizeof(int32_t) * (size_t)w);
-    c->rcl = malloc(sizeof(int32_t) * cap);
-    c->ccl = malloc(sizeof(int32_t) * cap);
-    pc_nonogram_grid_clues(g, w, h, PC_NONOGRAM_ROWS, c->rc, c->rcl, cap, &c->nr);
-    pc_nonogram_grid_clues(g, w, h, PC_NONOGRAM_COLS, c->cc, c->ccl, cap, &c->nc);
-}
-
-static void clues_free(clueset *c)
-{
-    free(c->rc);
-    free(c->rcl);
-    free(c->cc);
-    free(c->ccl);
-}
-
-/* 1 when grid g meets the clues c. */
-static int verify(const uint8_t *g, const clueset *c)
-{
-    clueset d;
-    clues_of(g, c->w, c->h, &d);
-    int good = d.nr == c->nr && d.nc == c->nc && memcmp(d.rc, c->rc, sizeof(int32_t) * (size_t)c->h) == 0 &&
-               memcmp(d.cc, c->cc, sizeof(int32_t) * (size_t)c->w) == 0 &&
-               memcmp(d.rcl, c->rcl, sizeof(int32_t) * c->nr) == 0 &&
-               memcmp(d.ccl, c->ccl, sizeof(int32_t) * c->nc) == 0;
-    clues_free(&d);
-    return good;
 }
 
 static int cmp_d(const void *a, const void *b)

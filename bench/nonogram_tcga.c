@@ -44,6 +44,8 @@
 
 #include "puzzlecore/puzzlecore.h"
 
+#include "nonogram_clueset.h"
+
 static double cpu_now(void)
 {
     struct timespec ts;
@@ -84,33 +86,6 @@ static int32_t solve_capped(const pc_nonogram *g, int32_t count, uint8_t *sols, 
     return pc_nonogram_solve(g, count, &b, sols, cap, st, PC_NONOGRAM_STAT_COUNT);
 }
 
-typedef struct {
-    int32_t w, h;
-    int32_t *rc, *rcl, *cc, *ccl;
-    size_t nr, nc;
-} clueset;
-
-static void clues_of(const uint8_t *g, int32_t w, int32_t h, clueset *c)
-{
-    size_t cap = (size_t)w * (size_t)h + (size_t)(w + h);
-    c->w = w;
-    c->h = h;
-    c->rc = malloc(sizeof(int32_t) * (size_t)h);
-    c->cc = malloc(sizeof(int32_t) * (size_t)w);
-    c->rcl = malloc(sizeof(int32_t) * cap);
-    c->ccl = malloc(sizeof(int32_t) * cap);
-    pc_nonogram_grid_clues(g, w, h, PC_NONOGRAM_ROWS, c->rc, c->rcl, cap, &c->nr);
-    pc_nonogram_grid_clues(g, w, h, PC_NONOGRAM_COLS, c->cc, c->ccl, cap, &c->nc);
-}
-
-static void clues_free(clueset *c)
-{
-    free(c->rc);
-    free(c->rcl);
-    free(c->cc);
-    free(c->ccl);
-}
-
 /* The puzzle's own clues, in the same layout as clues_of (an empty line is
  * the single clue 0, as pc_nonogram_grid_clues writes it). */
 static void clues_of_puzzle(const pc_nonogram *g, clueset *c)
@@ -136,19 +111,6 @@ static void clues_of_puzzle(const pc_nonogram *g, clueset *c)
             *tot += (size_t)got;
         }
     }
-}
-
-/* 1 when grid s meets the clues c. */
-static int verify(const uint8_t *s, const clueset *c)
-{
-    clueset d;
-    clues_of(s, c->w, c->h, &d);
-    int good = d.nr == c->nr && d.nc == c->nc && memcmp(d.rc, c->rc, sizeof(int32_t) * (size_t)c->h) == 0 &&
-               memcmp(d.cc, c->cc, sizeof(int32_t) * (size_t)c->w) == 0 &&
-               memcmp(d.rcl, c->rcl, sizeof(int32_t) * c->nr) == 0 &&
-               memcmp(d.ccl, c->ccl, sizeof(int32_t) * c->nc) == 0;
-    clues_free(&d);
-    return good;
 }
 
 static int cmp_d(const void *a, const void *b)

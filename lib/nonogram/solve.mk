@@ -37,13 +37,13 @@ tests_test_nonogram_budget_LDADD = $(TEST_LDADD) -lpthread
 TESTS += tests/test_nonogram_budget
 
 EXTRA_PROGRAMS += bench/nonogram_solve
-bench_nonogram_solve_SOURCES = bench/nonogram_solve.c
+bench_nonogram_solve_SOURCES = bench/nonogram_solve.c bench/nonogram_clueset.h
 bench_nonogram_solve_LDADD = lib/libpuzzlecore.la
 BENCHES += bench/nonogram_solve
 
 # tournament puzzles (a TCGA file read by path) and the generated hard sets
 EXTRA_PROGRAMS += bench/nonogram_tcga
-bench_nonogram_tcga_SOURCES = bench/nonogram_tcga.c
+bench_nonogram_tcga_SOURCES = bench/nonogram_tcga.c bench/nonogram_clueset.h
 bench_nonogram_tcga_LDADD = lib/libpuzzlecore.la
 BENCHES += bench/nonogram_tcga
 
