@@ -37,7 +37,8 @@
  * simple dead squares (no box there can ever reach a goal), freeze deadlocks
  * (the pushed box, with the boxes blocking it, can never move again and one
  * of them stands off a goal), goals sealed by boxes frozen on goals (see
- * sealed), the matching's infeasibility, and PI-corrals
+ * sealed), the matching's infeasibility (on push distances with the boxes
+ * frozen on goals as walls: see fz_table), and PI-corrals
  * (see pi_corral: when the player's area leaves a corral whose barrier
  * boxes can only be pushed into it, and pushed now, only those pushes are
  * searched; a corral with work in it and no such push is a deadlock), and
@@ -141,6 +142,9 @@ typedef struct {
     int32_t *lcount;       /* nlayers: scratch */
     int32_t ppack, preg;   /* the expanded state's features (feature search) */
     uint16_t pweight;      /* and its weight */
+    uint64_t fzkey;        /* the expanded state's boxes frozen on goals (hash, 0: none) */
+    int32_t fzslot;        /* and their table's slot in fz (-1: map.dist) */
+    const uint16_t *fzpar; /* and that table */
 } fs_scratch;
 
 /* The packing macro's scratch (pack_macro): the reverse search over
@@ -205,6 +209,27 @@ typedef struct {
     uint64_t learned;      /* patterns stored */
 } fs_learn;
 
+/* Push distances with the boxes frozen on goals as walls (fz_table): a
+ * direct-mapped cache of tables, one per set of such boxes (by hash, the
+ * set kept as a bitset to check), and a scratch table for a set that must
+ * not evict the table in use.  cur is the table the matching reads now
+ * (map.dist when no box is frozen on a goal). */
+#define FS_FZ_SLOTS 512               /* tables cached at most */
+#define FS_FZ_BYTES ((size_t)8 << 20) /* and their bytes at most (then fewer slots, 16 at least) */
+#define FS_FZ_CELLS 65536             /* frozen distances only when boxes x cells <= this */
+
+typedef struct {
+    const uint16_t *cur;   /* the matching's distances (cost) */
+    uint64_t *key;         /* nslots + 1: the set's hash | 1, 0 empty (the last: scratch) */
+    uint32_t *set;         /* (nslots + 1) x words: the sets */
+    uint16_t *dist;        /* (nslots + 1) x nb x nc: the tables */
+    int32_t nslots;
+    uint8_t *side;         /* 4 nc: the player's areas round a box (fz_sides) */
+    int32_t words;
+    int off;               /* not used: too big a level, or the budget refused the cache */
+    uint64_t built;        /* tables computed */
+} fs_fzdist;
+
 /* The fast solver: the caller's meter and the memory charged, and its
  * parts, grouped by who writes them. */
 typedef struct {
@@ -218,6 +243,7 @@ typedef struct {
     fs_macro mac;          /* packing macros */
     fs_hungarian hu;       /* matching */
     fs_learn lr;           /* learned deadlock patterns */
+    fs_fzdist fz;          /* push distances with the boxes frozen on goals as walls */
 } fs_solver;
 
 static inline fs_rec *fs_rec_at(const fs_solver *s, size_t i)
@@ -323,6 +349,10 @@ static void fs_free(fs_solver *s)
     pc__free(s->lr.stable);
     pc__free(s->lr.alive);
     pc__free(s->lr.pat);
+    pc__free(s->fz.key);
+    pc__free(s->fz.set);
+    pc__free(s->fz.dist);
+    pc__free(s->fz.side);
     if (s->lr.at)
         for (int32_t c = 0; c < s->map.nc; c++)
             pc__free(s->lr.at[c].v);
@@ -471,6 +501,7 @@ static int32_t prepare(fs_solver *s, const pc_sokoban *g)
     number_cells(s, g, n);
     if ((rc = pull_goals(s, g, n)) < 0)
         return rc;
+    s->fz.cur = s->map.dist;
     struct pc_rng rng;
     pc__rng_seed(&rng, 0xfa57b0c5ULL);
     for (int32_t c = 0; c < nc; c++) {
@@ -833,7 +864,7 @@ static int32_t pi_corral(fs_solver *s, uint32_t pst)
 
 static inline int64_t cost(const fs_solver *s, const int32_t *bx, int32_t i, int32_t j)
 {
-    uint16_t d = s->map.dist[(size_t)(j - 1) * s->map.nc + bx[i - 1]];
+    uint16_t d = s->fz.cur[(size_t)(j - 1) * s->map.nc + bx[i - 1]];
     return d == FS_UNREACH ? FS_BIG : d;
 }
 
@@ -865,15 +896,22 @@ static int64_t match_sum(const fs_solver *s, const int32_t *bx, const int32_t *p
 }
 
 /* Full matching of the boxes bx into u, v, p; returns its cost. */
-static int64_t match_full(fs_solver *s, const int32_t *bx)
+static int64_t match_into(fs_solver *s, const int32_t *bx, int64_t *u, int64_t *v, int32_t *p)
 {
     for (int32_t j = 0; j <= s->map.nb; j++) {
-        s->hu.u[j] = s->hu.v[j] = 0;
-        s->hu.p[j] = 0;
+        u[j] = v[j] = 0;
+        p[j] = 0;
     }
     for (int32_t i = 1; i <= s->map.nb; i++)
-        hung_row(s, bx, s->hu.u, s->hu.v, s->hu.p, i);
-    return match_sum(s, bx, s->hu.p);
+        hung_row(s, bx, u, v, p, i);
+    return match_sum(s, bx, p);
+}
+
+/* Full matching of the boxes bx into hu.u, hu.v, hu.p (the expanded
+ * state's). */
+static int64_t match_full(fs_solver *s, const int32_t *bx)
+{
+    return match_into(s, bx, s->hu.u, s->hu.v, s->hu.p);
 }
 
 /* The matching after box i (0-based) of bx moved (bx already holds its new
@@ -1378,6 +1416,220 @@ static int32_t regions(fs_solver *s)
 }
 
 
+/* ---- distances with the boxes frozen on goals as walls ------------------------------------- */
+
+/* A box frozen on its goal never moves again (see frozen): for the rest of
+ * the game it is a wall, and it keeps its goal.  The other boxes' push
+ * distances are then those of the board with these walls, which can be
+ * longer, or infinite: a goal behind a frozen box, a goal room whose
+ * entrance squares were filled first, a goal that only some box now used
+ * elsewhere could have reached.  The matching on these tables (the
+ * optimal solver does the same, solver_dist.c) sees such positions as
+ * deadlocks: no finite matching (sound: the walls are for good, and the
+ * other boxes taken off the board only make pushes easier), where the
+ * bare board's distances (map.dist) and the box-only flood of sealed do
+ * not.  The positions XSokoban 14, 16 and 18 stalled in at 10 s were all
+ * of this kind (the optimal solver's bound proved each lost at once); they
+ * are pruned now, though the search still stalls elsewhere.  One table
+ * per set of frozen boxes, cached: the set changes only at a push that
+ * freezes a box on a goal. */
+
+/* The boxes (ex.bx, ex.boxat) frozen on goals into fr.onfrozen, their
+ * number into *nf; returns the set's hash (0: none). */
+static uint64_t frozen_set(fs_solver *s, int32_t *nf)
+{
+    uint64_t h = 0;
+    int32_t n = 0;
+    for (int32_t i = 0; i < s->map.nb; i++) {
+        int32_t c = s->ex.bx[i], off = 0;
+        if (!s->map.goal[c])
+            continue;
+        s->fr.fcalls = 0;
+        if (frozen(s, c, &off) && !off) {
+            s->fr.onfrozen[n++] = c;
+            h ^= s->map.zb[c];
+        }
+    }
+    *nf = n;
+    return n ? h | 1 : 0;
+}
+
+/* The player's areas round a box on each square, the cells marked in
+ * fr.tmpwall standing as walls: fz.side[4 x + d] is a label of the area of
+ * x's neighbour d (the same label: the player walks from one side to the
+ * other with the box on x; 0xFF: no free square there).  One flood per
+ * area, shared by every goal's pull search (fz_pull). */
+static void fz_sides(fs_solver *s)
+{
+    int64_t work = 0;
+    uint8_t *side = s->fz.side;
+    for (int32_t x = 0; x < s->map.nc; x++) {
+        for (int d = 0; d < 4; d++)
+            side[4 * x + d] = 0xFF;
+        if (s->fr.tmpwall[x])
+            continue;
+        for (int d = 0; d < 4; d++) {
+            int32_t p = s->map.nbr[x][d];
+            if (p < 0 || s->fr.tmpwall[p] || side[4 * x + d] != 0xFF)
+                continue;
+            uint32_t st = pull_flood(s, p, x, &work);
+            for (int e = d; e < 4; e++) {
+                int32_t q = s->map.nbr[x][e];
+                if (q >= 0 && s->ex.mark[q] == st)
+                    side[4 * x + e] = (uint8_t)d;
+            }
+        }
+    }
+}
+
+/* Push distances to goal t (no box frozen on it) into d (nc), the cells
+ * marked in fr.tmpwall standing as walls, the player walking round the box
+ * (fz_sides): a breadth-first pull search over (box square, player's side)
+ * states, a state's distance its parent's + 1 (in mac.par). */
+static void fz_pull(fs_solver *s, int32_t t, uint16_t *d)
+{
+    const uint8_t *side = s->fz.side;
+    for (int32_t x = 0; x < s->map.nc; x++)
+        d[x] = FS_UNREACH;
+    if (++s->mac.st == 0) {
+        memset(s->mac.vis, 0, 4 * (size_t)s->map.nc * sizeof *s->mac.vis);
+        memset(s->mac.exp, 0, 4 * (size_t)s->map.nc * sizeof *s->mac.exp);
+        s->mac.st = 1;
+    }
+    uint32_t ms = s->mac.st;
+    size_t qh = 0, qt = 0;
+    d[t] = 0;
+    for (int dd = 0; dd < 4; dd++) {
+        if (side[4 * t + dd] != 0xFF) {
+            s->mac.vis[t * 4 + dd] = ms;
+            s->mac.par[t * 4 + dd] = 0;
+            s->mac.q[qt++] = t * 4 + dd;
+        }
+    }
+    while (qh < qt) {
+        int32_t k = s->mac.q[qh++], x = k / 4;
+        if (s->mac.exp[k] == ms)
+            continue; /* its area was searched from a state no farther */
+        uint8_t area = side[k];
+        for (int dd = 0; dd < 4; dd++)
+            if (side[4 * x + dd] == area)
+                s->mac.exp[x * 4 + dd] = ms;
+        for (int dd = 0; dd < 4; dd++) {
+            /* the player on y (its area), stepping back to z; the box follows to y */
+            if (side[4 * x + dd] != area)
+                continue;
+            int32_t y = s->map.nbr[x][dd];
+            int32_t z = s->map.nbr[y][dd];
+            if (z < 0 || s->fr.tmpwall[z] || s->mac.vis[y * 4 + dd] == ms)
+                continue;
+            int32_t dist = s->mac.par[k] + 1;
+            s->mac.vis[y * 4 + dd] = ms;
+            s->mac.par[y * 4 + dd] = dist;
+            s->mac.q[qt++] = y * 4 + dd;
+            if (dist < d[y])
+                d[y] = (uint16_t)(dist < (int32_t)FS_UNREACH ? dist : (int32_t)FS_UNREACH - 1);
+        }
+    }
+}
+
+/* Allocate the cache (once); 0 when the level is too big for it or the
+ * budget refuses (then the bare distances serve). */
+static int fz_alloc(fs_solver *s)
+{
+    fs_fzdist *z = &s->fz;
+    if (z->key)
+        return 1;
+    if (z->off)
+        return 0;
+    size_t nc = (size_t)s->map.nc, nb = (size_t)s->map.nb, n = FS_FZ_BYTES / (nb * nc * 2 + 1);
+    n = n < 16 ? 16 : n > FS_FZ_SLOTS ? FS_FZ_SLOTS : n;
+    z->nslots = (int32_t)n++;
+    z->words = (s->map.nc + 31) / 32;
+    uint64_t bytes = n * (8 + (uint64_t)z->words * 4 + nb * nc * 2) + 4 * nc;
+    if (nb * nc > FS_FZ_CELLS || !charge(s, bytes, 0)) {
+        z->off = 1;
+        return 0;
+    }
+    z->key = pc__calloc(n, sizeof *z->key);
+    z->set = pc__malloc(n * (size_t)z->words * sizeof *z->set);
+    z->dist = pc__malloc(n * nb * nc * sizeof *z->dist);
+    z->side = pc__malloc(4 * nc);
+    if (!z->key || !z->set || !z->dist || !z->side) {
+        pc__free(z->key);
+        pc__free(z->set);
+        pc__free(z->dist);
+        pc__free(z->side);
+        z->key = NULL;
+        z->set = NULL;
+        z->dist = NULL;
+        z->side = NULL;
+        charge(s, 0, bytes);
+        z->off = 1;
+        return 0;
+    }
+    return 1;
+}
+
+/* The distance table for the position in ex.bx / ex.boxat: map.dist when
+ * no box is frozen on a goal, else the table of its frozen set (computed
+ * unless cached; never into slot `keep`, the table in use by the caller,
+ * -1 for none: the scratch table then).  *key the set's hash (0: none),
+ * *slot its slot (-1 for map.dist). */
+static const uint16_t *fz_table(fs_solver *s, int32_t keep, uint64_t *key, int32_t *slot)
+{
+    int32_t nf;
+    uint64_t h = frozen_set(s, &nf);
+    *key = h;
+    *slot = -1;
+    if (h == 0 || !fz_alloc(s))
+        return s->map.dist;
+    fs_fzdist *z = &s->fz;
+    size_t nc = (size_t)s->map.nc, nb = (size_t)s->map.nb;
+    int32_t k = (int32_t)((h ^ (h >> 23)) % (uint64_t)z->nslots);
+    uint32_t *set = z->set + (size_t)k * z->words;
+    if (z->key[k] == h) {
+        int same = 1;
+        for (int32_t f = 0; f < nf && same; f++)
+            same = set[s->fr.onfrozen[f] >> 5] >> (s->fr.onfrozen[f] & 31) & 1;
+        int32_t bits = 0;
+        for (int32_t w = 0; w < z->words; w++)
+            for (uint32_t v = set[w]; v; v &= v - 1)
+                bits++;
+        if (same && bits == nf) {
+            *slot = k;
+            return z->dist + (size_t)k * nb * nc;
+        }
+    }
+    if (k == keep)
+        k = z->nslots; /* the scratch table: the caller's stays */
+    set = z->set + (size_t)k * z->words;
+    uint16_t *tab = z->dist + (size_t)k * nb * nc;
+    memset(set, 0, (size_t)z->words * sizeof *set);
+    for (int32_t f = 0; f < nf; f++) {
+        set[s->fr.onfrozen[f] >> 5] |= 1u << (s->fr.onfrozen[f] & 31);
+        s->fr.tmpwall[s->fr.onfrozen[f]] = 1;
+    }
+    fz_sides(s);
+    for (int32_t j = 0; j < s->map.nb; j++) {
+        int32_t t = s->map.goals[j];
+        uint16_t *d = tab + (size_t)j * nc;
+        if (s->fr.tmpwall[t]) {
+            /* the frozen box keeps its goal, no other box comes there */
+            for (size_t x = 0; x < nc; x++)
+                d[x] = FS_UNREACH;
+            d[t] = 0;
+        } else {
+            fz_pull(s, t, d);
+        }
+    }
+    for (int32_t f = 0; f < nf; f++)
+        s->fr.tmpwall[s->fr.onfrozen[f]] = 0;
+    z->key[k] = k == z->nslots ? 0 : h;
+    z->built++;
+    *slot = k == z->nslots ? -1 : k;
+    return tab;
+}
+
 /* ---- learned deadlock patterns ------------------------------------------------------------- */
 
 /* After a push, the boxes around the pushed one (those joined to it through
@@ -1749,7 +2001,24 @@ static inline int32_t try_push(fs_solver *s, uint32_t idx, int32_t i, int d, uin
     int dead = fz && off;
     if (fz && !off && s->map.goal[to])
         dead = sealed(s, NULL);
-    int64_t h = dead ? FS_BIG : match_child(s, s->ex.bx, i);
+    int64_t h = FS_BIG;
+    if (!dead && fz && s->map.goal[to]) {
+        /* Boxes newly frozen on goals: the distances change (fz_table).
+         * Only such a push adds to them (a box frozen by the pushed one
+         * holds it frozen too), and none leaves them. */
+        uint64_t key;
+        int32_t slot;
+        const uint16_t *tab = fz_table(s, s->ex.fzslot, &key, &slot);
+        if (key == s->ex.fzkey) {
+            h = match_child(s, s->ex.bx, i);
+        } else {
+            s->fz.cur = tab;
+            h = match_into(s, s->ex.bx, s->hu.cu, s->hu.cv, s->hu.cp);
+            s->fz.cur = s->ex.fzpar;
+        }
+    } else if (!dead) {
+        h = match_child(s, s->ex.bx, i);
+    }
     int32_t inorder = 0;
     if (h < FS_BIG)
         inorder = packing(s, s->ex.bx);
@@ -1898,8 +2167,17 @@ static int32_t macro_play(fs_solver *s, uint32_t idx, int32_t npush, int32_t *fo
         s->ex.boxat[b] = -1;
         s->ex.boxat[to] = i;
         s->ex.bx[i] = to;
-        if (freeze_dead(s, to))
+        /* The tests of try_push: a freeze deadlock, or a box frozen on its
+         * goal that seals the free goals off (a macro fills goal rooms, where
+         * seals happen). */
+        int off = 0;
+        s->fr.fcalls = 0;
+        int fz = frozen(s, to, &off);
+        if (fz && (off || (s->map.goal[to] && sealed(s, NULL))))
             return PC_OK;
+        uint64_t key;
+        int32_t fslot;
+        s->fz.cur = fz_table(s, -1, &key, &fslot);
         int64_t h = match_full(s, s->ex.bx);
         if (h >= FS_BIG)
             return PC_OK;
@@ -2015,6 +2293,7 @@ static int32_t expand(fs_solver *s, uint32_t idx, int32_t *found)
     /* The parent's reachable set, kept while the children's are found. */
     memcpy(s->ex.pmark, s->ex.mark, (size_t)s->map.nc * sizeof *s->ex.mark);
     uint32_t pst = s->ex.stamp;
+    s->fz.cur = s->ex.fzpar = fz_table(s, -1, &s->ex.fzkey, &s->ex.fzslot);
     match_full(s, s->ex.bx);
     s->ex.ppack = packing(s, s->ex.bx);
     s->ex.preg = regions(s);
@@ -2048,6 +2327,13 @@ static int32_t start_search(fs_solver *s, const pc_sokoban *g, pc__fast_out *o)
         }
     if ((rc = packing_order(s, g)) < 0)
         return rc;
+    for (int32_t i = 0; i < s->map.nb; i++)
+        s->ex.boxat[boxes[i]] = i;
+    uint64_t key;
+    int32_t slot;
+    s->fz.cur = fz_table(s, -1, &key, &slot);
+    for (int32_t i = 0; i < s->map.nb; i++)
+        s->ex.boxat[boxes[i]] = -1;
     if (s->map.nb == 0 || match_full(s, s->ex.bx) == 0) {
         o->lurd = pc__malloc(1);
         if (!o->lurd)
@@ -2075,6 +2361,7 @@ static int32_t start_search(fs_solver *s, const pc_sokoban *g, pc__fast_out *o)
     return cell_push(s, cell_of(packing(s, s->ex.bx), 1), (uint64_t)h0, 0);
 }
 
+
 /* Feature search: expand the cells' states in turn until a child is solved (its
  * solution into o), the queue runs dry (PC_ENOTFOUND) or the budget stops
  * the search. */
@@ -2094,8 +2381,9 @@ static int32_t search(fs_solver *s, const pc_sokoban *g, pc__fast_out *o)
             return rc;
         if (found >= 0)
             return build_lurd(s, g, (uint32_t)found, &o->lurd, &o->pushes);
-        if ((rc = pc__meter_step(s->m, 1)) != PC_OK)
+        if ((rc = pc__meter_step(s->m, 1)) != PC_OK) {
             return rc;
+        }
     }
     return PC_ENOTFOUND;
 }
@@ -2333,6 +2621,27 @@ int32_t pc__sokoban_fast_pattern(const pc_sokoban *g, int32_t x, int32_t y, uint
                 cells[(gc / g->w - 1) * pw + gc % g->w - 1] = 1;
             }
         }
+    }
+    fs_free(s);
+    pc__free(s);
+    return rc;
+}
+
+int32_t pc__sokoban_fast_frozen(const pc_sokoban *g)
+{
+    pc__meter m;
+    int32_t rc = pc__meter_start(&m, NULL);
+    if (rc != PC_OK)
+        return rc;
+    fs_solver *s = fs_new(g, &m);
+    if (!s)
+        return PC_ENOMEM;
+    if ((rc = prepare(s, g)) == PC_OK) {
+        place_boxes(s, g);
+        uint64_t key;
+        int32_t slot;
+        s->fz.cur = fz_table(s, -1, &key, &slot);
+        rc = s->map.nb > 0 && match_full(s, s->ex.bx) >= FS_BIG;
     }
     fs_free(s);
     pc__free(s);

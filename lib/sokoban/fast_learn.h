@@ -1,7 +1,7 @@
 /*
  * Internal: the fast solver's static analyses (lib/sokoban/fast.c) exposed
- * for tests: the learned deadlock patterns and the packing order.  Not
- * installed.
+ * for tests: the learned deadlock patterns, the packing order and the
+ * frozen-goal distances.  Not installed.
  */
 #ifndef PC_SOKOBAN_FAST_LEARN_H
 #define PC_SOKOBAN_FAST_LEARN_H
@@ -26,5 +26,13 @@ int32_t pc__sokoban_fast_pattern(const pc_sokoban *g, int32_t x, int32_t y, uint
  * *nlayers the number of layers.  PC_OK, PC_ENOTFOUND (a box or goal out
  * of the player's reach), PC_ENOMEM. */
 int32_t pc__sokoban_fast_layers(const pc_sokoban *g, int32_t *layer, int32_t *nlayers);
+
+/* The fast search's matching on push distances with the boxes frozen on
+ * goals as walls (they never move again), on g's current position: 1 when
+ * it has no finite cost (the position is lost: some boxes can reach, between
+ * them, fewer free goals than they are, the frozen boxes standing), 0
+ * otherwise (also when the level is too big for these tables),
+ * PC_ENOTFOUND (a box or goal out of the player's reach), PC_ENOMEM. */
+int32_t pc__sokoban_fast_frozen(const pc_sokoban *g);
 
 #endif
