@@ -2533,17 +2533,31 @@ static void place_boxes(fs_solver *s, const pc_sokoban *g)
         }
 }
 
+/* For the entry points below that examine one position (no search, no
+ * budget): a solver for g, prepared; *rc is prepare's status (PC_OK, or
+ * PC_ENOTFOUND when the level is lost from the start). NULL, with *rc the
+ * error, when it cannot be made. m must outlive the solver. */
+static fs_solver *fs_open(const pc_sokoban *g, pc__meter *m, int32_t *rc)
+{
+    if ((*rc = pc__meter_start(m, NULL)) != PC_OK)
+        return NULL;
+    fs_solver *s = fs_new(g, m);
+    if (!s) {
+        *rc = PC_ENOMEM;
+        return NULL;
+    }
+    *rc = prepare(s, g);
+    return s;
+}
+
 int32_t pc__sokoban_deadlock(const pc_sokoban *g, uint8_t *grid, int32_t *kind)
 {
     *kind = PC_SOKOBAN_DEADLOCK_NONE;
     pc__meter m;
-    int32_t rc = pc__meter_start(&m, NULL);
-    if (rc != PC_OK)
-        return rc;
-    fs_solver *s = fs_new(g, &m);
+    int32_t rc;
+    fs_solver *s = fs_open(g, &m, &rc);
     if (!s)
-        return PC_ENOMEM;
-    rc = prepare(s, g);
+        return rc;
     if (rc == PC_ENOTFOUND) {
         unreachable_boxes(g, grid);
         *kind = PC_SOKOBAN_DEADLOCK_FROZEN;
@@ -2576,13 +2590,11 @@ int32_t pc__sokoban_fast_layers(const pc_sokoban *g, int32_t *layer, int32_t *nl
 {
     int32_t pw = g->w - 2, ph = g->h - 2;
     pc__meter m;
-    int32_t rc = pc__meter_start(&m, NULL);
-    if (rc != PC_OK)
-        return rc;
-    fs_solver *s = fs_new(g, &m);
+    int32_t rc;
+    fs_solver *s = fs_open(g, &m, &rc);
     if (!s)
-        return PC_ENOMEM;
-    if ((rc = prepare(s, g)) == PC_OK && (rc = packing_order(s, g)) == PC_OK) {
+        return rc;
+    if (rc == PC_OK && (rc = packing_order(s, g)) == PC_OK) {
         for (int32_t i = 0; i < pw * ph; i++)
             layer[i] = -1;
         for (int32_t c = 0; c < s->map.nc; c++)
@@ -2603,13 +2615,11 @@ int32_t pc__sokoban_fast_pattern(const pc_sokoban *g, int32_t x, int32_t y, uint
     if (x < 0 || y < 0 || x >= pw || y >= ph || !g->box[cell])
         return PC_EINVAL;
     pc__meter m;
-    int32_t rc = pc__meter_start(&m, NULL);
-    if (rc != PC_OK)
-        return rc;
-    fs_solver *s = fs_new(g, &m);
+    int32_t rc;
+    fs_solver *s = fs_open(g, &m, &rc);
     if (!s)
-        return PC_ENOMEM;
-    if ((rc = prepare(s, g)) == PC_OK && (rc = learn_alloc(s)) == PC_OK) {
+        return rc;
+    if (rc == PC_OK && (rc = learn_alloc(s)) == PC_OK) {
         place_boxes(s, g);
         rc = learned_dead(s, s->map.g2c[cell], s->map.g2c[g->player]);
         if (rc == 1 && s->lr.learned == 0)
@@ -2630,13 +2640,11 @@ int32_t pc__sokoban_fast_pattern(const pc_sokoban *g, int32_t x, int32_t y, uint
 int32_t pc__sokoban_fast_frozen(const pc_sokoban *g)
 {
     pc__meter m;
-    int32_t rc = pc__meter_start(&m, NULL);
-    if (rc != PC_OK)
-        return rc;
-    fs_solver *s = fs_new(g, &m);
+    int32_t rc;
+    fs_solver *s = fs_open(g, &m, &rc);
     if (!s)
-        return PC_ENOMEM;
-    if ((rc = prepare(s, g)) == PC_OK) {
+        return rc;
+    if (rc == PC_OK) {
         place_boxes(s, g);
         uint64_t key;
         int32_t slot;
