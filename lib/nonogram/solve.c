@@ -1116,13 +1116,9 @@ static inline int an_still_deduces(const int32_t *cl, int32_t k, int32_t n, uint
  * line) holding its value from the rest (a contradiction of the rest
  * deduces anything): the shorter the reason, the shorter and the more
  * often useful the nogood.  First the narrowest window around the cell,
- * then one by one, farthest from the cell first.  0, or -1 when more than
- * `room` cells of `lits` (those that would be new literals of the nogood)
- * are sure to stay: a cell the one-by-one pass keeps is never dropped
- * later, so the nogood is sure to be too long and the rest of the pass
- * would be wasted (issue #18, round eight). */
-static inline int an_minimize(const pc__nsolver *s, int32_t line, int32_t cell, int32_t n, uint64_t *pF,
-                              uint64_t *pE, uint64_t lits, int32_t room)
+ * then one by one, farthest from the cell first. */
+static inline void an_minimize(const pc__nsolver *s, int32_t line, int32_t cell, int32_t n, uint64_t *pF,
+                               uint64_t *pE)
 {
     uint64_t F = *pF, E = *pE;
     const int32_t *cl = pc__ns_line_clues(s, line), k = s->clues.count[line];
@@ -1154,53 +1150,40 @@ static inline int an_minimize(const pc__nsolver *s, int32_t line, int32_t cell, 
         if (an_still_deduces(cl, k, n, F2, E2, want, want_f)) {
             F = F2;
             E = E2;
-        } else if ((lits & b) && --room < 0) {
-            return -1;
         }
     }
     *pF = F;
     *pE = E;
-    return 0;
 }
 #endif
 
 /* The known cells of `line` set before trail position `before` that its
  * deduction needs (see an_minimize; with `minimize` 0, all of them): the
  * line's contradiction (cell < 0) or cell `cell` (its index in the line)
- * holding its value.  With `minimize`, `room` is how many new literals the
- * nogood may still take: -1 (nothing pushed) when the reason is sure to
- * bring more; else 0. */
-static inline int an_push_line(pc__nsolver *s, int32_t line, int32_t before, int32_t cell, int32_t *sp,
-                               int minimize, int32_t room)
+ * holding its value. */
+static inline void an_push_line(pc__nsolver *s, int32_t line, int32_t before, int32_t cell, int32_t *sp,
+                                int minimize)
 {
     int32_t base, stride, n;
     pc__ns_line_span(s, line, &base, &stride, &n);
-    uint64_t F = 0, E = 0, lits = 0;
-    const uint32_t st = s->ng.seen_stamp;
-    const int32_t root = s->ng.root, mark = s->ng.an_mark;
+    uint64_t F = 0, E = 0;
 #ifdef PC__NS_LEARN_TRACE
     an_lines++;
 #endif
     for (uint64_t m = s->grid.lf[line] | s->grid.le[line]; m; m &= m - 1) {
-        int32_t i = pc__ctz64(m), c = base + i * stride, tp = s->ng.tpos[c];
-        if (tp < before) {
+        int32_t i = pc__ctz64(m);
+        if (s->ng.tpos[base + i * stride] < before)
             *((s->grid.lf[line] >> i) & 1 ? &F : &E) |= (uint64_t)1 << i;
-            /* would be a new literal (an_push counts it pending) */
-            if (tp >= root && tp < mark && s->ng.seen[c] != st)
-                lits |= (uint64_t)1 << i;
-        }
     }
 #if PC__NS_LEARN_MIN
-    if (minimize && an_minimize(s, line, cell, n, &F, &E, lits, room) != 0)
-        return -1;
+    if (minimize)
+        an_minimize(s, line, cell, n, &F, &E);
 #else
     (void)cell;
     (void)minimize;
-    (void)room;
 #endif
     for (uint64_t m = F | E; m; m &= m - 1)
         an_push(s, base + pc__ctz64(m) * stride, sp);
-    return 0;
 }
 
 /* The cells of nogood id but `except`. */
@@ -1230,7 +1213,7 @@ static int32_t an_cone_size(pc__nsolver *s, int32_t idx, int32_t mark, int32_t l
     an_new_marks(g, s->ncells);
     int32_t sp = 0, k = 1;
     if (s->q.bad_line >= 0)
-        (void)an_push_line(s, s->q.bad_line, INT32_MAX, -1, &sp, 0, 0);
+        an_push_line(s, s->q.bad_line, INT32_MAX, -1, &sp, 0);
     else
         an_push_nogood(s, g->conflict, -1, &sp);
     while (sp) {
@@ -1246,7 +1229,7 @@ static int32_t an_cone_size(pc__nsolver *s, int32_t idx, int32_t mark, int32_t l
             continue;
         int32_t y = g->why[c];
         if (y >= 0)
-            (void)an_push_line(s, y, g->rpos[c], y < s->h ? c - y * s->w : c / s->w, &sp, 0, 0);
+            an_push_line(s, y, g->rpos[c], y < s->h ? c - y * s->w : c / s->w, &sp, 0);
         else if (y <= -2)
             an_push_nogood(s, -2 - y, c, &sp);
         else
@@ -1284,10 +1267,9 @@ static void learn_failed_probe(pc__nsolver *s, int32_t idx, int32_t mark)
 #ifdef PC__NS_LEARN_TRACE
     an_calls++;
 #endif
-    if (s->q.bad_line >= 0) {
-        if (an_push_line(s, s->q.bad_line, INT32_MAX, -1, &sp, 1, PC__NS_LEARN_MAX) != 0)
-            return;
-    } else
+    if (s->q.bad_line >= 0)
+        an_push_line(s, s->q.bad_line, INT32_MAX, -1, &sp, 1);
+    else
         an_push_nogood(s, g->conflict, -1, &sp);
     int32_t *out = g->buf, k = 1, top = -1;
     out[0] = 2 * idx + cells[idx] - 1;
@@ -1310,13 +1292,9 @@ static void learn_failed_probe(pc__nsolver *s, int32_t idx, int32_t mark)
         if (k + g->an_pending > PC__NS_LEARN_MAX + 1)
             return;
         int32_t y = g->why[c];
-        if (y >= 0) {
-            /* every literal found or pending, and the reason's new ones,
-             * will be in the nogood: at most PC__NS_LEARN_MAX + 1 */
-            if (an_push_line(s, y, g->rpos[c], y < s->h ? c - y * s->w : c / s->w, &sp, 1,
-                             PC__NS_LEARN_MAX + 1 - k - g->an_pending) != 0)
-                return;
-        } else if (y <= -2)
+        if (y >= 0)
+            an_push_line(s, y, g->rpos[c], y < s->h ? c - y * s->w : c / s->w, &sp, 1);
+        else if (y <= -2)
             an_push_nogood(s, -2 - y, c, &sp);
         else
             return; /* a cell without a reason: nothing learned */
