@@ -21,8 +21,9 @@ typedef struct {
     size_t nr, nc;
 } clueset;
 
-/* The clues of the w x h grid g (1 = filled). */
-static void clues_of(const uint8_t *g, int32_t w, int32_t h, clueset *c)
+/* c's arrays for a w x h grid, with room for every clue a line may have;
+ * returns that room (clues per axis). */
+static size_t clueset_alloc(clueset *c, int32_t w, int32_t h)
 {
     size_t cap = (size_t)w * (size_t)h + (size_t)(w + h);
     c->w = w;
@@ -31,6 +32,14 @@ static void clues_of(const uint8_t *g, int32_t w, int32_t h, clueset *c)
     c->cc = malloc(sizeof(int32_t) * (size_t)w);
     c->rcl = malloc(sizeof(int32_t) * cap);
     c->ccl = malloc(sizeof(int32_t) * cap);
+    c->nr = c->nc = 0;
+    return cap;
+}
+
+/* The clues of the w x h grid g (1 = filled). */
+static void clues_of(const uint8_t *g, int32_t w, int32_t h, clueset *c)
+{
+    size_t cap = clueset_alloc(c, w, h);
     pc_nonogram_grid_clues(g, w, h, PC_NONOGRAM_ROWS, c->rc, c->rcl, cap, &c->nr);
     pc_nonogram_grid_clues(g, w, h, PC_NONOGRAM_COLS, c->cc, c->ccl, cap, &c->nc);
 }

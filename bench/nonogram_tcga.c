@@ -91,14 +91,7 @@ static int32_t solve_capped(const pc_nonogram *g, int32_t count, uint8_t *sols, 
 static void clues_of_puzzle(const pc_nonogram *g, clueset *c)
 {
     int32_t w = pc_nonogram_width(g), h = pc_nonogram_height(g);
-    size_t cap = (size_t)w * (size_t)h + (size_t)(w + h);
-    c->w = w;
-    c->h = h;
-    c->rc = malloc(sizeof(int32_t) * (size_t)h);
-    c->cc = malloc(sizeof(int32_t) * (size_t)w);
-    c->rcl = malloc(sizeof(int32_t) * cap);
-    c->ccl = malloc(sizeof(int32_t) * cap);
-    c->nr = c->nc = 0;
+    size_t cap = clueset_alloc(c, w, h);
     for (int32_t axis = 0; axis < 2; axis++) {
         int32_t n = axis == PC_NONOGRAM_ROWS ? h : w;
         int32_t *counts = axis == PC_NONOGRAM_ROWS ? c->rc : c->cc;
