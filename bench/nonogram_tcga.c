@@ -31,7 +31,11 @@
  * of a MULTIPLE verdict must differ.  Printed per set and mode: answered,
  * unanswered, wrong (a solution that fails its clues: must be 0), verdicts
  * (none / unique / multiple), total CPU seconds, median, p99 and max CPU
- * seconds per puzzle, search nodes and nodes per CPU second.  The first lines
+ * seconds per puzzle, search nodes and nodes per CPU second, then the
+ * puzzles slower than --slow T (2 s without it) and the whole set's probes
+ * and line solves (the solver's own work counts: unlike CPU seconds they do
+ * not depend on the machine's load, so two versions of the solver can be
+ * compared by them run after run).  The first lines
  * say which backend the library was built with (pc_nonogram_sat_backend: the
  * search alone, or the search handing its hardest cases to CaDiCaL): build
  * twice (configure with and without --with-cadical) to compare.
@@ -115,7 +119,7 @@ static int cmp_d(const void *a, const void *b)
 typedef struct {
     int count, answered, unanswered, wrong, none, unique, multiple;
     double cpu_total;
-    int64_t nodes;
+    int64_t nodes, probes, line_solves; /* whole-set work: the same on every run of the same library */
     double *times;
 } tally;
 
@@ -140,6 +144,8 @@ static void run_one(const pc_nonogram *g, int32_t count, tally *t)
     t->times[t->count++] = dt;
     t->cpu_total += dt;
     t->nodes += st[PC_NONOGRAM_STAT_NODES];
+    t->probes += st[PC_NONOGRAM_STAT_PROBES];
+    t->line_solves += st[PC_NONOGRAM_STAT_LINE_SOLVES];
     if (slow_seconds > 0 && dt > slow_seconds)
         printf("# slow: set=%s puzzle=%d count=%d rc=%d cpu_s=%.3f nodes=%lld probes=%lld line_solves=%lld\n",
                cur_set, index, count, k, dt, (long long)st[PC_NONOGRAM_STAT_NODES],
@@ -179,17 +185,22 @@ static void tally_print(const char *set, const char *mode, tally *t)
     double p99 = t->count ? t->times[i99 < 0 ? 0 : i99] : 0;
     double mx = t->count ? t->times[t->count - 1] : 0;
     /* a count-1 verdict of 1 means "solved", not "unique" */
-    printf("%-12s %-6s %5d %6d %6d %5d %4d/%4d/%4d %9.2f %8.4f %8.3f %8.3f %10lld %9.0f\n", set, mode, t->count,
-           t->answered, t->unanswered, t->wrong, t->none, t->unique, t->multiple, t->cpu_total, med, p99, mx,
-           (long long)t->nodes, t->cpu_total > 0 ? (double)t->nodes / t->cpu_total : 0.0);
+    int over = 0; /* puzzles over --slow T (or over 2 s without it) */
+    for (int i = 0; i < t->count; i++)
+        over += t->times[i] > (slow_seconds > 0 ? slow_seconds : 2.0);
+    printf("%-12s %-6s %5d %6d %6d %5d %4d/%4d/%4d %9.2f %8.4f %8.3f %8.3f %10lld %9.0f %5d %12lld %13lld\n", set,
+           mode, t->count, t->answered, t->unanswered, t->wrong, t->none, t->unique, t->multiple, t->cpu_total, med,
+           p99, mx, (long long)t->nodes, t->cpu_total > 0 ? (double)t->nodes / t->cpu_total : 0.0, over,
+           (long long)t->probes, (long long)t->line_solves);
     fflush(stdout);
     free(t->times);
 }
 
 static void header(void)
 {
-    printf("%-12s %-6s %5s %6s %6s %5s %14s %9s %8s %8s %8s %10s %9s\n", "set", "mode", "n", "answrd", "unansw",
-           "wrong", "none/uniq/mult", "cpu_s", "median", "p99", "max", "nodes", "nodes/s");
+    printf("%-12s %-6s %5s %6s %6s %5s %14s %9s %8s %8s %8s %10s %9s %5s %12s %13s\n", "set", "mode", "n", "answrd",
+           "unansw", "wrong", "none/uniq/mult", "cpu_s", "median", "p99", "max", "nodes", "nodes/s", "slow", "probes",
+           "line_solves");
 }
 
 static int mode_one = 1, mode_unique = 1;

@@ -104,6 +104,9 @@ static void alloc_core(pc__nsolver *s, int64_t nclues, int32_t maxlen, int *bad)
     s->probe.agreed = nalloc(s, ncl * sizeof(int32_t), bad);
     s->probe.score1 = nalloc(s, ncl * sizeof(int32_t), bad);
     s->probe.score2 = nalloc(s, ncl * sizeof(int32_t), bad);
+#if PC__NS_ACT
+    s->probe.act = nalloc(s, ncl * sizeof(double), bad);
+#endif
     s->search.cell = nalloc(s, ncl * sizeof(int32_t), bad);
     s->search.mark = nalloc(s, ncl * sizeof(int32_t), bad);
     s->search.val = nalloc(s, ncl, bad);
@@ -281,6 +284,7 @@ void pc__nsolver_free(pc__nsolver *s)
     pc__free(s->probe.agreed);
     pc__free(s->probe.score1);
     pc__free(s->probe.score2);
+    pc__free(s->probe.act);
     pc__free(s->search.cell);
     pc__free(s->search.mark);
     pc__free(s->search.val);
@@ -677,6 +681,10 @@ int32_t pc__nsolver_reset(pc__nsolver *s, const uint8_t *givens)
     s->q.bad_line = -1;
     s->probe.hot_n = s->probe.hot_pos = 0;
     s->probe.start = 0;
+#if PC__NS_ACT
+    memset(s->probe.act, 0, sizeof(double) * (size_t)s->ncells);
+    s->probe.act_inc = 1.0;
+#endif
     /* every probe result is stale */
     s->reuse.clock++;
     for (int32_t i = 0; i < s->nlines; i++)
@@ -1239,6 +1247,24 @@ static int32_t an_cone_size(pc__nsolver *s, int32_t idx, int32_t mark, int32_t l
 }
 #endif
 
+#if PC__NS_ACT
+/* The cells of a learned nogood gain activity (PC__NS_ACT in
+ * solve_state.h); the bump grows instead of every activity decaying, and
+ * all are scaled down together before they overflow. */
+static void act_bump(pc__nsolver *s, const int32_t *lits, int32_t k)
+{
+    double *a = s->probe.act;
+    for (int32_t i = 0; i < k; i++)
+        a[lits[i] >> 1] += s->probe.act_inc;
+    s->probe.act_inc *= 1.0 / PC__NS_ACT_DECAY;
+    if (s->probe.act_inc > 1e100) {
+        for (int32_t c = 0; c < s->ncells; c++)
+            a[c] *= 1e-100;
+        s->probe.act_inc *= 1e-100;
+    }
+}
+#endif
+
 /* The probe of idx (its value still on the grid, its cells on the trail
  * from `mark`) has just met a contradiction: learn its nogood. */
 static void learn_failed_probe(pc__nsolver *s, int32_t idx, int32_t mark)
@@ -1311,6 +1337,9 @@ static void learn_failed_probe(pc__nsolver *s, int32_t idx, int32_t mark)
     if (g->n > before) {
         g->learned++;
         g->learned_lits += k;
+#if PC__NS_ACT
+        act_bump(s, out, k);
+#endif
     }
     if (g->nlearnt > PC__NS_LEARN_KEEP)
         ng_reduce(s);
@@ -1428,12 +1457,23 @@ static uint64_t next_rng(pc__nsolver *s)
     return z ^ (z >> 31);
 }
 
-/* The unknown cell whose two probes together settle the most; after a
- * restart the scores are multiplied by a factor drawn in [1, 2). */
+/* The unknown cell whose two probes together settle the most, weighted by
+ * its nogood activity (PC__NS_ACT); after a restart the scores are also
+ * multiplied by a factor drawn in [1, 2). */
 static int32_t pick_branch(pc__nsolver *s, uint8_t *first)
 {
     int32_t best = -1;
     int64_t best_score = -1;
+    double ascale = 0; /* the activity's weight: 0 none */
+#if PC__NS_ACT
+    if (!PC__NS_ACT_LATE || s->restart.randomize) {
+        double amax = 0;
+        for (int32_t idx = 0; idx < s->ncells; idx++)
+            if (s->grid.cells[idx] == PC__NU && s->probe.act[idx] > amax)
+                amax = s->probe.act[idx];
+        ascale = amax > 0 ? 1024.0 * PC__NS_ACT / amax : 0;
+    }
+#endif
     for (int32_t idx = 0; idx < s->ncells; idx++) {
         if (s->grid.cells[idx] != PC__NU)
             continue;
@@ -1451,6 +1491,11 @@ static int32_t pick_branch(pc__nsolver *s, uint8_t *first)
         int64_t sc = (a < b ? a : b);
 #else
         int64_t sc = a * b;
+#endif
+#if PC__NS_ACT
+        if (ascale > 0) /* act is bumped only where learning runs, grids of at most
+                         * 65,536 cells: a score stays below 2^32 x 5 x 1024 x 512 < 2^55 */
+            sc = sc * (1024 + (int64_t)(s->probe.act[idx] * ascale));
 #endif
         if (s->restart.randomize)
             sc = sc * (256 + (int64_t)(next_rng(s) >> 56));
@@ -1529,7 +1574,10 @@ static void seed_restarts(pc__nsolver *s)
 {
     s->restart.count = 0;
     s->restart.randomize = 0;
-    s->restart.rng = 0x243F6A8885A308D3u;
+#ifndef PC__NS_SEED
+#define PC__NS_SEED 0 /* another restart seed for the same clues (measurements: a second sample of the paths) */
+#endif
+    s->restart.rng = 0x243F6A8885A308D3u ^ (uint64_t)PC__NS_SEED;
     for (int32_t i = 0; i < s->nlines; i++) {
         s->restart.rng = (s->restart.rng ^ (uint64_t)s->clues.count[i]) * 0x100000001B3u;
         for (int32_t j = 0; j < s->clues.count[i]; j++)
