@@ -148,6 +148,8 @@ typedef struct {
     int32_t *lcount;       /* nlayers: scratch */
     int32_t ppack, preg;   /* the expanded state's features (feature search) */
     uint16_t pweight;      /* and its weight */
+    uint32_t *opener;      /* nb: the box is in the way of the next goal's box (stamp ostamp) */
+    uint32_t ostamp;
     uint64_t fzkey;        /* the expanded state's boxes frozen on goals (hash, 0: none) */
     int32_t fzslot;        /* and their table's slot in fz (-1: map.dist) */
     const uint16_t *fzpar; /* and that table */
@@ -338,6 +340,7 @@ static void fs_free(fs_solver *s)
     pc__free(s->cor.allow);
     pc__free(s->cor.tallow);
     pc__free(s->ex.child);
+    pc__free(s->ex.opener);
     pc__free(s->hu.u);
     pc__free(s->hu.v);
     pc__free(s->hu.cu);
@@ -379,7 +382,7 @@ static int32_t alloc_tables(fs_solver *s, size_t n)
     int32_t nc = s->map.nc, nb = s->map.nb;
     size_t k1 = (size_t)nb + 1;
     uint64_t fixed = (uint64_t)nc * (sizeof(int32_t) * 12 + 4 + 16 + 2 + 4 * 17 + 8) + n * sizeof(int32_t) +
-                     (uint64_t)nb * nc * 2 + k1 * (8 * 5 + 4 * 6 + 3) + (uint64_t)nb * 6;
+                     (uint64_t)nb * nc * 2 + k1 * (8 * 5 + 4 * 7 + 3) + (uint64_t)nb * 6;
     if (!charge(s, fixed, 0))
         return PC_ELIMIT;
     s->map.c2g = pc__malloc((size_t)nc * sizeof *s->map.c2g);
@@ -406,6 +409,7 @@ static int32_t alloc_tables(fs_solver *s, size_t n)
     s->cor.allow = pc__malloc(k1);
     s->cor.tallow = pc__malloc(k1);
     s->ex.child = pc__malloc(((size_t)nb + 1) * sizeof *s->ex.child);
+    s->ex.opener = pc__calloc(k1, sizeof *s->ex.opener);
     s->hu.u = pc__malloc(k1 * sizeof *s->hu.u);
     s->hu.v = pc__malloc(k1 * sizeof *s->hu.v);
     s->hu.cu = pc__malloc(k1 * sizeof *s->hu.cu);
@@ -426,7 +430,7 @@ static int32_t alloc_tables(fs_solver *s, size_t n)
     if (!s->map.c2g || !s->map.g2c || !s->map.nbr || !s->map.goal || !s->map.dead || !s->map.goals ||
         !s->map.dist || !s->map.zb || !s->map.zp || !s->ex.boxat || !s->ex.mark || !s->ex.pmark ||
         !s->ex.queue || !s->fr.tmpwall || !s->fr.onfrozen || !s->ex.bx || !s->cor.comp || !s->cor.bmark ||
-        !s->cor.cbox || !s->cor.uf || !s->cor.order || !s->cor.allow || !s->cor.tallow || !s->ex.child || !s->hu.u || !s->hu.v ||
+        !s->cor.cbox || !s->cor.uf || !s->cor.order || !s->cor.allow || !s->cor.tallow || !s->ex.child || !s->ex.opener || !s->hu.u || !s->hu.v ||
         !s->hu.cu || !s->hu.cv || !s->hu.minv || !s->hu.p || !s->hu.cp || !s->hu.way || !s->hu.used)
         return PC_ENOMEM;
     return PC_OK;
@@ -2057,12 +2061,12 @@ static inline void move_box(const uint16_t *pb, int32_t nb, int32_t b, int32_t t
 /* Queue a new child record in its feature cell by weight, then h.  Its weight is the
  * parent's plus 1 unless the push packed a goal in order or joined areas
  * of free squares (the advisors' pushes cost nothing). */
-static int32_t queue_child(fs_solver *s, uint32_t ci, int64_t h, int32_t inorder)
+static int32_t queue_child(fs_solver *s, uint32_t ci, int64_t h, int32_t inorder, int open)
 {
     size_t defer = soft_sealed(s) ? s->st.half : 0;
     int32_t areas = regions(s);
     fs_rec *r = fs_rec_at(s, ci);
-    uint32_t w = s->ex.pweight + (inorder > s->ex.ppack || areas < s->ex.preg ? 0u : 1u);
+    uint32_t w = s->ex.pweight + (open || inorder > s->ex.ppack || areas < s->ex.preg ? 0u : 1u);
     r->weight = (uint16_t)(w > 0xFFFFu ? 0xFFFFu : w);
     return cell_push(s, defer + cell_of(inorder, areas), ((uint64_t)r->weight << 32) | (uint64_t)h, ci);
 }
@@ -2127,7 +2131,7 @@ static inline int32_t try_push(fs_solver *s, uint32_t idx, int32_t i, int d, uin
             else if (h == 0)
                 *found = (int32_t)ci;
             else
-                rc = queue_child(s, (uint32_t)ci, h, inorder);
+                rc = queue_child(s, (uint32_t)ci, h, inorder, s->ex.opener[i] == s->ex.ostamp);
         }
     }
     s->ex.boxat[to] = -1;
@@ -2294,7 +2298,7 @@ static int32_t macro_play(fs_solver *s, uint32_t idx, int32_t npush, int32_t *fo
             *found = (int32_t)ci;
             return PC_OK;
         }
-        int32_t rc = queue_child(s, cur, h, inorder);
+        int32_t rc = queue_child(s, cur, h, inorder, 0);
         if (rc < 0)
             return rc;
     }
@@ -2370,6 +2374,71 @@ static int32_t pack_macros(fs_solver *s, uint32_t idx, uint32_t pst, int32_t *fo
     return rc;
 }
 
+/* The opener advisor (after Festival's): for each empty goal of the first
+ * packing layer still to fill (FS_MACRO_GOALS at most), a pull search of
+ * the box alone from the goal, blind to the other boxes (the player may
+ * stand anywhere but on walls), finds the nearest box off goal; the boxes
+ * standing on that path, or where the player must stand to push along
+ * it, are in the way, and a push of one of them costs no weight (see
+ * queue_child), as a push proposed by an advisor.  So the search clears
+ * the way for the next goal's box instead of paying for every push of it.
+ * Marks them (ex.opener = ex.ostamp); a heuristic, never a pruning. */
+static void openers(fs_solver *s)
+{
+    if (++s->ex.ostamp == 0) {
+        memset(s->ex.opener, 0, ((size_t)s->map.nb + 1) * sizeof *s->ex.opener);
+        s->ex.ostamp = 1;
+    }
+    int32_t nl = s->map.nlayers, first = nl, tried = 0;
+    const int32_t *cnt = s->ex.lcount, *lsize = s->ex.lcount + nl; /* packing() just ran */
+    for (int32_t l = 0; l < nl; l++)
+        if (cnt[l] < lsize[l]) {
+            first = l;
+            break;
+        }
+    int32_t *par = s->mac.par;
+    for (int32_t j = 0; j < s->map.nb && tried < FS_MACRO_GOALS; j++) {
+        int32_t t = s->map.goals[j];
+        if (s->map.layer[t] != first || s->ex.boxat[t] >= 0)
+            continue;
+        tried++;
+        uint32_t st = new_stamp(s);
+        size_t qh = 0, qt = 0;
+        s->ex.mark[t] = st;
+        par[t] = -1;
+        s->ex.queue[qt++] = t;
+        int32_t found = -1;
+        while (qh < qt && found < 0) {
+            int32_t x = s->ex.queue[qh++];
+            for (int d = 0; d < 4; d++) {
+                /* the box comes from y, pushed by a player on q */
+                int32_t y = s->map.nbr[x][d], q = y >= 0 ? s->map.nbr[y][d] : -1;
+                if (q < 0 || s->ex.mark[y] == st || s->map.dead[y])
+                    continue;
+                s->ex.mark[y] = st;
+                par[y] = x;
+                if (s->ex.boxat[y] >= 0 && !s->map.goal[y]) {
+                    found = y;
+                    break;
+                }
+                s->ex.queue[qt++] = y;
+            }
+        }
+        /* Along the path from the box to t: boxes on the box's squares and
+         * on the player's. */
+        for (int32_t y = found; y >= 0 && par[y] >= 0; y = par[y]) {
+            int32_t x = par[y], q = -1;
+            for (int d = 0; d < 4; d++)
+                if (s->map.nbr[x][d] == y)
+                    q = s->map.nbr[y][d];
+            if (s->ex.boxat[x] >= 0)
+                s->ex.opener[s->ex.boxat[x]] = s->ex.ostamp;
+            if (q >= 0 && s->ex.boxat[q] >= 0)
+                s->ex.opener[s->ex.boxat[q]] = s->ex.ostamp;
+        }
+    }
+}
+
 /* Generate the children of state idx (see try_push); *found a solved
  * child's record, if any. */
 static int32_t expand(fs_solver *s, uint32_t idx, int32_t *found)
@@ -2388,6 +2457,7 @@ static int32_t expand(fs_solver *s, uint32_t idx, int32_t *found)
     s->fz.cur = s->ex.fzpar = fz_table(s, -1, &s->ex.fzkey, &s->ex.fzslot);
     match_full(s, s->ex.bx);
     s->ex.ppack = packing(s, s->ex.bx);
+    openers(s);
     s->ex.preg = regions(s);
     s->ex.pweight = r->weight;
     int32_t cor = pi_corral(s, pst);
