@@ -26,6 +26,10 @@
  * on the way is stored and queued as an ordinary record, so the solution
  * is a chain of single pushes and the search stays complete).
  *
+ * The opener advisor: the boxes in the way of the next goal's box (on its
+ * path found blind to the other boxes) may be pushed at no weight (see
+ * openers).
+ *
  * Lower bound h: the minimum-cost perfect matching of boxes to goals on push
  * distances (pulled backwards from each goal on a board without boxes, the
  * player walking round the box: dead.c's pull search): a
