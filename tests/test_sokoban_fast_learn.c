@@ -7,7 +7,8 @@
  * pattern: solvable), the fast search proving a level built round the
  * pattern unsolvable in a few expansions, and a sweep of random positions
  * in which every pattern found must be a position the optimal solver proves
- * lost (soundness); and the matching on distances with the boxes frozen on
+ * lost (soundness); the corral search (corral_pair, and a sweep checked the
+ * same way); and the matching on distances with the boxes frozen on
  * goals as walls (frozen_cut), checked the same way.
  */
 #include <stdint.h>
@@ -105,6 +106,30 @@ static const char *frozen_open = "###########\n"
                                  "# *#   #  #\n"
                                  "###########\n";
 
+/* Corral search: the boxes on (3,3) and (5,3) close the room below; the
+ * player can push either down into it, and no box that enters comes out
+ * to the goals again (the one pushed in first is left against the room's
+ * wall, the second cannot pass it).  The boxes are two squares apart, so
+ * no small cluster holds both; the room is a PI-corral with two pushes,
+ * so the corral test lets them through; nothing is frozen and no square
+ * is dead.  The sub-search on the barrier proves the position lost. */
+static const char *corral_pair = "########\n"
+                                 "#.   . #\n"
+                                 "#  @   #\n"
+                                 "###$#$##\n"
+                                 "  #   #\n"
+                                 "  #   #\n"
+                                 "  #####\n";
+/* The same with a door from the room to the top right, (6,3) and (6,4):
+ * no corral, the player walks in, and the boxes go up to the goals. */
+static const char *corral_door = "########\n"
+                                 "#.   . #\n"
+                                 "#  @   #\n"
+                                 "###$#$ #\n"
+                                 "  #    #\n"
+                                 "  #   #\n"
+                                 "  #####\n";
+
 static int optimal_lost(const pc_sokoban *g)
 {
     pc_budget b;
@@ -141,6 +166,79 @@ static uint32_t next(uint32_t *x)
     *x ^= *x >> 17;
     *x ^= *x << 5;
     return *x;
+}
+
+/* Soundness of the corral search: random positions of 4-8 boxes on a
+ * board with pockets; every position it proves lost must be one the
+ * optimal solver proves lost.  Prints also the positions that neither the
+ * static tests nor the small-cluster patterns see (none on this board:
+ * corral_pair above is one, made by hand). */
+static void corral_sweep(void)
+{
+    static const char *board[] = {"############", "#   #      #", "# #   #### #", "#   # #    #",
+                                  "## ### # # #", "#     #   ##", "#  #     # #", "############"};
+    const int H = 8, W = 12;
+    uint32_t seed = 0x2545f491u;
+    int dead = 0, wrong = 0, unknown = 0, only = 0;
+    for (int it = 0; it < 400; it++) {
+        char b[8][13], text[8 * 13 + 1];
+        for (int y = 0; y < H; y++)
+            memcpy(b[y], board[y], (size_t)W);
+        int nb = 4 + (int)(next(&seed) % 5);
+        for (int placed = 0; placed < nb;) {
+            int y = (int)(next(&seed) % (uint32_t)H), x = (int)(next(&seed) % (uint32_t)W);
+            if (b[y][x] == ' ') {
+                b[y][x] = '.';
+                placed++;
+            }
+        }
+        for (int placed = 0; placed < nb;) {
+            int y = (int)(next(&seed) % (uint32_t)H), x = (int)(next(&seed) % (uint32_t)W);
+            if (b[y][x] == ' ' || b[y][x] == '.') {
+                b[y][x] = b[y][x] == '.' ? '*' : '$';
+                placed++;
+            }
+        }
+        for (;;) {
+            int y = (int)(next(&seed) % (uint32_t)H), x = (int)(next(&seed) % (uint32_t)W);
+            if (b[y][x] == ' ' || b[y][x] == '.') {
+                b[y][x] = b[y][x] == '.' ? '+' : '@';
+                break;
+            }
+        }
+        size_t n = 0;
+        for (int y = 0; y < H; y++) {
+            memcpy(text + n, b[y], (size_t)W);
+            n += (size_t)W;
+            text[n++] = '\n';
+        }
+        text[n] = '\0';
+        pc_sokoban *g = sokoban_parse(text);
+        if (!g)
+            continue;
+        if (pc__sokoban_fast_corral(g) == 1) {
+            dead++;
+            int lost = optimal_lost(g), kind = -1, pat = 0;
+            if (lost == 0) {
+                wrong++;
+                printf("# corral search: a solvable position proved lost:\n%s", text);
+            }
+            unknown += lost < 0;
+            for (int y = 0; y < H; y++)
+                for (int x = 0; x < W; x++)
+                    if ((b[y][x] == '$' || b[y][x] == '*') && pc__sokoban_fast_pattern(g, x, y, NULL) == 1)
+                        pat = 1;
+            if (!pat && pc_sokoban_deadlock(g, NULL, 0, &kind) == 0) {
+                only++;
+                printf("# only the corral search:\n%s", text);
+            }
+        }
+        pc_sokoban_free(g);
+    }
+    printf("# corral sweep: %d proved lost, %d of them by the corral search alone\n", dead, only);
+    ok(dead >= 10, "corral sweep: the corral search proves positions lost (%d)", dead);
+    is_int(wrong, 0, "corral sweep: every position it proves lost is lost");
+    is_int(unknown, 0, "corral sweep: the optimal solver decides every one");
 }
 
 int main(void)
@@ -181,6 +279,22 @@ int main(void)
     g = sokoban_parse(pair_room);
     is_int(fast_alone(g, 1000, &o), PC_ENOTFOUND, "pair in a room: proved lost within 1000 expansions");
     ok(o.nodes <= 400, "... in %llu expansions", (unsigned long long)o.nodes);
+    pc_sokoban_free(g);
+
+    /* The corral search sees what the static tests and the small clusters do not. */
+    g = sokoban_parse(corral_pair);
+    is_int(pc_sokoban_deadlock(g, NULL, 0, &kind), 0, "corral pair: the static tests find no deadlock");
+    is_int(pc__sokoban_fast_pattern(g, 3, 3, NULL), 0, "... no small-cluster pattern from (3,3)");
+    is_int(pc__sokoban_fast_pattern(g, 5, 3, NULL), 0, "... nor from (5,3)");
+    is_int(pc__sokoban_fast_corral(g), 1, "... the corral search proves it lost");
+    is_int(optimal_lost(g), 1, "... and the optimal solver proves it lost");
+    is_int(fast_alone(g, 1000, &o), PC_ENOTFOUND, "... the fast search proves it lost");
+    is_int((int)o.nodes, 1, "... at the first expansion");
+    pc_sokoban_free(g);
+    g = sokoban_parse(corral_door);
+    is_int(pc__sokoban_fast_corral(g), 0, "corral with a door: no proof");
+    is_int(optimal_lost(g), 0, "... solvable");
+    is_int(fast_alone(g, 1000, &o), PC_OK, "... the fast search solves it");
     pc_sokoban_free(g);
 
     /* The packing order pulls only where the player can stand. */
@@ -287,6 +401,7 @@ int main(void)
         pc_sokoban_free(g);
     }
     printf("# sweep: %d boxes tested, %d patterns proved\n", tried, dead);
+    corral_sweep();
     ok(dead >= 20, "sweep: the sub-search proves patterns (%d of %d)", dead, tried);
     ok(fz_dead >= 20, "sweep: the frozen-goal matching finds lost positions (%d)", fz_dead);
     is_int(wrong, 0, "sweep: every pattern and every infinite frozen-goal matching is a lost position");

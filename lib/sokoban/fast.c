@@ -26,6 +26,10 @@
  * on the way is stored and queued as an ordinary record, so the solution
  * is a chain of single pushes and the search stays complete).
  *
+ * The opener advisor: the boxes in the way of the next goal's box (on its
+ * path found blind to the other boxes) may be pushed at no weight (see
+ * openers).
+ *
  * Lower bound h: the minimum-cost perfect matching of boxes to goals on push
  * distances (pulled backwards from each goal on a board without boxes, the
  * player walking round the box: dead.c's pull search): a
@@ -44,7 +48,9 @@
  * searched; a corral with work in it and no such push is a deadlock), and
  * learned deadlock patterns (see learned_dead: a small sub-search on the
  * boxes round the pushed one, the others taken away, proves some clusters
- * lost; the proved patterns prune every later push that completes them).
+ * lost; the proved patterns prune every later push that completes them),
+ * and corral searches (see corral_dead: the same sub-search on the barrier
+ * boxes of a corral the player does not reach, stored the same way).
  * Not done (yet): tunnel macros.
  *
  * Packing order (a heuristic only): from the solved position, the boxes that
@@ -72,7 +78,11 @@
 #define FS_FREEZE_CALLS 256           /* freeze test: recursive calls at most */
 #define FS_LEARN_BOXES 5              /* learned patterns: boxes in a cluster at most */
 #define FS_LEARN_STATES 256           /* sub-search: states at most (then "not proved") */
-#define FS_LEARN_SLOTS 512            /* sub-search hash slots (power of two, > states) */
+#define FS_CORRAL_BOXES 10            /* corral search: barrier boxes at most */
+#define FS_CORRAL_STATES 1024         /* corral search: sub-states at most */
+#define FS_SUB_BOXES FS_CORRAL_BOXES  /* sub-search: the larger of the two box counts */
+#define FS_SUB_STATES FS_CORRAL_STATES /* and of the two state counts */
+#define FS_SUB_SLOTS 2048             /* and hash slots (power of two, > FS_SUB_STATES) */
 #define FS_LEARN_CACHE 65536          /* clusters remembered as not proved dead (power of two) */
 
 typedef struct {
@@ -142,6 +152,8 @@ typedef struct {
     int32_t *lcount;       /* nlayers: scratch */
     int32_t ppack, preg;   /* the expanded state's features (feature search) */
     uint16_t pweight;      /* and its weight */
+    uint32_t *opener;      /* nb: the box is in the way of the next goal's box (stamp ostamp) */
+    uint32_t ostamp;
     uint64_t fzkey;        /* the expanded state's boxes frozen on goals (hash, 0: none) */
     int32_t fzslot;        /* and their table's slot in fz (-1: map.dist) */
     const uint16_t *fzpar; /* and that table */
@@ -169,6 +181,8 @@ typedef struct {
 /* The PI-corral analysis's scratch (pi_corral). */
 typedef struct {
     int32_t nbar;          /* boxes in cbox */
+    int32_t ncor;          /* corrals of the state expanded (ids in comp) */
+    int32_t *order;        /* nc + ncor + 1: the corrals' cells grouped by id (corral_dead) */
     int32_t *comp;         /* nc: corral of a free cell the player does not reach, -1 */
     uint32_t *bmark;       /* nb: the corral whose barrier the box is on (its stamp) */
     uint32_t cstamp;
@@ -197,9 +211,11 @@ typedef struct {
     int32_t *sboxat;       /* nc: the sub-board's boxes (index in the cluster), -1 */
     uint32_t *smark;       /* nc: the expanded sub-state's reach (stamp sst) */
     uint32_t sst;
-    uint16_t *sstate;      /* FS_LEARN_STATES x (FS_LEARN_BOXES + 1): sorted cells, player class */
-    uint64_t *shash;       /* FS_LEARN_STATES: their hashes */
-    uint32_t *stable;      /* FS_LEARN_SLOTS: sub-state index + 1 */
+    uint16_t *sstate;      /* FS_SUB_STATES x (FS_SUB_BOXES + 1): sorted cells, player class */
+    uint64_t *shash;       /* FS_SUB_STATES: their hashes */
+    uint32_t *stable;      /* FS_SUB_SLOTS: sub-state index + 1 */
+    size_t smask;          /* the sub-search in progress: its slots - 1 */
+    int32_t scap;          /* and its states at most */
     uint64_t *alive;       /* FS_LEARN_CACHE: clusters not proved dead (hash | 1; lossy) */
     uint32_t *pat;         /* patterns: box count, box cells, region bitset (words) */
     size_t npat, patcap;   /* uint32 words used, allocated */
@@ -322,11 +338,13 @@ static void fs_free(fs_solver *s)
     pc__free(s->cor.bmark);
     pc__free(s->cor.cbox);
     pc__free(s->cor.uf);
+    pc__free(s->cor.order);
     pc__free(s->fr.frec);
     pc__free(s->fr.onfrozen);
     pc__free(s->cor.allow);
     pc__free(s->cor.tallow);
     pc__free(s->ex.child);
+    pc__free(s->ex.opener);
     pc__free(s->hu.u);
     pc__free(s->hu.v);
     pc__free(s->hu.cu);
@@ -367,8 +385,8 @@ static int32_t alloc_tables(fs_solver *s, size_t n)
 {
     int32_t nc = s->map.nc, nb = s->map.nb;
     size_t k1 = (size_t)nb + 1;
-    uint64_t fixed = (uint64_t)nc * (sizeof(int32_t) * 10 + 4 + 16 + 2 + 4 * 17 + 8) + n * sizeof(int32_t) +
-                     (uint64_t)nb * nc * 2 + k1 * (8 * 5 + 4 * 6 + 3) + (uint64_t)nb * 6;
+    uint64_t fixed = (uint64_t)nc * (sizeof(int32_t) * 12 + 4 + 16 + 2 + 4 * 17 + 8) + n * sizeof(int32_t) +
+                     (uint64_t)nb * nc * 2 + k1 * (8 * 5 + 4 * 7 + 3) + (uint64_t)nb * 6;
     if (!charge(s, fixed, 0))
         return PC_ELIMIT;
     s->map.c2g = pc__malloc((size_t)nc * sizeof *s->map.c2g);
@@ -391,9 +409,11 @@ static int32_t alloc_tables(fs_solver *s, size_t n)
     s->cor.bmark = pc__calloc(k1, sizeof *s->cor.bmark);
     s->cor.cbox = pc__malloc(k1 * sizeof *s->cor.cbox);
     s->cor.uf = pc__malloc((size_t)nc * sizeof *s->cor.uf);
+    s->cor.order = pc__malloc((2 * (size_t)nc + 1) * sizeof *s->cor.order);
     s->cor.allow = pc__malloc(k1);
     s->cor.tallow = pc__malloc(k1);
     s->ex.child = pc__malloc(((size_t)nb + 1) * sizeof *s->ex.child);
+    s->ex.opener = pc__calloc(k1, sizeof *s->ex.opener);
     s->hu.u = pc__malloc(k1 * sizeof *s->hu.u);
     s->hu.v = pc__malloc(k1 * sizeof *s->hu.v);
     s->hu.cu = pc__malloc(k1 * sizeof *s->hu.cu);
@@ -414,7 +434,7 @@ static int32_t alloc_tables(fs_solver *s, size_t n)
     if (!s->map.c2g || !s->map.g2c || !s->map.nbr || !s->map.goal || !s->map.dead || !s->map.goals ||
         !s->map.dist || !s->map.zb || !s->map.zp || !s->ex.boxat || !s->ex.mark || !s->ex.pmark ||
         !s->ex.queue || !s->fr.tmpwall || !s->fr.onfrozen || !s->ex.bx || !s->cor.comp || !s->cor.bmark ||
-        !s->cor.cbox || !s->cor.uf || !s->cor.allow || !s->cor.tallow || !s->ex.child || !s->hu.u || !s->hu.v ||
+        !s->cor.cbox || !s->cor.uf || !s->cor.order || !s->cor.allow || !s->cor.tallow || !s->ex.child || !s->ex.opener || !s->hu.u || !s->hu.v ||
         !s->hu.cu || !s->hu.cv || !s->hu.minv || !s->hu.p || !s->hu.cp || !s->hu.way || !s->hu.used)
         return PC_ENOMEM;
     return PC_OK;
@@ -803,6 +823,7 @@ static int32_t pi_corral(fs_solver *s, uint32_t pst)
     int32_t nc = s->map.nc, nb = s->map.nb, ncor = 0, best = INT32_MAX;
     for (int32_t c = 0; c < nc; c++)
         s->cor.comp[c] = -1;
+    s->cor.ncor = 0;
     for (int32_t c0 = 0; c0 < nc; c0++) {
         if (s->cor.comp[c0] >= 0 || s->ex.boxat[c0] >= 0 || s->ex.pmark[c0] == pst)
             continue;
@@ -821,6 +842,7 @@ static int32_t pi_corral(fs_solver *s, uint32_t pst)
             }
         }
     }
+    s->cor.ncor = ncor;
     if (ncor == 0)
         return 0;
     /* Groups: corrals that share a barrier box. */
@@ -1660,15 +1682,15 @@ static int32_t learn_alloc(fs_solver *s)
     fs_learn *L = &s->lr;
     size_t nc = (size_t)s->map.nc;
     L->words = (s->map.nc + 31) / 32;
-    uint64_t bytes = nc * (4 + 4 + sizeof *L->at) + (uint64_t)FS_LEARN_STATES * ((FS_LEARN_BOXES + 1) * 2 + 8) +
-                     (uint64_t)FS_LEARN_SLOTS * 4 + (uint64_t)FS_LEARN_CACHE * 8;
+    uint64_t bytes = nc * (4 + 4 + sizeof *L->at) + (uint64_t)FS_SUB_STATES * ((FS_SUB_BOXES + 1) * 2 + 8) +
+                     (uint64_t)FS_SUB_SLOTS * 4 + (uint64_t)FS_LEARN_CACHE * 8;
     if (!charge(s, bytes, 0))
         return PC_ELIMIT;
     L->sboxat = pc__malloc(nc * sizeof *L->sboxat);
     L->smark = pc__calloc(nc, sizeof *L->smark);
-    L->sstate = pc__malloc((size_t)FS_LEARN_STATES * (FS_LEARN_BOXES + 1) * sizeof *L->sstate);
-    L->shash = pc__malloc((size_t)FS_LEARN_STATES * sizeof *L->shash);
-    L->stable = pc__malloc((size_t)FS_LEARN_SLOTS * sizeof *L->stable);
+    L->sstate = pc__malloc((size_t)FS_SUB_STATES * (FS_SUB_BOXES + 1) * sizeof *L->sstate);
+    L->shash = pc__malloc((size_t)FS_SUB_STATES * sizeof *L->shash);
+    L->stable = pc__malloc((size_t)FS_SUB_SLOTS * sizeof *L->stable);
     L->alive = pc__calloc(FS_LEARN_CACHE, sizeof *L->alive);
     L->at = pc__calloc(nc, sizeof *L->at);
     if (!L->sboxat || !L->smark || !L->sstate || !L->shash || !L->stable || !L->alive || !L->at)
@@ -1700,12 +1722,12 @@ static int sub_add(fs_solver *s, int32_t *nst, const int32_t *cell, int32_t k, i
     uint64_t h = s->map.zp[pl];
     for (int32_t i = 0; i < k; i++)
         h ^= s->map.zb[cell[i]];
-    size_t mask = FS_LEARN_SLOTS - 1, i = (size_t)(h ^ (h >> 29)) & mask;
+    size_t mask = L->smask, i = (size_t)(h ^ (h >> 29)) & mask;
     for (;; i = (i + 1) & mask) {
         uint32_t e = L->stable[i];
         if (!e)
             break;
-        const uint16_t *t = L->sstate + (size_t)(e - 1) * (FS_LEARN_BOXES + 1);
+        const uint16_t *t = L->sstate + (size_t)(e - 1) * (FS_SUB_BOXES + 1);
         if (L->shash[e - 1] != h || t[k] != pl)
             continue;
         int32_t j = 0;
@@ -1714,9 +1736,9 @@ static int sub_add(fs_solver *s, int32_t *nst, const int32_t *cell, int32_t k, i
         if (j == k)
             return 0;
     }
-    if (*nst >= FS_LEARN_STATES)
+    if (*nst >= L->scap)
         return -1;
-    uint16_t *t = L->sstate + (size_t)*nst * (FS_LEARN_BOXES + 1);
+    uint16_t *t = L->sstate + (size_t)*nst * (FS_SUB_BOXES + 1);
     for (int32_t j = 0; j < k; j++)
         t[j] = (uint16_t)cell[j];
     t[k] = (uint16_t)pl;
@@ -1735,21 +1757,27 @@ static void sort_cells(int32_t *c, int32_t k)
         }
 }
 
-/* The sub-search on the boxes cell[0..k) alone, the player on `player`: 1
- * when it proves that they never all reach goals, 0 otherwise. */
-static int sub_dead(fs_solver *s, const int32_t *cell, int32_t k, int32_t player)
+/* The sub-search on the boxes cell[0..k) alone (k <= FS_SUB_BOXES), the
+ * player on `player`, `cap` states at most (a power of two, FS_SUB_STATES
+ * at most): 1 when it proves that they never all reach goals, 0 otherwise.
+ * open: give up as soon as the player reaches every free square of the
+ * sub-board (the corral search: the corral is open), instead of only
+ * when, besides, the boxes are all apart. */
+static int sub_dead(fs_solver *s, const int32_t *cell, int32_t k, int32_t player, int32_t cap, int open)
 {
     fs_learn *L = &s->lr;
-    int32_t *save = s->ex.boxat, cur[FS_LEARN_BOXES], kid[FS_LEARN_BOXES], nst = 0, cnt;
+    int32_t *save = s->ex.boxat, cur[FS_SUB_BOXES], kid[FS_SUB_BOXES], nst = 0, cnt;
     s->ex.boxat = L->sboxat;
-    memset(L->stable, 0, (size_t)FS_LEARN_SLOTS * sizeof *L->stable);
+    L->scap = cap;
+    L->smask = (size_t)cap * 2 - 1;
+    memset(L->stable, 0, (size_t)cap * 2 * sizeof *L->stable);
     for (int32_t i = 0; i < k; i++)
         cur[i] = cell[i];
     sort_cells(cur, k);
     for (int32_t i = 0; i < k; i++)
         L->sboxat[cur[i]] = i;
     int32_t pl = fill(s, s->ex.mark, player, -1, new_stamp(s), &cnt);
-    int dead = !(cnt == s->map.nc - k && apart(s, cur, k));
+    int dead = !(cnt == s->map.nc - k && (open || apart(s, cur, k)));
     for (int32_t i = 0; i < k; i++) {
         L->sboxat[cur[i]] = -1;
         if (!s->map.goal[cur[i]])
@@ -1759,7 +1787,7 @@ static int sub_dead(fs_solver *s, const int32_t *cell, int32_t k, int32_t player
         dead = 0; /* all on goals already */
     sub_add(s, &nst, cur, k, pl);
     for (int32_t head = 0; head < nst && dead; head++) {
-        const uint16_t *t = L->sstate + (size_t)head * (FS_LEARN_BOXES + 1);
+        const uint16_t *t = L->sstate + (size_t)head * (FS_SUB_BOXES + 1);
         for (int32_t i = 0; i < k; i++) {
             cur[i] = t[i];
             L->sboxat[cur[i]] = i;
@@ -1789,7 +1817,7 @@ static int sub_dead(fs_solver *s, const int32_t *cell, int32_t k, int32_t player
                     } else {
                         int32_t cpl = fill(s, s->ex.mark, b, -1, new_stamp(s), &cnt);
                         sort_cells(kid, k);
-                        if (cnt == s->map.nc - k && apart(s, kid, k))
+                        if (cnt == s->map.nc - k && (open || apart(s, kid, k)))
                             dead = 0; /* all apart, no corral: give up */
                         else if (sub_add(s, &nst, kid, k, cpl) < 0)
                             dead = 0; /* too many states: not proved */
@@ -1876,6 +1904,49 @@ static void pattern_store(fs_solver *s, const int32_t *cell, int32_t k, int32_t 
     L->learned++;
 }
 
+/* The cluster cl[0..k) (the boxes of ex.boxat there), the player on pl:
+ * 1 when the sub-search (cap states, `open` as sub_dead's) proves it lost;
+ * the pattern is then shrunk (each box but cl[0] dropped in turn, kept out
+ * when the rest is still proved lost) and stored.  Clusters not proved are
+ * remembered by key (their boxes and the player's area on their
+ * sub-board) and not searched again.  cl is reordered. */
+static int cluster_dead(fs_solver *s, int32_t *cl, int32_t k, int32_t pl, int32_t cap, int open)
+{
+    fs_learn *L = &s->lr;
+    int32_t *save = s->ex.boxat, cnt;
+    s->ex.boxat = L->sboxat;
+    for (int32_t i = 0; i < k; i++)
+        L->sboxat[cl[i]] = i;
+    uint64_t key = s->map.zp[fill(s, s->ex.mark, pl, -1, new_stamp(s), &cnt)];
+    for (int32_t i = 0; i < k; i++) {
+        L->sboxat[cl[i]] = -1;
+        key ^= s->map.zb[cl[i]];
+    }
+    s->ex.boxat = save;
+    key = (key ^ (uint64_t)open << 1) | 1;
+    uint64_t *slot = &L->alive[(key ^ (key >> 31)) & (FS_LEARN_CACHE - 1)];
+    if (*slot == key)
+        return 0;
+    if (!sub_dead(s, cl, k, pl, cap, open)) {
+        *slot = key;
+        return 0;
+    }
+    /* Drop the boxes the deadlock does not need (never cl[0]). */
+    for (int32_t i = k - 1; i >= 1; i--) {
+        int32_t keep = cl[i];
+        cl[i] = cl[k - 1];
+        if (sub_dead(s, cl, k - 1, pl, cap, open)) {
+            k--;
+        } else {
+            cl[k - 1] = cl[i];
+            cl[i] = keep;
+        }
+    }
+    if (!L->full)
+        pattern_store(s, cl, k, pl);
+    return 1;
+}
+
 /* The position in ex.boxat, just after a push onto `to` that left the
  * player on pl: 1 when a learned pattern holds it or a new one is proved
  * (and stored), 0 otherwise. */
@@ -1906,38 +1977,67 @@ static int learned_dead(fs_solver *s, int32_t to, int32_t pl)
     }
     if (k < 2)
         return 0;
-    /* The cluster's key: its boxes and the player's area on its sub-board. */
-    int32_t *save = s->ex.boxat, cnt;
-    s->ex.boxat = L->sboxat;
-    for (int32_t i = 0; i < k; i++)
-        L->sboxat[cl[i]] = i;
-    uint64_t key = s->map.zp[fill(s, s->ex.mark, pl, -1, new_stamp(s), &cnt)];
-    for (int32_t i = 0; i < k; i++) {
-        L->sboxat[cl[i]] = -1;
-        key ^= s->map.zb[cl[i]];
-    }
-    s->ex.boxat = save;
-    key |= 1;
-    uint64_t *slot = &L->alive[(key ^ (key >> 31)) & (FS_LEARN_CACHE - 1)];
-    if (*slot == key)
+    return cluster_dead(s, cl, k, pl, FS_LEARN_STATES, 0);
+}
+
+/* Corral search: for each corral of the state expanded (pi_corral's comp,
+ * ncor) with work in it and FS_CORRAL_BOXES barrier boxes at most, the
+ * sub-search on its barrier boxes alone (the others taken off the board),
+ * FS_CORRAL_STATES states at most, giving up as soon as the player
+ * reaches every free square of the sub-board (the corral is open).  A
+ * corral that is no PI-corral, or whose pushes all lead to deadlocks, is
+ * no longer missed: when the sub-search exhausts its states the position
+ * is lost (the same relaxation as the learned patterns), and the barrier
+ * is stored as a pattern that prunes every later push completing it.
+ * player: a square of the player's area.  1 when a corral is proved
+ * lost. */
+static int corral_dead(fs_solver *s, int32_t player)
+{
+    int32_t nc = s->map.nc, nb = s->map.nb, ncor = s->cor.ncor;
+    if (ncor == 0)
         return 0;
-    if (!sub_dead(s, cl, k, pl)) {
-        *slot = key;
-        return 0;
-    }
-    /* Drop the boxes the deadlock does not need (never the pushed one). */
-    for (int32_t i = k - 1; i >= 1; i--) {
-        int32_t keep = cl[i];
-        cl[i] = cl[k - 1];
-        if (sub_dead(s, cl, k - 1, pl)) {
-            k--;
-        } else {
-            cl[k - 1] = cl[i];
-            cl[i] = keep;
+    /* The corrals' cells grouped by id (a counting sort): order[start[id]..start[id + 1]). */
+    int32_t *start = s->cor.order + nc;
+    for (int32_t id = 0; id <= ncor; id++)
+        start[id] = 0;
+    for (int32_t x = 0; x < nc; x++)
+        if (s->cor.comp[x] >= 0)
+            start[s->cor.comp[x] + 1]++;
+    for (int32_t id = 0; id < ncor; id++)
+        start[id + 1] += start[id];
+    for (int32_t x = 0; x < nc; x++)
+        if (s->cor.comp[x] >= 0)
+            s->cor.order[start[s->cor.comp[x]]++] = x;
+    for (int32_t id = ncor; id > 0; id--)
+        start[id] = start[id - 1];
+    start[0] = 0;
+    for (int32_t id = 0; id < ncor; id++) {
+        if (++s->cor.cstamp == 0) {
+            memset(s->cor.bmark, 0, (size_t)nb * sizeof *s->cor.bmark);
+            s->cor.cstamp = 1;
         }
+        uint32_t bm = s->cor.cstamp;
+        int32_t cl[FS_CORRAL_BOXES], k = 0, work = 0, big = 0;
+        for (int32_t t = start[id]; t < start[id + 1] && !big; t++) {
+            int32_t x = s->cor.order[t];
+            for (int d = 0; d < 4 && !big; d++) {
+                int32_t y = s->map.nbr[x][d], b = y >= 0 ? s->ex.boxat[y] : -1;
+                if (b < 0 || s->cor.bmark[b] == bm)
+                    continue;
+                s->cor.bmark[b] = bm;
+                work |= !s->map.goal[y];
+                if (k == FS_CORRAL_BOXES)
+                    big = 1;
+                else
+                    cl[k++] = y;
+            }
+        }
+        if (!work || big || k < 2)
+            continue; /* barrier boxes all on goals: the sub-board is solved already */
+        if (cluster_dead(s, cl, k, player, FS_CORRAL_STATES, 1))
+            return 1;
     }
-    pattern_store(s, cl, k, pl);
-    return 1;
+    return 0;
 }
 
 /* ---- the search ------------------------------------------------------------------------------ */
@@ -1965,12 +2065,12 @@ static inline void move_box(const uint16_t *pb, int32_t nb, int32_t b, int32_t t
 /* Queue a new child record in its feature cell by weight, then h.  Its weight is the
  * parent's plus 1 unless the push packed a goal in order or joined areas
  * of free squares (the advisors' pushes cost nothing). */
-static int32_t queue_child(fs_solver *s, uint32_t ci, int64_t h, int32_t inorder)
+static int32_t queue_child(fs_solver *s, uint32_t ci, int64_t h, int32_t inorder, int open)
 {
     size_t defer = soft_sealed(s) ? s->st.half : 0;
     int32_t areas = regions(s);
     fs_rec *r = fs_rec_at(s, ci);
-    uint32_t w = s->ex.pweight + (inorder > s->ex.ppack || areas < s->ex.preg ? 0u : 1u);
+    uint32_t w = s->ex.pweight + (open || inorder > s->ex.ppack || areas < s->ex.preg ? 0u : 1u);
     r->weight = (uint16_t)(w > 0xFFFFu ? 0xFFFFu : w);
     return cell_push(s, defer + cell_of(inorder, areas), ((uint64_t)r->weight << 32) | (uint64_t)h, ci);
 }
@@ -2035,7 +2135,7 @@ static inline int32_t try_push(fs_solver *s, uint32_t idx, int32_t i, int d, uin
             else if (h == 0)
                 *found = (int32_t)ci;
             else
-                rc = queue_child(s, (uint32_t)ci, h, inorder);
+                rc = queue_child(s, (uint32_t)ci, h, inorder, s->ex.opener[i] == s->ex.ostamp);
         }
     }
     s->ex.boxat[to] = -1;
@@ -2202,7 +2302,7 @@ static int32_t macro_play(fs_solver *s, uint32_t idx, int32_t npush, int32_t *fo
             *found = (int32_t)ci;
             return PC_OK;
         }
-        int32_t rc = queue_child(s, cur, h, inorder);
+        int32_t rc = queue_child(s, cur, h, inorder, 0);
         if (rc < 0)
             return rc;
     }
@@ -2278,6 +2378,87 @@ static int32_t pack_macros(fs_solver *s, uint32_t idx, uint32_t pst, int32_t *fo
     return rc;
 }
 
+/* The opener advisor (after Festival's): for each empty goal of the first
+ * packing layer still to fill (FS_MACRO_GOALS at most), a pull search of
+ * the box alone from the goal, blind to the other boxes (the player may
+ * stand anywhere but on walls), finds the nearest box off goal; the boxes
+ * standing on that path, or where the player must stand to push along
+ * it, are in the way (when there are FS_OPEN_BOXES of them at most), and
+ * a push of one of them costs no weight (see
+ * queue_child), as a push proposed by an advisor.  So the search clears
+ * the way for the next goal's box instead of paying for every push of it.
+ * Marks them (ex.opener = ex.ostamp); a heuristic, never a pruning. */
+#define FS_OPEN_BOXES 2
+
+static void openers(fs_solver *s)
+{
+    if (++s->ex.ostamp == 0) {
+        memset(s->ex.opener, 0, ((size_t)s->map.nb + 1) * sizeof *s->ex.opener);
+        s->ex.ostamp = 1;
+    }
+    int32_t nl = s->map.nlayers, first = nl, tried = 0;
+    const int32_t *cnt = s->ex.lcount, *lsize = s->ex.lcount + nl; /* packing() just ran */
+    for (int32_t l = 0; l < nl; l++)
+        if (cnt[l] < lsize[l]) {
+            first = l;
+            break;
+        }
+    int32_t *par = s->mac.par;
+    for (int32_t j = 0; j < s->map.nb && tried < FS_MACRO_GOALS; j++) {
+        int32_t t = s->map.goals[j];
+        if (s->map.layer[t] != first || s->ex.boxat[t] >= 0)
+            continue;
+        tried++;
+        uint32_t st = new_stamp(s);
+        size_t qh = 0, qt = 0;
+        s->ex.mark[t] = st;
+        par[t] = -1;
+        s->ex.queue[qt++] = t;
+        int32_t found = -1;
+        while (qh < qt && found < 0) {
+            int32_t x = s->ex.queue[qh++];
+            for (int d = 0; d < 4; d++) {
+                /* the box comes from y, pushed by a player on q */
+                int32_t y = s->map.nbr[x][d], q = y >= 0 ? s->map.nbr[y][d] : -1;
+                if (q < 0 || s->ex.mark[y] == st || s->map.dead[y])
+                    continue;
+                s->ex.mark[y] = st;
+                par[y] = x;
+                if (s->ex.boxat[y] >= 0 && !s->map.goal[y]) {
+                    found = y;
+                    break;
+                }
+                s->ex.queue[qt++] = y;
+            }
+        }
+        /* Along the path from the box to t: boxes on the box's squares and
+         * on the player's; a path with more than FS_OPEN_BOXES of them is
+         * no plan (XSokoban 39 took 49 s instead of 9 when every path
+         * counted). */
+        int32_t nobs = 0;
+        for (int32_t y = found; y >= 0 && par[y] >= 0; y = par[y]) {
+            int32_t x = par[y], q = -1;
+            for (int d = 0; d < 4; d++)
+                if (s->map.nbr[x][d] == y)
+                    q = s->map.nbr[y][d];
+            nobs += s->ex.boxat[x] >= 0;
+            nobs += q >= 0 && s->ex.boxat[q] >= 0;
+        }
+        if (nobs > FS_OPEN_BOXES)
+            continue;
+        for (int32_t y = found; y >= 0 && par[y] >= 0; y = par[y]) {
+            int32_t x = par[y], q = -1;
+            for (int d = 0; d < 4; d++)
+                if (s->map.nbr[x][d] == y)
+                    q = s->map.nbr[y][d];
+            if (s->ex.boxat[x] >= 0)
+                s->ex.opener[s->ex.boxat[x]] = s->ex.ostamp;
+            if (q >= 0 && s->ex.boxat[q] >= 0)
+                s->ex.opener[s->ex.boxat[q]] = s->ex.ostamp;
+        }
+    }
+}
+
 /* Generate the children of state idx (see try_push); *found a solved
  * child's record, if any. */
 static int32_t expand(fs_solver *s, uint32_t idx, int32_t *found)
@@ -2296,9 +2477,12 @@ static int32_t expand(fs_solver *s, uint32_t idx, int32_t *found)
     s->fz.cur = s->ex.fzpar = fz_table(s, -1, &s->ex.fzkey, &s->ex.fzslot);
     match_full(s, s->ex.bx);
     s->ex.ppack = packing(s, s->ex.bx);
+    openers(s);
     s->ex.preg = regions(s);
     s->ex.pweight = r->weight;
     int32_t cor = pi_corral(s, pst);
+    if (cor >= 0 && corral_dead(s, player))
+        cor = -1;
     for (int32_t i = 0; i < s->map.nb && *found < 0 && rc == PC_OK && cor >= 0; i++)
         for (int d = 0; d < 4 && *found < 0 && rc == PC_OK; d++)
             rc = try_push(s, idx, i, d, hbox, pst, cor, found);
@@ -2360,6 +2544,8 @@ static int32_t start_search(fs_solver *s, const pc_sokoban *g, pc__fast_out *o)
         return rc;
     return cell_push(s, cell_of(packing(s, s->ex.bx), 1), (uint64_t)h0, 0);
 }
+
+
 
 
 /* Feature search: expand the cells' states in turn until a child is solved (its
@@ -2650,6 +2836,26 @@ int32_t pc__sokoban_fast_frozen(const pc_sokoban *g)
         int32_t slot;
         s->fz.cur = fz_table(s, -1, &key, &slot);
         rc = s->map.nb > 0 && match_full(s, s->ex.bx) >= FS_BIG;
+    }
+    fs_free(s);
+    pc__free(s);
+    return rc;
+}
+
+int32_t pc__sokoban_fast_corral(const pc_sokoban *g)
+{
+    pc__meter m;
+    int32_t rc;
+    fs_solver *s = fs_open(g, &m, &rc);
+    if (!s)
+        return rc;
+    if (rc == PC_OK && (rc = learn_alloc(s)) == PC_OK) {
+        place_boxes(s, g);
+        int32_t pl = s->map.g2c[g->player];
+        reach(s, pl);
+        memcpy(s->ex.pmark, s->ex.mark, (size_t)s->map.nc * sizeof *s->ex.mark);
+        pi_corral(s, s->ex.stamp);
+        rc = corral_dead(s, pl);
     }
     fs_free(s);
     pc__free(s);

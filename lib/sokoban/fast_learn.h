@@ -35,4 +35,11 @@ int32_t pc__sokoban_fast_layers(const pc_sokoban *g, int32_t *layer, int32_t *nl
  * PC_ENOTFOUND (a box or goal out of the player's reach), PC_ENOMEM. */
 int32_t pc__sokoban_fast_frozen(const pc_sokoban *g);
 
+/* The fast search's corral search on g's current position: 1 when the
+ * sub-search on the barrier boxes of some corral the player does not
+ * reach (FS_CORRAL_BOXES at most, the other boxes taken away) proves that
+ * they never all reach goals (the position is lost), 0 otherwise,
+ * PC_ENOTFOUND (a box or goal out of the player's reach), PC_ENOMEM. */
+int32_t pc__sokoban_fast_corral(const pc_sokoban *g);
+
 #endif
