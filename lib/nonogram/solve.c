@@ -105,7 +105,7 @@ static void alloc_core(pc__nsolver *s, int64_t nclues, int32_t maxlen, int *bad)
     s->probe.score1 = nalloc(s, ncl * sizeof(int32_t), bad);
     s->probe.score2 = nalloc(s, ncl * sizeof(int32_t), bad);
 #if PC__NS_ACT
-    s->probe.act = nalloc(s, ncl * sizeof(double), bad);
+    s->probe.act = nalloc(s, ncl * sizeof(uint64_t), bad);
 #endif
     s->search.cell = nalloc(s, ncl * sizeof(int32_t), bad);
     s->search.mark = nalloc(s, ncl * sizeof(int32_t), bad);
@@ -682,8 +682,8 @@ int32_t pc__nsolver_reset(pc__nsolver *s, const uint8_t *givens)
     s->probe.hot_n = s->probe.hot_pos = 0;
     s->probe.start = 0;
 #if PC__NS_ACT
-    memset(s->probe.act, 0, sizeof(double) * (size_t)s->ncells);
-    s->probe.act_inc = 1.0;
+    memset(s->probe.act, 0, sizeof(uint64_t) * (size_t)s->ncells);
+    s->probe.act_inc = PC__NS_ACT_INC0;
 #endif
     /* every probe result is stale */
     s->reuse.clock++;
@@ -1249,18 +1249,23 @@ static int32_t an_cone_size(pc__nsolver *s, int32_t idx, int32_t mark, int32_t l
 
 #if PC__NS_ACT
 /* The cells of a learned nogood gain activity (PC__NS_ACT in
- * solve_state.h); the bump grows instead of every activity decaying, and
- * all are scaled down together before they overflow. */
+ * solve_state.h); the bump grows by 1/19 (x 20/19 = 1/0.95) instead of
+ * every activity decaying, and all are scaled down together before they
+ * overflow.  Integers, not floating point, so that the branching, and so
+ * the solution found first, is the same on every platform (x87's extended
+ * precision would round some scores otherwise). */
 static void act_bump(pc__nsolver *s, const int32_t *lits, int32_t k)
 {
-    double *a = s->probe.act;
+    uint64_t *a = s->probe.act;
     for (int32_t i = 0; i < k; i++)
         a[lits[i] >> 1] += s->probe.act_inc;
-    s->probe.act_inc *= 1.0 / PC__NS_ACT_DECAY;
-    if (s->probe.act_inc > 1e100) {
+    s->probe.act_inc += s->probe.act_inc / PC__NS_ACT_GROW;
+    if (s->probe.act_inc > PC__NS_ACT_INC0 << 16) {
+        /* every activity is below 20 x the bump (a sum of bumps growing
+         * by 20/19), so below 2^41 here; the shift keeps the order */
         for (int32_t c = 0; c < s->ncells; c++)
-            a[c] *= 1e-100;
-        s->probe.act_inc *= 1e-100;
+            a[c] >>= 16;
+        s->probe.act_inc >>= 16;
     }
 }
 #endif
@@ -1464,15 +1469,12 @@ static int32_t pick_branch(pc__nsolver *s, uint8_t *first)
 {
     int32_t best = -1;
     int64_t best_score = -1;
-    double ascale = 0; /* the activity's weight: 0 none */
 #if PC__NS_ACT
-    if (!PC__NS_ACT_LATE || s->restart.randomize) {
-        double amax = 0;
+    uint64_t amax = 0; /* the largest activity of an unknown cell: 0, no weight */
+    if (!PC__NS_ACT_LATE || s->restart.randomize)
         for (int32_t idx = 0; idx < s->ncells; idx++)
             if (s->grid.cells[idx] == PC__NU && s->probe.act[idx] > amax)
                 amax = s->probe.act[idx];
-        ascale = amax > 0 ? 1024.0 * PC__NS_ACT / amax : 0;
-    }
 #endif
     for (int32_t idx = 0; idx < s->ncells; idx++) {
         if (s->grid.cells[idx] != PC__NU)
@@ -1493,9 +1495,10 @@ static int32_t pick_branch(pc__nsolver *s, uint8_t *first)
         int64_t sc = a * b;
 #endif
 #if PC__NS_ACT
-        if (ascale > 0) /* act is bumped only where learning runs, grids of at most
-                         * 65,536 cells: a score stays below 2^32 x 5 x 1024 x 512 < 2^55 */
-            sc = sc * (1024 + (int64_t)(s->probe.act[idx] * ascale));
+        if (amax > 0) /* act < 2^41, so act x 1024 x PC__NS_ACT fits 64 bits for a weight up
+                       * to 2^13; act is bumped only where learning runs, grids of at most
+                       * 65,536 cells, so a score stays below 2^32 x 5 x 1024 x 512 < 2^55 */
+            sc = sc * (1024 + (int64_t)(s->probe.act[idx] * (1024u * PC__NS_ACT) / amax));
 #endif
         if (s->restart.randomize)
             sc = sc * (256 + (int64_t)(next_rng(s) >> 56));

@@ -46,7 +46,7 @@ enum { PC__NS_OK = 0, PC__NS_CONTRA = -1, PC__NS_ABORT = -2, PC__NS_FOUND = 1 };
 #endif
 /* Branching by nogood activity (issue #18, round nine): every cell of a
  * nogood learned from a failed probe gains activity (VSIDS-like: the bump
- * grows by 1 / PC__NS_ACT_DECAY a nogood, so older bumps fade), and the
+ * grows by 1 / PC__NS_ACT_GROW a nogood, so older bumps fade), and the
  * probe score of an unknown cell is multiplied by 1 + PC__NS_ACT * act /
  * (the largest act of an unknown cell): the search turns to the cells its
  * recent contradictions were about, where the learned nogoods prune.  On
@@ -64,9 +64,11 @@ enum { PC__NS_OK = 0, PC__NS_CONTRA = -1, PC__NS_ABORT = -2, PC__NS_FOUND = 1 };
 #ifndef PC__NS_ACT_LATE
 #define PC__NS_ACT_LATE 0
 #endif
-#ifndef PC__NS_ACT_DECAY
-#define PC__NS_ACT_DECAY 0.95
+/* The bump grows by 1/PC__NS_ACT_GROW a nogood: 19, a decay of 0.95. */
+#ifndef PC__NS_ACT_GROW
+#define PC__NS_ACT_GROW 19
 #endif
+#define PC__NS_ACT_INC0 ((uint64_t)1 << 20) /* the first bump: fine enough for the growth */
 
 /* Working memory is refused beyond this (the issue's bound per puzzle). */
 #define PC__NS_MAX_BYTES ((size_t)256 << 20)
@@ -154,8 +156,8 @@ typedef struct pc__ns_probe {
     int32_t hot[PC__NS_HOT];
     int32_t hot_n, hot_pos;
     int32_t start; /* the sweep's first cell */
-    double *act;     /* PC__NS_ACT: per cell, bumped when a learned nogood holds it */
-    double act_inc;  /* the next bump */
+    uint64_t *act;    /* PC__NS_ACT: per cell, bumped when a learned nogood holds it */
+    uint64_t act_inc; /* the next bump */
     uint64_t *touch; /* inside probe_value: the probe pair's bit set of
                       * touched lines (pc__ns_reuse.ptouch), which enqueue
                       * adds each line it queues to; else NULL */
