@@ -2805,7 +2805,9 @@ int32_t pc__sokoban_fast_pattern(const pc_sokoban *g, int32_t x, int32_t y, uint
     fs_solver *s = fs_open(g, &m, &rc);
     if (!s)
         return rc;
-    if (rc == PC_OK && (rc = learn_alloc(s)) == PC_OK) {
+    if (rc == PC_OK && s->map.g2c[cell] < 0)
+        rc = PC_EINVAL; /* a box on its goal walled off from the player: never pushed */
+    else if (rc == PC_OK && (rc = learn_alloc(s)) == PC_OK) {
         place_boxes(s, g);
         rc = learned_dead(s, s->map.g2c[cell], s->map.g2c[g->player]);
         if (rc == 1 && s->lr.learned == 0)

@@ -15,9 +15,10 @@
  * round it (the other boxes taken away) from the player's square.  1 when
  * it proves a deadlock (cells[y * width + x] = 1 on the boxes of the
  * pattern kept, pc_sokoban_width x pc_sokoban_height; cells may be NULL),
- * 0 when it proves none, PC_EINVAL when no box stands on (x, y),
- * PC_ENOTFOUND when a box or goal lies out of the player's reach,
- * PC_ENOMEM. */
+ * 0 when it proves none, PC_EINVAL when no box stands on (x, y) or the
+ * box there is out of the player's reach (on its goal, walled off: no push
+ * ever moves it), PC_ENOTFOUND when a box off goal or an empty goal lies
+ * out of the player's reach, PC_ENOMEM. */
 int32_t pc__sokoban_fast_pattern(const pc_sokoban *g, int32_t x, int32_t y, uint8_t *cells);
 
 /* The packing order the fast search computes for g's current position:
