@@ -577,6 +577,16 @@ static int32_t reach(fs_solver *s, int32_t from)
     return fill(s, s->ex.mark, from, -1, new_stamp(s), NULL);
 }
 
+/* reach, kept in pmark as the reach of the position under examination
+ * (pushes are tested against it while the children's reaches are found
+ * in mark); returns its stamp. */
+static uint32_t reach_kept(fs_solver *s, int32_t from)
+{
+    reach(s, from);
+    memcpy(s->ex.pmark, s->ex.mark, (size_t)s->map.nc * sizeof *s->ex.mark);
+    return s->ex.stamp;
+}
+
 /* ---- freeze deadlocks --------------------------------------------------------------------- */
 
 static int frozen(fs_solver *s, int32_t c, int *off);
@@ -2435,27 +2445,24 @@ static void openers(fs_solver *s)
          * on the player's; a path with more than FS_OPEN_BOXES of them is
          * no plan (XSokoban 39 took 49 s instead of 9 when every path
          * counted). */
-        int32_t nobs = 0;
-        for (int32_t y = found; y >= 0 && par[y] >= 0; y = par[y]) {
+        int32_t obs[FS_OPEN_BOXES], nobs = 0;
+        for (int32_t y = found; y >= 0 && par[y] >= 0 && nobs <= FS_OPEN_BOXES; y = par[y]) {
             int32_t x = par[y], q = -1;
             for (int d = 0; d < 4; d++)
                 if (s->map.nbr[x][d] == y)
                     q = s->map.nbr[y][d];
-            nobs += s->ex.boxat[x] >= 0;
-            nobs += q >= 0 && s->ex.boxat[q] >= 0;
+            int32_t on[2] = {s->ex.boxat[x], q >= 0 ? s->ex.boxat[q] : -1};
+            for (int k = 0; k < 2; k++) {
+                if (on[k] < 0)
+                    continue;
+                if (nobs < FS_OPEN_BOXES)
+                    obs[nobs] = on[k];
+                nobs++; /* past FS_OPEN_BOXES: no plan, the walk stops */
+            }
         }
-        if (nobs > FS_OPEN_BOXES)
-            continue;
-        for (int32_t y = found; y >= 0 && par[y] >= 0; y = par[y]) {
-            int32_t x = par[y], q = -1;
-            for (int d = 0; d < 4; d++)
-                if (s->map.nbr[x][d] == y)
-                    q = s->map.nbr[y][d];
-            if (s->ex.boxat[x] >= 0)
-                s->ex.opener[s->ex.boxat[x]] = s->ex.ostamp;
-            if (q >= 0 && s->ex.boxat[q] >= 0)
-                s->ex.opener[s->ex.boxat[q]] = s->ex.ostamp;
-        }
+        if (nobs <= FS_OPEN_BOXES)
+            for (int32_t k = 0; k < nobs; k++)
+                s->ex.opener[obs[k]] = s->ex.ostamp;
     }
 }
 
@@ -2470,10 +2477,7 @@ static int32_t expand(fs_solver *s, uint32_t idx, int32_t *found)
     }
     int32_t player = r->player, rc = PC_OK;
     uint64_t hbox = r->hash ^ s->map.zp[player];
-    reach(s, player);
-    /* The parent's reachable set, kept while the children's are found. */
-    memcpy(s->ex.pmark, s->ex.mark, (size_t)s->map.nc * sizeof *s->ex.mark);
-    uint32_t pst = s->ex.stamp;
+    uint32_t pst = reach_kept(s, player);
     s->fz.cur = s->ex.fzpar = fz_table(s, -1, &s->ex.fzkey, &s->ex.fzslot);
     match_full(s, s->ex.bx);
     s->ex.ppack = packing(s, s->ex.bx);
@@ -2544,8 +2548,6 @@ static int32_t start_search(fs_solver *s, const pc_sokoban *g, pc__fast_out *o)
         return rc;
     return cell_push(s, cell_of(packing(s, s->ex.bx), 1), (uint64_t)h0, 0);
 }
-
-
 
 
 /* Feature search: expand the cells' states in turn until a child is solved (its
@@ -2674,9 +2676,7 @@ static int32_t deadlock_tests(fs_solver *s, const pc_sokoban *g, uint8_t *mark, 
     if (rc)
         return rc;
     /* 3. a PI-corral that nothing can enter: its barrier */
-    reach(s, s->map.g2c[g->player]);
-    memcpy(s->ex.pmark, s->ex.mark, (size_t)s->map.nc * sizeof *s->ex.mark);
-    if (pi_corral(s, s->ex.stamp) < 0) {
+    if (pi_corral(s, reach_kept(s, s->map.g2c[g->player])) < 0) {
         for (int32_t t = 0; t < s->cor.nbar; t++)
             mark[s->cor.cbox[t]] = 1;
         *kind = PC_SOKOBAN_DEADLOCK_CORRAL;
@@ -2854,9 +2854,7 @@ int32_t pc__sokoban_fast_corral(const pc_sokoban *g)
     if (rc == PC_OK && (rc = learn_alloc(s)) == PC_OK) {
         place_boxes(s, g);
         int32_t pl = s->map.g2c[g->player];
-        reach(s, pl);
-        memcpy(s->ex.pmark, s->ex.mark, (size_t)s->map.nc * sizeof *s->ex.mark);
-        pi_corral(s, s->ex.stamp);
+        pi_corral(s, reach_kept(s, pl));
         rc = corral_dead(s, pl);
     }
     fs_free(s);
