@@ -28,7 +28,9 @@
  *
  * The opener advisor: the boxes in the way of the next goal's box (on its
  * path found blind to the other boxes) may be pushed at no weight (see
- * openers).
+ * pc__fs_openers).  The hotspot advisor, when the opener has no plan: so
+ * may a box standing on the push paths of two boxes or more to their
+ * matched goals, off those paths (see pc__fs_hotspots).
  *
  * Lower bound h: the minimum-cost perfect matching of boxes to goals on push
  * distances (pulled backwards from each goal on a board without boxes, the
@@ -469,7 +471,9 @@ static inline int32_t try_push(fs_solver *s, uint32_t idx, int32_t i, int d, uin
             else if (h == 0)
                 *found = (int32_t)ci;
             else
-                rc = pc__fs_queue_child(s, (uint32_t)ci, h, inorder, s->ex.opener[i] == s->ex.ostamp);
+                rc = pc__fs_queue_child(s, (uint32_t)ci, h, inorder,
+                                       s->ex.opener[i] == s->ex.ostamp ||
+                                           (s->ex.hot[i] && s->ex.hpath[to] != s->ex.ostamp));
         }
     }
     s->ex.boxat[to] = -1;
@@ -494,6 +498,7 @@ static int32_t expand(fs_solver *s, uint32_t idx, int32_t *found)
     pc__fs_match_full(s, s->ex.bx);
     s->ex.ppack = pc__fs_packing(s, s->ex.bx);
     pc__fs_openers(s);
+    pc__fs_hotspots(s);
     s->ex.preg = pc__fs_regions(s);
     s->ex.pweight = r->weight;
     int32_t cor = pc__fs_pi_corral(s, pst);

@@ -77,6 +77,8 @@ void pc__fs_free(fs_solver *s)
     pc__free(s->cor.tallow);
     pc__free(s->ex.child);
     pc__free(s->ex.opener);
+    pc__free(s->ex.hot);
+    pc__free(s->ex.hpath);
     pc__free(s->hu.u);
     pc__free(s->hu.v);
     pc__free(s->hu.cu);
@@ -117,8 +119,8 @@ static int32_t alloc_tables(fs_solver *s, size_t n)
 {
     int32_t nc = s->map.nc, nb = s->map.nb;
     size_t k1 = (size_t)nb + 1;
-    uint64_t fixed = (uint64_t)nc * (sizeof(int32_t) * 12 + 4 + 16 + 2 + 4 * 17 + 8) + n * sizeof(int32_t) +
-                     (uint64_t)nb * nc * 2 + k1 * (8 * 5 + 4 * 7 + 3) + (uint64_t)nb * 6;
+    uint64_t fixed = (uint64_t)nc * (sizeof(int32_t) * 13 + 4 + 16 + 2 + 4 * 17 + 8) + n * sizeof(int32_t) +
+                     (uint64_t)nb * nc * 2 + k1 * (8 * 5 + 4 * 9 + 3) + (uint64_t)nb * 6;
     if (!fs_charge(s, fixed, 0))
         return PC_ELIMIT;
     s->map.c2g = pc__malloc((size_t)nc * sizeof *s->map.c2g);
@@ -146,6 +148,8 @@ static int32_t alloc_tables(fs_solver *s, size_t n)
     s->cor.tallow = pc__malloc(k1);
     s->ex.child = pc__malloc(((size_t)nb + 1) * sizeof *s->ex.child);
     s->ex.opener = pc__calloc(k1, sizeof *s->ex.opener);
+    s->ex.hot = pc__malloc(2 * k1 * sizeof *s->ex.hot);
+    s->ex.hpath = pc__calloc((size_t)nc, sizeof *s->ex.hpath);
     s->hu.u = pc__malloc(k1 * sizeof *s->hu.u);
     s->hu.v = pc__malloc(k1 * sizeof *s->hu.v);
     s->hu.cu = pc__malloc(k1 * sizeof *s->hu.cu);
@@ -166,7 +170,7 @@ static int32_t alloc_tables(fs_solver *s, size_t n)
     if (!s->map.c2g || !s->map.g2c || !s->map.nbr || !s->map.goal || !s->map.dead || !s->map.goals ||
         !s->map.dist || !s->map.zb || !s->map.zp || !s->ex.boxat || !s->ex.mark || !s->ex.pmark ||
         !s->ex.queue || !s->fr.tmpwall || !s->fr.onfrozen || !s->ex.bx || !s->cor.comp || !s->cor.bmark ||
-        !s->cor.cbox || !s->cor.uf || !s->cor.order || !s->cor.allow || !s->cor.tallow || !s->ex.child || !s->ex.opener || !s->hu.u || !s->hu.v ||
+        !s->cor.cbox || !s->cor.uf || !s->cor.order || !s->cor.allow || !s->cor.tallow || !s->ex.child || !s->ex.opener || !s->ex.hot || !s->ex.hpath || !s->hu.u || !s->hu.v ||
         !s->hu.cu || !s->hu.cv || !s->hu.minv || !s->hu.p || !s->hu.cp || !s->hu.way || !s->hu.used)
         return PC_ENOMEM;
     return PC_OK;

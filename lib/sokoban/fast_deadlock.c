@@ -258,3 +258,35 @@ int32_t pc__sokoban_fast_corral(const pc_sokoban *g)
     pc__free(s);
     return rc;
 }
+
+int32_t pc__sokoban_fast_hotspots(const pc_sokoban *g, uint8_t *cells)
+{
+    int32_t pw = g->w - 2, ph = g->h - 2;
+    pc__meter m;
+    int32_t rc;
+    fs_solver *s = fs_open(g, &m, &rc);
+    if (!s)
+        return rc;
+    if (rc == PC_OK) {
+        place_boxes(s, g);
+        uint64_t key;
+        int32_t slot;
+        s->fz.cur = pc__fs_fz_table(s, -1, &key, &slot);
+        memset(cells, 0, (size_t)pw * (size_t)ph);
+        if (s->map.nb > 0) {
+            pc__fs_match_full(s, s->ex.bx);
+            s->ex.ostamp = 1;
+            s->ex.oplan = 0;
+            pc__fs_hotspots(s);
+        }
+        for (int32_t i = 0; i < s->map.nb; i++)
+            if (s->ex.hot[i]) {
+                int32_t gc = s->map.c2g[s->ex.bx[i]];
+                cells[(gc / g->w - 1) * pw + gc % g->w - 1] = 1;
+                rc++;
+            }
+    }
+    pc__fs_free(s);
+    pc__free(s);
+    return rc;
+}

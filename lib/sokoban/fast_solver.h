@@ -107,6 +107,9 @@ typedef struct {
     uint16_t pweight;      /* and its weight */
     uint32_t *opener;      /* nb: the box is in the way of the next goal's box (stamp ostamp) */
     uint32_t ostamp;
+    int32_t *hot;          /* 2 (nb + 1): the hotspot advisor's counts (then 1: a hotspot), its last box seen */
+    uint32_t *hpath;       /* nc: on some box's push path to its goal (stamp ostamp) */
+    int oplan;             /* the opener marked boxes in the way (this expansion) */
     uint64_t fzkey;        /* the expanded state's boxes frozen on goals (hash, 0: none) */
     int32_t fzslot;        /* and their table's slot in fz (-1: map.dist) */
     const uint16_t *fzpar; /* and that table */
@@ -304,6 +307,7 @@ int32_t pc__fs_packing(fs_solver *s, const int32_t *bx);
 int32_t pc__fs_regions(fs_solver *s);
 int32_t pc__fs_pack_macros(fs_solver *s, uint32_t idx, uint32_t pst, int32_t *found);
 void pc__fs_openers(fs_solver *s);
+void pc__fs_hotspots(fs_solver *s);
 
 /* fast_learn.c */
 int32_t pc__fs_learn_alloc(fs_solver *s);
