@@ -130,6 +130,23 @@ static const char *corral_door = "########\n"
                                  "  #   #\n"
                                  "  #####\n";
 
+/* Hotspot advisor: three boxes in a row bound for the goals in the right
+ * column (every pairing costs the same, and every push path runs right
+ * along row 2); the box on (7,2) stands on the paths of both others, so it
+ * is a hotspot; (5,2) is in the way of (3,2) only, (3,2) of none. */
+static const char *hot_row = "############\n"
+                             "#@         #\n"
+                             "#  $ $ $  .#\n"
+                             "#         .#\n"
+                             "#         .#\n"
+                             "############\n";
+/* The same boxes in three rows: none in another's way, no hotspot. */
+static const char *hot_rows = "############\n"
+                              "#@ $    .  #\n"
+                              "#    $   . #\n"
+                              "#      $  .#\n"
+                              "############\n";
+
 static int optimal_lost(const pc_sokoban *g)
 {
     pc_budget b;
@@ -348,6 +365,17 @@ int main(void)
     is_int(pc__sokoban_fast_frozen(g), 0, "frozen box moved away: a finite matching");
     is_int(optimal_lost(g), 0, "... solvable");
     is_int(fast_alone(g, 100000, &o), PC_OK, "... the fast search solves it");
+    pc_sokoban_free(g);
+
+    /* The hotspot advisor marks the box in the way of two boxes. */
+    uint8_t hot[12 * 6];
+    g = sokoban_parse(hot_row);
+    is_int(pc__sokoban_fast_hotspots(g, hot), 1, "hot row: one hotspot");
+    ok(hot[2 * 12 + 7] == 1, "... the box on (7,2), in the way of both others");
+    is_int(fast_alone(g, 1000, &o), PC_OK, "... the fast search solves it");
+    pc_sokoban_free(g);
+    g = sokoban_parse(hot_rows);
+    is_int(pc__sokoban_fast_hotspots(g, hot), 0, "hot rows: no box in another's way, no hotspot");
     pc_sokoban_free(g);
 
     /* Soundness: random positions of 3-5 boxes on a small board; every

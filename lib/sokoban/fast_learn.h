@@ -1,7 +1,7 @@
 /*
  * Internal: the fast solver's static analyses (lib/sokoban/fast.c) exposed
- * for tests: the learned deadlock patterns, the packing order and the
- * frozen-goal distances.  Not installed.
+ * for tests: the learned deadlock patterns, the packing order, the
+ * frozen-goal distances and the hotspot advisor.  Not installed.
  */
 #ifndef PC_SOKOBAN_FAST_LEARN_H
 #define PC_SOKOBAN_FAST_LEARN_H
@@ -42,5 +42,13 @@ int32_t pc__sokoban_fast_frozen(const pc_sokoban *g);
  * they never all reach goals (the position is lost), 0 otherwise,
  * PC_ENOTFOUND (a box or goal out of the player's reach), PC_ENOMEM. */
 int32_t pc__sokoban_fast_corral(const pc_sokoban *g);
+
+/* The fast search's hotspot advisor on g's current position, as when the
+ * opener has no plan (its full matching on the frozen-goal distances, then
+ * pc__fs_hotspots): cells[y * width + x] = 1 on the hotspots (a push of
+ * one off the boxes' paths costs no weight), pc_sokoban_width x
+ * pc_sokoban_height cells, the rest 0.  The number of hotspots,
+ * PC_ENOTFOUND (a box or goal out of the player's reach), PC_ENOMEM. */
+int32_t pc__sokoban_fast_hotspots(const pc_sokoban *g, uint8_t *cells);
 
 #endif

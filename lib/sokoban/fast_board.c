@@ -1,0 +1,315 @@
+/*
+ * The fast solver's board (lib/sokoban/fast.c): the solver's memory (its
+ * allocation, growth under the budget and release), the static tables of a
+ * level (interior cells, neighbours, goals, dead squares, push distances,
+ * Zobrist keys) and the player's reachability floods.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "common/rng.h"
+#include "sokoban/fast_solver.h"
+
+int32_t pc__fs_grow(fs_solver *s, void **ptr, size_t *cap, size_t need, size_t el)
+{
+    if (need <= *cap)
+        return PC_OK;
+    size_t nc = *cap ? *cap : 16;
+    while (nc < need)
+        nc *= 2;
+    if (nc > SIZE_MAX / el)
+        return PC_ELIMIT;
+    if (!fs_charge(s, (uint64_t)nc * el, (uint64_t)*cap * el))
+        return PC_ELIMIT;
+    void *q = pc__realloc(*ptr, nc * el);
+    if (!q) {
+        s->bytes -= (uint64_t)(nc - *cap) * el;
+        return PC_ENOMEM;
+    }
+    *ptr = q;
+    *cap = nc;
+    return PC_OK;
+}
+
+/* A solver for g under meter m, nothing allocated but itself (NULL: no memory). */
+fs_solver *pc__fs_new(const pc_sokoban *g, pc__meter *m)
+{
+    fs_solver *s = pc__calloc(1, sizeof *s);
+    if (s) {
+        s->map.g = g;
+        s->m = m;
+    }
+    return s;
+}
+
+void pc__fs_free(fs_solver *s)
+{
+    pc__free(s->map.c2g);
+    pc__free(s->map.g2c);
+    pc__free(s->map.nbr);
+    pc__free(s->map.goal);
+    pc__free(s->map.dead);
+    pc__free(s->map.goals);
+    pc__free(s->map.dist);
+    pc__free(s->map.layer);
+    pc__free(s->ex.lcount);
+    pc__free(s->map.zb);
+    pc__free(s->map.zp);
+    pc__free(s->st.arena);
+    pc__free(s->st.table);
+    for (size_t i = 0; i < s->st.ncell; i++)
+        pc__free(s->st.cell[i].v);
+    pc__free(s->st.cell);
+    pc__free(s->ex.boxat);
+    pc__free(s->ex.mark);
+    pc__free(s->ex.pmark);
+    pc__free(s->ex.queue);
+    pc__free(s->fr.tmpwall);
+    pc__free(s->ex.bx);
+    pc__free(s->cor.comp);
+    pc__free(s->cor.bmark);
+    pc__free(s->cor.cbox);
+    pc__free(s->cor.uf);
+    pc__free(s->cor.order);
+    pc__free(s->fr.frec);
+    pc__free(s->fr.onfrozen);
+    pc__free(s->cor.allow);
+    pc__free(s->cor.tallow);
+    pc__free(s->ex.child);
+    pc__free(s->ex.opener);
+    pc__free(s->ex.hot);
+    pc__free(s->ex.hpath);
+    pc__free(s->hu.u);
+    pc__free(s->hu.v);
+    pc__free(s->hu.cu);
+    pc__free(s->hu.cv);
+    pc__free(s->hu.minv);
+    pc__free(s->hu.p);
+    pc__free(s->hu.cp);
+    pc__free(s->hu.way);
+    pc__free(s->hu.used);
+    pc__free(s->mac.vis);
+    pc__free(s->mac.exp);
+    pc__free(s->mac.par);
+    pc__free(s->mac.dir);
+    pc__free(s->mac.q);
+    pc__free(s->mac.push);
+    pc__free(s->lr.sboxat);
+    pc__free(s->lr.smark);
+    pc__free(s->lr.sstate);
+    pc__free(s->lr.shash);
+    pc__free(s->lr.stable);
+    pc__free(s->lr.alive);
+    pc__free(s->lr.pat);
+    pc__free(s->fz.key);
+    pc__free(s->fz.set);
+    pc__free(s->fz.dist);
+    pc__free(s->fz.side);
+    if (s->lr.at)
+        for (int32_t c = 0; c < s->map.nc; c++)
+            pc__free(s->lr.at[c].v);
+    pc__free(s->lr.at);
+}
+
+/* ---- static tables ---------------------------------------------------------------------- */
+
+/* Charge and allocate every per-cell, per-box and Hungarian array of the
+ * search, before anything is filled in. */
+static int32_t alloc_tables(fs_solver *s, size_t n)
+{
+    int32_t nc = s->map.nc, nb = s->map.nb;
+    size_t k1 = (size_t)nb + 1;
+    uint64_t fixed = (uint64_t)nc * (sizeof(int32_t) * 13 + 4 + 16 + 2 + 4 * 17 + 8) + n * sizeof(int32_t) +
+                     (uint64_t)nb * nc * 2 + k1 * (8 * 5 + 4 * 9 + 3) + (uint64_t)nb * 6;
+    if (!fs_charge(s, fixed, 0))
+        return PC_ELIMIT;
+    s->map.c2g = pc__malloc((size_t)nc * sizeof *s->map.c2g);
+    s->map.g2c = pc__malloc(n * sizeof *s->map.g2c);
+    s->map.nbr = pc__malloc((size_t)nc * sizeof *s->map.nbr);
+    s->map.goal = pc__calloc((size_t)nc, 1);
+    s->map.dead = pc__calloc((size_t)nc, 1);
+    s->map.goals = pc__malloc(((size_t)nb + 1) * sizeof *s->map.goals);
+    s->map.dist = pc__malloc(((size_t)nb * nc + 1) * sizeof *s->map.dist);
+    s->map.zb = pc__malloc((size_t)nc * sizeof *s->map.zb);
+    s->map.zp = pc__malloc((size_t)nc * sizeof *s->map.zp);
+    s->ex.boxat = pc__malloc((size_t)nc * sizeof *s->ex.boxat);
+    s->ex.mark = pc__calloc((size_t)nc, sizeof *s->ex.mark);
+    s->ex.pmark = pc__calloc((size_t)nc, sizeof *s->ex.pmark);
+    s->ex.queue = pc__malloc((size_t)nc * sizeof *s->ex.queue);
+    s->fr.tmpwall = pc__calloc((size_t)nc, 1);
+    s->fr.onfrozen = pc__malloc(k1 * sizeof *s->fr.onfrozen);
+    s->ex.bx = pc__malloc(((size_t)nb + 1) * sizeof *s->ex.bx);
+    s->cor.comp = pc__malloc((size_t)nc * sizeof *s->cor.comp);
+    s->cor.bmark = pc__calloc(k1, sizeof *s->cor.bmark);
+    s->cor.cbox = pc__malloc(k1 * sizeof *s->cor.cbox);
+    s->cor.uf = pc__malloc((size_t)nc * sizeof *s->cor.uf);
+    s->cor.order = pc__malloc((2 * (size_t)nc + 1) * sizeof *s->cor.order);
+    s->cor.allow = pc__malloc(k1);
+    s->cor.tallow = pc__malloc(k1);
+    s->ex.child = pc__malloc(((size_t)nb + 1) * sizeof *s->ex.child);
+    s->ex.opener = pc__calloc(k1, sizeof *s->ex.opener);
+    s->ex.hot = pc__malloc(2 * k1 * sizeof *s->ex.hot);
+    s->ex.hpath = pc__calloc((size_t)nc, sizeof *s->ex.hpath);
+    s->hu.u = pc__malloc(k1 * sizeof *s->hu.u);
+    s->hu.v = pc__malloc(k1 * sizeof *s->hu.v);
+    s->hu.cu = pc__malloc(k1 * sizeof *s->hu.cu);
+    s->hu.cv = pc__malloc(k1 * sizeof *s->hu.cv);
+    s->hu.minv = pc__malloc(k1 * sizeof *s->hu.minv);
+    s->hu.p = pc__malloc(k1 * sizeof *s->hu.p);
+    s->hu.cp = pc__malloc(k1 * sizeof *s->hu.cp);
+    s->hu.way = pc__malloc(k1 * sizeof *s->hu.way);
+    s->hu.used = pc__malloc(k1);
+    s->mac.vis = pc__calloc(4 * (size_t)nc, sizeof *s->mac.vis);
+    s->mac.exp = pc__calloc(4 * (size_t)nc, sizeof *s->mac.exp);
+    s->mac.par = pc__malloc(4 * (size_t)nc * sizeof *s->mac.par);
+    s->mac.dir = pc__malloc(4 * (size_t)nc);
+    s->mac.q = pc__malloc(4 * (size_t)nc * sizeof *s->mac.q);
+    s->mac.push = pc__malloc(2 * ((size_t)nc + 1) * sizeof *s->mac.push);
+    if (!s->mac.vis || !s->mac.exp || !s->mac.par || !s->mac.dir || !s->mac.q || !s->mac.push)
+        return PC_ENOMEM;
+    if (!s->map.c2g || !s->map.g2c || !s->map.nbr || !s->map.goal || !s->map.dead || !s->map.goals ||
+        !s->map.dist || !s->map.zb || !s->map.zp || !s->ex.boxat || !s->ex.mark || !s->ex.pmark ||
+        !s->ex.queue || !s->fr.tmpwall || !s->fr.onfrozen || !s->ex.bx || !s->cor.comp || !s->cor.bmark ||
+        !s->cor.cbox || !s->cor.uf || !s->cor.order || !s->cor.allow || !s->cor.tallow || !s->ex.child || !s->ex.opener || !s->ex.hot || !s->ex.hpath || !s->hu.u || !s->hu.v ||
+        !s->hu.cu || !s->hu.cv || !s->hu.minv || !s->hu.p || !s->hu.cp || !s->hu.way || !s->hu.used)
+        return PC_ENOMEM;
+    return PC_OK;
+}
+
+/* Number the interior squares and fill each cell's neighbours, dead and
+ * goal flags and the goals' list. */
+static void number_cells(fs_solver *s, const pc_sokoban *g, size_t n)
+{
+    int32_t c = 0, q = 0;
+    for (size_t i = 0; i < n; i++) {
+        s->map.g2c[i] = -1;
+        if (g->stat[i] & SK_INTERIOR)
+            s->map.g2c[i] = c++;
+    }
+    for (size_t i = 0; i < n; i++) {
+        if (s->map.g2c[i] < 0)
+            continue;
+        c = s->map.g2c[i];
+        s->map.c2g[c] = (int32_t)i;
+        s->ex.boxat[c] = -1;
+        for (int d = 0; d < 4; d++)
+            s->map.nbr[c][d] = s->map.g2c[(int32_t)i + pc__sokoban_delta(g, d)];
+        s->map.dead[c] = (g->stat[i] & SK_DEAD) != 0;
+        if (g->stat[i] & SK_GOAL) {
+            s->map.goal[c] = 1;
+            s->map.goals[q++] = c;
+        }
+    }
+}
+
+/* Push distances to every goal (map.dist), the player walking round the
+ * box: the level's pull search (dead.c) from each goal in turn, read back
+ * into cell ids.  Its scratch is charged while it lives. */
+static int32_t pull_goals(fs_solver *s, const pc_sokoban *g, size_t n)
+{
+    uint64_t bytes = (uint64_t)n * (4 * sizeof(int32_t) * 2 + 2 + 4 * 2);
+    if (!fs_charge(s, bytes, 0))
+        return PC_ELIMIT;
+    int32_t *blk = pc__malloc(4 * n * sizeof *blk), *queue = pc__malloc(4 * n * sizeof *queue);
+    uint16_t *gd = pc__malloc(n * sizeof *gd), *sd = pc__malloc(4 * n * sizeof *sd);
+    int32_t rc = PC_ENOMEM;
+    if (blk && queue && gd && sd && (rc = pc__sokoban_blocks(g, blk)) == PC_OK) {
+        for (int32_t j = 0; j < s->map.nb; j++) {
+            int32_t from = s->map.c2g[s->map.goals[j]];
+            pc__sokoban_pull(g, blk, &from, 1, gd, sd, queue);
+            uint16_t *d = s->map.dist + (size_t)j * s->map.nc;
+            for (int32_t x = 0; x < s->map.nc; x++)
+                d[x] = gd[s->map.c2g[x]];
+        }
+    }
+    pc__free(blk);
+    pc__free(queue);
+    pc__free(gd);
+    pc__free(sd);
+    fs_charge(s, 0, bytes);
+    return rc;
+}
+
+/* Fill the static tables: PC_OK, PC_ENOTFOUND when a box or goal lies out
+ * of the player's reach (or they differ in number), PC_ERANGE, PC_ELIMIT or
+ * PC_ENOMEM. */
+int32_t pc__fs_prepare(fs_solver *s, const pc_sokoban *g)
+{
+    size_t n = (size_t)g->w * (size_t)g->h;
+    int32_t nc = 0, nb = 0, ng = 0, rc;
+    for (size_t i = 0; i < n; i++) {
+        if (g->stat[i] & SK_INTERIOR) {
+            nc++;
+            nb += g->box[i] != 0;
+            ng += (g->stat[i] & SK_GOAL) != 0;
+        } else if (g->box[i] != ((g->stat[i] & SK_GOAL) != 0)) {
+            return PC_ENOTFOUND; /* a box off goal, or an empty goal, the player never reaches */
+        }
+    }
+    if (nb != ng)
+        return PC_ENOTFOUND;
+    if (nc >= (int32_t)FS_UNREACH)
+        return PC_ERANGE; /* cannot happen with 128 x 128 boards */
+    s->map.nc = nc;
+    s->map.nb = nb;
+    if ((rc = alloc_tables(s, n)) < 0)
+        return rc;
+    number_cells(s, g, n);
+    if ((rc = pull_goals(s, g, n)) < 0)
+        return rc;
+    s->fz.cur = s->map.dist;
+    struct pc_rng rng;
+    pc__rng_seed(&rng, 0xfa57b0c5ULL);
+    for (int32_t c = 0; c < nc; c++) {
+        s->map.zb[c] = pc__rng_next(&rng);
+        s->map.zp[c] = pc__rng_next(&rng);
+    }
+    s->st.recsize = (offsetof(fs_rec, boxes) + (size_t)nb * 2 + 7) & ~(size_t)7;
+    return PC_OK;
+}
+
+/* ---- player reachability ---------------------------------------------------------------- */
+
+/* Mark with stamp st in mark[] the free squares reachable from `from`
+ * (boxes, and the square `block` when >= 0, closed); returns the least of
+ * them, *count (may be NULL) their number. */
+int32_t pc__fs_fill(fs_solver *s, uint32_t *mark, int32_t from, int32_t block, uint32_t st, int32_t *count)
+{
+    size_t qh = 0, qt = 0;
+    int32_t least = from;
+    mark[from] = st;
+    s->ex.queue[qt++] = from;
+    while (qh < qt) {
+        int32_t x = s->ex.queue[qh++];
+        if (x < least)
+            least = x;
+        for (int d = 0; d < 4; d++) {
+            int32_t y = s->map.nbr[x][d];
+            if (y >= 0 && y != block && mark[y] != st && s->ex.boxat[y] < 0) {
+                mark[y] = st;
+                s->ex.queue[qt++] = y;
+            }
+        }
+    }
+    if (count)
+        *count = (int32_t)qt;
+    return least;
+}
+
+/* Mark (with a new stamp) the cells the player reaches from `from` without
+ * pushing; returns the least of them. */
+int32_t pc__fs_reach(fs_solver *s, int32_t from)
+{
+    return pc__fs_fill(s, s->ex.mark, from, -1, fs_new_stamp(s), NULL);
+}
+
+/* reach, kept in pmark as the reach of the position under examination
+ * (pushes are tested against it while the children's reaches are found
+ * in mark); returns its stamp. */
+uint32_t pc__fs_reach_kept(fs_solver *s, int32_t from)
+{
+    pc__fs_reach(s, from);
+    memcpy(s->ex.pmark, s->ex.mark, (size_t)s->map.nc * sizeof *s->ex.mark);
+    return s->ex.stamp;
+}
+

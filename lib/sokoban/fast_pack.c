@@ -1,0 +1,612 @@
+/*
+ * The fast solver's packing (lib/sokoban/fast.c): the packing order (which
+ * goals to fill first), the feature counts it gives (goals packed in order,
+ * areas), the packing macros (a box's whole push path onto the next goal as
+ * one step) and the opener advisor (the boxes in the way of the next goal's
+ * box).
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "sokoban/fast_solver.h"
+
+/* ---- packing order ------------------------------------------------------------------------- */
+
+/* Can a box on goal g be pulled to a cell where a box starts off goal, the
+ * goals still filled (s->fr.tmpwall) standing as walls, the player going
+ * wherever the box needs it (the fallback of pull_out)? */
+static int pull_out_blind(fs_solver *s, int32_t g, const uint8_t *start)
+{
+    uint32_t st = fs_new_stamp(s);
+    size_t qh = 0, qt = 0;
+    s->ex.mark[g] = st;
+    s->ex.queue[qt++] = g;
+    while (qh < qt) {
+        int32_t x = s->ex.queue[qh++];
+        if (start[x])
+            return 1;
+        for (int d = 0; d < 4; d++) {
+            int32_t y = s->map.nbr[x][d]; /* the box goes to y, the player from y on */
+            if (y < 0 || s->ex.mark[y] == st || s->fr.tmpwall[y])
+                continue;
+            int32_t z = s->map.nbr[y][d];
+            if (z < 0 || s->fr.tmpwall[z])
+                continue;
+            s->ex.mark[y] = st;
+            s->ex.queue[qt++] = y;
+        }
+    }
+    return 0;
+}
+
+/* Mark (new stamp in ex.mark) the squares the player reaches from p, the
+ * filled goals (fr.tmpwall) and the square `block` closed; adds their
+ * number to *work.  p closed itself: nothing marked. */
+uint32_t pc__fs_pull_flood(fs_solver *s, int32_t p, int32_t block, int64_t *work)
+{
+    uint32_t st = fs_new_stamp(s);
+    if (p < 0 || p == block || s->fr.tmpwall[p])
+        return st;
+    size_t qh = 0, qt = 0;
+    s->ex.mark[p] = st;
+    s->ex.queue[qt++] = p;
+    while (qh < qt) {
+        int32_t x = s->ex.queue[qh++];
+        for (int d = 0; d < 4; d++) {
+            int32_t y = s->map.nbr[x][d];
+            if (y >= 0 && y != block && s->ex.mark[y] != st && !s->fr.tmpwall[y]) {
+                s->ex.mark[y] = st;
+                s->ex.queue[qt++] = y;
+            }
+        }
+    }
+    *work += (int64_t)qt;
+    return st;
+}
+
+/* The work (player squares flooded) the player-aware take-out may spend
+ * on one level before the packing order falls back to blind pulls: a big
+ * level's order must not cost more than its search. */
+#define FS_PULL_WORK ((int64_t)40000000)
+
+/* Can a box on goal g be pulled to a cell where a box starts off goal, the
+ * goals still filled (fr.tmpwall) standing as walls, by a player who walks
+ * to every pull: the reverse search over (box square, player's area)
+ * states of the packing macro (mac.*), the player starting in the area of
+ * its square at the start of the level (pl0; -1: on a goal, then any side
+ * of g)?  A box that the player can pull out only from a pocket it cannot
+ * leave with the box in the way is not out: XSokoban 12's last two goals,
+ * which the player reaches through a cellar that a box can enter but never
+ * leave, are filled first, not last.  -1 when *work passed FS_PULL_WORK. */
+static int pull_out(fs_solver *s, int32_t g, const uint8_t *start, int32_t pl0, int64_t *work)
+{
+    if (*work > FS_PULL_WORK)
+        return -1;
+    if (++s->mac.st == 0) {
+        memset(s->mac.vis, 0, 4 * (size_t)s->map.nc * sizeof *s->mac.vis);
+        memset(s->mac.exp, 0, 4 * (size_t)s->map.nc * sizeof *s->mac.exp);
+        s->mac.st = 1;
+    }
+    uint32_t ms = s->mac.st, st = pl0 >= 0 ? pc__fs_pull_flood(s, pl0, g, work) : 0;
+    size_t qh = 0, qt = 0;
+    for (int d = 0; d < 4; d++) {
+        int32_t p = s->map.nbr[g][d];
+        if (p >= 0 && !s->fr.tmpwall[p] && (pl0 < 0 || s->ex.mark[p] == st)) {
+            s->mac.vis[g * 4 + d] = ms;
+            s->mac.q[qt++] = g * 4 + d;
+        }
+    }
+    while (qh < qt) {
+        int32_t k = s->mac.q[qh++], x = k / 4;
+        if (start[x])
+            return 1;
+        if (s->mac.exp[k] == ms)
+            continue;
+        if (*work > FS_PULL_WORK)
+            return -1;
+        st = pc__fs_pull_flood(s, s->map.nbr[x][k % 4], x, work);
+        for (int d = 0; d < 4; d++) {
+            int32_t p = s->map.nbr[x][d];
+            if (p >= 0 && s->ex.mark[p] == st)
+                s->mac.exp[x * 4 + d] = ms; /* the same area: searched now */
+        }
+        for (int d = 0; d < 4; d++) {
+            /* the player stands on y and steps back to z, the box following to y */
+            int32_t y = s->map.nbr[x][d];
+            if (y < 0 || s->ex.mark[y] != st)
+                continue;
+            int32_t z = s->map.nbr[y][d];
+            if (z < 0 || s->fr.tmpwall[z] || s->mac.vis[y * 4 + d] == ms)
+                continue;
+            s->mac.vis[y * 4 + d] = ms;
+            s->mac.q[qt++] = y * 4 + d;
+        }
+    }
+    return 0;
+}
+
+/* Packing layers: from the solved position, take out (by pulls) every box
+ * that can leave for a starting square with the others as walls, the player
+ * walking to every pull (pull_out), round after round; the goals emptied
+ * last are filled first.  Goals that never come out form the deepest
+ * layer. */
+int32_t pc__fs_packing_order(fs_solver *s, const pc_sokoban *g)
+{
+    int32_t nc = s->map.nc, nb = s->map.nb;
+    s->map.layer = pc__malloc((size_t)nc * sizeof *s->map.layer);
+    s->ex.lcount = pc__calloc(2 * ((size_t)nb + 2), sizeof *s->ex.lcount);
+    uint8_t *start = pc__calloc((size_t)nc, 1);
+    int32_t *round = pc__malloc(((size_t)nb + 1) * sizeof *round);
+    int32_t *take = pc__malloc(((size_t)nb + 1) * sizeof *take);
+    if (!s->map.layer || !s->ex.lcount || !start || !round || !take) {
+        pc__free(start);
+        pc__free(round);
+        pc__free(take);
+        return PC_ENOMEM;
+    }
+    int32_t any = 0;
+    for (int32_t c = 0; c < nc; c++) {
+        s->map.layer[c] = -1;
+        start[c] = g->box[s->map.c2g[c]] && !s->map.goal[c];
+        any |= start[c];
+    }
+    for (int32_t j = 0; j < nb; j++) {
+        round[j] = -1;
+        s->fr.tmpwall[s->map.goals[j]] = 1;
+    }
+    int32_t left = nb, r = 0;
+    int32_t pl0 = s->map.g2c[g->player];
+    if (pl0 >= 0 && s->map.goal[pl0])
+        pl0 = -1;
+    int64_t work = 0;
+    while (left > 0 && any) {
+        int32_t nt = 0;
+        for (int32_t j = 0; j < nb; j++) {
+            if (round[j] >= 0)
+                continue;
+            s->fr.tmpwall[s->map.goals[j]] = 0;
+            int out = pull_out(s, s->map.goals[j], start, pl0, &work);
+            if (out < 0)
+                out = pull_out_blind(s, s->map.goals[j], start);
+            if (out)
+                take[nt++] = j;
+            s->fr.tmpwall[s->map.goals[j]] = 1;
+        }
+        if (nt == 0)
+            break;
+        for (int32_t t = 0; t < nt; t++) {
+            round[take[t]] = r;
+            s->fr.tmpwall[s->map.goals[take[t]]] = 0;
+        }
+        left -= nt;
+        r++;
+    }
+    for (int32_t j = 0; j < nb; j++) {
+        s->fr.tmpwall[s->map.goals[j]] = 0;
+        if (round[j] < 0)
+            round[j] = r; /* never came out: fill first */
+    }
+    int32_t top = left > 0 ? r : r - 1;
+    if (top < 0)
+        top = 0;
+    s->map.nlayers = top + 1;
+    for (int32_t j = 0; j < nb; j++) {
+        s->map.layer[s->map.goals[j]] = top - round[j];
+        s->ex.lcount[s->map.nlayers + top - round[j]]++;
+    }
+    pc__free(start);
+    pc__free(round);
+    pc__free(take);
+    return PC_OK;
+}
+
+/* Goals filled in packing order: the filled goals of every layer up to the
+ * first layer that still has an empty goal (that layer included).  Leaves
+ * the filled goals per layer in ex.lcount. */
+int32_t pc__fs_packing(fs_solver *s, const int32_t *bx)
+{
+    int32_t nl = s->map.nlayers;
+    int32_t *cnt = s->ex.lcount;
+    /* lsize: goals per layer, kept in the upper half of lcount */
+    const int32_t *lsize = s->ex.lcount + nl;
+    memset(cnt, 0, (size_t)nl * sizeof *cnt);
+    for (int32_t i = 0; i < s->map.nb; i++)
+        if (s->map.layer[bx[i]] >= 0)
+            cnt[s->map.layer[bx[i]]]++;
+    int32_t in = 0;
+    for (int32_t l = 0; l < nl; l++) {
+        in += cnt[l];
+        if (cnt[l] < lsize[l])
+            break;
+    }
+    return in;
+}
+
+/* The areas the boxes cut the free squares into (the player's included):
+ * the feature search's connectivity. */
+int32_t pc__fs_regions(fs_solver *s)
+{
+    uint32_t st = fs_new_stamp(s);
+    int32_t n = 0;
+    for (int32_t c0 = 0; c0 < s->map.nc; c0++)
+        if (s->ex.boxat[c0] < 0 && s->ex.mark[c0] != st) {
+            n++;
+            pc__fs_fill(s, s->ex.mark, c0, -1, st, NULL);
+        }
+    return n;
+}
+
+
+/* ---- the packing macro ------------------------------------------------------------------------ */
+
+/* Mark (new stamp in ex.mark) the squares the player reaches from p when
+ * a box stands on x besides the boxes of the state. */
+static uint32_t flood_with(fs_solver *s, int32_t x, int32_t p)
+{
+    uint32_t st = fs_new_stamp(s);
+    pc__fs_fill(s, s->ex.mark, p, x, st, NULL);
+    return st;
+}
+
+/* Queue the reverse-search state "box on x, player on side d" unless a
+ * state of it is queued already. */
+static void macro_visit(fs_solver *s, size_t *qt, int32_t x, int d, int32_t parent, int pull)
+{
+    int32_t k = x * 4 + d;
+    if (s->mac.vis[k] == s->mac.st)
+        return;
+    s->mac.vis[k] = s->mac.st;
+    s->mac.par[k] = parent;
+    s->mac.dir[k] = (uint8_t)pull;
+    s->mac.q[(*qt)++] = k;
+}
+
+/* Has y a neighbour other than x marked st? */
+static int touches(const fs_solver *s, int32_t y, int32_t x, uint32_t st)
+{
+    for (int d = 0; d < 4; d++) {
+        int32_t z = s->map.nbr[y][d];
+        if (z >= 0 && z != x && s->ex.mark[z] == st)
+            return 1;
+    }
+    return 0;
+}
+
+/* Is the pull of the box on x to y (the player from y on to q) the first
+ * push of a macro, backwards?  For box i (i >= 0, off the board): y is its
+ * square and the player reaches q now.  For any box (i < 0, every box
+ * standing): a box of the state off goal stands on y, the player reaches q
+ * now and, once it is pushed to x, steps from y into the region st. */
+static int macro_start(const fs_solver *s, int32_t i, int32_t x, int32_t y, int32_t q, uint32_t st,
+                       uint32_t pst)
+{
+    if (s->ex.pmark[q] != pst)
+        return 0;
+    if (i >= 0)
+        return y == s->ex.bx[i] && s->ex.mark[y] == st;
+    return s->ex.boxat[y] >= 0 && !s->map.goal[y] && touches(s, y, x, st);
+}
+
+/* The reverse search from the empty goal t: pull a box away from t, the
+ * other boxes standing, until macro_start says a box of the state can be
+ * pushed the same way forwards: box i (i >= 0; taken off the board
+ * meanwhile, so the player may pass its square) or any box (i < 0; the
+ * squares of all boxes stay closed, so it misses paths on which the
+ * player steps where the box stood, but looks at every box at once).  The
+ * box's pushes to t, in order, into mac.push (cell, direction pairs);
+ * returns their number, 0 when no box gets there. */
+static int32_t macro_path(fs_solver *s, int32_t t, int32_t i, uint32_t pst)
+{
+    if (++s->mac.st == 0) {
+        memset(s->mac.vis, 0, 4 * (size_t)s->map.nc * sizeof *s->mac.vis);
+        memset(s->mac.exp, 0, 4 * (size_t)s->map.nc * sizeof *s->mac.exp);
+        s->mac.st = 1;
+    }
+    int32_t b0 = i >= 0 ? s->ex.bx[i] : -1, n = 0;
+    if (i >= 0)
+        s->ex.boxat[b0] = -1;
+    size_t qh = 0, qt = 0;
+    for (int d = 0; d < 4; d++) {
+        int32_t p = s->map.nbr[t][d];
+        if (p >= 0 && s->ex.boxat[p] < 0)
+            macro_visit(s, &qt, t, d, -1, 0);
+    }
+    while (qh < qt && n == 0) {
+        int32_t k = s->mac.q[qh++], x = k / 4;
+        if (s->mac.exp[k] == s->mac.st)
+            continue;
+        uint32_t st = flood_with(s, x, s->map.nbr[x][k % 4]);
+        for (int d = 0; d < 4; d++) {
+            int32_t p = s->map.nbr[x][d];
+            if (p >= 0 && s->ex.mark[p] == st)
+                s->mac.exp[x * 4 + d] = s->mac.st; /* the same region: searched now */
+        }
+        for (int d = 0; d < 4 && n == 0; d++) {
+            int32_t y = s->map.nbr[x][d]; /* the box goes to y, the player from y to q */
+            int32_t q = y >= 0 ? s->map.nbr[y][d] : -1;
+            if (q < 0 || s->ex.boxat[q] >= 0)
+                continue;
+            if (macro_start(s, i, x, y, q, st, pst)) {
+                /* Found: push from y towards x, then back along the states. */
+                s->mac.push[n++] = y;
+                s->mac.push[n++] = (d + 2) & 3;
+                for (int32_t j = k; s->mac.par[j] >= 0; j = s->mac.par[j]) {
+                    s->mac.push[n++] = j / 4;
+                    s->mac.push[n++] = (s->mac.dir[j] + 2) & 3;
+                }
+                break;
+            }
+            if (s->ex.mark[y] == st && s->ex.boxat[y] < 0)
+                macro_visit(s, &qt, y, d, k, d);
+        }
+    }
+    if (i >= 0)
+        s->ex.boxat[b0] = i;
+    return n / 2;
+}
+
+/* Play the macro's pushes from record idx (its boxes in bx and boxat),
+ * storing every position on the way as a record (queued like any child;
+ * a position stored already is walked through).  Leaves bx and boxat as
+ * the macro left them. */
+static int32_t macro_play(fs_solver *s, uint32_t idx, int32_t npush, int32_t *found)
+{
+    uint32_t cur = idx;
+    for (int32_t k = 0; k < npush; k++) {
+        int32_t b = s->mac.push[2 * k], d = s->mac.push[2 * k + 1];
+        int32_t i = s->ex.boxat[b], to = s->map.nbr[b][d];
+        if (i < 0 || to < 0 || s->ex.boxat[to] >= 0)
+            return PC_EINVAL; /* a bug: the path was found on this board */
+        s->ex.boxat[b] = -1;
+        s->ex.boxat[to] = i;
+        s->ex.bx[i] = to;
+        /* The tests of try_push: a freeze deadlock, or a box frozen on its
+         * goal that seals the free goals off (a macro fills goal rooms, where
+         * seals happen). */
+        int off = 0;
+        s->fr.fcalls = 0;
+        int fz = pc__fs_frozen(s, to, &off);
+        if (fz && (off || (s->map.goal[to] && pc__fs_sealed(s, NULL))))
+            return PC_OK;
+        uint64_t key;
+        int32_t fslot;
+        s->fz.cur = pc__fs_fz_table(s, -1, &key, &fslot);
+        int64_t h = pc__fs_match_full(s, s->ex.bx);
+        if (h >= FS_BIG)
+            return PC_OK;
+        int32_t inorder = pc__fs_packing(s, s->ex.bx);
+        uint16_t *boxes = s->ex.child;
+        fs_move_box(fs_rec_at(s, cur)->boxes, s->map.nb, b, to, boxes);
+        int32_t cpl = pc__fs_reach(s, b);
+        uint64_t ch = pc__fs_hash_of(s, boxes, cpl);
+        size_t slot;
+        uint32_t e = pc__fs_lookup(s, ch, boxes, cpl, &slot);
+        if (e) {
+            cur = e - 1;
+            continue;
+        }
+        if (h > 0 && pc__fs_learned_dead(s, to, b))
+            return PC_OK;
+        int64_t ci = pc__fs_add_rec(s, ch, boxes, cpl, cur, b, d);
+        if (ci < 0)
+            return (int32_t)ci;
+        cur = (uint32_t)ci;
+        if (h == 0) {
+            *found = (int32_t)ci;
+            return PC_OK;
+        }
+        int32_t rc = pc__fs_queue_child(s, cur, h, inorder, 0);
+        if (rc < 0)
+            return rc;
+    }
+    return PC_OK;
+}
+
+/* The packing advisor's macros: for each empty goal of the first layer
+ * still to fill (FS_MACRO_GOALS at most), the FS_MACRO_BOXES boxes off goal
+ * nearest to it (in pushes on the empty board) that can be pushed onto it,
+ * the other boxes standing, are pushed there in one step each (every
+ * position on the way stored, so the path is an ordinary chain of
+ * records). */
+#define FS_MACRO_GOALS 4
+#define FS_MACRO_BOXES 1
+
+/* The boxes off goal nearest to goal j, FS_MACRO_BOXES at most, into
+ * near[]; returns their number. */
+static int32_t nearest_boxes(const fs_solver *s, int32_t j, int32_t *near)
+{
+    const uint16_t *d = s->map.dist + (size_t)j * s->map.nc;
+    int32_t n = 0;
+    for (int32_t i = 0; i < s->map.nb; i++) {
+        int32_t c = s->ex.bx[i];
+        if (s->map.goal[c] || d[c] == FS_UNREACH)
+            continue;
+        if (n == FS_MACRO_BOXES && d[s->ex.bx[near[n - 1]]] <= d[c])
+            continue; /* no nearer than the farthest kept */
+        int32_t k = n < FS_MACRO_BOXES ? n++ : n - 1;
+        near[k] = i;
+        for (; k > 0 && d[s->ex.bx[near[k - 1]]] > d[s->ex.bx[near[k]]]; k--) {
+            int32_t tmp = near[k - 1];
+            near[k - 1] = near[k];
+            near[k] = tmp;
+        }
+    }
+    return n;
+}
+
+int32_t pc__fs_pack_macros(fs_solver *s, uint32_t idx, uint32_t pst, int32_t *found)
+{
+    int32_t nl = s->map.nlayers, first = nl;
+    pc__fs_packing(s, s->ex.bx);
+    const int32_t *cnt = s->ex.lcount, *lsize = s->ex.lcount + nl;
+    for (int32_t l = 0; l < nl; l++)
+        if (cnt[l] < lsize[l]) {
+            first = l;
+            break;
+        }
+    int32_t tried = 0, rc = PC_OK;
+    for (int32_t j = 0; j < s->map.nb && tried < FS_MACRO_GOALS && rc == PC_OK && *found < 0; j++) {
+        int32_t t = s->map.goals[j];
+        if (s->map.layer[t] != first || s->ex.boxat[t] >= 0)
+            continue;
+        tried++;
+        int32_t near[FS_MACRO_BOXES + 1];
+        int32_t nn = nearest_boxes(s, j, near);
+        near[nn++] = -1; /* then any box */
+        for (int32_t m = 0; m < nn && rc == PC_OK && *found < 0; m++) {
+            int32_t n = macro_path(s, t, near[m], pst);
+            if (n <= 1)
+                continue; /* none, or one push: an ordinary child */
+            rc = macro_play(s, idx, n, found);
+            /* back to the expanded state */
+            for (int32_t i = 0; i < s->map.nb; i++)
+                s->ex.boxat[s->ex.bx[i]] = -1;
+            const fs_rec *r = fs_rec_at(s, idx);
+            for (int32_t i = 0; i < s->map.nb; i++) {
+                s->ex.bx[i] = r->boxes[i];
+                s->ex.boxat[r->boxes[i]] = i;
+            }
+        }
+    }
+    return rc;
+}
+
+/* The opener advisor (after Festival's): for each empty goal of the first
+ * packing layer still to fill (FS_MACRO_GOALS at most), a pull search of
+ * the box alone from the goal, blind to the other boxes (the player may
+ * stand anywhere but on walls), finds the nearest box off goal; the boxes
+ * standing on that path, or where the player must stand to push along
+ * it, are in the way (when there are FS_OPEN_BOXES of them at most), and
+ * a push of one of them costs no weight (see
+ * pc__fs_queue_child), as a push proposed by an advisor.  So the search clears
+ * the way for the next goal's box instead of paying for every push of it.
+ * Marks them (ex.opener = ex.ostamp); a heuristic, never a pruning. */
+#define FS_OPEN_BOXES 2
+
+void pc__fs_openers(fs_solver *s)
+{
+    if (++s->ex.ostamp == 0) {
+        memset(s->ex.opener, 0, ((size_t)s->map.nb + 1) * sizeof *s->ex.opener);
+        memset(s->ex.hpath, 0, (size_t)s->map.nc * sizeof *s->ex.hpath);
+        s->ex.ostamp = 1;
+    }
+    s->ex.oplan = 0;
+    int32_t nl = s->map.nlayers, first = nl, tried = 0;
+    const int32_t *cnt = s->ex.lcount, *lsize = s->ex.lcount + nl; /* packing() just ran */
+    for (int32_t l = 0; l < nl; l++)
+        if (cnt[l] < lsize[l]) {
+            first = l;
+            break;
+        }
+    int32_t *par = s->mac.par;
+    for (int32_t j = 0; j < s->map.nb && tried < FS_MACRO_GOALS; j++) {
+        int32_t t = s->map.goals[j];
+        if (s->map.layer[t] != first || s->ex.boxat[t] >= 0)
+            continue;
+        tried++;
+        uint32_t st = fs_new_stamp(s);
+        size_t qh = 0, qt = 0;
+        s->ex.mark[t] = st;
+        par[t] = -1;
+        s->ex.queue[qt++] = t;
+        int32_t found = -1;
+        while (qh < qt && found < 0) {
+            int32_t x = s->ex.queue[qh++];
+            for (int d = 0; d < 4; d++) {
+                /* the box comes from y, pushed by a player on q */
+                int32_t y = s->map.nbr[x][d], q = y >= 0 ? s->map.nbr[y][d] : -1;
+                if (q < 0 || s->ex.mark[y] == st || s->map.dead[y])
+                    continue;
+                s->ex.mark[y] = st;
+                par[y] = x;
+                if (s->ex.boxat[y] >= 0 && !s->map.goal[y]) {
+                    found = y;
+                    break;
+                }
+                s->ex.queue[qt++] = y;
+            }
+        }
+        /* Along the path from the box to t: boxes on the box's squares and
+         * on the player's; a path with more than FS_OPEN_BOXES of them is
+         * no plan (XSokoban 39 took 49 s instead of 9 when every path
+         * counted). */
+        int32_t obs[FS_OPEN_BOXES], nobs = 0;
+        for (int32_t y = found; y >= 0 && par[y] >= 0 && nobs <= FS_OPEN_BOXES; y = par[y]) {
+            int32_t x = par[y], q = -1;
+            for (int d = 0; d < 4; d++)
+                if (s->map.nbr[x][d] == y)
+                    q = s->map.nbr[y][d];
+            int32_t on[2] = {s->ex.boxat[x], q >= 0 ? s->ex.boxat[q] : -1};
+            for (int k = 0; k < 2; k++) {
+                if (on[k] < 0)
+                    continue;
+                if (nobs < FS_OPEN_BOXES)
+                    obs[nobs] = on[k];
+                nobs++; /* past FS_OPEN_BOXES: no plan, the walk stops */
+            }
+        }
+        if (nobs <= FS_OPEN_BOXES)
+            for (int32_t k = 0; k < nobs; k++) {
+                s->ex.opener[obs[k]] = s->ex.ostamp;
+                s->ex.oplan = 1;
+            }
+    }
+}
+
+/* The hotspot advisor (after Festival's), for when the opener has no plan
+ * (no path, or more than FS_OPEN_BOXES boxes in the way): for each box
+ * off goal, its push path to the goal the matching gives it, followed
+ * down the distances the matching reads (blind to the other boxes: each
+ * step one push nearer), is marked (ex.hpath), and the boxes standing on
+ * it, on the box's squares or where the player must stand, are in its
+ * way.  A box off goal in the way of FS_HOT_MIN boxes or more is a
+ * hotspot (ex.hot[i] = 1), and a push of it that leaves every such path
+ * costs no weight (see try_push), as a push an advisor proposes: the
+ * search clears the way of the boxes the matching wants moved, however
+ * many stand in it, where the opener gave up.  Runs after the opener and
+ * the full matching of the expanded state (hu.p); a heuristic, never a
+ * pruning.  Variants measured (XSokoban at 10 s; doc/sokoban.md): any push
+ * of a hotspot free, hotspots also when the opener has a plan, or only the
+ * box in the way of the most, or only the paths to the first open layer's
+ * goals: each solved some levels and lost others. */
+#define FS_HOT_MIN 2
+
+void pc__fs_hotspots(fs_solver *s)
+{
+    int32_t nb = s->map.nb, nc = s->map.nc;
+    int32_t *cnt = s->ex.hot, *seen = s->ex.hot + nb + 1;
+    for (int32_t i = 0; i <= nb; i++)
+        cnt[i] = 0, seen[i] = -1;
+    if (s->ex.oplan)
+        return;
+    for (int32_t j = 1; j <= nb; j++) {
+        int32_t i = s->hu.p[j] - 1;
+        if (i < 0)
+            continue;
+        int32_t c = s->ex.bx[i];
+        const uint16_t *d = s->fz.cur + (size_t)(j - 1) * nc;
+        if (s->map.goal[c] || d[c] == FS_UNREACH)
+            continue;
+        while (d[c] > 0) {
+            int32_t next = -1;
+            for (int k = 0; k < 4 && next < 0; k++) {
+                int32_t y = s->map.nbr[c][k], q = s->map.nbr[c][(k + 2) & 3];
+                if (y < 0 || q < 0 || d[y] == FS_UNREACH || d[y] + 1 != d[c])
+                    continue;
+                next = y;
+                s->ex.hpath[y] = s->ex.hpath[q] = s->ex.ostamp;
+                int32_t on[2] = {s->ex.boxat[y], s->ex.boxat[q]};
+                for (int e = 0; e < 2; e++)
+                    if (on[e] >= 0 && on[e] != i && seen[on[e]] != i) {
+                        seen[on[e]] = i;
+                        cnt[on[e]]++;
+                    }
+            }
+            if (next < 0)
+                break; /* the distances follow the player's side: no such step here */
+            c = next;
+        }
+    }
+    for (int32_t i = 0; i < nb; i++)
+        cnt[i] = cnt[i] >= FS_HOT_MIN && !s->map.goal[s->ex.bx[i]];
+}

@@ -1,0 +1,317 @@
+/*
+ * Internal: the fast Sokoban solver's state and the functions its files
+ * share (lib/sokoban/fast*.c; fast.c says how the search works).  Not
+ * installed.
+ *
+ *   fast.c          the search: matching, records, feature cells, expansion,
+ *                   the solution (pc__sokoban_fast)
+ *   fast_board.c    memory, the level's static tables, reachability
+ *   fast_frozen.c   freeze deadlocks, sealed goals, frozen-goal distances
+ *   fast_corral.c   PI-corrals
+ *   fast_pack.c     packing order, packing macros, the opener advisor
+ *   fast_learn.c    learned deadlock patterns, the corral search
+ *   fast_deadlock.c pc__sokoban_deadlock and the test entry points
+ */
+#ifndef PC_SOKOBAN_FAST_SOLVER_H
+#define PC_SOKOBAN_FAST_SOLVER_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+
+#include "common/alloc.h"
+#include "common/budget.h"
+#include "sokoban/fast_int.h"
+#include "sokoban/fast_learn.h"
+#include "sokoban/sokoban_int.h"
+
+#define FS_BIG ((int64_t)1 << 24)     /* cost of an impossible box-goal pair */
+#define FS_INF ((int64_t)1 << 60)
+#define FS_UNREACH PC__SOKOBAN_UNREACH
+#define FS_FREEZE_CALLS 256           /* freeze test: recursive calls at most */
+#define FS_LEARN_BOXES 5              /* learned patterns: boxes in a cluster at most */
+#define FS_LEARN_STATES 256           /* sub-search: states at most (then "not proved") */
+#define FS_CORRAL_BOXES 10            /* corral search: barrier boxes at most */
+#define FS_CORRAL_STATES 1024         /* corral search: sub-states at most */
+#define FS_SUB_BOXES FS_CORRAL_BOXES  /* sub-search: the larger of the two box counts */
+#define FS_SUB_STATES FS_CORRAL_STATES /* and of the two state counts */
+#define FS_SUB_SLOTS 2048             /* and hash slots (power of two, > FS_SUB_STATES) */
+#define FS_LEARN_CACHE 65536          /* clusters remembered as not proved dead (power of two) */
+
+typedef struct {
+    uint64_t hash;
+    uint32_t parent; /* index of the parent record (the root: itself) */
+    uint16_t from;   /* cell the pushed box left */
+    uint8_t dir;     /* direction of the push */
+    uint8_t done;    /* expanded already (by either queue) */
+    uint16_t player; /* least cell of the player's reachable area */
+    uint16_t weight; /* feature search: pushes on the way here no advisor proposed */
+    uint16_t boxes[]; /* sorted cell ids */
+} fs_rec;
+
+/* A binary min-heap of records by key (the feature search's cells). */
+typedef struct {
+    uint64_t key;
+    uint32_t idx;
+} fs_hitem;
+
+typedef struct {
+    fs_hitem *v;
+    size_t n, cap;
+} fs_heap;
+
+/* The level as the fast search sees it: interior cells, neighbours, goals,
+ * dead squares, push distances, the packing layers and Zobrist keys.
+ * Written once by prepare (and pc__fs_packing_order); read-only while the search
+ * runs. */
+typedef struct {
+    const pc_sokoban *g;
+    int32_t nc, nb;        /* interior cells, boxes (= goals) */
+    int32_t *c2g;          /* nc: grid index */
+    int32_t *g2c;          /* w*h: cell id or -1 */
+    int32_t (*nbr)[4];     /* nc x 4: neighbour cell or -1 */
+    uint8_t *goal, *dead;  /* nc */
+    int32_t *goals;        /* nb goal cells */
+    uint16_t *dist;        /* nb x nc: pushes from the cell to goal j, FS_UNREACH: never */
+    int32_t *layer;        /* nc: packing layer of a goal (0: fill first), -1 elsewhere */
+    int32_t nlayers;
+    uint64_t *zb, *zp;     /* Zobrist keys of a box and of the player's class, per cell */
+} fs_map;
+
+/* The node store: the arena of records, the hash table that finds them and
+ * the feature cells (the open list).  Written by pc__fs_add_rec and the cells'
+ * push and pop. */
+typedef struct {
+    unsigned char *arena;
+    size_t nrec, reccap, recsize;
+    uint32_t *table;       /* open addressing: record index + 1 */
+    size_t tcap;
+    fs_heap *cell;         /* feature search: one heap per feature cell */
+    size_t ncell, cur, fopen; /* cells, the round robin's next cell, records queued in them */
+    size_t half, dcur, dopen; /* the deferred cells' first, next, records queued in them */
+    uint64_t pops;
+} fs_store;
+
+/* Scratch of one expansion: where the boxes are, the player's reachability
+ * stamps, the children's boxes.  Contents last within one call. */
+typedef struct {
+    int32_t *boxat;        /* nc: index of the box there, -1 */
+    uint32_t *mark;        /* nc: reachability stamps */
+    uint32_t *pmark;       /* nc: the expanded state's marks */
+    uint32_t stamp;
+    int32_t *queue;        /* nc */
+    int32_t *bx;           /* nb: boxes of the state expanded */
+    uint16_t *child;       /* nb */
+    int32_t *lcount;       /* nlayers: scratch */
+    int32_t ppack, preg;   /* the expanded state's features (feature search) */
+    uint16_t pweight;      /* and its weight */
+    uint32_t *opener;      /* nb: the box is in the way of the next goal's box (stamp ostamp) */
+    uint32_t ostamp;
+    int32_t *hot;          /* 2 (nb + 1): the hotspot advisor's counts (then 1: a hotspot), its last box seen */
+    uint32_t *hpath;       /* nc: on some box's push path to its goal (stamp ostamp) */
+    int oplan;             /* the opener marked boxes in the way (this expansion) */
+    uint64_t fzkey;        /* the expanded state's boxes frozen on goals (hash, 0: none) */
+    int32_t fzslot;        /* and their table's slot in fz (-1: map.dist) */
+    const uint16_t *fzpar; /* and that table */
+} fs_scratch;
+
+/* The packing macro's scratch (pack_macro): the reverse search over
+ * (box cell, side of the player) states, 4 per cell. */
+typedef struct {
+    uint32_t *vis, *exp;   /* 4 nc: stamps, state queued / its region searched */
+    uint32_t st;
+    int32_t *par;          /* 4 nc: the state pulled from, -1 at the goal */
+    uint8_t *dir;          /* 4 nc: the pull that led here */
+    int32_t *q;            /* 4 nc: the queue */
+    int32_t *push;         /* nb + nc: the macro's pushes (cell, direction) */
+} fs_macro;
+
+/* The freeze test's scratch (frozen and its callers). */
+typedef struct {
+    uint8_t *tmpwall;      /* nc: freeze test */
+    int32_t fcalls;
+    int32_t *frec, nfrec;  /* pc__sokoban_deadlock: the boxes found frozen (NULL in search) */
+    int32_t *onfrozen;     /* nb: boxes frozen on goals (sealed) */
+} fs_freeze;
+
+/* The PI-corral analysis's scratch (pc__fs_pi_corral). */
+typedef struct {
+    int32_t nbar;          /* boxes in cbox */
+    int32_t ncor;          /* corrals of the state expanded (ids in comp) */
+    int32_t *order;        /* nc + ncor + 1: the corrals' cells grouped by id (pc__fs_corral_dead) */
+    int32_t *comp;         /* nc: corral of a free cell the player does not reach, -1 */
+    uint32_t *bmark;       /* nb: the corral whose barrier the box is on (its stamp) */
+    uint32_t cstamp;
+    int32_t *cbox;         /* nb: a corral's barrier boxes */
+    int32_t *uf;           /* nc: union-find over corrals */
+    uint8_t *allow, *tallow; /* nb: pushes (bit per direction) the chosen corral allows */
+} fs_corral;
+
+/* The Hungarian algorithm's arrays (n + 1 each): duals, assignment, and
+ * the copies one child's augmenting path works on. */
+typedef struct {
+    int64_t *u, *v, *cu, *cv, *minv;
+    int32_t *p, *cp, *way;
+    uint8_t *used;
+} fs_hungarian;
+
+/* Learned deadlock patterns (pc__fs_learned_dead): the sub-search's board and
+ * states, the cache of clusters not proved dead and the patterns proved,
+ * indexed by each of their box squares. */
+typedef struct {
+    uint32_t *v;
+    size_t n, cap;
+} fs_plist;
+
+typedef struct {
+    int32_t *sboxat;       /* nc: the sub-board's boxes (index in the cluster), -1 */
+    uint32_t *smark;       /* nc: the expanded sub-state's reach (stamp sst) */
+    uint32_t sst;
+    uint16_t *sstate;      /* FS_SUB_STATES x (FS_SUB_BOXES + 1): sorted cells, player class */
+    uint64_t *shash;       /* FS_SUB_STATES: their hashes */
+    uint32_t *stable;      /* FS_SUB_SLOTS: sub-state index + 1 */
+    size_t smask;          /* the sub-search in progress: its slots - 1 */
+    int32_t scap;          /* and its states at most */
+    uint64_t *alive;       /* FS_LEARN_CACHE: clusters not proved dead (hash | 1; lossy) */
+    uint32_t *pat;         /* patterns: box count, box cells, region bitset (words) */
+    size_t npat, patcap;   /* uint32 words used, allocated */
+    fs_plist *at;          /* nc: the patterns (offsets in pat) holding a box on the cell */
+    int32_t words;         /* region bitset words per pattern */
+    int full;              /* the budget refused a pattern: learn no more */
+    uint64_t learned;      /* patterns stored */
+} fs_learn;
+
+/* Push distances with the boxes frozen on goals as walls (pc__fs_fz_table): a
+ * direct-mapped cache of tables, one per set of such boxes (by hash, the
+ * set kept as a bitset to check), and a scratch table for a set that must
+ * not evict the table in use.  cur is the table the matching reads now
+ * (map.dist when no box is frozen on a goal). */
+#define FS_FZ_SLOTS 512               /* tables cached at most */
+#define FS_FZ_BYTES ((size_t)8 << 20) /* and their bytes at most (then fewer slots, 16 at least) */
+#define FS_FZ_CELLS 65536             /* frozen distances only when boxes x cells <= this */
+
+typedef struct {
+    const uint16_t *cur;   /* the matching's distances (cost) */
+    uint64_t *key;         /* nslots + 1: the set's hash | 1, 0 empty (the last: scratch) */
+    uint32_t *set;         /* (nslots + 1) x words: the sets */
+    uint16_t *dist;        /* (nslots + 1) x nb x nc: the tables */
+    int32_t nslots;
+    uint8_t *side;         /* 4 nc: the player's areas round a box (fz_sides) */
+    int32_t words;
+    int off;               /* not used: too big a level, or the budget refused the cache */
+    uint64_t built;        /* tables computed */
+} fs_fzdist;
+
+/* The fast solver: the caller's meter and the memory charged, and its
+ * parts, grouped by who writes them. */
+typedef struct {
+    pc__meter *m;
+    uint64_t bytes, peak;  /* memory charged now, and at most (charge) */
+    fs_map map;            /* the level (fixed during the search) */
+    fs_store st;           /* records, hash table, open list */
+    fs_scratch ex;         /* one expansion's scratch */
+    fs_freeze fr;          /* freeze test */
+    fs_corral cor;         /* PI-corrals */
+    fs_macro mac;          /* packing macros */
+    fs_hungarian hu;       /* matching */
+    fs_learn lr;           /* learned deadlock patterns */
+    fs_fzdist fz;          /* push distances with the boxes frozen on goals as walls */
+} fs_solver;
+
+static inline fs_rec *fs_rec_at(const fs_solver *s, size_t i)
+{
+    return (fs_rec *)(s->st.arena + i * s->st.recsize);
+}
+
+/* Charge `add` bytes (and release `sub`); 0 when the budget refuses. */
+static inline int fs_charge(fs_solver *s, uint64_t add, uint64_t sub)
+{
+    if (pc__meter_over_bytes(s->m, s->bytes - sub, add))
+        return 0;
+    s->bytes = s->bytes - sub + add;
+    if (s->bytes > s->peak)
+        s->peak = s->bytes;
+    return 1;
+}
+
+/* A new stamp for ex.mark. */
+static inline uint32_t fs_new_stamp(fs_solver *s)
+{
+    if (++s->ex.stamp == 0) {
+        memset(s->ex.mark, 0, (size_t)s->map.nc * sizeof *s->ex.mark);
+        s->ex.stamp = 1;
+    }
+    return s->ex.stamp;
+}
+
+/* The matching's cost of box i to goal j (1-based, the Hungarian
+ * algorithm's indices) on the distances it reads now. */
+static inline int64_t fs_pair_cost(const fs_solver *s, const int32_t *bx, int32_t i, int32_t j)
+{
+    uint16_t d = s->fz.cur[(size_t)(j - 1) * s->map.nc + bx[i - 1]];
+    return d == FS_UNREACH ? FS_BIG : d;
+}
+
+/* The boxes of the record's parent boxes `pb` with box b moved to `to`,
+ * kept sorted, into boxes (records hold sorted boxes). */
+static inline void fs_move_box(const uint16_t *pb, int32_t nb, int32_t b, int32_t to, uint16_t *boxes)
+{
+    int32_t t = 0;
+    int put = 0;
+    for (int32_t j = 0; j < nb; j++) {
+        int32_t c = pb[j];
+        if (c == b)
+            continue;
+        if (!put && to < c) {
+            boxes[t++] = (uint16_t)to;
+            put = 1;
+        }
+        boxes[t++] = (uint16_t)c;
+    }
+    if (!put)
+        boxes[t++] = (uint16_t)to;
+}
+
+/* fast.c */
+int64_t pc__fs_match_full(fs_solver *s, const int32_t *bx);
+uint64_t pc__fs_hash_of(const fs_solver *s, const uint16_t *boxes, int32_t player);
+uint32_t pc__fs_lookup(const fs_solver *s, uint64_t h, const uint16_t *boxes, int32_t player,
+                       size_t *slot);
+int64_t pc__fs_add_rec(fs_solver *s, uint64_t h, const uint16_t *boxes, int32_t player, uint32_t parent,
+                       int32_t from, int dir);
+int32_t pc__fs_queue_child(fs_solver *s, uint32_t ci, int64_t h, int32_t inorder, int open);
+
+/* fast_board.c */
+int32_t pc__fs_grow(fs_solver *s, void **ptr, size_t *cap, size_t need, size_t el);
+fs_solver *pc__fs_new(const pc_sokoban *g, pc__meter *m);
+void pc__fs_free(fs_solver *s);
+int32_t pc__fs_prepare(fs_solver *s, const pc_sokoban *g);
+int32_t pc__fs_fill(fs_solver *s, uint32_t *mark, int32_t from, int32_t block, uint32_t st, int32_t *count);
+int32_t pc__fs_reach(fs_solver *s, int32_t from);
+uint32_t pc__fs_reach_kept(fs_solver *s, int32_t from);
+
+/* fast_frozen.c */
+int pc__fs_frozen(fs_solver *s, int32_t c, int *off);
+int pc__fs_freeze_dead(fs_solver *s, int32_t c);
+int pc__fs_sealed(fs_solver *s, uint8_t *mark);
+int pc__fs_soft_sealed(fs_solver *s);
+const uint16_t *pc__fs_fz_table(fs_solver *s, int32_t keep, uint64_t *key, int32_t *slot);
+
+/* fast_corral.c */
+int32_t pc__fs_pi_corral(fs_solver *s, uint32_t pst);
+
+/* fast_pack.c */
+uint32_t pc__fs_pull_flood(fs_solver *s, int32_t p, int32_t block, int64_t *work);
+int32_t pc__fs_packing_order(fs_solver *s, const pc_sokoban *g);
+int32_t pc__fs_packing(fs_solver *s, const int32_t *bx);
+int32_t pc__fs_regions(fs_solver *s);
+int32_t pc__fs_pack_macros(fs_solver *s, uint32_t idx, uint32_t pst, int32_t *found);
+void pc__fs_openers(fs_solver *s);
+void pc__fs_hotspots(fs_solver *s);
+
+/* fast_learn.c */
+int32_t pc__fs_learn_alloc(fs_solver *s);
+int pc__fs_learned_dead(fs_solver *s, int32_t to, int32_t pl);
+int pc__fs_corral_dead(fs_solver *s, int32_t player);
+
+#endif
