@@ -73,6 +73,26 @@ static inline uint64_t fz_u64(struct fz_in *in)
     return v;
 }
 
+/* A Sokoban search's solution in r replays from g and solves it, with the
+ * moves and pushes the result reports (the solvers verify it themselves;
+ * this checks that check). */
+static inline void fz_sokoban_replays(const pc_sokoban *g, const pc_sokoban_result *r)
+{
+    char err[128], *l;
+    size_t ln;
+    pc_sokoban *h = NULL;
+    FZ_TEXT(pc_sokoban_result_lurd, r, &l, &ln);
+    FZ_CHECK(l && pc_sokoban_clone(g, &h) == PC_OK);
+    int32_t ar = pc_sokoban_apply_lurd(h, l, ln, err, sizeof err);
+    if (ar != PC_OK) fprintf(stderr, "solution refused: %s\n%s\n", err, l);
+    FZ_CHECK(ar == PC_OK);
+    FZ_CHECK(pc_sokoban_is_solved(h) == 1);
+    FZ_CHECK(pc_sokoban_moves(h) - pc_sokoban_moves(g) == pc_sokoban_result_moves(r));
+    FZ_CHECK(pc_sokoban_pushes(h) - pc_sokoban_pushes(g) == pc_sokoban_result_pushes(r));
+    free(l);
+    pc_sokoban_free(h);
+}
+
 /* The save harness of one game: load the input; when it loads, save, load
  * the save, save again: same text; a clone saves the same text too; a failed
  * load sets nothing.  EXTRA(g) runs more checks on the loaded game. */

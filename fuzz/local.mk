@@ -16,7 +16,7 @@
 
 FUZZERS = fuzz/nonogram_load fuzz/nonogram_import fuzz/sokoban_level fuzz/sokoban_collection \
 	fuzz/sokoban_load fuzz/pickerel_load fuzz/snapper_load fuzz/patchwork_load \
-	fuzz/patchwork_referee fuzz/patchwork_command fuzz/moves fuzz/search_nonogram fuzz/search_games fuzz/game \
+	fuzz/patchwork_referee fuzz/patchwork_command fuzz/moves fuzz/search_nonogram fuzz/search_games fuzz/sokoban_search fuzz/game \
 	fuzz/game_load fuzz/step
 
 if ENABLE_FUZZING
@@ -73,6 +73,9 @@ fuzz_search_nonogram_LDFLAGS = $(FUZZ_LINK)
 fuzz_search_games_SOURCES = fuzz/search_games.c $(FUZZ_MAIN)
 fuzz_search_games_LDADD = $(TEST_LDADD)
 fuzz_search_games_LDFLAGS = $(FUZZ_LINK)
+fuzz_sokoban_search_SOURCES = fuzz/sokoban_search.c $(FUZZ_MAIN)
+fuzz_sokoban_search_LDADD = $(TEST_LDADD)
+fuzz_sokoban_search_LDFLAGS = $(FUZZ_LINK)
 fuzz_game_SOURCES = fuzz/game.c $(FUZZ_MAIN)
 fuzz_game_LDADD = $(TEST_LDADD)
 fuzz_game_LDFLAGS = $(FUZZ_LINK)
@@ -118,7 +121,7 @@ if ENABLE_FUZZING
 fuzz-smoke: $(FUZZERS)
 	@fail=0; for f in $(FUZZERS); do \
 	  case " $(FUZZ_SMOKE_SKIP) " in *" $$f "*) echo "==== `basename $$f`: skipped (open finding, fuzz/known/)"; continue;; esac; \
-	  case `basename $$f` in game) runs=300;; moves) runs=1000;; patchwork_referee|search_nonogram|nonogram_import) runs=3000;; \
+	  case `basename $$f` in game) runs=300;; moves) runs=1000;; patchwork_referee|search_nonogram|nonogram_import|sokoban_search) runs=3000;; \
 	    search_games|sokoban_level|step) runs=10000;; *) runs=$(FUZZ_SMOKE_RUNS);; esac; \
 	  $(MAKE) $(AM_MAKEFLAGS) --no-print-directory fuzz-run FUZZ_TARGET=$$f \
 	    FUZZ_SECONDS=$(FUZZ_SMOKE_SECONDS) FUZZ_FLAGS="$(FUZZ_FLAGS) -seed=$(FUZZ_SMOKE_SEED) -runs=$$runs" || fail=1; done; exit $$fail
