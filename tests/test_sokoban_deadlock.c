@@ -92,6 +92,23 @@ int main(void)
     is_int(check("#########\n#@      #\n#   $   #\n#  **## #\n#  .**  #\n#########\n", &kind, m, sizeof m), 0,
            "boxes frozen on goals, a free goal still reachable: no deadlock");
 
+    /* Squares the player never reaches (found by fuzz/sokoban_search: the
+     * kind was FROZEN with no box marked).  An empty goal walled off: the
+     * boxes the player reaches have, between them, fewer goals than they
+     * are — all of them are marked. */
+    is_int(check("#########\n#@ $ $. #\n#########\n#.#\n###\n", &kind, m, sizeof m), 1,
+           "an empty goal the player never reaches: deadlock");
+    is_int(kind, PC_SOKOBAN_DEADLOCK_MATCHING, "... kind MATCHING");
+    is_str(m, "3,1 5,1 ", "... the boxes the player reaches marked");
+    /* A box off goal walled off never moves: it is marked alone. */
+    is_int(check("#######\n#@ $. #\n#######\n#$.#\n####\n", &kind, m, sizeof m), 1,
+           "a box off goal the player never reaches: deadlock");
+    is_int(kind, PC_SOKOBAN_DEADLOCK_FROZEN, "... kind FROZEN");
+    is_str(m, "1,3 ", "... that box marked");
+    /* Walled off on its goal, a box is no deadlock. */
+    is_int(check("#######\n#@ $. #\n#######\n#*#\n###\n", &kind, m, sizeof m), 0,
+           "a box on its goal the player never reaches: no deadlock");
+
     /* Argument checks and the answer-only form. */
     uint8_t small[4];
     kind = -1;

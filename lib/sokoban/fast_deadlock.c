@@ -93,16 +93,26 @@ static int32_t deadlock_tests(fs_solver *s, const pc_sokoban *g, uint8_t *mark, 
     return 0;
 }
 
-/* A box off goal (or an empty goal) where the player never comes: that box
- * can never move.  Marks such boxes in grid (may be NULL). */
-static void unreachable_boxes(const pc_sokoban *g, uint8_t *grid)
+/* The deadlock of a position with a box off goal, or an empty goal, where
+ * the player never comes (prepare's PC_ENOTFOUND).  A box off goal there
+ * never moves: those boxes are frozen off goal.  Otherwise an empty goal
+ * lies there; boxes and goals being as many, the boxes the player reaches
+ * then have fewer goals than they are within reach, every one of them: a
+ * matching deadlock of all of them.  Marks the boxes in grid (may be NULL);
+ * returns the kind. */
+static int32_t unreachable_deadlock(const pc_sokoban *g, uint8_t *grid)
 {
     size_t n = (size_t)g->w * (size_t)g->h;
+    int32_t kind = PC_SOKOBAN_DEADLOCK_MATCHING;
     for (size_t i = 0; i < n; i++)
-        if (!(g->stat[i] & SK_INTERIOR) && g->box[i] && !(g->stat[i] & SK_GOAL)) {
-            if (grid)
-                grid[i] = 1;
-        }
+        if (!(g->stat[i] & SK_INTERIOR) && g->box[i] && !(g->stat[i] & SK_GOAL))
+            kind = PC_SOKOBAN_DEADLOCK_FROZEN;
+    for (size_t i = 0; i < n && grid; i++) {
+        int inside = (g->stat[i] & SK_INTERIOR) != 0;
+        if (g->box[i] && (kind == PC_SOKOBAN_DEADLOCK_FROZEN ? !inside && !(g->stat[i] & SK_GOAL) : inside))
+            grid[i] = 1;
+    }
+    return kind;
 }
 
 /* g's current boxes as the state under examination (ex.bx, ex.boxat). */
@@ -142,8 +152,7 @@ int32_t pc__sokoban_deadlock(const pc_sokoban *g, uint8_t *grid, int32_t *kind)
     if (!s)
         return rc;
     if (rc == PC_ENOTFOUND) {
-        unreachable_boxes(g, grid);
-        *kind = PC_SOKOBAN_DEADLOCK_FROZEN;
+        *kind = unreachable_deadlock(g, grid);
         rc = 1;
         goto done;
     }
