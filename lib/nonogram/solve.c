@@ -1852,6 +1852,8 @@ int pc__nsolver_solve(pc__nsolver *s, int32_t limit, uint8_t *store, int32_t nst
      * grades the puzzle), on grids the nogood store takes */
     s->ng.root = run.root_mark;
     s->ng.active = PC__NS_LEARN && s->ng.learn && s->grid.bits && s->ncells <= PC__NS_NG_MAX_CELLS;
+    /* light nodes only on the grids where they were measured to pay */
+    const int light_ok = s->ncells <= PC__NS_PROBE_LIGHT_CELLS;
     for (;;) {
         if (r == PC__NS_ABORT)
             break;
@@ -1878,7 +1880,7 @@ int pc__nsolver_solve(pc__nsolver *s, int32_t limit, uint8_t *store, int32_t nst
         }
         if (r == PC__NS_OK) {
             int ok = branch(s, &run);
-            s->probe.light = run.depth % PC__NS_PROBE_EVERY != 0;
+            s->probe.light = light_ok && run.depth % PC__NS_PROBE_EVERY != 0;
             r = ok ? reduce(s) : PC__NS_ABORT;
             s->probe.light = 0;
             continue;
@@ -1886,7 +1888,7 @@ int pc__nsolver_solve(pc__nsolver *s, int32_t limit, uint8_t *store, int32_t nst
         int b = backtrack(s, &run);
         if (b < 0)
             break;
-        s->probe.light = run.depth % PC__NS_PROBE_EVERY != 0;
+        s->probe.light = light_ok && run.depth % PC__NS_PROBE_EVERY != 0;
         r = b ? reduce(s) : PC__NS_ABORT;
         s->probe.light = 0;
     }

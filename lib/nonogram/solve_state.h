@@ -72,12 +72,21 @@ enum { PC__NS_OK = 0, PC__NS_CONTRA = -1, PC__NS_ABORT = -2, PC__NS_FOUND = 1 };
  * before (a node is only reduced less), so the answers and verdicts are the
  * same.  On tcga2016 (one solution, restart seeds 0/1/2) 2: 11, 5 and 26 %
  * fewer line solves than 1 (probing at every node), about 35 % more nodes
- * at a third fewer line solves each; 3: 10 % more than 1 at seed 0; 2 with
- * full probing down to depth 8, or with the branch cell's row and column
- * also probed at a light node: more than 2 alone (doc/nonogram-solving.md,
- * round ten).  1: full probing at every node. */
+ * at a third fewer line solves each (and about 7 % more instructions a
+ * line solve); 3: 10 % more than 1 at seed 0; 2 with full probing down to
+ * depth 8, or with a light node also probing the branch cell's row and
+ * column, or the 8 or 32 cells of the best last scores: more than 2 alone
+ * (doc/nonogram-solving.md, round ten).  1: full probing at every node. */
 #ifndef PC__NS_PROBE_EVERY
 #define PC__NS_PROBE_EVERY 2
+#endif
+/* Light nodes only on grids of at most this many cells: on the generated
+ * random 40 x 40 grids (20 a set, restart seeds 0/1/2) they cost 31 %
+ * (p = 0.35) and 60 % (p = 0.5) more line solves, while on 25 x 25
+ * (tcga2016) and random 30 x 30 (p = 0.35: -19 %) they gain; so 900, a
+ * 30 x 30 grid (doc/nonogram-solving.md, round ten). */
+#ifndef PC__NS_PROBE_LIGHT_CELLS
+#define PC__NS_PROBE_LIGHT_CELLS 900
 #endif
 /* After a restart the branching scores are multiplied by 1 + r / 256 with
  * r the top 64 - PC__NS_RESTART_SHIFT bits of a random draw: 56, a factor
