@@ -1501,7 +1501,7 @@ static int32_t pick_branch(pc__nsolver *s, uint8_t *first)
             sc = sc * (1024 + (int64_t)(s->probe.act[idx] * (1024u * PC__NS_ACT) / amax));
 #endif
         if (s->restart.randomize)
-            sc = sc * (256 + (int64_t)(next_rng(s) >> 56));
+            sc = sc * (256 + (int64_t)(next_rng(s) >> PC__NS_RESTART_SHIFT));
         if (sc > best_score) {
             best_score = sc;
             best = idx;
@@ -1530,10 +1530,33 @@ static int64_t luby(int64_t i)
     }
 }
 
-/* A node's reduction: probing to a fixpoint, or propagation alone (the
- * branching scores then all 0). */
+/* A light node's reduction (PC__NS_PROBE_EVERY): propagation, then the
+ * probe pairs of the cells whose probes last met a contradiction (those
+ * prove most failing nodes), with no sweep over the other cells: their
+ * branching scores stay those of the last full probing above. */
+static int reduce_light(pc__nsolver *s)
+{
+    int r = pc__nsolver_propagate(s);
+    for (int32_t i = 0; i < s->probe.hot_n && r == PC__NS_OK && s->grid.unknown; i++) {
+        int32_t h = s->probe.hot_pos - 1 - i;
+        if (h < 0)
+            h += PC__NS_HOT;
+        int32_t idx = s->probe.hot[h];
+        if (s->grid.cells[idx] != PC__NU)
+            continue;
+        r = probe_pair(s, idx);
+        if (r == PP_NOTHING || r == PP_SETTLED)
+            r = PC__NS_OK;
+    }
+    return r;
+}
+
+/* A node's reduction: probing to a fixpoint (the hot cells only at a light
+ * node), or propagation alone (the branching scores then all 0). */
 static int reduce(pc__nsolver *s)
 {
+    if (s->probe.enabled && s->probe.light)
+        return reduce_light(s);
     if (s->probe.enabled)
         return pc__nsolver_probe(s);
     int r = pc__nsolver_propagate(s);
@@ -1829,6 +1852,8 @@ int pc__nsolver_solve(pc__nsolver *s, int32_t limit, uint8_t *store, int32_t nst
      * grades the puzzle), on grids the nogood store takes */
     s->ng.root = run.root_mark;
     s->ng.active = PC__NS_LEARN && s->ng.learn && s->grid.bits && s->ncells <= PC__NS_NG_MAX_CELLS;
+    /* light nodes only on the grids where they were measured to pay */
+    const int light_ok = s->ncells <= PC__NS_PROBE_LIGHT_CELLS;
     for (;;) {
         if (r == PC__NS_ABORT)
             break;
@@ -1854,13 +1879,18 @@ int pc__nsolver_solve(pc__nsolver *s, int32_t limit, uint8_t *store, int32_t nst
             continue;
         }
         if (r == PC__NS_OK) {
-            r = branch(s, &run) ? reduce(s) : PC__NS_ABORT;
+            int ok = branch(s, &run);
+            s->probe.light = light_ok && run.depth % PC__NS_PROBE_EVERY != 0;
+            r = ok ? reduce(s) : PC__NS_ABORT;
+            s->probe.light = 0;
             continue;
         }
         int b = backtrack(s, &run);
         if (b < 0)
             break;
+        s->probe.light = light_ok && run.depth % PC__NS_PROBE_EVERY != 0;
         r = b ? reduce(s) : PC__NS_ABORT;
+        s->probe.light = 0;
     }
     s->probe.solutions = 0;
     s->ng.active = 0;
