@@ -1408,6 +1408,28 @@ static int probe_pair(pc__nsolver *s, int32_t idx)
     return r == PC__NS_OK ? PP_SETTLED : r;
 }
 
+/* Propagation, then the probe pairs of the hot cells, those whose probes
+ * last met a contradiction (a failing node is usually proved so by one of
+ * them): PC__NS_OK, or the first other outcome.  A full probing goes on
+ * with its sweep; a light node (PC__NS_PROBE_EVERY) stops here, its other
+ * cells' branching scores staying those of the last full probing above. */
+static int probe_hot(pc__nsolver *s)
+{
+    int r = pc__nsolver_propagate(s);
+    for (int32_t i = 0; i < s->probe.hot_n && r == PC__NS_OK && s->grid.unknown; i++) {
+        int32_t h = s->probe.hot_pos - 1 - i;
+        if (h < 0)
+            h += PC__NS_HOT;
+        int32_t idx = s->probe.hot[h];
+        if (s->grid.cells[idx] != PC__NU)
+            continue;
+        r = probe_pair(s, idx);
+        if (r == PP_NOTHING || r == PP_SETTLED)
+            r = PC__NS_OK;
+    }
+    return r;
+}
+
 /* Try both values of every unknown cell; settle what a contradiction or an
  * agreement proves.  The cells whose probes last met a contradiction go
  * first (a failing node is usually proved so by one of them); then the
@@ -1417,20 +1439,9 @@ static int probe_pair(pc__nsolver *s, int32_t idx)
  * probed twice in an unchanged state. */
 int pc__nsolver_probe(pc__nsolver *s)
 {
-    int r = pc__nsolver_propagate(s);
+    int r = probe_hot(s);
     if (r != PC__NS_OK)
         return r;
-    for (int32_t i = 0; i < s->probe.hot_n && s->grid.unknown; i++) {
-        int32_t h = s->probe.hot_pos - 1 - i;
-        if (h < 0)
-            h += PC__NS_HOT;
-        int32_t idx = s->probe.hot[h];
-        if (s->grid.cells[idx] != PC__NU)
-            continue;
-        r = probe_pair(s, idx);
-        if (r != PP_NOTHING && r != PP_SETTLED)
-            return r;
-    }
     /* the sweep starts at the node's branch cell: the cells around the
      * change are the likeliest to settle something, and a cell settled
      * early spares the redoing of the pairs made before it (on 33 slow
@@ -1530,33 +1541,12 @@ static int64_t luby(int64_t i)
     }
 }
 
-/* A light node's reduction (PC__NS_PROBE_EVERY): propagation, then the
- * probe pairs of the cells whose probes last met a contradiction (those
- * prove most failing nodes), with no sweep over the other cells: their
- * branching scores stay those of the last full probing above. */
-static int reduce_light(pc__nsolver *s)
-{
-    int r = pc__nsolver_propagate(s);
-    for (int32_t i = 0; i < s->probe.hot_n && r == PC__NS_OK && s->grid.unknown; i++) {
-        int32_t h = s->probe.hot_pos - 1 - i;
-        if (h < 0)
-            h += PC__NS_HOT;
-        int32_t idx = s->probe.hot[h];
-        if (s->grid.cells[idx] != PC__NU)
-            continue;
-        r = probe_pair(s, idx);
-        if (r == PP_NOTHING || r == PP_SETTLED)
-            r = PC__NS_OK;
-    }
-    return r;
-}
-
 /* A node's reduction: probing to a fixpoint (the hot cells only at a light
  * node), or propagation alone (the branching scores then all 0). */
 static int reduce(pc__nsolver *s)
 {
     if (s->probe.enabled && s->probe.light)
-        return reduce_light(s);
+        return probe_hot(s);
     if (s->probe.enabled)
         return pc__nsolver_probe(s);
     int r = pc__nsolver_propagate(s);
