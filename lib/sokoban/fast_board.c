@@ -313,3 +313,27 @@ uint32_t pc__fs_reach_kept(fs_solver *s, int32_t from)
     return s->ex.stamp;
 }
 
+/* Mark (new stamp in ex.mark) the squares the player reaches from p, the
+ * filled goals (fr.tmpwall) and the square `block` closed; adds their
+ * number to *work.  p closed itself: nothing marked. */
+uint32_t pc__fs_pull_flood(fs_solver *s, int32_t p, int32_t block, int64_t *work)
+{
+    uint32_t st = fs_new_stamp(s);
+    if (p < 0 || p == block || s->fr.tmpwall[p])
+        return st;
+    size_t qh = 0, qt = 0;
+    s->ex.mark[p] = st;
+    s->ex.queue[qt++] = p;
+    while (qh < qt) {
+        int32_t x = s->ex.queue[qh++];
+        for (int d = 0; d < 4; d++) {
+            int32_t y = s->map.nbr[x][d];
+            if (y >= 0 && y != block && s->ex.mark[y] != st && !s->fr.tmpwall[y]) {
+                s->ex.mark[y] = st;
+                s->ex.queue[qt++] = y;
+            }
+        }
+    }
+    *work += (int64_t)qt;
+    return st;
+}

@@ -1,9 +1,9 @@
 /*
  * The fast solver's packing (lib/sokoban/fast.c): the packing order (which
- * goals to fill first), the feature counts it gives (goals packed in order,
- * areas), the packing macros (a box's whole push path onto the next goal as
- * one step) and the opener advisor (the boxes in the way of the next goal's
- * box).
+ * goals to fill first) and the feature count it gives (goals packed in
+ * order), the packing macros (a box's whole push path onto the next goal
+ * as one step), the opener advisor (the boxes in the way of the next
+ * goal's box) and the hotspot advisor (the boxes in the way of many).
  */
 #include <stdlib.h>
 #include <string.h>
@@ -37,31 +37,6 @@ static int pull_out_blind(fs_solver *s, int32_t g, const uint8_t *start)
         }
     }
     return 0;
-}
-
-/* Mark (new stamp in ex.mark) the squares the player reaches from p, the
- * filled goals (fr.tmpwall) and the square `block` closed; adds their
- * number to *work.  p closed itself: nothing marked. */
-uint32_t pc__fs_pull_flood(fs_solver *s, int32_t p, int32_t block, int64_t *work)
-{
-    uint32_t st = fs_new_stamp(s);
-    if (p < 0 || p == block || s->fr.tmpwall[p])
-        return st;
-    size_t qh = 0, qt = 0;
-    s->ex.mark[p] = st;
-    s->ex.queue[qt++] = p;
-    while (qh < qt) {
-        int32_t x = s->ex.queue[qh++];
-        for (int d = 0; d < 4; d++) {
-            int32_t y = s->map.nbr[x][d];
-            if (y >= 0 && y != block && s->ex.mark[y] != st && !s->fr.tmpwall[y]) {
-                s->ex.mark[y] = st;
-                s->ex.queue[qt++] = y;
-            }
-        }
-    }
-    *work += (int64_t)qt;
-    return st;
 }
 
 /* The work (player squares flooded) the player-aware take-out may spend
@@ -221,21 +196,6 @@ int32_t pc__fs_packing(fs_solver *s, const int32_t *bx)
     }
     return in;
 }
-
-/* The areas the boxes cut the free squares into (the player's included):
- * the feature search's connectivity. */
-int32_t pc__fs_regions(fs_solver *s)
-{
-    uint32_t st = fs_new_stamp(s);
-    int32_t n = 0;
-    for (int32_t c0 = 0; c0 < s->map.nc; c0++)
-        if (s->ex.boxat[c0] < 0 && s->ex.mark[c0] != st) {
-            n++;
-            pc__fs_fill(s, s->ex.mark, c0, -1, st, NULL);
-        }
-    return n;
-}
-
 
 /* ---- the packing macro ------------------------------------------------------------------------ */
 

@@ -3,8 +3,9 @@
  * share (lib/sokoban/fast*.c; fast.c says how the search works).  Not
  * installed.
  *
- *   fast.c          the search: matching, records, feature cells, expansion,
- *                   the solution (pc__sokoban_fast)
+ *   fast.c          the search: expansion, the solution (pc__sokoban_fast)
+ *   fast_store.c    what it searches over: the matching (the bound), the
+ *                   records and their hash table, the feature cells
  *   fast_board.c    memory, the level's static tables, reachability
  *   fast_frozen.c   freeze deadlocks, sealed goals, frozen-goal distances
  *   fast_corral.c   PI-corrals
@@ -272,14 +273,20 @@ static inline void fs_move_box(const uint16_t *pb, int32_t nb, int32_t b, int32_
         boxes[t++] = (uint16_t)to;
 }
 
-/* fast.c */
+/* fast_store.c */
 int64_t pc__fs_match_full(fs_solver *s, const int32_t *bx);
+int64_t pc__fs_match_child(fs_solver *s, const int32_t *bx, int32_t i);
+int64_t pc__fs_match_child_full(fs_solver *s, const int32_t *bx);
 uint64_t pc__fs_hash_of(const fs_solver *s, const uint16_t *boxes, int32_t player);
 uint32_t pc__fs_lookup(const fs_solver *s, uint64_t h, const uint16_t *boxes, int32_t player,
                        size_t *slot);
 int64_t pc__fs_add_rec(fs_solver *s, uint64_t h, const uint16_t *boxes, int32_t player, uint32_t parent,
                        int32_t from, int dir);
+int32_t pc__fs_cells_alloc(fs_solver *s);
+uint32_t pc__fs_cell_pop(fs_solver *s);
+int32_t pc__fs_regions(fs_solver *s);
 int32_t pc__fs_queue_child(fs_solver *s, uint32_t ci, int64_t h, int32_t inorder, int open);
+int32_t pc__fs_queue_root(fs_solver *s, int32_t inorder, int64_t h0);
 
 /* fast_board.c */
 int32_t pc__fs_grow(fs_solver *s, void **ptr, size_t *cap, size_t need, size_t el);
@@ -289,6 +296,7 @@ int32_t pc__fs_prepare(fs_solver *s, const pc_sokoban *g);
 int32_t pc__fs_fill(fs_solver *s, uint32_t *mark, int32_t from, int32_t block, uint32_t st, int32_t *count);
 int32_t pc__fs_reach(fs_solver *s, int32_t from);
 uint32_t pc__fs_reach_kept(fs_solver *s, int32_t from);
+uint32_t pc__fs_pull_flood(fs_solver *s, int32_t p, int32_t block, int64_t *work);
 
 /* fast_frozen.c */
 int pc__fs_frozen(fs_solver *s, int32_t c, int *off);
@@ -301,10 +309,8 @@ const uint16_t *pc__fs_fz_table(fs_solver *s, int32_t keep, uint64_t *key, int32
 int32_t pc__fs_pi_corral(fs_solver *s, uint32_t pst);
 
 /* fast_pack.c */
-uint32_t pc__fs_pull_flood(fs_solver *s, int32_t p, int32_t block, int64_t *work);
 int32_t pc__fs_packing_order(fs_solver *s, const pc_sokoban *g);
 int32_t pc__fs_packing(fs_solver *s, const int32_t *bx);
-int32_t pc__fs_regions(fs_solver *s);
 int32_t pc__fs_pack_macros(fs_solver *s, uint32_t idx, uint32_t pst, int32_t *found);
 void pc__fs_openers(fs_solver *s);
 void pc__fs_hotspots(fs_solver *s);

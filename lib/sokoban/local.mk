@@ -17,7 +17,7 @@ lib_libpuzzlecore_la_SOURCES += \
 	lib/sokoban/solver_pot.c \
 	lib/sokoban/fast_int.h lib/sokoban/fast_learn.h lib/sokoban/fast_solver.h lib/sokoban/hungarian.h \
 	lib/sokoban/fast.c lib/sokoban/fast_board.c lib/sokoban/fast_frozen.c lib/sokoban/fast_corral.c \
-	lib/sokoban/fast_pack.c lib/sokoban/fast_learn.c lib/sokoban/fast_deadlock.c \
+	lib/sokoban/fast_pack.c lib/sokoban/fast_learn.c lib/sokoban/fast_deadlock.c lib/sokoban/fast_store.c \
 	lib/sokoban/assist.c \
 	lib/sokoban/cindex.c
 cli_puzzlecore_SOURCES += cli/sokoban.c
@@ -33,7 +33,7 @@ tests_test_sokoban_fast_learn_SOURCES = tests/test_sokoban_fast_learn.c \
 	lib/sokoban/solver_store.c lib/sokoban/solver_dist.c lib/sokoban/solver_sym.c lib/sokoban/solver_perim.c \
 	lib/sokoban/solver_walk.c lib/sokoban/solver_corral.c lib/sokoban/solver_pot.c lib/sokoban/fast.c \
 	lib/sokoban/fast_board.c lib/sokoban/fast_frozen.c lib/sokoban/fast_corral.c lib/sokoban/fast_pack.c \
-	lib/sokoban/fast_learn.c lib/sokoban/fast_deadlock.c \
+	lib/sokoban/fast_learn.c lib/sokoban/fast_deadlock.c lib/sokoban/fast_store.c \
 	lib/sokoban/assist.c lib/sokoban/cindex.c lib/common/status.c lib/common/budget.c lib/common/rng.c \
 	lib/common/text.c lib/common/save.c lib/common/clock.c lib/common/lp.c
 tests_test_sokoban_fast_learn_CPPFLAGS = $(AM_CPPFLAGS)
