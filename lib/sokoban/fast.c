@@ -178,14 +178,8 @@ static inline int32_t try_push(fs_solver *s, uint32_t idx, int32_t i, int d, uin
     s->ex.boxat[b] = -1;
     s->ex.boxat[to] = i;
     s->ex.bx[i] = to;
-    /* One freeze test of the pushed box: frozen with a box off goal is a
-     * freeze deadlock; frozen on a goal may seal goals off. */
-    int off = 0;
-    s->fr.fcalls = 0;
-    int fz = pc__fs_frozen(s, to, &off);
-    int dead = fz && off;
-    if (fz && !off && s->map.goal[to])
-        dead = pc__fs_sealed(s, NULL);
+    int fz;
+    int dead = pc__fs_push_dead(s, to, &fz);
     int64_t h = FS_BIG;
     if (!dead && fz && s->map.goal[to]) {
         /* Boxes newly frozen on goals: the distances change (pc__fs_fz_table).

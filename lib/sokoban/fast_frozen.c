@@ -56,6 +56,21 @@ int pc__fs_freeze_dead(fs_solver *s, int32_t c)
     return pc__fs_frozen(s, c, &off) && off;
 }
 
+/* The tests of a push that left a box on `to` (the search's and the packing
+ * macros'): one freeze test of the pushed box — frozen with a box off goal
+ * is a freeze deadlock, frozen on a goal may seal the free goals off (see
+ * pc__fs_sealed).  1 when the position is dead; *frozen (may be NULL)
+ * receives whether the pushed box is frozen. */
+int pc__fs_push_dead(fs_solver *s, int32_t to, int *frozen)
+{
+    int off = 0;
+    s->fr.fcalls = 0;
+    int fz = pc__fs_frozen(s, to, &off);
+    if (frozen)
+        *frozen = fz;
+    return fz && (off || (s->map.goal[to] && pc__fs_sealed(s, NULL)));
+}
+
 /* Goals sealed by frozen boxes.  A box frozen on a goal never moves again,
  * so it is a wall for good.  With those walls (and the other boxes away: a
  * relaxation), every other box must still reach some goal left free by

@@ -323,10 +323,7 @@ static int32_t macro_play(fs_solver *s, uint32_t idx, int32_t npush, int32_t *fo
         /* The tests of try_push: a freeze deadlock, or a box frozen on its
          * goal that seals the free goals off (a macro fills goal rooms, where
          * seals happen). */
-        int off = 0;
-        s->fr.fcalls = 0;
-        int fz = pc__fs_frozen(s, to, &off);
-        if (fz && (off || (s->map.goal[to] && pc__fs_sealed(s, NULL))))
+        if (pc__fs_push_dead(s, to, NULL))
             return PC_OK;
         uint64_t key;
         int32_t fslot;

@@ -301,6 +301,7 @@ uint32_t pc__fs_pull_flood(fs_solver *s, int32_t p, int32_t block, int64_t *work
 /* fast_frozen.c */
 int pc__fs_frozen(fs_solver *s, int32_t c, int *off);
 int pc__fs_freeze_dead(fs_solver *s, int32_t c);
+int pc__fs_push_dead(fs_solver *s, int32_t to, int *frozen);
 int pc__fs_sealed(fs_solver *s, uint8_t *mark);
 int pc__fs_soft_sealed(fs_solver *s);
 const uint16_t *pc__fs_fz_table(fs_solver *s, int32_t keep, uint64_t *key, int32_t *slot);
