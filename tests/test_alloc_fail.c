@@ -380,6 +380,14 @@ static int32_t c_soko_solve_any(void *g, void **out)
     (void)out;
     return soko_solve(g, PC_SOKOBAN_ANY);
 }
+/* The same, then the second pass (lib/sokoban/shorten.c): a failure in the
+ * pass keeps the fast solution (PC_OK, absorbed), one in the search fails
+ * the call cleanly. */
+static int32_t c_soko_solve_short(void *g, void **out)
+{
+    (void)out;
+    return soko_solve(g, PC_SOKOBAN_SHORT);
+}
 /* A 16 x 16 puzzle whose search (two solutions asked) learns 11 nogoods from
  * failed probes in 18 nodes: the learning's store and watch lists allocate. */
 static void *mk_nono_learn(void)
@@ -721,6 +729,8 @@ static const struct tcase cases[] = {
     {"pc_sokoban_lurd", &SOKO, NULL, mk_soko, c_pc_sokoban_lurd},
     {"pc_sokoban_solve", &SOKO, NULL, mk_soko, c_soko_solve},
     {"pc_sokoban_solve (PC_SOKOBAN_ANY: the fast mode alone)", &SOKO, NULL, mk_soko_big, c_soko_solve_any},
+    {"pc_sokoban_solve (PC_SOKOBAN_SHORT: the fast mode, then the second pass)", &SOKO, NULL, mk_soko_big,
+     c_soko_solve_short},
     {"pc_sokoban_collection_parse", NULL, &COLL, NULL, c_coll_parse},
     {"pc_nonogram_collection_parse", NULL, &NCOLL, NULL, c_ncoll_parse},
     {"pc_nonogram_collection_puzzle (colour)", &NCOLL, &NONO, mk_ncoll, c_ncoll_puzzle},

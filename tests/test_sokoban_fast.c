@@ -275,7 +275,7 @@ int main(void)
         r = NULL;
         is_int(pc_sokoban_solve(m153, PC_SOKOBAN_ANY, &b, &r), PC_EINVAL, "a budget too small to be one: PC_EINVAL");
         ok(r == NULL, "... no result");
-        is_int(pc_sokoban_solve(m153, 3, NULL, &r), PC_EINVAL, "bad mode: PC_EINVAL");
+        is_int(pc_sokoban_solve(m153, 4, NULL, &r), PC_EINVAL, "bad mode (4): PC_EINVAL");
         /* The progress callback can stop the search. */
         int64_t seen = -1;
         pc_budget_init(&b, sizeof b);

@@ -48,7 +48,8 @@ enum pc_sokoban_cell_bits {
 enum pc_sokoban_mode {
     PC_SOKOBAN_MOVES = 0, /* fewest moves, ties broken by fewest pushes */
     PC_SOKOBAN_PUSHES = 1, /* fewest pushes, ties broken by fewest moves */
-    PC_SOKOBAN_ANY = 2     /* any solution, found fast (greedy + feature search; no size limit) */
+    PC_SOKOBAN_ANY = 2,    /* any solution, found fast (greedy + feature search; no size limit) */
+    PC_SOKOBAN_SHORT = 3   /* PC_SOKOBAN_ANY's solution, then shortened with the rest of the budget */
 };
 
 /* Limits of the parser. */
@@ -337,6 +338,18 @@ PUZZLECORE_API int32_t pc_sokoban_deadlock(const pc_sokoban *g, uint8_t *cells, 
  * solution need not be optimal; it is replayed and checked before it is
  * returned.  The result's bound is a lower bound on pushes.
  *
+ * mode PC_SOKOBAN_SHORT: PC_SOKOBAN_ANY's solution, then a second pass
+ * that shortens it: windows of the solution that move few boxes (at most 6
+ * boxes over at most 64 pushes) are solved again optimally, the other
+ * boxes standing still, and every cheaper one (fewer moves, then fewer
+ * pushes) is spliced in, sweep after sweep until one gains nothing or the
+ * budget ends.  The pass's states count as nodes in the budget and the
+ * result; a limit or cancel met during the pass ends it and returns
+ * PC_OK with the solution as shortened so far (never a longer one than
+ * PC_SOKOBAN_ANY's).  Deterministic under a node budget; under a time
+ * budget how far the pass gets depends on the machine.  doc/sokoban.md,
+ * "The second pass", has the figures.
+ *
  * Returns PC_OK (solved), PC_ENOTFOUND (proved unsolvable) or PC_ELIMIT (a
  * budget ran out); in these three cases *out receives a result the caller
  * frees with pc_sokoban_result_free.  Other errors (PC_EINVAL for a bad
@@ -351,7 +364,8 @@ PUZZLECORE_API void pc_sokoban_result_free(pc_sokoban_result *r);
 /* PC_OK, PC_ENOTFOUND or PC_ELIMIT, as pc_sokoban_solve returned. */
 PUZZLECORE_API int32_t pc_sokoban_result_status(const pc_sokoban_result *r);
 
-/* The mode searched (PC_SOKOBAN_MOVES, PC_SOKOBAN_PUSHES or PC_SOKOBAN_ANY). */
+/* The mode searched (PC_SOKOBAN_MOVES, PC_SOKOBAN_PUSHES, PC_SOKOBAN_ANY or
+ * PC_SOKOBAN_SHORT). */
 PUZZLECORE_API int32_t pc_sokoban_result_mode(const pc_sokoban_result *r);
 
 /* Moves and pushes of the solution (-1 when there is none). */
@@ -360,7 +374,7 @@ PUZZLECORE_API int64_t pc_sokoban_result_pushes(const pc_sokoban_result *r);
 
 /* A proven lower bound on the optimum's first criterion (moves in
  * PC_SOKOBAN_MOVES mode, pushes in PC_SOKOBAN_PUSHES mode; in
- * PC_SOKOBAN_ANY mode a bound on pushes, also when solved, since that
+ * PC_SOKOBAN_ANY and PC_SOKOBAN_SHORT modes a bound on pushes, also when solved, since that
  * solution need not be optimal: doc/sokoban.md, "Fast mode"): every solution
  * from the position searched costs at least this much.  Solved: the
  * solution's count (the bound is reached).  Budget ran out (PC_ELIMIT): the

@@ -66,6 +66,7 @@
 #include <string.h>
 
 #include "sokoban/fast_int.h"
+#include "sokoban/shorten.h"
 #include "sokoban/solver_int.h"
 #include "common/alloc.h"
 
@@ -903,11 +904,40 @@ static int32_t run_search(const pc_sokoban *g, int mode, uint64_t max_nodes, pc_
  * greedy search takes over. */
 #define SK_ANY_OPTIMAL_NODES 50000u
 
+/* PC_SOKOBAN_SHORT's second pass (shorten.c) on the solution in *lurd,
+ * under the same meter; its states are counted in res->nodes.  A shorter
+ * solution that replays to the solved position replaces *lurd (and *moves,
+ * *pushes); otherwise, and when the pass cannot run (memory), the found
+ * solution stands: the pass improves a solution, it never fails a solve. */
+static void shorten(const pc_sokoban *g, pc__meter *m, char **lurd, int64_t *moves, int64_t *pushes,
+                    pc_sokoban_result *res)
+{
+    char *s = NULL;
+    int64_t mv = 0, pu = 0;
+    uint64_t expanded = 0;
+    int32_t rc = pc__sokoban_shorten(g, *lurd, m, &s, &mv, &pu, &expanded);
+    res->nodes += expanded;
+    if (rc != PC_OK)
+        return;
+    int better = mv < *moves || (mv == *moves && pu < *pushes);
+    pc_sokoban *c = better ? pc__sokoban_dup(g) : NULL;
+    if (c && pc_sokoban_apply_lurd(c, s, strlen(s), NULL, 0) == PC_OK && pc_sokoban_is_solved(c) == 1) {
+        pc__free(*lurd);
+        *lurd = s;
+        *moves = mv;
+        *pushes = pu;
+        s = NULL;
+    }
+    pc_sokoban_free(c);
+    pc__free(s);
+}
+
 /* PC_SOKOBAN_ANY: a short push-optimal search when the level fits the
  * optimal solver (it solves the small, tight levels where greedy search
  * gets lost, and its proofs of unsolvability hold), then the fast solver
- * (fast.c) with the rest of the budget.  Either solution is replayed. */
-static int32_t solve_any(const pc_sokoban *g, pc__meter *m, pc_sokoban_result *res)
+ * (fast.c) with the rest of the budget.  Either solution is replayed.
+ * PC_SOKOBAN_SHORT (`short` set): the same, then the second pass. */
+static int32_t solve_any(const pc_sokoban *g, pc__meter *m, int short_pass, pc_sokoban_result *res)
 {
     int32_t rc = PC_ERANGE;
     int64_t bound = -1;
@@ -949,13 +979,18 @@ static int32_t solve_any(const pc_sokoban *g, pc__meter *m, pc_sokoban_result *r
         pc_sokoban_free(c);
         bound = res->pushes;
     }
+    /* The push-optimal solution too: its moves are the fewest among the
+     * push-optimal ones only. */
+    if (rc == PC_OK && short_pass)
+        shorten(g, m, &res->lurd, &res->moves, &res->pushes, res);
     res->bound = rc == PC_ENOTFOUND ? -1 : bound;
     return rc;
 }
 
 int32_t pc_sokoban_solve(const pc_sokoban *g, int32_t mode, const pc_budget *budget, pc_sokoban_result **out)
 {
-    if (!g || !out || (mode != PC_SOKOBAN_MOVES && mode != PC_SOKOBAN_PUSHES && mode != PC_SOKOBAN_ANY))
+    if (!g || !out || (mode != PC_SOKOBAN_MOVES && mode != PC_SOKOBAN_PUSHES && mode != PC_SOKOBAN_ANY &&
+                        mode != PC_SOKOBAN_SHORT))
         return PC_EINVAL;
     pc__meter meter;
     int32_t rc = pc__meter_start(&meter, budget);
@@ -970,8 +1005,8 @@ int32_t pc_sokoban_solve(const pc_sokoban *g, int32_t mode, const pc_budget *bud
     uint64_t pre = max_nodes ? max_nodes / 4 : SK_PRESEARCH_NODES;
     if (pre > SK_PRESEARCH_NODES)
         pre = SK_PRESEARCH_NODES;
-    if (mode == PC_SOKOBAN_ANY) {
-        rc = solve_any(g, &meter, res);
+    if (mode == PC_SOKOBAN_ANY || mode == PC_SOKOBAN_SHORT) {
+        rc = solve_any(g, &meter, mode == PC_SOKOBAN_SHORT, res);
     } else {
         if (mode == PC_SOKOBAN_MOVES && pre > 0) {
             /* A push-optimal solution, when one comes cheaply, bounds the
@@ -995,7 +1030,7 @@ int32_t pc_sokoban_solve(const pc_sokoban *g, int32_t mode, const pc_budget *bud
     }
     res->status = rc;
     res->mode = mode;
-    if (rc == PC_OK && mode != PC_SOKOBAN_ANY)
+    if (rc == PC_OK && mode != PC_SOKOBAN_ANY && mode != PC_SOKOBAN_SHORT)
         res->bound = mode == PC_SOKOBAN_MOVES ? res->moves : res->pushes;
     else if (rc == PC_ENOTFOUND)
         res->bound = -1;
