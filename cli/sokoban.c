@@ -16,21 +16,22 @@
 
 static void usage(FILE *f)
 {
-    fprintf(f, "usage: puzzlecore sokoban solve FILE [--level N] [--mode moves|pushes|any] [--nodes N]\n"
+    fprintf(f, "usage: puzzlecore sokoban solve FILE [--level N] [--mode moves|pushes|any|short] [--nodes N]\n"
                "                                    [--seconds S] [--mem MiB]\n"
                "       puzzlecore sokoban index FILE [--level N] [--mode moves] [--nodes N] [--seconds S] [--mem MiB]\n"
                "       puzzlecore sokoban check FILE\n"
                "\n"
                "solve  optimal solution of every level (or level N, 1-based) of an XSB file;\n"
                "       --mode moves (default): fewest moves, then pushes; pushes: the reverse;\n"
-               "       any: some solution, found fast (not optimal; any level size).\n"
+               "       any: some solution, found fast (not optimal; any level size);\n"
+               "       short: any's solution, then shortened with the rest of the time.\n"
                "index  the Whirly map creativity index from the move-optimal solution; the\n"
                "       same line plus the formula's parts (d D m r v V).  The index is defined\n"
                "       on the move-optimal solution only: --mode pushes is refused (exit 2).\n"
                "check  parse and validate only: one line per level with its static facts.\n"
                "FILE may be '-' for standard input.  Budgets per level: --nodes (default\n"
-               "none), --seconds (default: none for moves and pushes, 60 for any) and --mem\n"
-               "in MiB (default 2048); a level over budget prints status=limit and\n"
+               "none), --seconds (default: none for moves and pushes, 60 for any and short)\n"
+               "and --mem in MiB (default 2048); a level over budget prints status=limit and\n"
                "bound=<b>, the proven lower bound on the optimum (moves or pushes).\n"
                "Output: one line per level, key=value fields: level moves pushes u c ci nodes\n"
                "seconds solution status ('-' where there is no value).\n"
@@ -100,13 +101,15 @@ int pc_cli_sokoban(int argc, char **argv)
                 fprintf(stderr, "puzzlecore sokoban: index is defined on the move-optimal solution only "
                                 "(use `solve --mode pushes` for push-optimal figures)\n");
                 return 2;
-            } else if (!strcmp(a, "--mode") && is_index && !strcmp(v, "any")) {
+            } else if (!strcmp(a, "--mode") && is_index && (!strcmp(v, "any") || !strcmp(v, "short"))) {
                 fprintf(stderr, "puzzlecore sokoban: index is defined on the move-optimal solution only\n");
                 return 2;
-            } else if (!strcmp(a, "--mode") && (!strcmp(v, "moves") || !strcmp(v, "pushes") || !strcmp(v, "any")))
-                mode = !strcmp(v, "moves") ? PC_SOKOBAN_MOVES
+            } else if (!strcmp(a, "--mode") &&
+                       (!strcmp(v, "moves") || !strcmp(v, "pushes") || !strcmp(v, "any") || !strcmp(v, "short")))
+                mode = !strcmp(v, "moves")    ? PC_SOKOBAN_MOVES
                        : !strcmp(v, "pushes") ? PC_SOKOBAN_PUSHES
-                                              : PC_SOKOBAN_ANY;
+                       : !strcmp(v, "any")    ? PC_SOKOBAN_ANY
+                                              : PC_SOKOBAN_SHORT;
             else {
                 fprintf(stderr, "puzzlecore sokoban: bad option %s %s\n", a, v);
                 return 2;
@@ -161,7 +164,7 @@ int pc_cli_sokoban(int argc, char **argv)
         pc_budget b;
         pc_budget_init(&b, sizeof b);
         b.max_nodes = (int64_t)nodes;
-        b.max_seconds = seconds > 0 ? seconds : mode == PC_SOKOBAN_ANY ? 60.0 : -1.0;
+        b.max_seconds = seconds > 0 ? seconds : mode == PC_SOKOBAN_ANY || mode == PC_SOKOBAN_SHORT ? 60.0 : -1.0;
         b.max_bytes = mem ? (uint64_t)mem << 20 : UINT64_MAX;
         char label[64];
         snprintf(label, sizeof label, "level %d", (int)i + 1);

@@ -98,6 +98,13 @@ echo "$out" | grep -q "^level=6 moves=[0-9]* pushes=[0-9]* u=4 c=28 ci=- nodes=[
 tap $? "--mode any: the key=value line, ci=-"
 r=$(replay 6 "$sol"); [ "$r" = "moves=$(field "$out" moves) pushes=$(field "$out" pushes) solved=1 bad=0" ]
 tap $? "--mode any: the solution replays with the counts printed ($r)"
+# the fast mode's solution shortened: never longer, replayed too
+anymoves=$(field "$out" moves)
+out=$("$cli" sokoban solve "$mb" --level 6 --mode short --seconds 30); tap $? "solve --mode short exits 0"
+r=$(replay 6 "$(field "$out" solution)"); [ "$r" = "moves=$(field "$out" moves) pushes=$(field "$out" pushes) solved=1 bad=0" ]
+tap $? "--mode short: the solution replays with the counts printed ($r)"
+[ "$(field "$out" moves)" -le "$anymoves" ]; tap $? "--mode short: no more moves than --mode any ($(field "$out" moves) <= $anymoves)"
+"$cli" sokoban index "$mb" --level 6 --mode short 2>/dev/null; [ $? = 2 ]; tap $? "index --mode short exits 2"
 "$cli" sokoban index "$mb" --level 6 --mode any 2>/dev/null; [ $? = 2 ]; tap $? "index --mode any exits 2"
 "$cli" sokoban solve "$mb" --level 6 --mode any --seconds 0 2>/dev/null; [ $? = 2 ]; tap $? "--seconds 0 exits 2"
 

@@ -63,6 +63,10 @@ t.run(function()
   local c2 = lv:clone()
   t.ok(fa.solved and fa.pushes >= 8 and fa.moves == #fa.lurd and c2:apply(fa.lurd) and c2:solved(),
        "any mode: a solution that replays")
+  local fs = lv:solve("short", 0, 0, 5)
+  local c3 = lv:clone()
+  t.ok(fs.solved and fs.mode == "short" and fs.moves >= 33 and fs.moves <= fa.moves and fs.moves == #fs.lurd
+       and c3:apply(fs.lurd) and c3:solved(), "short mode: a solution that replays, between the optimum and the fast one")
   local bound
   v, msg, code, bound = require('puzzlecore').try(function() return lv:solve("moves", 3) end)
   t.ok(v == nil and code == pc.C.PC_ELIMIT, "node budget: PC_ELIMIT")

@@ -87,6 +87,12 @@ def body():
        f"any mode: a solution that replays ({fa.moves} moves, {fa.pushes} pushes)")
     eq(un_any := sokoban.Level("#####\n#$ .#\n#  @#\n#####\n").solve("any").bound, -1,
        "any mode: unsolvable level, bound -1")
+    fs = lv.solve("short", seconds=5)
+    c3 = lv.clone()
+    c3.apply(fs.lurd)
+    ok(fs.solved and fs.mode == "short" and 33 <= fs.moves <= fa.moves and fs.moves == len(fs.lurd) and c3.solved,
+       f"short mode: a solution that replays, between the optimum and the fast one ({fs.moves} moves)")
+    raises(pc.Error, lambda: lv.solve("shortest"), "an unknown mode raises")
     try:
         lv.solve("moves", max_nodes=3)
         ok(False, "budget raises")

@@ -13,7 +13,8 @@ local M = {
   WALL = C.PC_SOKOBAN_WALL, GOAL = C.PC_SOKOBAN_GOAL, BOX = C.PC_SOKOBAN_BOX,
   PLAYER = C.PC_SOKOBAN_PLAYER, INTERIOR = C.PC_SOKOBAN_INTERIOR, DEAD = C.PC_SOKOBAN_DEAD,
 }
-local MODES = { moves = C.PC_SOKOBAN_MOVES, pushes = C.PC_SOKOBAN_PUSHES, any = C.PC_SOKOBAN_ANY }
+local MODES = { moves = C.PC_SOKOBAN_MOVES, pushes = C.PC_SOKOBAN_PUSHES, any = C.PC_SOKOBAN_ANY,
+                short = C.PC_SOKOBAN_SHORT }
 
 -- A pc_budget: nodes (0: none), bytes (0: none), seconds (nil or < 0: none).
 local function budget(max_nodes, max_bytes, seconds)
@@ -169,16 +170,18 @@ function Level:apply(lurd)
 end
 
 --- Optimal solution from the current position ("moves", "pushes"), or any
---- solution found fast ("any"): a table {solved, moves, pushes, lurd, nodes,
+--- solution found fast ("any"), or that solution shortened with the rest of
+--- the budget ("short"): a table {solved, moves, pushes, lurd, nodes,
 --- states, bytes, bound} (bound: an optimal solution's own count, -1 when
---- unsolvable, in "any" mode the start's matching bound on pushes); nil,
---- msg, code, bound when a budget ran out, bound being the proven lower
---- bound on the optimum's moves (pushes in "pushes" and "any" mode).
+--- unsolvable, in "any" and "short" mode the start's matching bound on
+--- pushes); nil, msg, code, bound when a budget ran out, bound being the
+--- proven lower bound on the optimum's moves (pushes in "pushes", "any" and
+--- "short" mode).
 --- Budgets: max_nodes, max_bytes (0 or nil: none), seconds (nil: none).
 function Level:solve(mode, max_nodes, max_bytes, seconds)
   local out = ffi.new("pc_sokoban_result *[1]")
   local m = MODES[mode or "moves"]
-  if m == nil then pc.raise(C.PC_EINVAL, "unknown mode " .. tostring(mode) .. " (moves, pushes, any)") end
+  if m == nil then pc.raise(C.PC_EINVAL, "unknown mode " .. tostring(mode) .. " (moves, pushes, any, short)") end
   local rc = C.pc_sokoban_solve(self.h, m, budget(max_nodes, max_bytes, seconds), out)
   if out[0] == nil then return pc.fail(rc) end
   local r = ffi.gc(out[0], C.pc_sokoban_result_free)

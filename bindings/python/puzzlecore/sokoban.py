@@ -28,7 +28,7 @@ UP, RIGHT, DOWN, LEFT = (enums["PC_SOKOBAN_" + n] for n in ("UP", "RIGHT", "DOWN
 WALL, GOAL, BOX, PLAYER, INTERIOR, DEAD = (enums["PC_SOKOBAN_" + n] for n in (
     "WALL", "GOAL", "BOX", "PLAYER", "INTERIOR", "DEAD"))
 MODES = {"moves": enums["PC_SOKOBAN_MOVES"], "pushes": enums["PC_SOKOBAN_PUSHES"],
-         "any": enums["PC_SOKOBAN_ANY"]}
+         "any": enums["PC_SOKOBAN_ANY"], "short": enums["PC_SOKOBAN_SHORT"]}
 UNITS = {"step": enums["PC_SOKOBAN_UNIT_STEP"], "push": enums["PC_SOKOBAN_UNIT_PUSH"],
          "run": enums["PC_SOKOBAN_UNIT_RUN"]}
 
@@ -293,13 +293,14 @@ class Level(Handle):
     # -- solver and index
     def solve(self, mode: str = "moves", max_nodes: int = 0, max_bytes: int = 0, seconds: float = -1.0) -> Optional[Solution]:
         """Optimal solution from the current position ("moves", "pushes"), or
-        any solution found fast ("any": not optimal, any level size).
+        any solution found fast ("any": not optimal, any level size), or
+        that solution shortened with the rest of the budget ("short").
         Budgets: max_nodes and max_bytes (0: none), seconds (< 0: none).
         Raises Error (PC_ELIMIT) when a budget runs out; its ``bound``
         attribute is then the proven lower bound on the optimum's moves
-        (pushes in "pushes" and "any" mode).  An optimal solution's ``bound``
-        is its own count (-1: unsolvable); in "any" mode the start's
-        matching bound on pushes."""
+        (pushes in "pushes", "any" and "short" mode).  An optimal solution's
+        ``bound`` is its own count (-1: unsolvable); in "any" and "short"
+        mode the start's matching bound on pushes."""
         out = ctypes.c_void_p()
         m = _mode(mode)
         b = _budget(max_nodes, max_bytes, seconds)
