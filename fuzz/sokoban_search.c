@@ -10,7 +10,11 @@
  *   - the fast search proves "unsolvable" (PC_ENOTFOUND) only where the
  *     optimal search finds no solution, and pc_sokoban_deadlock says "lost"
  *     only there too; a deadlock names the boxes forming it (a box on each
- *     marked square, at least one), and a solved position is never lost.
+ *     marked square, at least one), and a solved position is never lost;
+ *   - PC_SOKOBAN_SHORT under the same budget runs the same search (the
+ *     same status and bound) and its second pass never returns a costlier
+ *     solution (moves, then pushes); it replays, with no fewer pushes than
+ *     the optimum.
  *
  * Input: byte 0 sets the fast search's node budget (64 + 16 x byte: its
  * first, push-optimal pass gets a quarter, so both passes run); the level
@@ -92,7 +96,8 @@ static int32_t solve(const pc_sokoban *g, int32_t mode, uint64_t nodes, pc_sokob
         if (rc == PC_ENOTFOUND) FZ_CHECK(pc_sokoban_is_solved(g) == 0);
     } else {
         /* the optimal modes refuse big levels; memory may run out */
-        FZ_CHECK(*r == NULL && (rc == PC_ENOMEM || (rc == PC_ERANGE && mode != PC_SOKOBAN_ANY)));
+        FZ_CHECK(*r == NULL && (rc == PC_ENOMEM || (rc == PC_ERANGE && mode != PC_SOKOBAN_ANY &&
+                                                    mode != PC_SOKOBAN_SHORT)));
     }
     return rc;
 }
@@ -110,9 +115,22 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     if (nul) play_steps(g, nul + 1, n - tn - 1);
 
     int32_t dl = deadlock(g);
-    pc_sokoban_result *fast = NULL, *opt = NULL;
-    int32_t rf = solve(g, PC_SOKOBAN_ANY, 64 + 16 * (uint64_t)data[0], &fast);
+    pc_sokoban_result *fast = NULL, *opt = NULL, *shorter = NULL;
+    uint64_t fast_nodes = 64 + 16 * (uint64_t)data[0];
+    int32_t rf = solve(g, PC_SOKOBAN_ANY, fast_nodes, &fast);
     int32_t ro = solve(g, PC_SOKOBAN_PUSHES, ORACLE_NODES, &opt);
+    /* The second pass under the same budget: the same search, then the
+     * pass on what is left of the nodes; never a costlier solution, never
+     * a failure the fast mode did not have. */
+    int32_t rs = solve(g, PC_SOKOBAN_SHORT, fast_nodes, &shorter);
+    if (rf != PC_ENOMEM && rs != PC_ENOMEM) FZ_CHECK(rs == rf);
+    if (rs == PC_OK && rf == PC_OK) {
+        int64_t fm = pc_sokoban_result_moves(fast), sm = pc_sokoban_result_moves(shorter);
+        FZ_CHECK(sm < fm || (sm == fm && pc_sokoban_result_pushes(shorter) <= pc_sokoban_result_pushes(fast)));
+        FZ_CHECK(pc_sokoban_result_bound(shorter) == pc_sokoban_result_bound(fast));
+    }
+    if (ro == PC_OK && rs == PC_OK) FZ_CHECK(pc_sokoban_result_pushes(shorter) >= pc_sokoban_result_pushes(opt));
+    pc_sokoban_result_free(shorter);
     if (ro == PC_OK) {
         int64_t best = pc_sokoban_result_pushes(opt);
         FZ_CHECK(dl != 1);
