@@ -17,7 +17,7 @@
 #include "sokoban_util.h"
 #include "tap.h"
 
-enum { LEVELS = 60 };
+enum { LEVELS = 60, QUICK_LEVELS = 20 };
 
 typedef struct {
     int32_t rc;
@@ -84,9 +84,14 @@ int main(void)
     is_int(mb ? pc_sokoban_collection_parse(mb, len, err, sizeof err, &c) : PC_EINVAL, PC_OK, "Microban parses");
     free(mb);
 
+    /* Under valgrind and qemu (PC_TEST_QUICK=1, set by check-valgrind and
+     * check-cross) the first 20 levels: those runs look for memory errors. */
+    const char *quick_env = getenv("PC_TEST_QUICK");
+    int quick = quick_env && *quick_env == '1';
+    const int32_t levels = quick ? QUICK_LEVELS : LEVELS;
     int replayed = 0, not_longer = 0, not_below = 0, at_optimum = 0, gained = 0, pushes_known = 0;
     int64_t sum_any = 0, sum_short = 0, sum_opt = 0;
-    for (int32_t i = 0; c && i < LEVELS; i++) {
+    for (int32_t i = 0; c && i < levels; i++) {
         pc_sokoban *g = NULL;
         pc_sokoban_collection_level(c, i, &g);
         solved a = solve(g, PC_SOKOBAN_ANY, 5000000), s = solve(g, PC_SOKOBAN_SHORT, 5000000);
@@ -107,21 +112,23 @@ int main(void)
         free(s.lurd);
         pc_sokoban_free(g);
     }
-    is_int(replayed, LEVELS, "every shortened solution replays with the moves and pushes reported");
-    is_int(not_longer, LEVELS, "none is costlier than the fast mode's (moves, then pushes)");
-    is_int(not_below, LEVELS, "none has fewer moves than the optimum (microban-bench.txt)");
-    is_int(pushes_known, LEVELS, "the bound is the fast mode's lower bound on pushes");
-    printf("# moves over the %d levels: fast %lld, short %lld, optimum %lld; %d at the optimum, %d shortened\n", LEVELS,
-           (long long)sum_any, (long long)sum_short, (long long)sum_opt, at_optimum, gained);
-    ok(gained >= 5, "the pass shortens the fast solution of at least 5 of the %d levels (%d)", LEVELS, gained);
-    ok(at_optimum >= 55, "at least 55 of the %d reach the move optimum (%d)", LEVELS, at_optimum);
+    is_int(replayed, levels, "every shortened solution replays with the moves and pushes reported");
+    is_int(not_longer, levels, "none is costlier than the fast mode's (moves, then pushes)");
+    is_int(not_below, levels, "none has fewer moves than the optimum (microban-bench.txt)");
+    is_int(pushes_known, levels, "the bound is the fast mode's lower bound on pushes");
+    printf("# moves over the %d levels: fast %lld, short %lld, optimum %lld; %d at the optimum, %d shortened\n",
+           (int)levels, (long long)sum_any, (long long)sum_short, (long long)sum_opt, at_optimum, gained);
+    ok(gained >= (quick ? 1 : 5), "the pass shortens the fast solution of at least %d of the %d levels (%d)",
+       quick ? 1 : 5, (int)levels, gained);
+    ok(at_optimum >= levels - levels / 12, "at least %d of the %d reach the move optimum (%d)",
+       (int)(levels - levels / 12), (int)levels, at_optimum);
     ok(sum_short < sum_any, "fewer moves in all than the fast mode (%lld < %lld)", (long long)sum_short,
        (long long)sum_any);
 
     /* A node budget that ends the pass early: still solved, never longer
      * than the fast solution, and the same answer every time. */
     pc_sokoban *g = NULL;
-    for (int32_t i = 0; c && i < LEVELS && !g; i++) {
+    for (int32_t i = 0; c && i < levels && !g; i++) {
         pc_sokoban *h = NULL;
         pc_sokoban_collection_level(c, i, &h);
         solved a = solve(h, PC_SOKOBAN_ANY, 5000000), s = solve(h, PC_SOKOBAN_SHORT, 5000000);
