@@ -374,8 +374,9 @@ PUZZLECORE_API int64_t pc_sokoban_result_pushes(const pc_sokoban_result *r);
 
 /* A proven lower bound on the optimum's first criterion (moves in
  * PC_SOKOBAN_MOVES mode, pushes in PC_SOKOBAN_PUSHES mode; in
- * PC_SOKOBAN_ANY and PC_SOKOBAN_SHORT modes a bound on pushes, also when solved, since that
- * solution need not be optimal: doc/sokoban.md, "Fast mode"): every solution
+ * PC_SOKOBAN_ANY and PC_SOKOBAN_SHORT modes a bound on pushes, also when
+ * solved, since that solution need not be optimal: doc/sokoban.md, "Fast
+ * mode"): every solution
  * from the position searched costs at least this much.  Solved: the
  * solution's count (the bound is reached).  Budget ran out (PC_ELIMIT): the
  * largest f = g + h the search took off its queue (A* with an admissible

@@ -936,7 +936,7 @@ static void shorten(const pc_sokoban *g, pc__meter *m, char **lurd, int64_t *mov
  * optimal solver (it solves the small, tight levels where greedy search
  * gets lost, and its proofs of unsolvability hold), then the fast solver
  * (fast.c) with the rest of the budget.  Either solution is replayed.
- * PC_SOKOBAN_SHORT (`short` set): the same, then the second pass. */
+ * PC_SOKOBAN_SHORT (short_pass set): the same, then the second pass. */
 static int32_t solve_any(const pc_sokoban *g, pc__meter *m, int short_pass, pc_sokoban_result *res)
 {
     int32_t rc = PC_ERANGE;
