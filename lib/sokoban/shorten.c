@@ -283,9 +283,10 @@ static void sort_cells(uint16_t *cell, int32_t nb)
 
 /* Search the window of pushes [i, j) from the current position (which is
  * the solution's position before push i) whose moved boxes are ids[0..nb).
- * Returns the index of the best end record when it beats the solution's
- * own cost, SH_NO_GAIN when it does not, SH_FULL when the window's states
- * ran out, PC_ENOMEM.  The window's boxes are lifted off occ during the search and
+ * Returns the index of the best end record when one beats the solution's
+ * own cost (the cheapest unless the window's states ran out first),
+ * SH_NO_GAIN when none does, SH_FULL when the states ran out before one
+ * was found, PC_ENOMEM.  The window's boxes are lifted off occ during the search and
  * put back before returning. */
 static int32_t search_window(sh_ctx *c, int32_t i, int32_t j, const int32_t *ids, int32_t nb)
 {
@@ -365,9 +366,9 @@ static int32_t search_window(sh_ctx *c, int32_t i, int32_t j, const int32_t *ids
         c->occ[start[b]] = 1;
     if (rc == PC_ENOMEM)
         return PC_ENOMEM;
-    if (rc < 0)
-        return SH_FULL;
-    return best >= 0 ? best : SH_NO_GAIN;
+    if (best >= 0)
+        return best; /* cheaper, if not the cheapest when the states ran out */
+    return rc < 0 ? SH_FULL : SH_NO_GAIN;
 }
 
 /* Replace pushes [i, j) by the path to record `end`; replays the result
