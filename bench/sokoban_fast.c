@@ -16,7 +16,8 @@
  * --optimum FILE reads `level=<title> status=solved moves=<m> pushes=<p>`
  * lines (data/sokoban/microban-bench.txt, bench/sokoban's output) and
  * compares the fast solutions with those optima: levels compared, summed
- * moves of both, and the mean ratio fast / optimal.
+ * moves of both, the mean ratio fast / optimal, and the levels solved at the
+ * optimum (and below it, which would be a bug: each is named).
  *
  * --short solves in PC_SOKOBAN_SHORT mode instead: the same search, then the
  * second pass shortens the solution with the rest of each level's seconds.
@@ -170,7 +171,7 @@ int main(int argc, char **argv)
             continue;
         }
         int32_t n = pc_sokoban_collection_count(c);
-        int solved = 0, compared = 0;
+        int solved = 0, compared = 0, at_optimum = 0, below_optimum = 0;
         double total = 0, worst = 0, worst_solved = 0, ratio_sum = 0;
         long long tmoves = 0, tpushes = 0, omoves = 0, fmoves = 0;
         unsigned long long peak = 0;
@@ -230,6 +231,12 @@ int main(int argc, char **argv)
                         omoves += opt[k].moves;
                         fmoves += mv;
                         ratio_sum += (double)mv / (double)opt[k].moves;
+                        at_optimum += mv == opt[k].moves;
+                        if (mv < opt[k].moves) { /* a wrong optimum or a wrong replay: say so */
+                            below_optimum++;
+                            printf("# level %s: %lld moves, below the optimum %lld!\n", title, mv,
+                                   (long long)opt[k].moves);
+                        }
                         break;
                     }
             } else {
@@ -254,8 +261,10 @@ int main(int argc, char **argv)
                files[f], (int)n, solved, total, worst, worst_solved, tmoves, tpushes, (double)peak / 1048576.0,
                (double)ru.ru_maxrss / 1024.0);
         if (compared)
-            printf("optimum levels=%d fast_moves=%lld optimal_moves=%lld ratio_of_sums=%.3f mean_ratio=%.3f\n",
-                   compared, fmoves, omoves, (double)fmoves / (double)omoves, ratio_sum / compared);
+            printf("optimum levels=%d fast_moves=%lld optimal_moves=%lld ratio_of_sums=%.3f mean_ratio=%.3f "
+                   "at_optimum=%d below_optimum=%d\n",
+                   compared, fmoves, omoves, (double)fmoves / (double)omoves, ratio_sum / compared, at_optimum,
+                   below_optimum);
         fflush(stdout);
         pc_sokoban_collection_free(c);
     }
