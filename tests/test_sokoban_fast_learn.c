@@ -146,6 +146,15 @@ static const char *hot_rows = "############\n"
                               "#    $   . #\n"
                               "#      $  .#\n"
                               "############\n";
+/* The opener's player way: the box beside the top goal has a clear path
+ * to it, but the player reaches the square behind it only through the
+ * box below; that box is in the way too (and the top box is in the bottom
+ * goal's box's player way). */
+static const char *open_way = "#######\n"
+                              "#. $ ##\n"
+                              "### $@#\n"
+                              "#.    #\n"
+                              "#######\n";
 
 static int optimal_lost(const pc_sokoban *g)
 {
@@ -376,6 +385,12 @@ int main(void)
     pc_sokoban_free(g);
     g = sokoban_parse(hot_rows);
     is_int(pc__sokoban_fast_hotspots(g, hot), 0, "hot rows: no box in another's way, no hotspot");
+    pc_sokoban_free(g);
+    g = sokoban_parse(open_way);
+    is_int(pc__sokoban_fast_openers(g, hot), 2, "open way: two boxes in the way");
+    ok(hot[1 * 7 + 3] == 1, "... the box beside the top goal, on its own path");
+    ok(hot[2 * 7 + 4] == 1, "... the box on the player's way to its first push");
+    is_int(fast_alone(g, 1000, &o), PC_OK, "... the fast search solves it");
     pc_sokoban_free(g);
 
     /* Soundness: random positions of 3-5 boxes on a small board; every

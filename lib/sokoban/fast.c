@@ -240,6 +240,7 @@ static int32_t expand(fs_solver *s, uint32_t idx, int32_t *found)
     s->fz.cur = s->ex.fzpar = pc__fs_fz_table(s, -1, &s->ex.fzkey, &s->ex.fzslot);
     pc__fs_match_full(s, s->ex.bx);
     s->ex.ppack = pc__fs_packing(s, s->ex.bx);
+    s->ex.pst = pst;
     pc__fs_openers(s);
     pc__fs_hotspots(s);
     s->ex.preg = pc__fs_regions(s);

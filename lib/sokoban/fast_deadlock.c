@@ -299,3 +299,31 @@ int32_t pc__sokoban_fast_hotspots(const pc_sokoban *g, uint8_t *cells)
     pc__free(s);
     return rc;
 }
+
+int32_t pc__sokoban_fast_openers(const pc_sokoban *g, uint8_t *cells)
+{
+    int32_t pw = g->w - 2, ph = g->h - 2;
+    pc__meter m;
+    int32_t rc;
+    fs_solver *s = fs_open(g, &m, &rc);
+    if (!s)
+        return rc;
+    if (rc == PC_OK)
+        rc = pc__fs_packing_order(s, g);
+    if (rc == PC_OK) {
+        memset(cells, 0, (size_t)pw * (size_t)ph);
+        place_boxes(s, g);
+        s->ex.pst = pc__fs_reach_kept(s, s->map.g2c[g->player]);
+        pc__fs_packing(s, s->ex.bx);
+        pc__fs_openers(s);
+        for (int32_t i = 0; i < s->map.nb; i++)
+            if (s->ex.opener[i] == s->ex.ostamp) {
+                int32_t gc = s->map.c2g[s->ex.bx[i]];
+                cells[(gc / g->w - 1) * pw + gc % g->w - 1] = 1;
+                rc++;
+            }
+    }
+    pc__fs_free(s);
+    pc__free(s);
+    return rc;
+}

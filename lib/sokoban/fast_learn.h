@@ -51,4 +51,12 @@ int32_t pc__sokoban_fast_corral(const pc_sokoban *g);
  * PC_ENOTFOUND (a box or goal out of the player's reach), PC_ENOMEM. */
 int32_t pc__sokoban_fast_hotspots(const pc_sokoban *g, uint8_t *cells);
 
+/* The fast search's opener advisor on g's current position (the packing
+ * order, then pc__fs_openers): cells[y * width + x] = 1 on the boxes in the
+ * way (a push of one costs no weight), on the next goals' boxes' paths or
+ * on the player's way to their first push, pc_sokoban_width x
+ * pc_sokoban_height cells, the rest 0.  The number of boxes marked,
+ * PC_ENOTFOUND (a box or goal out of the player's reach), PC_ENOMEM. */
+int32_t pc__sokoban_fast_openers(const pc_sokoban *g, uint8_t *cells);
+
 #endif

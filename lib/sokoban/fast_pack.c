@@ -433,12 +433,78 @@ int32_t pc__fs_pack_macros(fs_solver *s, uint32_t idx, uint32_t pst, int32_t *fo
  * the box alone from the goal, blind to the other boxes (the player may
  * stand anywhere but on walls), finds the nearest box off goal; the boxes
  * standing on that path, or where the player must stand to push along
- * it, are in the way (when there are FS_OPEN_BOXES of them at most), and
+ * it, and the boxes the player must cross to reach the square behind
+ * the box for its first push (player_way), are in the way (when there
+ * are FS_OPEN_BOXES of them at most), and
  * a push of one of them costs no weight (see
  * pc__fs_queue_child), as a push proposed by an advisor.  So the search clears
  * the way for the next goal's box instead of paying for every push of it.
  * Marks them (ex.opener = ex.ostamp); a heuristic, never a pruning. */
 #define FS_OPEN_BOXES 2
+
+/* The player's way to the first push of the opener's path (the box on
+ * found, pushed towards par[found]): when the player does not reach the
+ * square behind the box, a breadth-first search by layers (0-1: a box
+ * crossed costs 1, the box on found a wall) from every square the player
+ * reaches finds a way crossing the fewest boxes; those boxes are in the
+ * way too, appended to obs.  Returns the new count, FS_OPEN_BOXES + 1 when
+ * the way crosses too many (no plan). */
+static int32_t player_way(fs_solver *s, int32_t found, const int32_t *par, int32_t *obs, int32_t nobs)
+{
+    int32_t nc = s->map.nc, x = par[found], q0 = -1;
+    for (int d = 0; d < 4; d++)
+        if (s->map.nbr[x][d] == found)
+            q0 = s->map.nbr[found][d];
+    if (q0 < 0 || s->ex.pmark[q0] == s->ex.pst || s->ex.boxat[q0] >= 0)
+        return nobs;
+    int32_t *ppar = s->mac.par + nc, *cur = s->mac.q, *nxt = s->mac.q + 2 * (size_t)nc;
+    uint32_t st = fs_new_stamp(s);
+    int32_t ncur = 0, nnxt = 0;
+    for (int32_t c = 0; c < nc; c++)
+        if (s->ex.pmark[c] == s->ex.pst) {
+            s->ex.mark[c] = st;
+            ppar[c] = -1;
+            cur[ncur++] = c;
+        }
+    s->ex.mark[found] = st; /* the box to push: a wall */
+    int reached = 0;
+    for (int32_t level = 0; level <= FS_OPEN_BOXES - nobs && !reached; level++) {
+        for (int32_t h = 0; h < ncur && !reached; h++) {
+            int32_t c = cur[h];
+            for (int d = 0; d < 4; d++) {
+                int32_t y = s->map.nbr[c][d];
+                if (y < 0 || s->ex.mark[y] == st)
+                    continue;
+                s->ex.mark[y] = st;
+                ppar[y] = c;
+                if (s->ex.boxat[y] >= 0) {
+                    nxt[nnxt++] = y;
+                    continue;
+                }
+                cur[ncur++] = y;
+                if (y == q0) {
+                    reached = 1;
+                    break;
+                }
+            }
+        }
+        int32_t *tmp = cur;
+        cur = nxt;
+        nxt = tmp;
+        ncur = nnxt;
+        nnxt = 0;
+    }
+    if (!reached)
+        return FS_OPEN_BOXES + 1;
+    for (int32_t y = q0; y >= 0; y = ppar[y]) {
+        if (s->ex.boxat[y] >= 0) {
+            if (nobs < FS_OPEN_BOXES)
+                obs[nobs] = s->ex.boxat[y];
+            nobs++;
+        }
+    }
+    return nobs;
+}
 
 void pc__fs_openers(fs_solver *s)
 {
@@ -502,6 +568,8 @@ void pc__fs_openers(fs_solver *s)
                 nobs++; /* past FS_OPEN_BOXES: no plan, the walk stops */
             }
         }
+        if (found >= 0 && nobs < FS_OPEN_BOXES)
+            nobs = player_way(s, found, par, obs, nobs);
         if (nobs <= FS_OPEN_BOXES)
             for (int32_t k = 0; k < nobs; k++) {
                 s->ex.opener[obs[k]] = s->ex.ostamp;
