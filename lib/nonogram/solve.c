@@ -13,7 +13,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
-#ifdef PC__NS_LEARN_TRACE
+#if defined(PC__NS_LEARN_TRACE) || defined(PC__NS_NODE_TRACE)
 #include <stdio.h>
 #endif
 
@@ -1804,6 +1804,24 @@ static int sat_turn(pc__nsolver *s, ns_run *run)
     }
 }
 
+#ifdef PC__NS_NODE_TRACE
+/* A development trace only (-DPC__NS_NODE_TRACE, never in a build): one
+ * line a node below the root, "N depth light result probes line_solves",
+ * the work of its reduction, so the costs of light and full nodes, failing
+ * or not, can be told apart (doc/nonogram-solving.md, round eleven). */
+static void node_trace(const pc__nsolver *s, int32_t depth, int r, int64_t probes0, int64_t solves0)
+{
+    if (r == PC__NS_OK || r == PC__NS_CONTRA)
+        fprintf(stderr, "N %d %d %d %lld %lld\n", depth, s->probe.light, r, (long long)(s->stats.probes - probes0),
+                (long long)(s->stats.line_solves - solves0));
+}
+#define NODE_TRACE_START int64_t probes0 = s->stats.probes, solves0 = s->stats.line_solves
+#define NODE_TRACE_END node_trace(s, run.depth, r, probes0, solves0)
+#else
+#define NODE_TRACE_START (void)0
+#define NODE_TRACE_END (void)0
+#endif
+
 static void write_stats(const pc__nsolver *s, int64_t *stats, int32_t grade, int64_t line_cells,
                         int64_t probe_cells, int32_t nfound)
 {
@@ -1871,7 +1889,9 @@ int pc__nsolver_solve(pc__nsolver *s, int32_t limit, uint8_t *store, int32_t nst
         if (r == PC__NS_OK) {
             int ok = branch(s, &run);
             s->probe.light = light_ok && run.depth % PC__NS_PROBE_EVERY != 0;
+            NODE_TRACE_START;
             r = ok ? reduce(s) : PC__NS_ABORT;
+            NODE_TRACE_END;
             s->probe.light = 0;
             continue;
         }
@@ -1879,7 +1899,9 @@ int pc__nsolver_solve(pc__nsolver *s, int32_t limit, uint8_t *store, int32_t nst
         if (b < 0)
             break;
         s->probe.light = light_ok && run.depth % PC__NS_PROBE_EVERY != 0;
+        NODE_TRACE_START;
         r = b ? reduce(s) : PC__NS_ABORT;
+        NODE_TRACE_END;
         s->probe.light = 0;
     }
     s->probe.solutions = 0;
