@@ -71,3 +71,8 @@ BENCHES += bench/sokoban_fast
 pcpython_PYTHON += bindings/python/puzzlecore/sokoban.py
 LUA_MODULES += bindings/lua/puzzlecore/sokoban.lua
 dist_doc_DATA += doc/sokoban.md
+
+EXTRA_PROGRAMS += bench/sokoban_genset
+bench_sokoban_genset_SOURCES = bench/sokoban_genset.c
+bench_sokoban_genset_LDADD = lib/libpuzzlecore.la
+BENCHES += bench/sokoban_genset
