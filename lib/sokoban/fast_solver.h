@@ -278,6 +278,7 @@ static inline void fs_move_box(const uint16_t *pb, int32_t nb, int32_t b, int32_
 int64_t pc__fs_match_full(fs_solver *s, const int32_t *bx);
 int64_t pc__fs_match_child(fs_solver *s, const int32_t *bx, int32_t i);
 int64_t pc__fs_match_child_full(fs_solver *s, const int32_t *bx);
+int64_t pc__fs_match_step(fs_solver *s, const int32_t *bx, int32_t i);
 uint64_t pc__fs_hash_of(const fs_solver *s, const uint16_t *boxes, int32_t player);
 uint32_t pc__fs_lookup(const fs_solver *s, uint64_t h, const uint16_t *boxes, int32_t player,
                        size_t *slot);

@@ -73,10 +73,22 @@ int64_t pc__fs_match_child_full(fs_solver *s, const int32_t *bx)
  * cell), from the parent's u, v, p. */
 int64_t pc__fs_match_child(fs_solver *s, const int32_t *bx, int32_t i)
 {
-    int32_t n = s->map.nb, r = i + 1;
+    int32_t n = s->map.nb;
     memcpy(s->hu.cu, s->hu.u, ((size_t)n + 1) * sizeof *s->hu.u);
     memcpy(s->hu.cv, s->hu.v, ((size_t)n + 1) * sizeof *s->hu.v);
     memcpy(s->hu.cp, s->hu.p, ((size_t)n + 1) * sizeof *s->hu.p);
+    return pc__fs_match_step(s, bx, i);
+}
+
+/* The matching in hu.cu, hu.cv, hu.cp repaired in place after box i
+ * (0-based) of bx moved: its row is unassigned, its potential lowered to
+ * keep the duals feasible, and one augmenting path assigns it again.  The
+ * cost is the optimum's, as a full matching's would be (the assignment
+ * may differ where costs tie).  The packing macros chain it push after
+ * push (fast_pack.c). */
+int64_t pc__fs_match_step(fs_solver *s, const int32_t *bx, int32_t i)
+{
+    int32_t n = s->map.nb, r = i + 1;
     for (int32_t j = 1; j <= n; j++)
         if (s->hu.cp[j] == r)
             s->hu.cp[j] = 0;
