@@ -203,8 +203,8 @@ int32_t pc__fs_packing(fs_solver *s, const int32_t *bx)
  * (FS_PLAN_DEEP layers or more), a box standing on a goal of a later layer
  * than the first one still open (ex.pfirst) is filled out of order: it
  * counts for nothing in the feature, and it is often the box nearest the
- * goal to fill next (XSokoban 40, 41, 24, 25 are solved at 60 s with it, never
- * before).  So the packing macros and the opener take it as a candidate for
+ * goal to fill next (XSokoban 24 and 25 are solved at 60 s with it, 40 and 41
+ * near that limit; never before).  So the packing macros and the opener take it as a candidate for
  * that goal, as a box off goal.  Not on shallow orders: with the rule on
  * XSokoban 44 too (four layers round a 3 x 3 room) the level was lost at
  * 60 s (solved in 5 s without it). */
