@@ -1,7 +1,7 @@
 /*
  * bench/sokoban_fast — the fast solver (PC_SOKOBAN_ANY) over collections.
  *
- *   bench/sokoban_fast [--seconds S] [--wall W] [--mem MiB] [--optimum FILE] [--quiet] [--short] FILE...
+ *   bench/sokoban_fast [--seconds S] [--wall W] [--mem MiB] [--optimum FILE] [--quiet] [--short] [--levels LIST] FILE...
  *
  * Each FILE is an XSB collection read by path (a missing file is skipped
  * with a message).  Every level gets S seconds of CPU time (default 10; the
@@ -18,6 +18,10 @@
  * compares the fast solutions with those optima: levels compared, summed
  * moves of both, the mean ratio fast / optimal, and the levels solved at the
  * optimum (and below it, which would be a bug: each is named).
+ *
+ * --levels LIST runs only the levels of each file whose numbers (1-based,
+ * in file order) are listed: numbers and ranges, comma-separated
+ * ("14-16,18,40"), so a variant can be screened on the levels it concerns.
  *
  * --short solves in PC_SOKOBAN_SHORT mode instead: the same search, then the
  * second pass shortens the solution with the rest of each level's seconds.
@@ -112,11 +116,35 @@ static optimum *read_optima(const char *path, int *n)
     return v;
 }
 
+/* Is level number k (1-based) in the --levels list (NULL: all)? */
+static int level_listed(const char *list, int k)
+{
+    if (!list)
+        return 1;
+    const char *p = list;
+    while (*p) {
+        char *e;
+        long lo = strtol(p, &e, 10), hi = lo;
+        if (e == p)
+            return 0; /* malformed: main checked it, so never here */
+        if (*e == '-') {
+            p = e + 1;
+            hi = strtol(p, &e, 10);
+        }
+        if (k >= lo && k <= hi)
+            return 1;
+        p = *e == ',' ? e + 1 : e;
+        if (*e && *e != ',')
+            return 0;
+    }
+    return 0;
+}
+
 int main(int argc, char **argv)
 {
     double seconds = 10, wallcap = 0;
     unsigned long long mem = 2048;
-    const char *optfile = NULL;
+    const char *optfile = NULL, *levels = NULL;
     int quiet = 0, nfiles = 0, all_solved = 1;
     int32_t mode = PC_SOKOBAN_ANY;
     const char *files[64];
@@ -134,6 +162,9 @@ int main(int argc, char **argv)
         } else if (!strcmp(a, "--optimum") && v) {
             optfile = v;
             i++;
+        } else if (!strcmp(a, "--levels") && v && v[0] >= '0' && v[0] <= '9') {
+            levels = v;
+            i++;
         } else if (!strcmp(a, "--quiet")) {
             quiet = 1;
         } else if (!strcmp(a, "--short")) {
@@ -141,12 +172,12 @@ int main(int argc, char **argv)
         } else if (a[0] != '-' && nfiles < 64) {
             files[nfiles++] = a;
         } else {
-            fprintf(stderr, "usage: %s [--seconds S] [--wall W] [--mem MiB] [--optimum FILE] [--quiet] [--short] FILE...\n", argv[0]);
+            fprintf(stderr, "usage: %s [--seconds S] [--wall W] [--mem MiB] [--optimum FILE] [--quiet] [--short] [--levels LIST] FILE...\n", argv[0]);
             return 2;
         }
     }
     if (nfiles == 0 || !(seconds > 0)) {
-        fprintf(stderr, "usage: %s [--seconds S] [--wall W] [--mem MiB] [--optimum FILE] [--quiet] [--short] FILE...\n", argv[0]);
+        fprintf(stderr, "usage: %s [--seconds S] [--wall W] [--mem MiB] [--optimum FILE] [--quiet] [--short] [--levels LIST] FILE...\n", argv[0]);
         return 2;
     }
     int nopt = 0;
@@ -176,6 +207,8 @@ int main(int argc, char **argv)
         long long tmoves = 0, tpushes = 0, omoves = 0, fmoves = 0;
         unsigned long long peak = 0;
         for (int32_t i = 0; i < n; i++) {
+            if (!level_listed(levels, (int)i + 1))
+                continue;
             pc_sokoban *g = NULL;
             pc_sokoban_result *r = NULL;
             char title[128];

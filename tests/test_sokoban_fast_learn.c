@@ -155,6 +155,25 @@ static const char *open_way = "#######\n"
                               "### $@#\n"
                               "#.    #\n"
                               "#######\n";
+/* Out of plan: a dead-end row of five goals filled from the right, one
+ * layer each (five layers: a deep chain); the box on its mouth's goal (5,1)
+ * stands on the last layer while the first, (1,1), is empty.  That box is
+ * the next goal's box: the packing macro pushes it to (1,1) in one step,
+ * where a box off goal has it in the way. */
+static const char *out_of_plan = "############\n"
+                                 "#....*    @#\n"
+                                 "######     #\n"
+                                 "#  $ $ $ $ #\n"
+                                 "#          #\n"
+                                 "############\n";
+/* The same with four goals: four layers, a shallow order, where the box on
+ * its goal is left where it is (solved all the same). */
+static const char *in_plan = "############\n"
+                             "##...*    @#\n"
+                             "######     #\n"
+                             "#    $ $ $ #\n"
+                             "#          #\n"
+                             "############\n";
 
 static int optimal_lost(const pc_sokoban *g)
 {
@@ -390,6 +409,23 @@ int main(void)
     is_int(pc__sokoban_fast_openers(g, hot), 2, "open way: two boxes in the way");
     ok(hot[1 * 7 + 3] == 1, "... the box beside the top goal, on its own path");
     ok(hot[2 * 7 + 4] == 1, "... the box on the player's way to its first push");
+    is_int(fast_alone(g, 1000, &o), PC_OK, "... the fast search solves it");
+    pc_sokoban_free(g);
+
+    /* Out-of-plan boxes: a box on a goal of a later layer is the next goal's
+     * box on a deep packing order, not on a shallow one. */
+    int32_t play_layer[12 * 6];
+    g = sokoban_parse(out_of_plan);
+    is_int(pc__sokoban_fast_layers(g, play_layer, &nlayers), PC_OK, "out of plan: the packing order");
+    is_int(nlayers, 5, "... five layers");
+    ok(play_layer[1 * 12 + 1] == 0 && play_layer[1 * 12 + 5] == 4, "... (1,1) first, (5,1) last (%d, %d)",
+       (int)play_layer[1 * 12 + 1], (int)play_layer[1 * 12 + 5]);
+    is_int(fast_alone(g, 1000, &o), PC_OK, "... the fast search solves it");
+    is_int((int)o.nodes, 8, "... in 8 expansions (11 when boxes on goals never count: the packing macro cannot start)");
+    pc_sokoban_free(g);
+    g = sokoban_parse(in_plan);
+    is_int(pc__sokoban_fast_layers(g, play_layer, &nlayers), PC_OK, "in plan: the packing order");
+    is_int(nlayers, 4, "... four layers");
     is_int(fast_alone(g, 1000, &o), PC_OK, "... the fast search solves it");
     pc_sokoban_free(g);
 

@@ -199,6 +199,26 @@ int32_t pc__fs_packing(fs_solver *s, const int32_t *bx)
 
 /* ---- the packing macro ------------------------------------------------------------------------ */
 
+/* Out-of-plan boxes: on a level whose packing order is a deep chain
+ * (FS_PLAN_DEEP layers or more), a box standing on a goal of a later layer
+ * than the first one still open (ex.pfirst) is filled out of order: it
+ * counts for nothing in the feature, and it is often the box nearest the
+ * goal to fill next (XSokoban 24 and 25 are solved at 60 s with it, 40 and 41
+ * near that limit; never before).  So the packing macros and the opener take it as a candidate for
+ * that goal, as a box off goal.  Not on shallow orders: with the rule on
+ * XSokoban 44 too (four layers round a 3 x 3 room) the level was lost at
+ * 60 s (solved in 5 s without it). */
+#define FS_PLAN_DEEP 5
+
+/* May the box on cell c be the next goal's box (the packing macros, the
+ * opener)?  A box off goal, or out of plan (above). */
+static int in_play(const fs_solver *s, int32_t c)
+{
+    if (!s->map.goal[c])
+        return 1;
+    return s->map.nlayers >= FS_PLAN_DEEP && s->map.layer[c] > s->ex.pfirst;
+}
+
 /* Mark (new stamp in ex.mark) the squares the player reaches from p when
  * a box stands on x besides the boxes of the state. */
 static uint32_t flood_with(fs_solver *s, int32_t x, int32_t p)
@@ -244,7 +264,7 @@ static int macro_start(const fs_solver *s, int32_t i, int32_t x, int32_t y, int3
         return 0;
     if (i >= 0)
         return y == s->ex.bx[i] && s->ex.mark[y] == st;
-    return s->ex.boxat[y] >= 0 && !s->map.goal[y] && touches(s, y, x, st);
+    return s->ex.boxat[y] >= 0 && in_play(s, y) && touches(s, y, x, st);
 }
 
 /* The reverse search from the empty goal t: pull a box away from t, the
@@ -390,7 +410,7 @@ static int32_t nearest_boxes(const fs_solver *s, int32_t j, int32_t *near)
     int32_t n = 0;
     for (int32_t i = 0; i < s->map.nb; i++) {
         int32_t c = s->ex.bx[i];
-        if (s->map.goal[c] || d[c] == FS_UNREACH)
+        if (!in_play(s, c) || d[c] == FS_UNREACH)
             continue;
         if (n == FS_MACRO_BOXES && d[s->ex.bx[near[n - 1]]] <= d[c])
             continue; /* no nearer than the farthest kept */
@@ -415,6 +435,7 @@ int32_t pc__fs_pack_macros(fs_solver *s, uint32_t idx, uint32_t pst, int32_t *fo
             first = l;
             break;
         }
+    s->ex.pfirst = first;
     int32_t tried = 0, rc = PC_OK;
     for (int32_t j = 0; j < s->map.nb && tried < FS_MACRO_GOALS && rc == PC_OK && *found < 0; j++) {
         int32_t t = s->map.goals[j];
@@ -535,6 +556,7 @@ void pc__fs_openers(fs_solver *s)
             first = l;
             break;
         }
+    s->ex.pfirst = first;
     int32_t *par = s->mac.par;
     for (int32_t j = 0; j < s->map.nb && tried < FS_MACRO_GOALS; j++) {
         int32_t t = s->map.goals[j];
@@ -556,7 +578,7 @@ void pc__fs_openers(fs_solver *s)
                     continue;
                 s->ex.mark[y] = st;
                 par[y] = x;
-                if (s->ex.boxat[y] >= 0 && !s->map.goal[y]) {
+                if (s->ex.boxat[y] >= 0 && in_play(s, y)) {
                     found = y;
                     break;
                 }

@@ -111,6 +111,7 @@ typedef struct {
     int32_t *hot;          /* 2 (nb + 1): the hotspot advisor's counts (then 1: a hotspot), its last box seen */
     uint32_t *hpath;       /* nc: on some box's push path to its goal (stamp ostamp) */
     int oplan;             /* the opener marked boxes in the way (this expansion) */
+    int32_t pfirst;        /* the expanded state's first packing layer with an empty goal */
     uint32_t pst;          /* the expanded state's player mark in pmark */
     uint64_t fzkey;        /* the expanded state's boxes frozen on goals (hash, 0: none) */
     int32_t fzslot;        /* and their table's slot in fz (-1: map.dist) */
