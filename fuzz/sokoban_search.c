@@ -14,7 +14,10 @@
  *   - PC_SOKOBAN_SHORT under the same budget runs the same search (the
  *     same status and bound) and its second pass never returns a costlier
  *     solution (moves, then pushes); it replays, with no fewer pushes than
- *     the optimum.
+ *     the optimum.  (Each search also has a 2 s cap for a slow machine:
+ *     when one of the two came near it, a node budget no longer decides
+ *     where they stop, and only the comparison of their statuses and
+ *     bounds is skipped.  A loaded machine under ASan met it once.)
  *
  * Input: byte 0 sets the fast search's node budget (64 + 16 x byte: its
  * first, push-optimal pass gets a quarter, so both passes run); the level
@@ -27,12 +30,28 @@
 
 enum { ORACLE_NODES = 4000 };
 
-static void budget(pc_budget *b, uint64_t nodes)
+/* The progress callback keeps the most seconds the search reported (its
+ * own clock, the one its 2 s cap reads). */
+static int32_t on_progress(void *user, int64_t nodes, double seconds, double bound)
+{
+    (void)nodes;
+    (void)bound;
+    double *most = user;
+    if (seconds > *most)
+        *most = seconds;
+    return 0;
+}
+
+static void budget(pc_budget *b, uint64_t nodes, double *seconds)
 {
     pc_budget_init(b, sizeof *b);
     b->max_nodes = nodes;
     b->max_bytes = 64u << 20;
-    b->max_seconds = 2.0; /* a cap for a slow machine; no property reads a limit */
+    b->max_seconds = 2.0; /* a cap for a slow machine: see `timed` below */
+    *seconds = 0.0;
+    b->progress = on_progress;
+    b->user = seconds;
+    b->progress_every = 0.05;
 }
 
 static void play_steps(pc_sokoban *g, const uint8_t *p, size_t n)
@@ -81,10 +100,11 @@ static int32_t deadlock(const pc_sokoban *g)
 }
 
 /* One search: its status, with the result's conventions checked. */
-static int32_t solve(const pc_sokoban *g, int32_t mode, uint64_t nodes, pc_sokoban_result **r)
+static int32_t solve(const pc_sokoban *g, int32_t mode, uint64_t nodes, pc_sokoban_result **r,
+                     double *seconds)
 {
     pc_budget b;
-    budget(&b, nodes);
+    budget(&b, nodes, seconds);
     *r = NULL;
     int32_t rc = pc_sokoban_solve(g, mode, &b, r);
     if (rc == PC_OK || rc == PC_ENOTFOUND || rc == PC_ELIMIT) {
@@ -117,17 +137,21 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     int32_t dl = deadlock(g);
     pc_sokoban_result *fast = NULL, *opt = NULL, *shorter = NULL;
     uint64_t fast_nodes = 64 + 16 * (uint64_t)data[0];
-    int32_t rf = solve(g, PC_SOKOBAN_ANY, fast_nodes, &fast);
-    int32_t ro = solve(g, PC_SOKOBAN_PUSHES, ORACLE_NODES, &opt);
+    double tf, to, ts;
+    int32_t rf = solve(g, PC_SOKOBAN_ANY, fast_nodes, &fast, &tf);
+    int32_t ro = solve(g, PC_SOKOBAN_PUSHES, ORACLE_NODES, &opt, &to);
     /* The second pass under the same budget: the same search, then the
      * pass on what is left of the nodes; never a costlier solution, never
      * a failure the fast mode did not have. */
-    int32_t rs = solve(g, PC_SOKOBAN_SHORT, fast_nodes, &shorter);
-    if (rf != PC_ENOMEM && rs != PC_ENOMEM) FZ_CHECK(rs == rf);
+    int32_t rs = solve(g, PC_SOKOBAN_SHORT, fast_nodes, &shorter, &ts);
+    int timed = tf > 1.5 || ts > 1.5; /* one of them came near the 2 s cap */
+    (void)to; /* the oracle is read only where it finished */
+    if (rf != PC_ENOMEM && rs != PC_ENOMEM && !timed) FZ_CHECK(rs == rf);
     if (rs == PC_OK && rf == PC_OK) {
         int64_t fm = pc_sokoban_result_moves(fast), sm = pc_sokoban_result_moves(shorter);
         FZ_CHECK(sm < fm || (sm == fm && pc_sokoban_result_pushes(shorter) <= pc_sokoban_result_pushes(fast)));
-        FZ_CHECK(pc_sokoban_result_bound(shorter) == pc_sokoban_result_bound(fast));
+        if (!timed)
+            FZ_CHECK(pc_sokoban_result_bound(shorter) == pc_sokoban_result_bound(fast));
     }
     if (ro == PC_OK && rs == PC_OK) FZ_CHECK(pc_sokoban_result_pushes(shorter) >= pc_sokoban_result_pushes(opt));
     pc_sokoban_result_free(shorter);
