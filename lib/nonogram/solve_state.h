@@ -298,25 +298,25 @@ typedef struct pc__ns_sat {
 #ifndef PC__NS_LEARN_FILTER
 #define PC__NS_LEARN_FILTER 0
 #endif
-/* Learning from failing nodes (issue #18, round twelve; a build knob, off):
- * a node whose reduction meets a contradiction is analysed like a failed
- * probe of its branch literal at its parent, through the reasons of the
- * cells its reduction set (a cell that a failed probe settled has that
- * probe's learned nogood as its reason), and the nogood, of at most
+/* Learning from failing nodes (issue #18, round twelve): a node whose
+ * reduction meets a contradiction is analysed like a failed probe of its
+ * branch literal at its parent, through the reasons of the cells its
+ * reduction set (a cell that a failed probe settled has that probe's
+ * learned nogood as its reason), and the nogood, of at most
  * PC__NS_NODE_LEARN_MAX literals, is learned.  Such nogoods fire about
  * twice as often as a failed probe's, but only 4-14 % of the failing nodes
  * give one (most analyses reach a cell that a failed probe with a nogood
- * too long to keep settled, or one that both probes of a cell agreed on);
- * on tcga2016 (one solution, restart seeds 0/1/2) the work summed over the
- * seeds was +0.2 % at 32 literals and -3.5 % at 64, which left #671
- * unanswered at seed 1: within the luck of the path, not kept
- * (doc/nonogram-solving.md, round twelve).  PC__NS_NODE_ACT 1: its cells
- * gain activity too (+12.8 % at seed 0 with 16 literals);
+ * too long to keep settled, or one that both probes of a cell agreed on).
+ * On tcga2016 (one solution) over restart seeds 0-4: -10.3 % work at 64
+ * literals (-12.9, -6.7, +9.4, -15.5, -23.1 %; one answer lost at the cap
+ * under seed 1, against two under seed 4 without it); 32 literals: +0.2 %
+ * over seeds 0-2 (doc/nonogram-solving.md, round twelve).  PC__NS_NODE_ACT
+ * 1: its cells gain activity too (+12.8 % at seed 0 with 16 literals);
  * PC__NS_NODE_REASON_MAX > PC__NS_LEARN_MAX: failed probes' nogoods up to
  * that long are kept, unwatched, as the reasons of the cells they settle
- * (32: +27 % at seed 0). */
+ * (32: +27 % at seed 0).  0: off (round ten's search to the unit). */
 #ifndef PC__NS_NODE_LEARN
-#define PC__NS_NODE_LEARN 0
+#define PC__NS_NODE_LEARN 1
 #endif
 #ifndef PC__NS_NODE_LEARN_MAX
 #define PC__NS_NODE_LEARN_MAX 64
