@@ -22,6 +22,14 @@
 #include "puzzlecore/nonogram.h"
 #include "common/alloc.h"
 
+#ifdef PC__NS_LEARN_TRACE
+/* the failing nodes' analyses (PC__NS_NODE_LEARN) and the learned nogoods'
+ * firings, by kind; printed to stderr at the end of each solve */
+static long long node_calls, node_learned, node_lits, node_fires, probe_fires, node_noreason, node_agreed,
+    node_unlearned;
+static uint8_t tr_kind[1 << 16]; /* how a reasonless cell was set: 1 agreed, 2 a failed probe not learned */
+#define TR_KIND(c, v) ((c) < (1 << 16) ? (void)(tr_kind[c] = (uint8_t)(v)) : (void)0)
+#endif
 static void ng_free(pc__nsolver *s);
 
 static void *nalloc(pc__nsolver *s, size_t n, int *bad)
@@ -337,8 +345,10 @@ static void ng_free(pc__nsolver *s)
     pc__free(g->start);
     pc__free(g->len);
     pc__free(g->act);
+    pc__free(g->remap);
     pc__free(g->learnt);
     g->act = NULL;
+    g->remap = NULL;
     g->learnt = NULL;
     /* the store only: the learning's per-cell arrays belong to the solver */
     g->lits = g->buf = g->start = g->len = g->wlen = g->wcap = NULL;
@@ -424,6 +434,13 @@ static int ng_room(pc__nsolver *s)
     if (!ac)
         return -1;
     g->act = ac;
+#if PC__NS_NODE_LEARN
+    int32_t *rm = pc__realloc(g->remap, sizeof(int32_t) * (size_t)cap);
+    if (!rm)
+        return -1;
+    g->remap = rm;
+    s->stats.bytes += sizeof(int32_t) * (size_t)(cap - g->cap_n);
+#endif
     uint8_t *lr = pc__realloc(g->learnt, (size_t)cap);
     if (!lr)
         return -1;
@@ -433,19 +450,24 @@ static int ng_room(pc__nsolver *s)
     return 0;
 }
 
+/* Kinds of nogoods (ng.learnt): a restart's, learned from a failed probe,
+ * from a failing node, and a failed probe's kept only as the reason of the
+ * cell it settled (too long to be watched: PC__NS_NODE_REASON_MAX). */
+enum { NG_RESTART = 0, NG_PROBE = 1, NG_NODE = 2, NG_REASON = 3 };
+
 /* Store the nogood lits[0..k) (k >= 2), watching lits[0] and lits[1]
  * (neither true, or true ones that are undone before the others);
- * `learnt`: learned from a probe (may be forgotten).  Nothing is stored
- * when the store is full. */
+ * `learnt`: its kind (NG_PROBE and NG_NODE may be forgotten; NG_REASON is
+ * not watched).  Nothing is stored when the store is full. */
 static void ng_add(pc__nsolver *s, const int32_t *lits, int32_t k, int learnt)
 {
     pc__ns_nogood *g = &s->ng;
     if (g->nlits + k > PC__NS_NG_MAX_LITS || ng_room(s) != 0)
         return;
     int32_t id = g->n;
-    if (ng_watch(s, lits[0], id, lits[1]) != 0)
+    if (learnt != NG_REASON && ng_watch(s, lits[0], id, lits[1]) != 0)
         return;
-    if (ng_watch(s, lits[1], id, lits[0]) != 0) {
+    if (learnt != NG_REASON && ng_watch(s, lits[1], id, lits[0]) != 0) {
         g->wlen[lits[0]]--; /* id was the last one pushed */
         return;
     }
@@ -456,7 +478,7 @@ static void ng_add(pc__nsolver *s, const int32_t *lits, int32_t k, int learnt)
     g->learnt[id] = (uint8_t)learnt;
     g->nlits += k;
     g->n++;
-    g->nlearnt += learnt;
+    g->nlearnt += learnt == NG_PROBE || learnt == NG_NODE;
 }
 
 /* Rank of a literal as a watch: false best, then unknown, then true ones
@@ -478,34 +500,63 @@ static void ng_reduce(pc__nsolver *s)
     pc__ns_nogood *g = &s->ng;
     int32_t keep_from = g->n, seen = 0;
     for (int32_t id = g->n - 1; id >= 0 && seen < PC__NS_LEARN_KEEP / 2; id--)
-        if (g->learnt[id]) {
+        if (g->learnt[id] == NG_PROBE || g->learnt[id] == NG_NODE) {
             seen++;
             keep_from = id;
         }
+#if PC__NS_NODE_LEARN
+    /* a reason-only nogood stays while it is the reason of a cell set */
+    for (int32_t t = g->root; t < s->grid.trail_len; t++) {
+        int32_t y = g->why[s->grid.trail[t]];
+        if (y <= -2 && g->learnt[-2 - y] == NG_REASON)
+            g->act[-2 - y] = 1;
+    }
+#endif
     int32_t n = 0, nl = 0, nlearnt = 0, old_kept = 0;
     for (int32_t id = 0; id < g->n; id++) {
-        if (g->learnt[id] && id < keep_from) {
+#if PC__NS_NODE_LEARN
+        g->remap[id] = -1;
+#endif
+        if (g->learnt[id] == NG_REASON && g->act[id] == 0)
+            continue;
+        if ((g->learnt[id] == NG_PROBE || g->learnt[id] == NG_NODE) && id < keep_from) {
             /* an old one stays if it fired, up to a quarter of the room */
             if (g->act[id] == 0 || old_kept >= PC__NS_LEARN_KEEP / 4)
                 continue;
             old_kept++;
         }
+#if PC__NS_NODE_LEARN
+        g->remap[id] = n;
+#endif
         int32_t k = g->len[id];
         memmove(g->lits + nl, g->lits + g->start[id], sizeof(int32_t) * (size_t)k);
         g->start[n] = nl;
         g->len[n] = k;
         g->act[n] = 0;
         g->learnt[n] = g->learnt[id];
-        nlearnt += g->learnt[id];
+        nlearnt += g->learnt[id] == NG_PROBE || g->learnt[id] == NG_NODE;
         nl += k;
         n++;
     }
+#if PC__NS_NODE_LEARN
+    /* the cells now set keep their nogood reasons under the new ids (a
+     * failing node's analysis reads them; a forgotten one: no reason) */
+    for (int32_t t = g->root; t < s->grid.trail_len; t++) {
+        int32_t c = s->grid.trail[t], y = g->why[c];
+        if (y <= -2)
+            g->why[c] = g->remap[-2 - y] >= 0 ? -2 - g->remap[-2 - y] : -1;
+    }
+#endif
     g->n = n;
     g->nlits = nl;
     g->nlearnt = nlearnt;
     memset(g->wlen, 0, sizeof(int32_t) * 2 * (size_t)s->ncells);
     for (int32_t id = 0; id < n; id++) {
         int32_t *lt = g->lits + g->start[id], k = g->len[id];
+        if (g->learnt[id] == NG_REASON) {
+            g->act[id] = 0;
+            continue;
+        }
         for (int32_t w = 0; w < 2; w++) { /* the best two to the front */
             int32_t best = w;
             for (int32_t i = w + 1; i < k; i++)
@@ -558,6 +609,10 @@ static int ng_check_cell(pc__nsolver *s, int32_t c)
             }
             if (m == k) {
                 g->act[id]++;
+#ifdef PC__NS_LEARN_TRACE
+                node_fires += g->learnt[id] == NG_NODE;
+                probe_fires += g->learnt[id] == NG_PROBE;
+#endif
                 if (o == 0) {
                     pc__nsolver_set(s, lt[0] >> 1, (uint8_t)(2 - (lt[0] & 1)));
                     if (g->why)
@@ -647,6 +702,9 @@ static inline void put_cell(pc__nsolver *s, int32_t p, uint8_t v)
         s->ng.tpos[p] = s->grid.trail_len;
         s->ng.why[p] = -1; /* a line or a nogood that settled it says so after */
     }
+#ifdef PC__NS_LEARN_TRACE
+    TR_KIND(p, 0); /* learning runs on grids of at most 2^16 cells */
+#endif
     s->grid.trail[s->grid.trail_len++] = p;
     s->grid.unknown--;
 }
@@ -1271,25 +1329,34 @@ static void act_bump(pc__nsolver *s, const int32_t *lits, int32_t k)
 #endif
 
 /* The probe of idx (its value still on the grid, its cells on the trail
- * from `mark`) has just met a contradiction: learn its nogood. */
-static void learn_failed_probe(pc__nsolver *s, int32_t idx, int32_t mark)
+ * from `mark`) has just met a contradiction: learn its nogood (`kind`
+ * NG_PROBE; NG_NODE for a failing node, idx then its branch cell and mark
+ * the node's).  The id of the nogood kept, whose first literal is idx's
+ * value (the reason of idx's other value once the probe is undone), or -1. */
+static int32_t learn_failed_probe(pc__nsolver *s, int32_t idx, int32_t mark, int kind)
 {
     pc__ns_nogood *g = &s->ng;
     if (!g->active || g->failed || s->stats.nodes < g->learn_after)
-        return;
+        return -1;
     if (!g->lits && ng_alloc(s) != 0) {
         g->failed = 1;
-        return;
+        return -1;
     }
-    if (g->nlits + PC__NS_LEARN_MAX + 1 > PC__NS_NG_MAX_LITS) {
+    const int32_t lmax = kind == NG_NODE ? PC__NS_NODE_LEARN_MAX
+                         : PC__NS_NODE_LEARN        ? PC__NS_NODE_REASON_MAX
+                                                    : PC__NS_LEARN_MAX;
+    if (g->nlits + lmax + 1 > PC__NS_NG_MAX_LITS) {
         ng_reduce(s);
-        if (g->nlits + PC__NS_LEARN_MAX + 1 > PC__NS_NG_MAX_LITS)
-            return; /* full of restart nogoods */
+        if (g->nlits + lmax + 1 > PC__NS_NG_MAX_LITS)
+            return -1; /* full of restart nogoods */
     }
     g->an_mark = mark;
 #if PC__NS_LEARN_FILTER
     if (an_cone_size(s, idx, mark, PC__NS_LEARN_FILTER) > PC__NS_LEARN_FILTER)
-        return;
+        return -1;
+#endif
+#ifdef PC__NS_LEARN_TRACE
+    node_calls += kind == NG_NODE;
 #endif
     an_new_marks(g, s->ncells);
     const uint8_t *cells = s->grid.cells;
@@ -1310,8 +1377,8 @@ static void learn_failed_probe(pc__nsolver *s, int32_t idx, int32_t mark)
             continue;
         if (tp < mark) {
             g->an_pending--;
-            if (k > PC__NS_LEARN_MAX)
-                return;
+            if (k > lmax)
+                return -1;
             if (top < 0 || tp > g->tpos[out[top] >> 1])
                 top = k;
             out[k++] = 2 * c + cells[c] - 1;
@@ -1320,34 +1387,53 @@ static void learn_failed_probe(pc__nsolver *s, int32_t idx, int32_t mark)
         if (c == idx)
             continue;
         /* every cell counted pending becomes a literal: too many already */
-        if (k + g->an_pending > PC__NS_LEARN_MAX + 1)
-            return;
+        if (k + g->an_pending > lmax + 1)
+            return -1;
         int32_t y = g->why[c];
         if (y >= 0)
             an_push_line(s, y, g->rpos[c], y < s->h ? c - y * s->w : c / s->w, &sp, 1);
         else if (y <= -2)
             an_push_nogood(s, -2 - y, c, &sp);
-        else
-            return; /* a cell without a reason: nothing learned */
+        else {
+#ifdef PC__NS_LEARN_TRACE
+            node_noreason += kind == NG_NODE;
+            node_agreed += kind == NG_NODE && tr_kind[c] == 1;
+            node_unlearned += kind == NG_NODE && tr_kind[c] == 2;
+#endif
+            return -1; /* a cell without a reason: nothing learned */
+        }
     }
     if (k < 2)
-        return; /* the probe fails from the root alone: probing finds it */
+        return -1; /* the probe fails from the root alone: probing finds it */
     /* watched: the probed literal (false once the probe is undone and the
      * cell set to its other value) and the latest of the others */
     int32_t tmp = out[1];
     out[1] = out[top];
     out[top] = tmp;
     int32_t before = g->n;
-    ng_add(s, out, k, 1);
-    if (g->n > before) {
-        g->learned++;
-        g->learned_lits += k;
+    if (kind == NG_PROBE && k > PC__NS_LEARN_MAX + 1) {
+        /* too long to be watched: kept as the settled cell's reason only */
+        ng_add(s, out, k, NG_REASON);
+        return g->n > before ? g->n - 1 : -1;
+    }
+    ng_add(s, out, k, kind);
+    if (g->n == before)
+        return -1;
+    g->learned++;
+    g->learned_lits += k;
+#ifdef PC__NS_LEARN_TRACE
+    node_learned += kind == NG_NODE;
+    node_lits += kind == NG_NODE ? k : 0;
+#endif
 #if PC__NS_ACT
+    if (kind == NG_PROBE || PC__NS_NODE_ACT)
         act_bump(s, out, k);
 #endif
-    }
+    /* the newest learned nogoods stay at a reduction, in order: this one
+     * is the last */
     if (g->nlearnt > PC__NS_LEARN_KEEP)
         ng_reduce(s);
+    return g->n - 1;
 }
 
 /* Probe both values of unknown cell idx: PP_NOTHING (nothing proved, or the
@@ -1368,12 +1454,21 @@ static int probe_pair(pc__nsolver *s, int32_t idx)
     int32_t n1 = s->grid.trail_len - mark;
     if (r1 == PC__NS_CONTRA) {
         /* the cell must be empty: no need to probe that, just set it */
-        learn_failed_probe(s, idx, mark);
+        int32_t id = learn_failed_probe(s, idx, mark, NG_PROBE);
         pc__nsolver_undo(s, mark);
         s->probe.active = 0;
         s->probe.score1[idx] = -1;
         hot_push(s, idx);
         pc__nsolver_set(s, idx, PC__NE);
+#if PC__NS_NODE_LEARN
+        if (id >= 0) /* the reason a failing node's analysis reads */
+            s->ng.why[idx] = -2 - id;
+#ifdef PC__NS_LEARN_TRACE
+        TR_KIND(idx, id >= 0 ? 0 : 2);
+#endif
+#else
+        (void)id;
+#endif
         int r = pc__nsolver_propagate(s);
         return r == PC__NS_OK ? PP_SETTLED : r;
     }
@@ -1384,8 +1479,10 @@ static int probe_pair(pc__nsolver *s, int32_t idx)
         return r2;
     int32_t n2 = s->grid.trail_len - mark;
     int32_t na = r2 == PC__NS_OK ? collect_agreed(s, mark) : 0;
-    if (r2 == PC__NS_CONTRA)
-        learn_failed_probe(s, idx, mark);
+    int32_t id = r2 == PC__NS_CONTRA ? learn_failed_probe(s, idx, mark, NG_PROBE) : -1;
+#if !PC__NS_NODE_LEARN
+    (void)id;
+#endif
     pc__nsolver_undo(s, mark);
     s->probe.active = 0;
     s->reuse.ptime[idx] = s->reuse.clock;
@@ -1395,11 +1492,22 @@ static int probe_pair(pc__nsolver *s, int32_t idx)
         /* the empty probe failed: the cell is filled */
         hot_push(s, idx);
         pc__nsolver_set(s, idx, PC__NF);
+#if PC__NS_NODE_LEARN
+        if (id >= 0)
+            s->ng.why[idx] = -2 - id;
+#endif
+#ifdef PC__NS_LEARN_TRACE
+        TR_KIND(idx, id >= 0 ? 0 : 2);
+#endif
     } else if (na) {
         for (int32_t a = 0; a < na; a++) {
             int32_t c = s->probe.agreed[a];
-            if (s->grid.cells[c] == PC__NU)
+            if (s->grid.cells[c] == PC__NU) {
                 pc__nsolver_set(s, c, s->probe.pval[c]);
+#ifdef PC__NS_LEARN_TRACE
+                TR_KIND(c, 1);
+#endif
+            }
         }
     } else {
         return PP_NOTHING;
@@ -1683,7 +1791,7 @@ static void ng_learn_path(pc__nsolver *s, ns_run *run, int32_t depth)
         ng[0] = lit;
         ng[1] = lits[npos - 1];
         memcpy(ng + 2, lits, sizeof(int32_t) * (size_t)(npos - 1));
-        ng_add(s, ng, npos + 1, 0);
+        ng_add(s, ng, npos + 1, NG_RESTART);
     }
     run->root_mark = s->grid.trail_len;
     s->ng.root = run->root_mark;
@@ -1822,6 +1930,20 @@ static void node_trace(const pc__nsolver *s, int32_t depth, int r, int64_t probe
 #define NODE_TRACE_END (void)0
 #endif
 
+/* A node's reduction (r its result) met a contradiction: learn it as a
+ * failed probe of the node's branch literal at its parent. */
+static inline void learn_failed_node(pc__nsolver *s, const ns_run *run, int r)
+{
+#if PC__NS_NODE_LEARN
+    if (r == PC__NS_CONTRA && run->depth > 0 && s->ng.active)
+        (void)learn_failed_probe(s, s->search.cell[run->depth - 1], s->search.mark[run->depth - 1], NG_NODE);
+#else
+    (void)s;
+    (void)run;
+    (void)r;
+#endif
+}
+
 static void write_stats(const pc__nsolver *s, int64_t *stats, int32_t grade, int64_t line_cells,
                         int64_t probe_cells, int32_t nfound)
 {
@@ -1892,6 +2014,7 @@ int pc__nsolver_solve(pc__nsolver *s, int32_t limit, uint8_t *store, int32_t nst
             NODE_TRACE_START;
             r = ok ? reduce(s) : PC__NS_ABORT;
             NODE_TRACE_END;
+            learn_failed_node(s, &run, r);
             s->probe.light = 0;
             continue;
         }
@@ -1902,6 +2025,7 @@ int pc__nsolver_solve(pc__nsolver *s, int32_t limit, uint8_t *store, int32_t nst
         NODE_TRACE_START;
         r = b ? reduce(s) : PC__NS_ABORT;
         NODE_TRACE_END;
+        learn_failed_node(s, &run, r);
         s->probe.light = 0;
     }
     s->probe.solutions = 0;
@@ -1910,6 +2034,10 @@ int pc__nsolver_solve(pc__nsolver *s, int32_t limit, uint8_t *store, int32_t nst
     fprintf(stderr, "learn: %lld nogoods, %lld literals, store %d/%d; analyses %lld, lines %lld, solves %lld\n",
             (long long)s->ng.learned, (long long)s->ng.learned_lits, s->ng.n, s->ng.nlits, an_calls, an_lines,
             an_solves);
+    fprintf(stderr,
+            "node: analyses %lld, learned %lld, literals %lld, fires %lld, no reason %lld (agreed %lld, unlearned probe "
+            "%lld); probe nogood fires %lld\n",
+            node_calls, node_learned, node_lits, node_fires, node_noreason, node_agreed, node_unlearned, probe_fires);
 #endif
     pc__nsat_free(run.sat);
     pc__free(run.sat_sol);

@@ -298,13 +298,43 @@ typedef struct pc__ns_sat {
 #ifndef PC__NS_LEARN_FILTER
 #define PC__NS_LEARN_FILTER 0
 #endif
+/* Learning from failing nodes (issue #18, round twelve): a node whose
+ * reduction meets a contradiction is analysed like a failed probe of its
+ * branch literal at its parent, through the reasons of the cells its
+ * reduction set (a cell that a failed probe settled has that probe's
+ * learned nogood as its reason), and the nogood, of at most
+ * PC__NS_NODE_LEARN_MAX literals, is learned.  Such nogoods fire about
+ * twice as often as a failed probe's, but only 4-14 % of the failing nodes
+ * give one (most analyses reach a cell that a failed probe with a nogood
+ * too long to keep settled, or one that both probes of a cell agreed on).
+ * On tcga2016 (one solution) over restart seeds 0-4: -10.3 % work at 64
+ * literals (-12.9, -6.7, +9.4, -15.5, -23.1 %; one answer lost at the cap
+ * under seed 1, against two under seed 4 without it); 32 literals: +0.2 %
+ * over seeds 0-2 (doc/nonogram-solving.md, round twelve).  PC__NS_NODE_ACT
+ * 1: its cells gain activity too (+12.8 % at seed 0 with 16 literals);
+ * PC__NS_NODE_REASON_MAX > PC__NS_LEARN_MAX: failed probes' nogoods up to
+ * that long are kept, unwatched, as the reasons of the cells they settle
+ * (32: +27 % at seed 0).  0: off (round ten's search to the unit). */
+#ifndef PC__NS_NODE_LEARN
+#define PC__NS_NODE_LEARN 1
+#endif
+#ifndef PC__NS_NODE_LEARN_MAX
+#define PC__NS_NODE_LEARN_MAX 64
+#endif
+#ifndef PC__NS_NODE_REASON_MAX
+#define PC__NS_NODE_REASON_MAX PC__NS_LEARN_MAX
+#endif
+#ifndef PC__NS_NODE_ACT
+#define PC__NS_NODE_ACT 0
+#endif
 typedef struct pc__ns_nogood {
     int32_t n, nlits;        /* nogoods and literals stored */
     int32_t cap_n;           /* room in start / len */
     int32_t *lits;           /* PC__NS_NG_MAX_LITS literals */
     int32_t *start, *len;    /* per nogood: its literals in lits */
     int32_t *act;            /* per nogood: times it fired since the last reduction */
-    uint8_t *learnt;         /* per nogood: learned from a probe (may be forgotten) */
+    int32_t *remap;          /* per nogood: its id after a reduction, -1 forgotten (PC__NS_NODE_LEARN) */
+    uint8_t *learnt;         /* per nogood: its kind (NG_* in solve.c) */
     int32_t nlearnt;         /* learned ones stored */
     int32_t *buf;            /* one nogood being made (ncells + 1) */
     int32_t **watch;         /* per literal (2 * ncells): (nogood, blocker) pairs watching it */
