@@ -175,7 +175,7 @@ typedef struct {
     uint32_t *stable;      /* FS_SUB_SLOTS: sub-state index + 1 */
     size_t smask;          /* the sub-search in progress: its slots - 1 */
     int32_t scap;          /* and its states at most */
-    uint64_t *alive;       /* FS_LEARN_CACHE: clusters not proved dead (hash | 1; lossy) */
+    uint64_t *alive;       /* 2 x FS_LEARN_CACHE: clusters not proved dead (hash | 1; lossy; see cluster_dead) */
     uint32_t *pat;         /* patterns: box count, box cells, region bitset (words) */
     size_t npat, patcap;   /* uint32 words used, allocated */
     fs_plist *at;          /* nc: the patterns (offsets in pat) holding a box on the cell */
