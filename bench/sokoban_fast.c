@@ -275,14 +275,21 @@ int main(int argc, char **argv)
             } else {
                 all_solved = 0;
             }
+            /* A search this program cancelled at its CPU cap returns no
+             * result: its nodes are the progress callback's last count, and
+             * its states and memory are not known ("-"), not 0. */
+            char states[32] = "-", mib[32] = "-";
+            if (r) {
+                snprintf(states, sizeof states, "%llu", (unsigned long long)pc_sokoban_result_states(r));
+                snprintf(mib, sizeof mib, "%.1f", (double)pc_sokoban_result_bytes(r) / 1048576.0);
+            }
             if (!quiet || rc != PC_OK)
-                printf("level=%s status=%s moves=%lld pushes=%lld boxes=%d c=%d nodes=%llu states=%llu "
-                       "mib=%.1f cpu=%.3f\n",
+                printf("level=%s status=%s moves=%lld pushes=%lld boxes=%d c=%d nodes=%llu states=%s "
+                       "mib=%s cpu=%.3f\n",
                        title, rc == PC_OK ? "solved" : rc == PC_ECANCELLED ? "limit" : pc_strerror(rc), mv, pu,
                        (int)pc_sokoban_box_count(g), (int)pc_sokoban_interior_count(g),
-                       r ? (unsigned long long)pc_sokoban_result_nodes(r) : (unsigned long long)cap.nodes,
-                       r ? (unsigned long long)pc_sokoban_result_states(r) : 0ULL,
-                       r ? (double)pc_sokoban_result_bytes(r) / 1048576.0 : 0.0, cpu);
+                       r ? (unsigned long long)pc_sokoban_result_nodes(r) : (unsigned long long)cap.nodes, states,
+                       mib, cpu);
             fflush(stdout);
             pc_sokoban_result_free(r);
             pc_sokoban_free(g);
