@@ -31,6 +31,8 @@
  * pc__fs_openers).  The hotspot advisor, when the opener has no plan: so
  * may a box standing on the push paths of two boxes or more to their
  * matched goals, off those paths (see pc__fs_hotspots).
+ * The room advisor: so may a box standing in a doorway of a goal room
+ * with an empty goal, out of the doorways (see pc__fs_room_free).
  *
  * Lower bound h: the minimum-cost perfect matching of boxes to goals on push
  * distances (pulled backwards from each goal on a board without boxes, the
@@ -216,7 +218,8 @@ static inline int32_t try_push(fs_solver *s, uint32_t idx, int32_t i, int d, uin
             else
                 rc = pc__fs_queue_child(s, (uint32_t)ci, h, inorder,
                                        s->ex.opener[i] == s->ex.ostamp ||
-                                           (s->ex.hot[i] && s->ex.hpath[to] != s->ex.ostamp));
+                                           (s->ex.hot[i] && s->ex.hpath[to] != s->ex.ostamp) ||
+                                           pc__fs_room_free(s, b, to));
         }
     }
     s->ex.boxat[to] = -1;
@@ -243,6 +246,7 @@ static int32_t expand(fs_solver *s, uint32_t idx, int32_t *found)
     s->ex.pst = pst;
     pc__fs_openers(s);
     pc__fs_hotspots(s);
+    pc__fs_room_open(s);
     s->ex.preg = pc__fs_regions(s);
     s->ex.pweight = r->weight;
     int32_t cor = pc__fs_pi_corral(s, pst);
@@ -274,7 +278,7 @@ static int32_t start_search(fs_solver *s, const pc_sokoban *g, pc__fast_out *o)
             s->ex.bx[k] = c;
             k++;
         }
-    if ((rc = pc__fs_packing_order(s, g)) < 0)
+    if ((rc = pc__fs_packing_order(s, g)) < 0 || (rc = pc__fs_rooms(s)) < 0)
         return rc;
     for (int32_t i = 0; i < s->map.nb; i++)
         s->ex.boxat[boxes[i]] = i;

@@ -52,6 +52,10 @@ void pc__fs_free(fs_solver *s)
     pc__free(s->map.goals);
     pc__free(s->map.dist);
     pc__free(s->map.layer);
+    pc__free(s->map.room);
+    pc__free(s->map.door);
+    pc__free(s->map.rsize);
+    pc__free(s->ex.rleft);
     pc__free(s->ex.lcount);
     pc__free(s->map.zb);
     pc__free(s->map.zp);

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "sokoban/fast_room.h"
 #include "sokoban/fast_solver.h"
 
 /* ---- deadlock without search ------------------------------------------------------------------ */
@@ -322,6 +323,28 @@ int32_t pc__sokoban_fast_openers(const pc_sokoban *g, uint8_t *cells)
                 cells[(gc / g->w - 1) * pw + gc % g->w - 1] = 1;
                 rc++;
             }
+    }
+    pc__fs_free(s);
+    pc__free(s);
+    return rc;
+}
+
+int32_t pc__sokoban_fast_doors(const pc_sokoban *g, uint8_t *cells)
+{
+    int32_t pw = g->w - 2, ph = g->h - 2;
+    pc__meter m;
+    int32_t rc;
+    fs_solver *s = fs_open(g, &m, &rc);
+    if (!s)
+        return rc;
+    if (rc == PC_OK && (rc = pc__fs_rooms(s)) == PC_OK) {
+        memset(cells, 0, (size_t)pw * (size_t)ph);
+        for (int32_t c = 0; c < s->map.nc; c++)
+            if (s->map.door[c] >= 0) {
+                int32_t gc = s->map.c2g[c];
+                cells[(gc / g->w - 1) * pw + gc % g->w - 1] = (uint8_t)(s->map.door[c] + 1);
+            }
+        rc = s->map.nrooms;
     }
     pc__fs_free(s);
     pc__free(s);

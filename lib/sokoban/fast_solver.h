@@ -11,6 +11,7 @@
  *   fast_corral.c   PI-corrals
  *   fast_pack.c     packing order, packing macros, the opener advisor
  *   fast_learn.c    learned deadlock patterns, the corral search
+ *   fast_room.c     goal rooms and their doorways (the room advisor)
  *   fast_deadlock.c pc__sokoban_deadlock and the test entry points
  */
 #ifndef PC_SOKOBAN_FAST_SOLVER_H
@@ -77,6 +78,10 @@ typedef struct {
     int32_t *layer;        /* nc: packing layer of a goal (0: fill first), -1 elsewhere */
     int32_t nlayers;
     uint64_t *zb, *zp;     /* Zobrist keys of a box and of the player's class, per cell */
+    int32_t *room;         /* nc: goal room of a goal (fast_room.c), -1 */
+    int32_t *door;         /* nc: the room whose doorway the square off goal is, -1 */
+    int32_t *rsize;        /* nrooms: goals per room */
+    int32_t nrooms;
 } fs_map;
 
 /* The node store: the arena of records, the hash table that finds them and
@@ -116,6 +121,7 @@ typedef struct {
     uint64_t fzkey;        /* the expanded state's boxes frozen on goals (hash, 0: none) */
     int32_t fzslot;        /* and their table's slot in fz (-1: map.dist) */
     const uint16_t *fzpar; /* and that table */
+    int32_t *rleft;        /* nrooms: the expanded state's empty goals per room */
 } fs_scratch;
 
 /* The packing macro's scratch (pack_macro): the reverse search over
@@ -318,6 +324,16 @@ int32_t pc__fs_packing(fs_solver *s, const int32_t *bx);
 int32_t pc__fs_pack_macros(fs_solver *s, uint32_t idx, uint32_t pst, int32_t *found);
 void pc__fs_openers(fs_solver *s);
 void pc__fs_hotspots(fs_solver *s);
+
+/* fast_room.c: the goal rooms and their doorways into map.room, map.door,
+ * map.rsize (once per level, after the packing order; PC_OK, PC_ENOMEM);
+ * the expanded state's empty goals per room into ex.rleft (per expansion,
+ * boxes in ex.bx); and whether pushing the box on `from` to `to` is free:
+ * it leaves a doorway of a room with an empty goal for no doorway (deep
+ * packing orders only). */
+int32_t pc__fs_rooms(fs_solver *s);
+void pc__fs_room_open(fs_solver *s);
+int pc__fs_room_free(const fs_solver *s, int32_t from, int32_t to);
 
 /* fast_learn.c */
 int32_t pc__fs_learn_alloc(fs_solver *s);

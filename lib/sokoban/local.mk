@@ -17,7 +17,7 @@ lib_libpuzzlecore_la_SOURCES += \
 	lib/sokoban/solver_pot.c \
 	lib/sokoban/fast_int.h lib/sokoban/fast_learn.h lib/sokoban/fast_solver.h lib/sokoban/hungarian.h \
 	lib/sokoban/fast.c lib/sokoban/fast_board.c lib/sokoban/fast_frozen.c lib/sokoban/fast_corral.c \
-	lib/sokoban/fast_pack.c lib/sokoban/fast_learn.c lib/sokoban/fast_deadlock.c lib/sokoban/fast_store.c \
+	lib/sokoban/fast_pack.c lib/sokoban/fast_learn.c lib/sokoban/fast_deadlock.c lib/sokoban/fast_store.c lib/sokoban/fast_room.c \
 	lib/sokoban/shorten.h lib/sokoban/shorten.c \
 	lib/sokoban/assist.c \
 	lib/sokoban/cindex.c
@@ -34,7 +34,7 @@ tests_test_sokoban_fast_learn_SOURCES = tests/test_sokoban_fast_learn.c \
 	lib/sokoban/solver_store.c lib/sokoban/solver_dist.c lib/sokoban/solver_sym.c lib/sokoban/solver_perim.c \
 	lib/sokoban/solver_walk.c lib/sokoban/solver_corral.c lib/sokoban/solver_pot.c lib/sokoban/fast.c \
 	lib/sokoban/fast_board.c lib/sokoban/fast_frozen.c lib/sokoban/fast_corral.c lib/sokoban/fast_pack.c \
-	lib/sokoban/fast_learn.c lib/sokoban/fast_deadlock.c lib/sokoban/fast_store.c lib/sokoban/shorten.c \
+	lib/sokoban/fast_learn.c lib/sokoban/fast_deadlock.c lib/sokoban/fast_store.c lib/sokoban/fast_room.c lib/sokoban/shorten.c \
 	lib/sokoban/assist.c lib/sokoban/cindex.c lib/common/status.c lib/common/budget.c lib/common/rng.c \
 	lib/common/text.c lib/common/save.c lib/common/clock.c lib/common/lp.c
 tests_test_sokoban_fast_learn_CPPFLAGS = $(AM_CPPFLAGS)
@@ -46,6 +46,20 @@ tests_test_sokoban_deadlock_LDADD = $(TEST_LDADD)
 tests_test_sokoban_fast_SOURCES = tests/test_sokoban_fast.c
 tests_test_sokoban_fast_CFLAGS = $(AM_CFLAGS) -pthread
 tests_test_sokoban_fast_LDADD = $(TEST_LDADD) -lpthread
+check_PROGRAMS += tests/test_sokoban_fast_room
+# the fast mode's room advisor, through its internal entry point (the
+# module's sources compiled in, as for test_sokoban_fast_learn)
+tests_test_sokoban_fast_room_SOURCES = tests/test_sokoban_fast_room.c \
+	lib/sokoban/level.c lib/sokoban/dead.c lib/sokoban/save.c lib/sokoban/play.c lib/sokoban/solver.c \
+	lib/sokoban/solver_store.c lib/sokoban/solver_dist.c lib/sokoban/solver_sym.c lib/sokoban/solver_perim.c \
+	lib/sokoban/solver_walk.c lib/sokoban/solver_corral.c lib/sokoban/solver_pot.c lib/sokoban/fast.c \
+	lib/sokoban/fast_board.c lib/sokoban/fast_frozen.c lib/sokoban/fast_corral.c lib/sokoban/fast_pack.c \
+	lib/sokoban/fast_learn.c lib/sokoban/fast_deadlock.c lib/sokoban/fast_store.c lib/sokoban/fast_room.c lib/sokoban/shorten.c \
+	lib/sokoban/assist.c lib/sokoban/cindex.c lib/common/status.c lib/common/budget.c lib/common/rng.c \
+	lib/common/text.c lib/common/save.c lib/common/clock.c lib/common/lp.c
+tests_test_sokoban_fast_room_CPPFLAGS = $(AM_CPPFLAGS)
+tests_test_sokoban_fast_room_LDADD = -lm
+TESTS += tests/test_sokoban_fast_room
 check_PROGRAMS += tests/test_sokoban_short
 tests_test_sokoban_short_SOURCES = tests/test_sokoban_short.c
 tests_test_sokoban_short_LDADD = $(TEST_LDADD)
