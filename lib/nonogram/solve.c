@@ -120,6 +120,9 @@ static void alloc_core(pc__nsolver *s, int64_t nclues, int32_t maxlen, int *bad)
     s->search.val = nalloc(s, ncl, bad);
     s->search.done = nalloc(s, ncl, bad);
     s->search.sol0 = nalloc(s, ncl, bad);
+#if PC__NS_PHASE
+    s->search.phase = nalloc(s, ncl, bad);
+#endif
     s->probe.sol = nalloc(s, ncl, bad);
     s->reuse.lstamp = nalloc(s, nl * sizeof(uint64_t), bad);
     s->reuse.ptime = nalloc(s, ncl * sizeof(uint64_t), bad);
@@ -298,6 +301,7 @@ void pc__nsolver_free(pc__nsolver *s)
     pc__free(s->search.val);
     pc__free(s->search.done);
     pc__free(s->search.sol0);
+    pc__free(s->search.phase);
     pc__free(s->probe.sol);
     pc__free(s->reuse.lstamp);
     pc__free(s->reuse.ptime);
@@ -749,6 +753,9 @@ int32_t pc__nsolver_reset(pc__nsolver *s, const uint8_t *givens)
         s->reuse.lstamp[i] = s->reuse.clock;
     memset(s->reuse.ptime, 0, sizeof(uint64_t) * (size_t)s->ncells);
     s->probe.active = 0;
+#if PC__NS_PHASE
+    memset(s->search.phase, 0, (size_t)s->ncells);
+#endif
     ng_clear(s);
     /* the givens are not on the trail: they hold at every node */
     if (s->ng.tpos)
@@ -1631,6 +1638,10 @@ static int32_t pick_branch(pc__nsolver *s, uint8_t *first)
 #else
             *first = s->probe.score1[idx] < s->probe.score2[idx] ? PC__NF : PC__NE;
 #endif
+#if PC__NS_PHASE
+            if (s->search.phase[idx])
+                *first = s->search.phase[idx];
+#endif
         }
     }
     return best;
@@ -1802,9 +1813,23 @@ static void ng_learn_path(pc__nsolver *s, ns_run *run, int32_t depth)
     }
 }
 
+#if PC__NS_PHASE
+/* The cells set from trail position mark on keep their values as phases. */
+static void save_phase(pc__nsolver *s, int32_t mark)
+{
+    for (int32_t t = mark; t < s->grid.trail_len; t++) {
+        int32_t c = s->grid.trail[t];
+        s->search.phase[c] = s->grid.cells[c];
+    }
+}
+#endif
+
 static void restart(pc__nsolver *s, ns_run *run)
 {
     int32_t depth = run->depth;
+#if PC__NS_PHASE
+    save_phase(s, run->root_mark);
+#endif
     pc__nsolver_undo(s, run->root_mark);
     ng_learn_path(s, run, depth);
     run->depth = 0;
@@ -1845,6 +1870,9 @@ static int backtrack(pc__nsolver *s, ns_run *run)
     if (run->depth == 0)
         return -1;
     int32_t d = run->depth - 1;
+#if PC__NS_PHASE == 1
+    save_phase(s, s->search.mark[d]);
+#endif
     pc__nsolver_undo(s, s->search.mark[d]);
     s->search.done[d] = 1;
     s->probe.start = s->search.cell[d];
@@ -1932,11 +1960,74 @@ static void node_trace(const pc__nsolver *s, int32_t depth, int r, int64_t probe
 
 /* A node's reduction (r its result) met a contradiction: learn it as a
  * failed probe of the node's branch literal at its parent. */
+#ifdef PC__NS_BJ_TRACE
+/* A development trace only (-DPC__NS_BJ_TRACE with PC__NS_LEARN_TRACE,
+ * never in a build): would a backjump skip levels?  Per level, the deepest
+ * level its first child's node nogood named (-3: none learned); when the
+ * second child fails too and both were learned, the levels between the
+ * deeper of the two and the parent whose second value is still to come
+ * are those a conflict-directed backjump would skip. */
+static int32_t bj_lvl[1 << 12];
+static long long bj_fail2, bj_both, bj_skip, bj_levels, bj_gap_hist[8];
+static int32_t bj_level_of(const pc__nsolver *s, int32_t depth, int32_t c)
+{
+    int32_t t = s->ng.tpos[c], lo = 0, hi = depth - 1, L = -1;
+    while (lo <= hi) { /* the last level whose mark is <= t */
+        int32_t m = (lo + hi) / 2;
+        if (s->search.mark[m] <= t) {
+            L = m;
+            lo = m + 1;
+        } else
+            hi = m - 1;
+    }
+    return L;
+}
+static void bj_note(pc__nsolver *s, const ns_run *run, int32_t id)
+{
+    int32_t D = run->depth, lv = -3;
+    if (D > (1 << 12))
+        return;
+    if (id >= 0 && s->ng.learnt[id] == NG_NODE) {
+        const int32_t *lt = s->ng.lits + s->ng.start[id];
+        int32_t bc = s->search.cell[D - 1];
+        lv = -1;
+        for (int32_t i = 0; i < s->ng.len[id]; i++)
+            if ((lt[i] >> 1) != bc) {
+                int32_t L = bj_level_of(s, D, lt[i] >> 1);
+                if (L > lv)
+                    lv = L;
+            }
+        int32_t gap = D - 2 - lv;
+        bj_gap_hist[gap < 0 ? 0 : gap > 7 ? 7 : gap]++;
+    }
+    if (!s->search.done[D - 1]) {
+        bj_lvl[D - 1] = lv;
+        return;
+    }
+    bj_fail2++;
+    if (lv == -3 || bj_lvl[D - 1] == -3)
+        return;
+    bj_both++;
+    int32_t u = lv > bj_lvl[D - 1] ? lv : bj_lvl[D - 1], k = 0;
+    for (int32_t L = u + 1; L <= D - 2; L++)
+        k += !s->search.done[L];
+    bj_skip += k > 0;
+    bj_levels += k;
+}
+#endif
+
 static inline void learn_failed_node(pc__nsolver *s, const ns_run *run, int r)
 {
 #if PC__NS_NODE_LEARN
+#ifdef PC__NS_BJ_TRACE
+    if (r == PC__NS_CONTRA && run->depth > 0 && s->ng.active) {
+        int32_t id = learn_failed_probe(s, s->search.cell[run->depth - 1], s->search.mark[run->depth - 1], NG_NODE);
+        bj_note(s, run, id);
+    }
+#else
     if (r == PC__NS_CONTRA && run->depth > 0 && s->ng.active)
         (void)learn_failed_probe(s, s->search.cell[run->depth - 1], s->search.mark[run->depth - 1], NG_NODE);
+#endif
 #else
     (void)s;
     (void)run;
@@ -2038,6 +2129,13 @@ int pc__nsolver_solve(pc__nsolver *s, int32_t limit, uint8_t *store, int32_t nst
             "node: analyses %lld, learned %lld, literals %lld, fires %lld, no reason %lld (agreed %lld, unlearned probe "
             "%lld); probe nogood fires %lld\n",
             node_calls, node_learned, node_lits, node_fires, node_noreason, node_agreed, node_unlearned, probe_fires);
+#endif
+#ifdef PC__NS_BJ_TRACE
+    fprintf(stderr,
+            "bj: second-child failures %lld, both learned %lld, would skip %lld (levels %lld); gap of node nogoods "
+            "%lld %lld %lld %lld %lld %lld %lld %lld\n",
+            bj_fail2, bj_both, bj_skip, bj_levels, bj_gap_hist[0], bj_gap_hist[1], bj_gap_hist[2], bj_gap_hist[3],
+            bj_gap_hist[4], bj_gap_hist[5], bj_gap_hist[6], bj_gap_hist[7]);
 #endif
     pc__nsat_free(run.sat);
     pc__free(run.sat_sol);

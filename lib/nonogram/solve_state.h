@@ -215,6 +215,7 @@ typedef struct pc__ns_search {
     int32_t *cell, *mark; /* per level: the branch cell, the trail before it */
     uint8_t *val, *done;  /* per level: the second value, whether taken */
     uint8_t *sol0;        /* the first solution found (duplicates after a restart are skipped) */
+    uint8_t *phase;       /* PC__NS_PHASE: per cell, its value when the search last undid it (0: none) */
     int32_t have_sol0;
 } pc__ns_search;
 
@@ -326,6 +327,18 @@ typedef struct pc__ns_sat {
 #endif
 #ifndef PC__NS_NODE_ACT
 #define PC__NS_NODE_ACT 0
+#endif
+/* Phase saving (issue #18, round thirteen; a measurement knob): the search
+ * remembers the value each cell had when a backtrack (1) or a restart (1,
+ * 2) undid it, and a branch on a cell with a remembered value takes that
+ * value first instead of the probe scores' choice.  On tcga2016 (one
+ * solution) 1: +60 % line solves at restart seed 0 and #671 lost at the
+ * cap; 2: -0.7 % over seeds 0-4 (+5.1, -13.1, -3.1, +3.6, +7.2 %), the
+ * luck of the path, with #586 and #634 lost at the cap under seed 4
+ * (doc/nonogram-solving.md, round thirteen).  0: off, the search as
+ * before to the unit. */
+#ifndef PC__NS_PHASE
+#define PC__NS_PHASE 0
 #endif
 typedef struct pc__ns_nogood {
     int32_t n, nlits;        /* nogoods and literals stored */
