@@ -20,6 +20,7 @@
 #include "puzzlecore/puzzlecore.h"
 #include "sokoban/fast_int.h"
 #include "sokoban/fast_learn.h"
+#include "sokoban_fast_util.h"
 #include "sokoban_util.h"
 #include "tap.h"
 
@@ -185,23 +186,6 @@ static int optimal_lost(const pc_sokoban *g)
     int32_t rc = pc_sokoban_solve(g, PC_SOKOBAN_PUSHES, &b, &r);
     pc_sokoban_result_free(r);
     return rc == PC_ENOTFOUND ? 1 : rc == PC_OK ? 0 : -1;
-}
-
-/* The fast search alone (no push-optimal first search) under a node cap. */
-static int32_t fast_alone(const pc_sokoban *g, int64_t nodes, pc__fast_out *o)
-{
-    pc_budget b;
-    pc_budget_init(&b, sizeof b);
-    b.max_seconds = -1;
-    b.max_nodes = nodes;
-    pc__meter m;
-    int32_t rc = pc__meter_start(&m, &b);
-    if (rc != PC_OK)
-        return rc;
-    rc = pc__sokoban_fast(g, &m, o);
-    free(o->lurd);
-    o->lurd = NULL;
-    return rc;
 }
 
 /* A small xorshift: the sweep's positions, the same on every run. */

@@ -13,6 +13,7 @@
 #include "puzzlecore/puzzlecore.h"
 #include "sokoban/fast_int.h"
 #include "sokoban/fast_room.h"
+#include "sokoban_fast_util.h"
 #include "sokoban_util.h"
 #include "tap.h"
 
@@ -40,23 +41,6 @@ static const char *two_rooms = "###########\n"
                                "# $ $ $ $ #\n"
                                "#         #\n"
                                "###########\n";
-
-/* The fast search alone (no push-optimal first search) under a node cap. */
-static int32_t fast_alone(const pc_sokoban *g, int64_t nodes, pc__fast_out *o)
-{
-    pc_budget b;
-    pc_budget_init(&b, sizeof b);
-    b.max_seconds = -1;
-    b.max_nodes = nodes;
-    pc__meter m;
-    int32_t rc = pc__meter_start(&m, &b);
-    if (rc != PC_OK)
-        return rc;
-    rc = pc__sokoban_fast(g, &m, o);
-    free(o->lurd);
-    o->lurd = NULL;
-    return rc;
-}
 
 int main(void)
 {

@@ -179,6 +179,15 @@ done:
     return rc;
 }
 
+/* The place of the solver's cell c in the arrays the entry points below
+ * fill: the level's squares without its border, row by row
+ * (pc_sokoban_width x pc_sokoban_height). */
+static size_t square_of(const pc_sokoban *g, const fs_solver *s, int32_t c)
+{
+    int32_t gc = s->map.c2g[c];
+    return (size_t)(gc / g->w - 1) * (size_t)(g->w - 2) + (size_t)(gc % g->w - 1);
+}
+
 int32_t pc__sokoban_fast_layers(const pc_sokoban *g, int32_t *layer, int32_t *nlayers)
 {
     int32_t pw = g->w - 2, ph = g->h - 2;
@@ -191,10 +200,8 @@ int32_t pc__sokoban_fast_layers(const pc_sokoban *g, int32_t *layer, int32_t *nl
         for (int32_t i = 0; i < pw * ph; i++)
             layer[i] = -1;
         for (int32_t c = 0; c < s->map.nc; c++)
-            if (s->map.goal[c]) {
-                int32_t gc = s->map.c2g[c];
-                layer[(gc / g->w - 1) * pw + gc % g->w - 1] = s->map.layer[c];
-            }
+            if (s->map.goal[c])
+                layer[square_of(g, s, c)] = s->map.layer[c];
         *nlayers = s->map.nlayers;
     }
     pc__fs_free(s);
@@ -221,10 +228,8 @@ int32_t pc__sokoban_fast_pattern(const pc_sokoban *g, int32_t x, int32_t y, uint
             rc = PC_ENOMEM; /* proved, but no room to keep the pattern */
         if (rc == 1 && cells) {
             const uint32_t *p = s->lr.pat; /* the one pattern stored */
-            for (uint32_t i = 1; i <= p[0]; i++) {
-                int32_t gc = s->map.c2g[p[i]];
-                cells[(gc / g->w - 1) * pw + gc % g->w - 1] = 1;
-            }
+            for (uint32_t i = 1; i <= p[0]; i++)
+                cells[square_of(g, s, (int32_t)p[i])] = 1;
         }
     }
     pc__fs_free(s);
@@ -291,8 +296,7 @@ int32_t pc__sokoban_fast_hotspots(const pc_sokoban *g, uint8_t *cells)
         }
         for (int32_t i = 0; i < s->map.nb; i++)
             if (s->ex.hot[i]) {
-                int32_t gc = s->map.c2g[s->ex.bx[i]];
-                cells[(gc / g->w - 1) * pw + gc % g->w - 1] = 1;
+                cells[square_of(g, s, s->ex.bx[i])] = 1;
                 rc++;
             }
     }
@@ -319,8 +323,7 @@ int32_t pc__sokoban_fast_openers(const pc_sokoban *g, uint8_t *cells)
         pc__fs_openers(s);
         for (int32_t i = 0; i < s->map.nb; i++)
             if (s->ex.opener[i] == s->ex.ostamp) {
-                int32_t gc = s->map.c2g[s->ex.bx[i]];
-                cells[(gc / g->w - 1) * pw + gc % g->w - 1] = 1;
+                cells[square_of(g, s, s->ex.bx[i])] = 1;
                 rc++;
             }
     }
@@ -340,10 +343,8 @@ int32_t pc__sokoban_fast_doors(const pc_sokoban *g, uint8_t *cells)
     if (rc == PC_OK && (rc = pc__fs_rooms(s)) == PC_OK) {
         memset(cells, 0, (size_t)pw * (size_t)ph);
         for (int32_t c = 0; c < s->map.nc; c++)
-            if (s->map.door[c] >= 0) {
-                int32_t gc = s->map.c2g[c];
-                cells[(gc / g->w - 1) * pw + gc % g->w - 1] = (uint8_t)(s->map.door[c] + 1);
-            }
+            if (s->map.door[c] >= 0)
+                cells[square_of(g, s, c)] = (uint8_t)(s->map.door[c] + 1);
         rc = s->map.nrooms;
     }
     pc__fs_free(s);
