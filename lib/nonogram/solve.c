@@ -13,7 +13,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
-#if defined(PC__NS_LEARN_TRACE) || defined(PC__NS_NODE_TRACE)
+#if defined(PC__NS_LEARN_TRACE) || defined(PC__NS_NODE_TRACE) || defined(PC__NS_PORT_TRACE)
 #include <stdio.h>
 #endif
 
@@ -1613,7 +1613,11 @@ static int32_t pick_branch(pc__nsolver *s, uint8_t *first)
 #ifndef PC__NS_BRANCH
 #define PC__NS_BRANCH 0
 #endif
-#if PC__NS_BRANCH == 1
+#if PC__NS_PORTFOLIO == 2
+        /* a portfolio of two branching rules, alternating at restarts:
+         * odd restarts rank by the weaker probe first */
+        int64_t sc = (s->restart.count & 1) ? (a < b ? a : b) * 4096 + (a < b ? b : a) : a * b;
+#elif PC__NS_BRANCH == 1
         int64_t sc = (a < b ? a : b) * 4096 + (a < b ? b : a);
 #elif PC__NS_BRANCH == 2
         int64_t sc = (a < b ? a : b);
@@ -1635,6 +1639,11 @@ static int32_t pick_branch(pc__nsolver *s, uint8_t *first)
              * the rest least, so it is the likelier to lead to a solution */
 #ifdef PC__NS_FIRST_MORE
             *first = s->probe.score1[idx] < s->probe.score2[idx] ? PC__NE : PC__NF;
+#elif PC__NS_PORTFOLIO == 1
+            /* a portfolio of two value orders, alternating at restarts:
+             * odd restarts take the value whose probe settled more first */
+            *first = (s->probe.score1[idx] < s->probe.score2[idx]) != (int)(s->restart.count & 1) ? PC__NF
+                                                                                                   : PC__NE;
 #else
             *first = s->probe.score1[idx] < s->probe.score2[idx] ? PC__NF : PC__NE;
 #endif
@@ -1827,6 +1836,13 @@ static void save_phase(pc__nsolver *s, int32_t mark)
 static void restart(pc__nsolver *s, ns_run *run)
 {
     int32_t depth = run->depth;
+#ifdef PC__NS_PORT_TRACE
+    /* development trace (never in a build): the work before the first
+     * restart is the same under every restart seed */
+    if (s->restart.count == 0)
+        fprintf(stderr, "# first-restart line_solves=%lld nodes=%lld\n", (long long)s->stats.line_solves,
+                (long long)s->stats.nodes);
+#endif
 #if PC__NS_PHASE
     save_phase(s, run->root_mark);
 #endif

@@ -340,6 +340,18 @@ typedef struct pc__ns_sat {
 #ifndef PC__NS_PHASE
 #define PC__NS_PHASE 0
 #endif
+/* A portfolio of two branching rules taking turns at restarts (issue #18,
+ * round fourteen; a measurement knob): odd-numbered restarts take the value
+ * whose probe settled more first (1), or rank cells by their weaker probe
+ * (2, PC__NS_BRANCH 1's rule).  A portfolio of restart seeds is no knob:
+ * the seed feeds a factor drawn afresh at every branch, so two streams in
+ * turns are one more stream.  On tcga2016 (one solution, seed 0) 1: +21.7 %
+ * line solves and #551 lost at the cap; 2: +40.6 %, #558 and #671 lost
+ * (doc/nonogram-solving.md, round fourteen, with the per-seed work of the
+ * slow puzzles).  0: off, the search as before to the unit. */
+#ifndef PC__NS_PORTFOLIO
+#define PC__NS_PORTFOLIO 0
+#endif
 typedef struct pc__ns_nogood {
     int32_t n, nlits;        /* nogoods and literals stored */
     int32_t cap_n;           /* room in start / len */
