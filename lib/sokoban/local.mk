@@ -15,7 +15,7 @@ lib_libpuzzlecore_la_SOURCES += \
 	lib/sokoban/solver_walk.c \
 	lib/sokoban/solver_corral.c \
 	lib/sokoban/solver_pot.c \
-	lib/sokoban/fast_int.h lib/sokoban/fast_learn.h lib/sokoban/fast_solver.h lib/sokoban/hungarian.h \
+	lib/sokoban/fast_int.h lib/sokoban/fast_learn.h lib/sokoban/fast_room.h lib/sokoban/fast_solver.h lib/sokoban/hungarian.h \
 	lib/sokoban/fast.c lib/sokoban/fast_board.c lib/sokoban/fast_frozen.c lib/sokoban/fast_corral.c \
 	lib/sokoban/fast_pack.c lib/sokoban/fast_learn.c lib/sokoban/fast_deadlock.c lib/sokoban/fast_store.c lib/sokoban/fast_room.c \
 	lib/sokoban/shorten.h lib/sokoban/shorten.c \
