@@ -2,7 +2,9 @@
  * lib/patchwork/game.c — the public handle: creation, accessors, moves,
  * history (save and load: save.c).
  */
+#include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "common/text.h"
 #include "patchwork/game.h"
@@ -350,16 +352,23 @@ int32_t pc_patchwork_move_decode(int32_t code, int32_t *kind, int32_t *patch, in
     return PC_OK;
 }
 
-void pc__patchwork_put_move(pc__sb *sb, int32_t rotations, const pw_move *m)
+size_t pc__patchwork_move_str(int32_t rotations, const pw_move *m, char out[PW_MOVE_TEXT_MAX])
 {
     if (m->kind == PW_SKIP) {
-        pc__sb_puts(sb, "SKIP");
-        return;
+        memcpy(out, "SKIP", 5);
+        return 4;
     }
     int32_t id = m->kind == PW_SPECIAL ? -(int32_t)m->patch : m->patch;
-    pc__sb_printf(sb, "PLAY %d %d %d", (int)id, m->x, m->y);
-    if (rotations)
-        pc__sb_printf(sb, " %d %d", m->flip, m->rot);
+    int n = rotations ? snprintf(out, PW_MOVE_TEXT_MAX, "PLAY %d %d %d %d %d", (int)id, m->x, m->y, m->flip, m->rot)
+                      : snprintf(out, PW_MOVE_TEXT_MAX, "PLAY %d %d %d", (int)id, m->x, m->y);
+    return n > 0 ? (size_t)n : 0; /* at most "PLAY -255 255 255 255 255": 25 bytes */
+}
+
+void pc__patchwork_put_move(pc__sb *sb, int32_t rotations, const pw_move *m)
+{
+    char t[PW_MOVE_TEXT_MAX];
+    size_t n = pc__patchwork_move_str(rotations, m, t);
+    pc__sb_putn(sb, t, n);
 }
 
 int32_t pc_patchwork_move_text(int32_t ruleset, int32_t code, char *buf, size_t cap, size_t *len)
@@ -370,10 +379,9 @@ int32_t pc_patchwork_move_text(int32_t ruleset, int32_t code, char *buf, size_t 
         return PC_EINVAL;
     if (m.kind == PW_SPECIAL && m.patch == 0) /* "the pending one" has no id to print */
         return PC_EINVAL;
-    pc__sb sb;
-    pc__sb_init(&sb);
-    pc__patchwork_put_move(&sb, r.rotations, &m);
-    return pc__sb_emit(&sb, buf, cap, len);
+    char t[PW_MOVE_TEXT_MAX];
+    pc__patchwork_move_str(r.rotations, &m, t);
+    return pc__emit_str(t, buf, cap, len);
 }
 
 int32_t pc_patchwork_legal_moves(const pc_patchwork *g, int32_t *codes, size_t cap, size_t *n)

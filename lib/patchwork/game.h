@@ -42,6 +42,11 @@ void pc__patchwork_note_move(pc_patchwork *g, const pw_state *before, const pw_m
 int32_t pc__patchwork_default_cap(const pc_patchwork *g);
 void pc__patchwork_put_board(pc__sb *sb, pw_bb b);
 void pc__patchwork_put_shape(pc__sb *sb, const pw_orient *o);
+/* A move as the referee writes it ("SKIP", "PLAY id x y [flip rot]"), into
+ * a fixed buffer: listing a turn's ~700 moves then costs no allocation each.
+ * Returns the length. */
+enum { PW_MOVE_TEXT_MAX = 48 };
+size_t pc__patchwork_move_str(int32_t rotations, const pw_move *m, char out[PW_MOVE_TEXT_MAX]);
 void pc__patchwork_put_move(pc__sb *sb, int32_t rotations, const pw_move *m);
 
 /* The bots on plain states (bot.c). */
