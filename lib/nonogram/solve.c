@@ -13,7 +13,8 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
-#if defined(PC__NS_LEARN_TRACE) || defined(PC__NS_NODE_TRACE) || defined(PC__NS_PORT_TRACE)
+#if defined(PC__NS_LEARN_TRACE) || defined(PC__NS_NODE_TRACE) || defined(PC__NS_PORT_TRACE) || \
+    defined(PC__NS_COST_TRACE)
 #include <stdio.h>
 #endif
 
@@ -1443,6 +1444,13 @@ static int32_t learn_failed_probe(pc__nsolver *s, int32_t idx, int32_t mark, int
     return g->n - 1;
 }
 
+#ifdef PC__NS_COST_TRACE
+/* A development trace (never in a build): a node's line solves by what
+ * spent them; [phase: 0 hot, 1 sweep][kind][count, line solves] */
+static long long ct[2][6][2], ct_prop[2], ct_tail[2], ct_sweeps;
+static int ct_phase;
+#define probe_pair probe_pair_inner
+#endif
 /* Probe both values of unknown cell idx: PP_NOTHING (nothing proved, or the
  * pair's last result still holds), PP_SETTLED (cells settled and propagated),
  * PC__NS_CONTRA, PC__NS_ABORT or PC__NS_FOUND. */
@@ -1523,6 +1531,24 @@ static int probe_pair(pc__nsolver *s, int32_t idx)
     return r == PC__NS_OK ? PP_SETTLED : r;
 }
 
+#ifdef PC__NS_COST_TRACE
+#undef probe_pair
+/* kinds: 0 reused, 1 nothing, 2 filled failed, 3 empty failed, 4 agreed, 5 contradiction/other */
+static int probe_pair(pc__nsolver *s, int32_t idx)
+{
+    int64_t l0 = s->stats.line_solves, p0 = s->stats.probes;
+    int r = probe_pair_inner(s, idx);
+    int k = s->stats.probes == p0 ? 0
+            : r == PP_NOTHING     ? 1
+            : r != PP_SETTLED     ? 5
+            : s->probe.score1[idx] == -1 && s->stats.probes == p0 + 1 ? 2
+            : s->probe.score2[idx] == -1 ? 3
+                                          : 4;
+    ct[ct_phase][k][0]++;
+    ct[ct_phase][k][1] += s->stats.line_solves - l0;
+    return r;
+}
+#endif
 /* Propagation, then the probe pairs of the hot cells, those whose probes
  * last met a contradiction (a failing node is usually proved so by one of
  * them): PC__NS_OK, or the first other outcome.  A full probing goes on
@@ -1530,7 +1556,15 @@ static int probe_pair(pc__nsolver *s, int32_t idx)
  * cells' branching scores staying those of the last full probing above. */
 static int probe_hot(pc__nsolver *s)
 {
+#ifdef PC__NS_COST_TRACE
+    int64_t l0 = s->stats.line_solves;
     int r = pc__nsolver_propagate(s);
+    ct_prop[0]++;
+    ct_prop[1] += s->stats.line_solves - l0;
+    ct_phase = 0;
+#else
+    int r = pc__nsolver_propagate(s);
+#endif
     for (int32_t i = 0; i < s->probe.hot_n && r == PC__NS_OK && s->grid.unknown; i++) {
         int32_t h = s->probe.hot_pos - 1 - i;
         if (h < 0)
@@ -1563,9 +1597,29 @@ int pc__nsolver_probe(pc__nsolver *s)
      * tcga2016 puzzles about 2-3 % fewer probes than starting at cell 0;
      * the fixpoint and so the scores are the same) */
     int32_t since = 0, idx = s->probe.start > 0 && s->probe.start < s->ncells ? s->probe.start - 1 : -1;
+#ifdef PC__NS_COST_TRACE
+    ct_phase = 1;
+    int64_t lt = s->stats.line_solves;
+#endif
+#if PC__NS_SWEEP_PASSES
+    int64_t visits = 0;
+#endif
     for (;;) {
-        if (since >= s->ncells || !s->grid.unknown)
+#if PC__NS_SWEEP_PASSES
+        /* below the root, the sweep may stop short of the fixpoint */
+        if (s->probe.deep && ++visits > (int64_t)PC__NS_SWEEP_PASSES * s->ncells)
+            since = s->ncells;
+#endif
+        if (since >= s->ncells || !s->grid.unknown) {
+#ifdef PC__NS_COST_TRACE
+            ct_sweeps++;
+            if (s->grid.unknown) {
+                ct_tail[0]++;
+                ct_tail[1] += s->stats.line_solves - lt;
+            }
+#endif
             return PC__NS_OK;
+        }
         idx = idx + 1 == s->ncells ? 0 : idx + 1;
         since++;
         if (s->grid.cells[idx] != PC__NU) {
@@ -1573,6 +1627,10 @@ int pc__nsolver_probe(pc__nsolver *s)
             continue;
         }
         r = probe_pair(s, idx);
+#ifdef PC__NS_COST_TRACE
+        if (r == PP_SETTLED)
+            lt = s->stats.line_solves;
+#endif
         if (r == PP_SETTLED)
             since = 0;
         else if (r != PP_NOTHING)
@@ -2091,6 +2149,7 @@ int pc__nsolver_solve(pc__nsolver *s, int32_t limit, uint8_t *store, int32_t nst
     s->ng.active = PC__NS_LEARN && s->ng.learn && s->grid.bits && s->ncells <= PC__NS_NG_MAX_CELLS;
     /* light nodes only on the grids where they were measured to pay */
     const int light_ok = s->ncells <= PC__NS_PROBE_LIGHT_CELLS;
+    s->probe.deep = 1;
     for (;;) {
         if (r == PC__NS_ABORT)
             break;
@@ -2136,7 +2195,17 @@ int pc__nsolver_solve(pc__nsolver *s, int32_t limit, uint8_t *store, int32_t nst
         s->probe.light = 0;
     }
     s->probe.solutions = 0;
+    s->probe.deep = 0;
     s->ng.active = 0;
+#ifdef PC__NS_COST_TRACE
+    fprintf(stderr, "# cost prop %lld %lld tail %lld %lld sweeps %lld\n", ct_prop[0], ct_prop[1], ct_tail[0],
+            ct_tail[1], ct_sweeps);
+    for (int ph = 0; ph < 2; ph++)
+        for (int k = 0; k < 6; k++)
+            fprintf(stderr, "# cost %d %d %lld %lld\n", ph, k, ct[ph][k][0], ct[ph][k][1]);
+    memset(ct, 0, sizeof ct);
+    ct_prop[0] = ct_prop[1] = ct_tail[0] = ct_tail[1] = ct_sweeps = 0;
+#endif
 #ifdef PC__NS_LEARN_TRACE
     fprintf(stderr, "learn: %lld nogoods, %lld literals, store %d/%d; analyses %lld, lines %lld, solves %lld\n",
             (long long)s->ng.learned, (long long)s->ng.learned_lits, s->ng.n, s->ng.nlits, an_calls, an_lines,

@@ -40,6 +40,13 @@ enum { PC__NS_OK = 0, PC__NS_CONTRA = -1, PC__NS_ABORT = -2, PC__NS_FOUND = 1 };
 #define PC__NS_BCACHE_ENTRIES (1u << 14)
 #endif
 
+/* Measurement knob (rounds eleven and fifteen): below the root a full
+ * node's sweep stops after this many passes over the cells, short of the
+ * fixpoint (the scores of each cell's last probe).  0: to the fixpoint. */
+#ifndef PC__NS_SWEEP_PASSES
+#define PC__NS_SWEEP_PASSES 0
+#endif
+
 /* cells remembered for probing first (at least 1) */
 #ifndef PC__NS_HOT
 #define PC__NS_HOT 16
@@ -188,6 +195,8 @@ typedef struct pc__ns_probe {
     int32_t start; /* the sweep's first cell */
     int32_t light; /* set by the search around a node's reduction: the node
                     * is light (PC__NS_PROBE_EVERY), its hot cells probed only */
+    int32_t deep; /* set by the search below the root (the root's probing
+                   * grades the puzzle, so it always runs to its fixpoint) */
     uint64_t *act;    /* PC__NS_ACT: per cell, bumped when a learned nogood holds it */
     uint64_t act_inc; /* the next bump */
     uint64_t *touch; /* inside probe_value: the probe pair's bit set of
