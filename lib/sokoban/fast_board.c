@@ -105,6 +105,9 @@ void pc__fs_free(fs_solver *s)
     pc__free(s->lr.stable);
     pc__free(s->lr.alive);
     pc__free(s->lr.pat);
+    pc__free(s->lr.bfree);
+    pc__free(s->lr.bwork);
+    pc__free(s->lr.bpos);
     pc__free(s->fz.key);
     pc__free(s->fz.set);
     pc__free(s->fz.dist);

@@ -188,6 +188,10 @@ typedef struct {
     int32_t words;         /* region bitset words per pattern */
     int full;              /* the budget refused a pattern: learn no more */
     uint64_t learned;      /* patterns stored */
+    uint64_t *bfree;       /* bh rows: the row's interior squares as bits (bit x); NULL: level wider than 64 */
+    uint64_t *bwork;       /* 2 bh: the sub-board's free squares, then a flood's reach (bit_reach) */
+    uint16_t *bpos;        /* nc: the square's row << 6 | column */
+    int32_t bh;            /* rows of the level */
 } fs_learn;
 
 /* Push distances with the boxes frozen on goals as walls (pc__fs_fz_table): a
@@ -251,6 +255,31 @@ static inline uint32_t fs_new_stamp(fs_solver *s)
         s->ex.stamp = 1;
     }
     return s->ex.stamp;
+}
+
+static inline int32_t fs_min32(int32_t a, int32_t b)
+{
+    return a < b ? a : b;
+}
+
+/* After the push of the box on b in direction d (ex.boxat already moved:
+ * b free, the box on nbr[b][d]), is the player's area the one before the
+ * push, marked st in mark[], with b added?  Yes when the square pushed
+ * onto was out of that area (so no path of it ran through there) and the
+ * two squares beside b are walls, boxes or in it (b opens onto nothing
+ * new).  Then the child's class is min(parent's class, b) and its area
+ * one square larger, and the flood that would find them can be skipped:
+ * on corridors, where most pushes go forward, it usually can. */
+static inline int fs_reach_grows_by_b(const fs_solver *s, const uint32_t *mark, uint32_t st, int32_t b, int d)
+{
+    if (mark[s->map.nbr[b][d]] == st)
+        return 0;
+    for (int e = 1; e < 4; e += 2) {
+        int32_t y = s->map.nbr[b][(d + e) & 3];
+        if (y >= 0 && s->ex.boxat[y] < 0 && mark[y] != st)
+            return 0;
+    }
+    return 1;
 }
 
 /* The matching's cost of box i to goal j (1-based, the Hungarian
