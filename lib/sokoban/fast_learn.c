@@ -7,7 +7,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "common/bits.h"
 #include "sokoban/fast_solver.h"
 
 /* ---- learned deadlock patterns ------------------------------------------------------------- */
@@ -55,91 +54,14 @@ int32_t pc__fs_learn_alloc(fs_solver *s)
         return PC_ENOMEM;
     for (size_t c = 0; c < nc; c++)
         L->sboxat[c] = -1;
-    const pc_sokoban *g = s->map.g;
-    if (g->w > 64)
-        return PC_OK; /* the sub-search's floods stay square by square (bit_reach) */
-    L->bh = g->h;
-    if (!fs_charge(s, (uint64_t)g->h * 4 * sizeof *L->bfree + nc * sizeof *L->bpos, 0))
+    if (!s->map.bfree)
+        return PC_OK; /* the sub-search's floods stay square by square */
+    if (!fs_charge(s, (uint64_t)s->map.bh * 3 * sizeof *L->bwork, 0))
         return PC_ELIMIT;
-    L->bfree = pc__calloc((size_t)g->h, sizeof *L->bfree);
-    L->bwork = pc__calloc(3 * (size_t)g->h, sizeof *L->bwork);
-    L->bpos = pc__malloc(nc * sizeof *L->bpos);
-    if (!L->bfree || !L->bwork || !L->bpos)
+    L->bwork = pc__calloc(3 * (size_t)s->map.bh, sizeof *L->bwork);
+    if (!L->bwork)
         return PC_ENOMEM;
-    for (size_t c = 0; c < nc; c++) {
-        int32_t y = s->map.c2g[c] / g->w, x = s->map.c2g[c] % g->w;
-        L->bfree[y] |= (uint64_t)1 << x;
-        L->bpos[c] = (uint16_t)(y << 6 | x);
-    }
     return PC_OK;
-}
-
-/* ---- the sub-search's floods, 64 squares at a time --------------------------------------- */
-
-/* The sub-search floods the player's area once per child it generates (for
- * the child's class), and those floods were a third of the fast search's
- * instructions on XSokoban 41.  Only the area's least square and size are
- * needed there, so on levels at most 64 squares wide the flood runs on
- * rows of bits (bwork: each row's free squares, the sub-board's boxes
- * taken out): a row's reach spreads along its runs of free squares in
- * log2(64) shifts, and to the rows above and below, sweeping down and up
- * until nothing changes.  The same squares as pc__fs_fill's, so the same
- * sub-search. */
-
-/* v spread along the runs of set bits of f it touches (v inside f). */
-static inline uint64_t bit_run(uint64_t v, uint64_t f)
-{
-    uint64_t up = v, gu = f, dn = v, gd = f;
-    for (int sh = 1; sh < 64; sh <<= 1) {
-        up |= gu & (up << sh);
-        gu &= gu << sh;
-        dn |= gd & (dn >> sh);
-        gd &= gd >> sh;
-    }
-    return up | dn;
-}
-
-static inline void bit_flip(fs_learn *L, int32_t c)
-{
-    L->bwork[L->bpos[c] >> 6] ^= (uint64_t)1 << (L->bpos[c] & 63);
-}
-
-/* The free squares (bwork's first bh rows) the player reaches from
- * `from`, as rows of bits into r (bh rows): returns the least of them,
- * *count their number. */
-static int32_t bit_reach(const fs_solver *s, int32_t from, uint64_t *r, int32_t *count)
-{
-    const fs_learn *L = &s->lr;
-    const uint64_t *f = L->bwork;
-    int32_t y0 = L->bpos[from] >> 6, lo = y0, hi = y0, last = L->bh - 1;
-    memset(r, 0, (size_t)L->bh * sizeof *r);
-    r[y0] = bit_run((uint64_t)1 << (L->bpos[from] & 63), f[y0]);
-    for (int changed = 1; changed;) {
-        changed = 0;
-        for (int32_t y = lo > 0 ? lo - 1 : 0; y <= hi + 1 && y <= last; y++) {
-            uint64_t v = ((y > 0 ? r[y - 1] : 0) | (y < last ? r[y + 1] : 0)) & f[y] & ~r[y];
-            if (v) {
-                r[y] = bit_run(r[y] | v, f[y]);
-                changed = 1;
-                lo = y < lo ? y : lo;
-                hi = y > hi ? y : hi;
-            }
-        }
-        for (int32_t y = hi < last ? hi + 1 : last; y >= lo - 1 && y >= 0; y--) {
-            uint64_t v = ((y > 0 ? r[y - 1] : 0) | (y < last ? r[y + 1] : 0)) & f[y] & ~r[y];
-            if (v) {
-                r[y] = bit_run(r[y] | v, f[y]);
-                changed = 1;
-                lo = y < lo ? y : lo;
-                hi = y > hi ? y : hi;
-            }
-        }
-    }
-    int32_t n = 0;
-    for (int32_t y = lo; y <= hi; y++)
-        n += pc__popcount64(r[y]);
-    *count = n;
-    return s->map.g2c[lo * s->map.g->w + pc__ctz64(r[lo])];
 }
 
 /* Are no two of the k cells neighbours (diagonals included)? */
@@ -199,12 +121,13 @@ static void sort_cells(int32_t *c, int32_t k)
         }
 }
 
-/* Does the expanded sub-state's area (smark, or bwork's third bh rows)
+/* Does the expanded sub-state's area (smark, or bwork's third rows)
  * hold c? */
-static inline int sub_reached(const fs_learn *L, int32_t c)
+static inline int sub_reached(const fs_solver *s, int32_t c)
 {
-    if (L->bfree)
-        return L->bwork[2 * L->bh + (L->bpos[c] >> 6)] >> (L->bpos[c] & 63) & 1;
+    const fs_learn *L = &s->lr;
+    if (L->bwork)
+        return L->bwork[2 * s->map.bh + (s->map.bpos[c] >> 6)] >> (s->map.bpos[c] & 63) & 1;
     return L->smark[c] == L->sst;
 }
 
@@ -213,11 +136,11 @@ static inline int sub_reached(const fs_learn *L, int32_t c)
  * added? */
 static inline int sub_grows_by_b(const fs_solver *s, int32_t b, int d)
 {
-    if (sub_reached(&s->lr, s->map.nbr[b][d]))
+    if (sub_reached(s, s->map.nbr[b][d]))
         return 0;
     for (int e = 1; e < 4; e += 2) {
         int32_t y = s->map.nbr[b][(d + e) & 3];
-        if (y >= 0 && s->ex.boxat[y] < 0 && !sub_reached(&s->lr, y))
+        if (y >= 0 && s->ex.boxat[y] < 0 && !sub_reached(s, y))
             return 0;
     }
     return 1;
@@ -263,18 +186,18 @@ static int sub_dead(fs_solver *s, const int32_t *cell, int32_t k, int32_t player
             L->sst = 1;
         }
         int32_t pcnt;
-        if (L->bfree) {
-            memcpy(L->bwork, L->bfree, (size_t)L->bh * sizeof *L->bwork);
+        if (L->bwork) {
+            memcpy(L->bwork, s->map.bfree, (size_t)s->map.bh * sizeof *L->bwork);
             for (int32_t j = 0; j < k; j++)
-                bit_flip(L, cur[j]);
-            bit_reach(s, t[k], L->bwork + 2 * L->bh, &pcnt);
+                fs_bit_flip(s, L->bwork, cur[j]);
+            pc__fs_bit_reach(s, L->bwork, L->bwork + 2 * s->map.bh, t[k], &pcnt);
         } else {
             pc__fs_fill(s, L->smark, t[k], -1, L->sst, &pcnt);
         }
         for (int32_t i = 0; i < k && dead; i++) {
             for (int d = 0; d < 4 && dead; d++) {
                 int32_t b = cur[i], to = s->map.nbr[b][d], from = s->map.nbr[b][(d + 2) & 3];
-                if (to < 0 || from < 0 || !sub_reached(L, from) || L->sboxat[to] >= 0 || s->map.dead[to])
+                if (to < 0 || from < 0 || !sub_reached(s, from) || L->sboxat[to] >= 0 || s->map.dead[to])
                     continue;
                 L->sboxat[b] = -1;
                 L->sboxat[to] = i;
@@ -293,12 +216,15 @@ static int sub_dead(fs_solver *s, const int32_t *cell, int32_t k, int32_t player
                         if (sub_grows_by_b(s, b, d)) {
                             cpl = fs_min32(b, t[k]); /* t[k]: the least square of the parent's area */
                             cnt = pcnt + 1;
-                        } else if (L->bfree) {
-                            bit_flip(L, b);
-                            bit_flip(L, to);
-                            cpl = bit_reach(s, b, L->bwork + L->bh, &cnt);
-                            bit_flip(L, b);
-                            bit_flip(L, to);
+                        } else if (L->bwork) {
+                            /* Only the area's least square and size are
+                             * needed: rows of bits (fast_board.c) flood it
+                             * several times faster. */
+                            fs_bit_flip(s, L->bwork, b);
+                            fs_bit_flip(s, L->bwork, to);
+                            cpl = pc__fs_bit_reach(s, L->bwork, L->bwork + s->map.bh, b, &cnt);
+                            fs_bit_flip(s, L->bwork, b);
+                            fs_bit_flip(s, L->bwork, to);
                         } else {
                             cpl = pc__fs_fill(s, s->ex.mark, b, -1, fs_new_stamp(s), &cnt);
                         }
