@@ -338,6 +338,48 @@ int main(void)
     is_int(fast_alone(g, 1000, &o), PC_OK, "... the fast search solves it");
     pc_sokoban_free(g);
 
+    /* The sub-search floods rows of 64 squares at a time on levels at
+     * most 64 squares wide, square by square on wider ones: the corral
+     * pair with its top room 62 squares wide (the player's area spans
+     * whole rows of bits), and the same padded with walls to 70 squares
+     * (the square-by-square floods), give the answers of the narrow one. */
+    {
+        char wide[8][80], *rows[8];
+        const char *src = corral_pair;
+        for (int y = 0; y < 7; y++) {
+            const char *e = strchr(src, '\n');
+            int n = (int)(e - src);
+            memcpy(wide[y], src, (size_t)n);
+            for (int x = n; x < 64; x++)
+                wide[y][x] = (y == 1 || y == 2) && x < 63 ? ' ' : '#';
+            if (y == 1 || y == 2)
+                wide[y][7] = ' ';
+            wide[y][64] = '\0';
+            rows[y] = wide[y];
+            src = e + 1;
+        }
+        char text[8 * 80 + 1] = "", padded[8 * 80 + 1] = "";
+        for (int y = 0; y < 7; y++) {
+            strcat(text, rows[y]);
+            strcat(text, "\n");
+            strcat(padded, rows[y]);
+            strcat(padded, "######\n");
+        }
+        g = sokoban_parse(text);
+        is_int(pc_sokoban_width(g), 64, "corral pair, 64 wide: a level of rows of bits");
+        is_int(pc__sokoban_fast_corral(g), 1, "... the corral search proves it lost");
+        is_int(pc__sokoban_fast_pattern(g, 3, 3, NULL), 0, "... no small-cluster pattern from (3,3)");
+        is_int(fast_alone(g, 1000, &o), PC_ENOTFOUND, "... the fast search proves it lost");
+        is_int((int)o.nodes, 1, "... at the first expansion");
+        pc_sokoban_free(g);
+        g = sokoban_parse(padded);
+        is_int(pc_sokoban_width(g), 70, "the same, 70 wide: floods square by square");
+        is_int(pc__sokoban_fast_corral(g), 1, "... the corral search proves it lost");
+        is_int(fast_alone(g, 1000, &o), PC_ENOTFOUND, "... the fast search proves it lost");
+        is_int((int)o.nodes, 1, "... at the first expansion");
+        pc_sokoban_free(g);
+    }
+
     /* A box on its goal walled off from the player is no square of the
      * search: asking the pattern test about it is refused (the sweeps
      * below draw such positions). */

@@ -206,7 +206,10 @@ static inline int32_t try_push(fs_solver *s, uint32_t idx, int32_t i, int d, uin
     if (h < FS_BIG) {
         uint16_t *boxes = s->ex.child;
         fs_move_box(fs_rec_at(s, idx)->boxes, s->map.nb, b, to, boxes);
-        int32_t cpl = pc__fs_reach(s, b);
+        /* The child's class: the parent's area with b added (no flood) when
+         * the push opened nothing and closed nothing of it. */
+        int32_t cpl = fs_reach_grows_by_b(s, s->ex.pmark, pst, b, d) ? fs_min32(b, fs_rec_at(s, idx)->player)
+                                                                      : pc__fs_bit_class(s, b);
         uint64_t ch = hbox ^ s->map.zb[b] ^ s->map.zb[to] ^ s->map.zp[cpl];
         size_t slot;
         if (!pc__fs_lookup(s, ch, boxes, cpl, &slot) && (h == 0 || !pc__fs_learned_dead(s, to, b))) {

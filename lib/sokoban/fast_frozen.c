@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/bits.h"
 #include "sokoban/fast_solver.h"
 
 /* ---- freeze deadlocks --------------------------------------------------------------------- */
@@ -82,6 +83,80 @@ int pc__fs_push_dead(fs_solver *s, int32_t to, int *frozen)
  * the frozen boxes.  Uses ex.mark, ex.queue and fr.tmpwall (left clear).
  * mark (pc__sokoban_deadlock; NULL in search): per box, set on the boxes
  * frozen on goals and on those that reach no free goal. */
+/* The squares from which a box can be pushed onto some free goal, with
+ * the nf boxes of fr.onfrozen as walls (fr.tmpwall set on them): the
+ * sealed test's first pass, a pull search from the free goals.  It depends
+ * on those walls alone, and the test runs after every push (softly) while
+ * the boxes on goals change only at a push onto or off a goal, so the
+ * pulls are cached by wall set (direct-mapped, the set stored and compared
+ * whole: a hit is exact).  Returns the squares as a bitset, or NULL when
+ * the budget refused the cache: then ex.mark holds them, stamp *st. */
+static const uint64_t *seal_pulls(fs_solver *s, int32_t nf, uint32_t *st)
+{
+    fs_freeze *F = &s->fr;
+    int32_t nb = s->map.nb;
+    uint8_t *wall = F->tmpwall;
+    uint64_t *e = NULL;
+    if (!F->seal && !F->seal_off) {
+        F->sw = (s->map.nc + 63) / 64;
+        uint64_t bytes = (uint64_t)FS_SEAL_SLOTS * (1 + 2 * (uint64_t)F->sw) * sizeof *F->seal;
+        if (!fs_charge(s, bytes, 0) || !(F->seal = pc__calloc((size_t)bytes, 1)))
+            F->seal_off = 1;
+    }
+    if (F->seal) {
+        uint64_t key = 0;
+        for (int32_t k = 0; k < nf; k++)
+            key ^= s->map.zb[F->onfrozen[k]];
+        key |= 1; /* 0: an empty slot */
+        e = F->seal + (size_t)((key ^ key >> 29) & (FS_SEAL_SLOTS - 1)) * (1 + 2 * (size_t)F->sw);
+        uint64_t *walls = e + 1, hit = e[0] == key;
+        for (int32_t k = 0; k < nf && hit; k++) {
+            int32_t c = F->onfrozen[k];
+            hit = walls[c >> 6] >> (c & 63) & 1;
+        }
+        int32_t n = 0;
+        for (int32_t w = 0; w < F->sw && hit; w++)
+            n += pc__popcount64(walls[w]);
+        if (hit && n == nf)
+            return e + 1 + F->sw;
+    }
+    *st = fs_new_stamp(s);
+    size_t qh = 0, qt = 0;
+    for (int32_t j = 0; j < nb; j++) {
+        int32_t c = s->map.goals[j];
+        if (!wall[c] && s->ex.mark[c] != *st) {
+            s->ex.mark[c] = *st;
+            s->ex.queue[qt++] = c;
+        }
+    }
+    while (qh < qt) {
+        int32_t x = s->ex.queue[qh++];
+        for (int d = 0; d < 4; d++) {
+            /* the box came from y, pulled by a player behind y */
+            int32_t y = s->map.nbr[x][d];
+            int32_t p = y < 0 ? -1 : s->map.nbr[y][d];
+            if (y < 0 || p < 0 || wall[y] || wall[p] || s->ex.mark[y] == *st)
+                continue;
+            s->ex.mark[y] = *st;
+            s->ex.queue[qt++] = y;
+        }
+    }
+    if (!e)
+        return NULL;
+    uint64_t key = 0;
+    for (int32_t k = 0; k < nf; k++)
+        key ^= s->map.zb[F->onfrozen[k]];
+    memset(e, 0, (1 + 2 * (size_t)F->sw) * sizeof *e);
+    e[0] = key | 1;
+    for (int32_t k = 0; k < nf; k++)
+        e[1 + (F->onfrozen[k] >> 6)] |= (uint64_t)1 << (F->onfrozen[k] & 63);
+    for (size_t q = 0; q < qt; q++) {
+        int32_t c = s->ex.queue[q];
+        e[1 + F->sw + (c >> 6)] |= (uint64_t)1 << (c & 63);
+    }
+    return e + 1 + F->sw;
+}
+
 static int seal_test(fs_solver *s, uint8_t *mark, int soft)
 {
     int32_t nb = s->map.nb, nf = 0;
@@ -97,12 +172,22 @@ static int seal_test(fs_solver *s, uint8_t *mark, int soft)
     for (int32_t k = 0; k < nf; k++)
         wall[s->fr.onfrozen[k]] = 1;
     int dead = 0;
-    for (int pass = 0; pass < 2 && !dead; pass++) {
-        /* pass 0 pulls from the free goals, pass 1 pushes from the boxes */
+    uint32_t pst = 0;
+    const uint64_t *pulls = seal_pulls(s, nf, &pst);
+    for (int32_t j = 0; j < nb && (!dead || mark); j++) {
+        int32_t c = s->ex.bx[j];
+        if (!wall[c] && (pulls ? !(pulls[c >> 6] >> (c & 63) & 1) : s->ex.mark[c] != pst)) {
+            dead = 1;
+            if (mark)
+                mark[j] = 1;
+        }
+    }
+    if (!dead) {
+        /* pushes from the boxes: every free goal must be reached */
         uint32_t st = fs_new_stamp(s);
         size_t qh = 0, qt = 0;
         for (int32_t j = 0; j < nb; j++) {
-            int32_t c = pass == 0 ? s->map.goals[j] : s->ex.bx[j];
+            int32_t c = s->ex.bx[j];
             if (!wall[c] && s->ex.mark[c] != st) {
                 s->ex.mark[c] = st;
                 s->ex.queue[qt++] = c;
@@ -111,23 +196,19 @@ static int seal_test(fs_solver *s, uint8_t *mark, int soft)
         while (qh < qt) {
             int32_t x = s->ex.queue[qh++];
             for (int d = 0; d < 4; d++) {
-                /* pull: the box came from y, pushed by a player behind y;
-                 * push: the box goes to y, pushed by a player behind x */
+                /* the box goes to y, pushed by a player behind x */
                 int32_t y = s->map.nbr[x][d];
-                int32_t p = y < 0 ? -1 : pass == 0 ? s->map.nbr[y][d] : s->map.nbr[x][(d + 2) & 3];
+                int32_t p = y < 0 ? -1 : s->map.nbr[x][(d + 2) & 3];
                 if (y < 0 || p < 0 || wall[y] || wall[p] || s->ex.mark[y] == st)
                     continue;
                 s->ex.mark[y] = st;
                 s->ex.queue[qt++] = y;
             }
         }
-        for (int32_t j = 0; j < nb && (!dead || mark); j++) {
-            int32_t c = pass == 0 ? s->ex.bx[j] : s->map.goals[j];
-            if (!wall[c] && s->ex.mark[c] != st) {
+        for (int32_t j = 0; j < nb && !dead; j++) {
+            int32_t c = s->map.goals[j];
+            if (!wall[c] && s->ex.mark[c] != st)
                 dead = 1;
-                if (mark && pass == 0)
-                    mark[j] = 1;
-            }
         }
     }
     for (int32_t k = 0; k < nf; k++) {

@@ -54,6 +54,13 @@ int32_t pc__fs_learn_alloc(fs_solver *s)
         return PC_ENOMEM;
     for (size_t c = 0; c < nc; c++)
         L->sboxat[c] = -1;
+    if (!s->map.bfree)
+        return PC_OK; /* the sub-search's floods stay square by square */
+    if (!fs_charge(s, (uint64_t)s->map.bh * 3 * sizeof *L->bwork, 0))
+        return PC_ELIMIT;
+    L->bwork = pc__calloc(3 * (size_t)s->map.bh, sizeof *L->bwork);
+    if (!L->bwork)
+        return PC_ENOMEM;
     return PC_OK;
 }
 
@@ -114,6 +121,31 @@ static void sort_cells(int32_t *c, int32_t k)
         }
 }
 
+/* Does the expanded sub-state's area (smark, or bwork's third rows)
+ * hold c? */
+static inline int sub_reached(const fs_solver *s, int32_t c)
+{
+    const fs_learn *L = &s->lr;
+    if (L->bwork)
+        return L->bwork[2 * s->map.bh + (s->map.bpos[c] >> 6)] >> (s->map.bpos[c] & 63) & 1;
+    return L->smark[c] == L->sst;
+}
+
+/* fs_reach_grows_by_b on the sub-board: after the push of the box on b in
+ * direction d, is the player's area the expanded sub-state's with b
+ * added? */
+static inline int sub_grows_by_b(const fs_solver *s, int32_t b, int d)
+{
+    if (sub_reached(s, s->map.nbr[b][d]))
+        return 0;
+    for (int e = 1; e < 4; e += 2) {
+        int32_t y = s->map.nbr[b][(d + e) & 3];
+        if (y >= 0 && s->ex.boxat[y] < 0 && !sub_reached(s, y))
+            return 0;
+    }
+    return 1;
+}
+
 /* The sub-search on the boxes cell[0..k) alone (k <= FS_SUB_BOXES), the
  * player on `player`, `cap` states at most (a power of two, FS_SUB_STATES
  * at most): 1 when it proves that they never all reach goals, 0 otherwise.
@@ -153,11 +185,19 @@ static int sub_dead(fs_solver *s, const int32_t *cell, int32_t k, int32_t player
             memset(L->smark, 0, (size_t)s->map.nc * sizeof *L->smark);
             L->sst = 1;
         }
-        pc__fs_fill(s, L->smark, t[k], -1, L->sst, &cnt);
+        int32_t pcnt;
+        if (L->bwork) {
+            memcpy(L->bwork, s->map.bfree, (size_t)s->map.bh * sizeof *L->bwork);
+            for (int32_t j = 0; j < k; j++)
+                fs_bit_flip(s, L->bwork, cur[j]);
+            pc__fs_bit_reach(s, L->bwork, L->bwork + 2 * s->map.bh, t[k], &pcnt);
+        } else {
+            pc__fs_fill(s, L->smark, t[k], -1, L->sst, &pcnt);
+        }
         for (int32_t i = 0; i < k && dead; i++) {
             for (int d = 0; d < 4 && dead; d++) {
                 int32_t b = cur[i], to = s->map.nbr[b][d], from = s->map.nbr[b][(d + 2) & 3];
-                if (to < 0 || from < 0 || L->smark[from] != L->sst || L->sboxat[to] >= 0 || s->map.dead[to])
+                if (to < 0 || from < 0 || !sub_reached(s, from) || L->sboxat[to] >= 0 || s->map.dead[to])
                     continue;
                 L->sboxat[b] = -1;
                 L->sboxat[to] = i;
@@ -172,7 +212,22 @@ static int sub_dead(fs_solver *s, const int32_t *cell, int32_t k, int32_t player
                     if (all) {
                         dead = 0;
                     } else {
-                        int32_t cpl = pc__fs_fill(s, s->ex.mark, b, -1, fs_new_stamp(s), &cnt);
+                        int32_t cpl;
+                        if (sub_grows_by_b(s, b, d)) {
+                            cpl = fs_min32(b, t[k]); /* t[k]: the least square of the parent's area */
+                            cnt = pcnt + 1;
+                        } else if (L->bwork) {
+                            /* Only the area's least square and size are
+                             * needed: rows of bits (fast_board.c) flood it
+                             * several times faster. */
+                            fs_bit_flip(s, L->bwork, b);
+                            fs_bit_flip(s, L->bwork, to);
+                            cpl = pc__fs_bit_reach(s, L->bwork, L->bwork + s->map.bh, b, &cnt);
+                            fs_bit_flip(s, L->bwork, b);
+                            fs_bit_flip(s, L->bwork, to);
+                        } else {
+                            cpl = pc__fs_fill(s, s->ex.mark, b, -1, fs_new_stamp(s), &cnt);
+                        }
                         sort_cells(kid, k);
                         if (cnt == s->map.nc - k && (open || apart(s, kid, k)))
                             dead = 0; /* all apart, no corral: give up */

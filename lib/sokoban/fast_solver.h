@@ -82,6 +82,9 @@ typedef struct {
     int32_t *door;         /* nc: the room whose doorway the square off goal is, -1 */
     int32_t *rsize;        /* nrooms: goals per room */
     int32_t nrooms;
+    uint64_t *bfree;       /* bh rows: the row's interior squares as bits (bit x); NULL: wider than 64 */
+    uint16_t *bpos;        /* nc: the square's row << 6 | column */
+    int32_t bh;            /* rows of the level */
 } fs_map;
 
 /* The node store: the arena of records, the hash table that finds them and
@@ -122,6 +125,7 @@ typedef struct {
     int32_t fzslot;        /* and their table's slot in fz (-1: map.dist) */
     const uint16_t *fzpar; /* and that table */
     int32_t *rleft;        /* nrooms: the expanded state's empty goals per room */
+    uint64_t *bwork;       /* 2 map.bh: the free squares not yet in an area, an area (pc__fs_bit_reach) */
 } fs_scratch;
 
 /* The packing macro's scratch (pack_macro): the reverse search over
@@ -141,7 +145,11 @@ typedef struct {
     int32_t fcalls;
     int32_t *frec, nfrec;  /* pc__sokoban_deadlock: the boxes found frozen (NULL in search) */
     int32_t *onfrozen;     /* nb: boxes frozen on goals (sealed) */
+    uint64_t *seal;        /* FS_SEAL_SLOTS x (1 + 2 sw): the sealed test's pulls by wall set (seal_pulls) */
+    int32_t sw;            /* 64-bit words of a set of squares */
+    int seal_off;          /* the budget refused that cache: none */
 } fs_freeze;
+#define FS_SEAL_SLOTS 1024 /* wall sets whose pulls are cached (power of two) */
 
 /* The PI-corral analysis's scratch (pc__fs_pi_corral). */
 typedef struct {
@@ -188,6 +196,7 @@ typedef struct {
     int32_t words;         /* region bitset words per pattern */
     int full;              /* the budget refused a pattern: learn no more */
     uint64_t learned;      /* patterns stored */
+    uint64_t *bwork;       /* 3 map.bh: the sub-board's free squares, a child's reach, the sub-state's */
 } fs_learn;
 
 /* Push distances with the boxes frozen on goals as walls (pc__fs_fz_table): a
@@ -253,6 +262,37 @@ static inline uint32_t fs_new_stamp(fs_solver *s)
     return s->ex.stamp;
 }
 
+static inline int32_t fs_min32(int32_t a, int32_t b)
+{
+    return a < b ? a : b;
+}
+
+/* Flip square c in the rows of bits f (map.bfree's layout). */
+static inline void fs_bit_flip(const fs_solver *s, uint64_t *f, int32_t c)
+{
+    f[s->map.bpos[c] >> 6] ^= (uint64_t)1 << (s->map.bpos[c] & 63);
+}
+
+/* After the push of the box on b in direction d (ex.boxat already moved:
+ * b free, the box on nbr[b][d]), is the player's area the one before the
+ * push, marked st in mark[], with b added?  Yes when the square pushed
+ * onto was out of that area (so no path of it ran through there) and the
+ * two squares beside b are walls, boxes or in it (b opens onto nothing
+ * new).  Then the child's class is min(parent's class, b) and its area
+ * one square larger, and the flood that would find them can be skipped:
+ * on corridors, where most pushes go forward, it usually can. */
+static inline int fs_reach_grows_by_b(const fs_solver *s, const uint32_t *mark, uint32_t st, int32_t b, int d)
+{
+    if (mark[s->map.nbr[b][d]] == st)
+        return 0;
+    for (int e = 1; e < 4; e += 2) {
+        int32_t y = s->map.nbr[b][(d + e) & 3];
+        if (y >= 0 && s->ex.boxat[y] < 0 && mark[y] != st)
+            return 0;
+    }
+    return 1;
+}
+
 /* The matching's cost of box i to goal j (1-based, the Hungarian
  * algorithm's indices) on the distances it reads now. */
 static inline int64_t fs_pair_cost(const fs_solver *s, const int32_t *bx, int32_t i, int32_t j)
@@ -304,6 +344,9 @@ void pc__fs_free(fs_solver *s);
 int32_t pc__fs_prepare(fs_solver *s, const pc_sokoban *g);
 int32_t pc__fs_fill(fs_solver *s, uint32_t *mark, int32_t from, int32_t block, uint32_t st, int32_t *count);
 int32_t pc__fs_reach(fs_solver *s, int32_t from);
+int32_t pc__fs_bit_reach(const fs_solver *s, const uint64_t *f, uint64_t *r, int32_t from, int32_t *count);
+int32_t pc__fs_bit_class(fs_solver *s, int32_t from);
+int32_t pc__fs_bit_areas(fs_solver *s);
 uint32_t pc__fs_reach_kept(fs_solver *s, int32_t from);
 uint32_t pc__fs_pull_flood(fs_solver *s, int32_t p, int32_t block, int64_t *work);
 

@@ -271,11 +271,15 @@ uint32_t pc__fs_cell_pop(fs_solver *s)
 }
 
 /* The areas the boxes cut the free squares into (the player's included):
- * the feature search's connectivity. */
+ * the feature search's connectivity.  On rows of bits where the level
+ * allows (pc__fs_bit_areas), square by square otherwise. */
 int32_t pc__fs_regions(fs_solver *s)
 {
+    int32_t n = pc__fs_bit_areas(s);
+    if (n >= 0)
+        return n;
     uint32_t st = fs_new_stamp(s);
-    int32_t n = 0;
+    n = 0;
     for (int32_t c0 = 0; c0 < s->map.nc; c0++)
         if (s->ex.boxat[c0] < 0 && s->ex.mark[c0] != st) {
             n++;
