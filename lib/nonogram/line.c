@@ -241,16 +241,14 @@ int32_t pc_nonogram_solve_line(const int32_t *clues, int32_t count, const uint8_
  * that may be empty is a Kogge-Stone fill (six shift/and steps).  The cost
  * is O(k log n) word operations instead of O(k n) byte steps. */
 
-int32_t pc__line_solve_bits(const int32_t *clues, int32_t k, int32_t n, uint64_t F, uint64_t E, uint64_t *outF,
-                            uint64_t *outE)
+/* The solve itself; the clues must fit the line (their sum plus the gaps
+ * at most n), which also keeps every block length L <= n (the fit mask's
+ * shift n - L + 1 stays positive). */
+static inline int32_t line_solve_bits_fitting(const int32_t *clues, int32_t k, int32_t n, uint64_t F, uint64_t E,
+                                              uint64_t *outF, uint64_t *outE)
 {
     uint64_t f[PC__LINE_BITS_MAX + 2], fit[PC__LINE_BITS_MAX + 2], ls[PC__LINE_BITS_MAX + 2];
     const uint64_t cells = ((uint64_t)1 << n) - 1, pos = ((uint64_t)2 << n) - 1;
-    int32_t need = 0;
-    for (int32_t j = 0; j < k; j++)
-        need += clues[j] + (j ? 1 : 0);
-    if (need > n)
-        return -1;
     const uint64_t notF = ~F & cells, notE = ~E & cells;
     /* f[0]: p <= the first filled cell */
     f[0] = F ? ((uint64_t)2 << pc__ctz64(F)) - 1 : pos;
@@ -290,4 +288,18 @@ int32_t pc__line_solve_bits(const int32_t *clues, int32_t k, int32_t n, uint64_t
     *outF = nf | F;
     *outE = ne | E;
     return pc__popcount64((nf & ~F) | (ne & ~E));
+}
+
+int32_t pc__line_solve_bits(const int32_t *clues, int32_t k, int32_t n, uint64_t F, uint64_t E, uint64_t *outF,
+                            uint64_t *outE)
+{
+    if (pc__line_clues_need(clues, k) > n)
+        return -1;
+    return line_solve_bits_fitting(clues, k, n, F, E, outF, outE);
+}
+
+int32_t pc__line_solve_bits_fitting(const int32_t *clues, int32_t k, int32_t n, uint64_t F, uint64_t E,
+                                    uint64_t *outF, uint64_t *outE)
+{
+    return line_solve_bits_fitting(clues, k, n, F, E, outF, outE);
 }

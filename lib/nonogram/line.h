@@ -49,4 +49,13 @@ int32_t pc__line_solve(pc__line_ws *ws, const int32_t *clues, int32_t k, const u
 int32_t pc__line_solve_bits(const int32_t *clues, int32_t k, int32_t n, uint64_t F, uint64_t E, uint64_t *outF,
                             uint64_t *outE);
 
+/*
+ * pc__line_solve_bits for clues known to fit the line (pc__line_clues_need
+ * (linebits.h) at most n): the same answer without summing the clues on
+ * every call, which the search's line solves repeat millions of times for
+ * clues that never change (about 3 % of a solve's instructions).
+ */
+int32_t pc__line_solve_bits_fitting(const int32_t *clues, int32_t k, int32_t n, uint64_t F, uint64_t E,
+                                    uint64_t *outF, uint64_t *outE);
+
 #endif

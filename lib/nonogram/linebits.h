@@ -68,6 +68,16 @@ static inline uint64_t smear_up(uint64_t v, int32_t len)
     return r;
 }
 
+/* The cells clues[0..k) need at least: their sum and one gap between each
+ * two.  A line shorter than that has no arrangement at all. */
+static inline int32_t pc__line_clues_need(const int32_t *clues, int32_t k)
+{
+    int32_t need = 0;
+    for (int32_t j = 0; j < k; j++)
+        need += clues[j] + (j ? 1 : 0);
+    return need;
+}
+
 /* Whether some arrangement of clues[0..k) fits a line of n <= 62 cells with
  * filled cells F and empty cells E (disjoint): the forward half of
  * pc__line_solve_bits (line.c) alone, which is exact for this question (bit
@@ -75,14 +85,10 @@ static inline uint64_t smear_up(uint64_t v, int32_t len)
  * third of a full solve's work.  The learning's reason minimization asks
  * only this: "does the line still deduce cell i = v" is "does it not fit
  * with cell i the other value", and "does it still contradict" is "does it
- * not fit" (solve.c, an_minimize). */
-static inline int pc__line_fits_bits(const int32_t *clues, int32_t k, int32_t n, uint64_t F, uint64_t E)
+ * not fit" (solve.c, an_minimize).  The clues must fit the line
+ * (pc__line_clues_need at most n; pc__line_fits_bits checks it). */
+static inline int pc__line_fits_bits_fitting(const int32_t *clues, int32_t k, int32_t n, uint64_t F, uint64_t E)
 {
-    int32_t need = 0;
-    for (int32_t j = 0; j < k; j++)
-        need += clues[j] + (j ? 1 : 0);
-    if (need > n)
-        return 0;
     const uint64_t cells = ((uint64_t)1 << n) - 1, pos = ((uint64_t)2 << n) - 1;
     const uint64_t notF = ~F & cells, notE = ~E & cells;
     /* positions p <= the first filled cell ((F & -F) is its bit) */
@@ -97,6 +103,12 @@ static inline int pc__line_fits_bits(const int32_t *clues, int32_t k, int32_t n,
             return 0;
     }
     return (int)((f >> n) & 1);
+}
+
+/* The same for any clues: those that need more than n cells fit nowhere. */
+static inline int pc__line_fits_bits(const int32_t *clues, int32_t k, int32_t n, uint64_t F, uint64_t E)
+{
+    return pc__line_clues_need(clues, k) <= n && pc__line_fits_bits_fitting(clues, k, n, F, E);
 }
 
 #endif

@@ -122,6 +122,9 @@ typedef struct pc__ns_clues {
     int32_t *all;   /* every line's clues, rows first */
     int32_t *cls;   /* bit-parallel mode: lines of the same length and clues
                      * share a class (the line cache's key); else NULL */
+    int32_t all_fit; /* every line's clues fit its length (pc__line_clues_need
+                      * <= n): the line solves skip that check (a puzzle
+                      * with a line that cannot fit keeps it) */
 } pc__ns_clues;
 
 /* The grid and the trail of the cells set: written by reset, set, undo and
