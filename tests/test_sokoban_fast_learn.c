@@ -282,6 +282,16 @@ static void corral_sweep(void)
     is_int(unknown, 0, "corral sweep: the optimal solver decides every one");
 }
 
+/* The corral pair's three proofs (at any width): the corral search's, and
+ * the fast search's at its first expansion. */
+static void corral_pair_lost(const pc_sokoban *g)
+{
+    pc__fast_out o;
+    is_int(pc__sokoban_fast_corral(g), 1, "... the corral search proves it lost");
+    is_int(fast_alone(g, 1000, &o), PC_ENOTFOUND, "... the fast search proves it lost");
+    is_int((int)o.nodes, 1, "... at the first expansion");
+}
+
 int main(void)
 {
     /* The pattern fires on the hand-made pair, and only the sub-search sees it. */
@@ -327,10 +337,8 @@ int main(void)
     is_int(pc_sokoban_deadlock(g, NULL, 0, &kind), 0, "corral pair: the static tests find no deadlock");
     is_int(pc__sokoban_fast_pattern(g, 3, 3, NULL), 0, "... no small-cluster pattern from (3,3)");
     is_int(pc__sokoban_fast_pattern(g, 5, 3, NULL), 0, "... nor from (5,3)");
-    is_int(pc__sokoban_fast_corral(g), 1, "... the corral search proves it lost");
-    is_int(optimal_lost(g), 1, "... and the optimal solver proves it lost");
-    is_int(fast_alone(g, 1000, &o), PC_ENOTFOUND, "... the fast search proves it lost");
-    is_int((int)o.nodes, 1, "... at the first expansion");
+    is_int(optimal_lost(g), 1, "... the optimal solver proves it lost");
+    corral_pair_lost(g);
     pc_sokoban_free(g);
     g = sokoban_parse(corral_door);
     is_int(pc__sokoban_fast_corral(g), 0, "corral with a door: no proof");
@@ -367,16 +375,12 @@ int main(void)
         }
         g = sokoban_parse(text);
         is_int(pc_sokoban_width(g), 64, "corral pair, 64 wide: a level of rows of bits");
-        is_int(pc__sokoban_fast_corral(g), 1, "... the corral search proves it lost");
         is_int(pc__sokoban_fast_pattern(g, 3, 3, NULL), 0, "... no small-cluster pattern from (3,3)");
-        is_int(fast_alone(g, 1000, &o), PC_ENOTFOUND, "... the fast search proves it lost");
-        is_int((int)o.nodes, 1, "... at the first expansion");
+        corral_pair_lost(g);
         pc_sokoban_free(g);
         g = sokoban_parse(padded);
         is_int(pc_sokoban_width(g), 70, "the same, 70 wide: floods square by square");
-        is_int(pc__sokoban_fast_corral(g), 1, "... the corral search proves it lost");
-        is_int(fast_alone(g, 1000, &o), PC_ENOTFOUND, "... the fast search proves it lost");
-        is_int((int)o.nodes, 1, "... at the first expansion");
+        corral_pair_lost(g);
         pc_sokoban_free(g);
     }
 

@@ -72,17 +72,6 @@ int pc__fs_push_dead(fs_solver *s, int32_t to, int *frozen)
     return fz && (off || (s->map.goal[to] && pc__fs_sealed(s, NULL)));
 }
 
-/* Goals sealed by frozen boxes.  A box frozen on a goal never moves again,
- * so it is a wall for good.  With those walls (and the other boxes away: a
- * relaxation), every other box must still reach some goal left free by
- * pushes, and every such goal must be reached by some box; when either
- * fails the position is a deadlock.  This catches a goal room whose front
- * goals were filled first, sealing the goals behind them: the matching
- * (push distances on the empty board) does not see it.  Asked after a push
- * that leaves the pushed box frozen on a goal, the only push that adds to
- * the frozen boxes.  Uses ex.mark, ex.queue and fr.tmpwall (left clear).
- * mark (pc__sokoban_deadlock; NULL in search): per box, set on the boxes
- * frozen on goals and on those that reach no free goal. */
 /* The squares from which a box can be pushed onto some free goal, with
  * the nf boxes of fr.onfrozen as walls (fr.tmpwall set on them): the
  * sealed test's first pass, a pull search from the free goals.  It depends
@@ -103,11 +92,11 @@ static const uint64_t *seal_pulls(fs_solver *s, int32_t nf, uint32_t *st)
         if (!fs_charge(s, bytes, 0) || !(F->seal = pc__calloc((size_t)bytes, 1)))
             F->seal_off = 1;
     }
+    uint64_t key = 1; /* the walls' Zobrist hash, odd: 0 marks an empty slot */
     if (F->seal) {
-        uint64_t key = 0;
         for (int32_t k = 0; k < nf; k++)
             key ^= s->map.zb[F->onfrozen[k]];
-        key |= 1; /* 0: an empty slot */
+        key |= 1;
         e = F->seal + (size_t)((key ^ key >> 29) & (FS_SEAL_SLOTS - 1)) * (1 + 2 * (size_t)F->sw);
         uint64_t *walls = e + 1, hit = e[0] == key;
         for (int32_t k = 0; k < nf && hit; k++) {
@@ -143,11 +132,8 @@ static const uint64_t *seal_pulls(fs_solver *s, int32_t nf, uint32_t *st)
     }
     if (!e)
         return NULL;
-    uint64_t key = 0;
-    for (int32_t k = 0; k < nf; k++)
-        key ^= s->map.zb[F->onfrozen[k]];
     memset(e, 0, (1 + 2 * (size_t)F->sw) * sizeof *e);
-    e[0] = key | 1;
+    e[0] = key;
     for (int32_t k = 0; k < nf; k++)
         e[1 + (F->onfrozen[k] >> 6)] |= (uint64_t)1 << (F->onfrozen[k] & 63);
     for (size_t q = 0; q < qt; q++) {
@@ -157,6 +143,17 @@ static const uint64_t *seal_pulls(fs_solver *s, int32_t nf, uint32_t *st)
     return e + 1 + F->sw;
 }
 
+/* Goals sealed by frozen boxes.  A box frozen on a goal never moves again,
+ * so it is a wall for good.  With those walls (and the other boxes away: a
+ * relaxation), every other box must still reach some goal left free by
+ * pushes, and every such goal must be reached by some box; when either
+ * fails the position is a deadlock.  This catches a goal room whose front
+ * goals were filled first, sealing the goals behind them: the matching
+ * (push distances on the empty board) does not see it.  Asked after a push
+ * that leaves the pushed box frozen on a goal, the only push that adds to
+ * the frozen boxes.  Uses ex.mark, ex.queue and fr.tmpwall (left clear).
+ * mark (pc__sokoban_deadlock; NULL in search): per box, set on the boxes
+ * frozen on goals and on those that reach no free goal. */
 static int seal_test(fs_solver *s, uint8_t *mark, int soft)
 {
     int32_t nb = s->map.nb, nf = 0;
