@@ -149,7 +149,7 @@ static void alloc_line_mode(pc__nsolver *s, int32_t maxlen, int *bad)
 {
     size_t nl = (size_t)s->nlines;
     if (maxlen <= PC__LINE_BITS_MAX) {
-        uint32_t entries = cache_entries(s, PC__NS_BCACHE_ENTRIES, maxlen, 16);
+        uint32_t entries = cache_entries(s, PC__NS_BCACHE_ENTRIES, maxlen, PC__NS_BCACHE_PER_CELL);
         s->grid.bits = 1;
         s->grid.lf = nalloc(s, nl * sizeof(uint64_t), bad);
         s->grid.le = nalloc(s, nl * sizeof(uint64_t), bad);
@@ -1072,9 +1072,21 @@ int pc__nsolver_propagate(pc__nsolver *s)
     for (;;) {
         if (s->ng.n && s->ng.head < s->grid.trail_len) {
             /* the cells set since the last look, against the nogoods first
-             * (cheap, and a nogood's conflict spares the line solves) */
-            int32_t c = s->grid.trail[s->ng.head++];
-            if (s->ng.wlen[2 * c + s->grid.cells[c] - 1] && ng_check_cell(s, c) != PC__NS_OK) {
+             * (cheap, and a nogood's conflict spares the line solves).
+             * Most have no watch on the value they took: a tight loop with
+             * the fields in locals passes them, up to the next cell some
+             * nogood watches (or the last), which is checked as before —
+             * the same checks in the same order. */
+            const int32_t *trail = s->grid.trail, *wlen = s->ng.wlen;
+            const uint8_t *cells = s->grid.cells;
+            const int32_t tl = s->grid.trail_len;
+            int32_t head = s->ng.head, c, w;
+            do {
+                c = trail[head++];
+                w = wlen[2 * c + cells[c] - 1];
+            } while (!w && head < tl);
+            s->ng.head = head;
+            if (w && ng_check_cell(s, c) != PC__NS_OK) {
                 s->q.bad_line = -1; /* ng.conflict says which nogood */
                 clear_queue(s);
                 return PC__NS_CONTRA;
