@@ -40,6 +40,20 @@ enum { PC__NS_OK = 0, PC__NS_CONTRA = -1, PC__NS_ABORT = -2, PC__NS_FOUND = 1 };
 #define PC__NS_BCACHE_ENTRIES (1u << 14)
 #endif
 
+/* ways of a set of the one-word line cache (lsolve.bk): 2 (round
+ * seventeen), or 1 (direct-mapped, as before; 4 with the last used first
+ * cost more instructions than it saved on #381) */
+#ifndef PC__NS_BCACHE_WAYS
+#define PC__NS_BCACHE_WAYS 2
+#endif
+
+/* the bit-parallel line cache is halved while it has more than this many
+ * entries per cell of all lines together (a measurement knob, round
+ * seventeen) */
+#ifndef PC__NS_BCACHE_PER_CELL
+#define PC__NS_BCACHE_PER_CELL 16
+#endif
+
 /* Measurement knob (rounds eleven and fifteen): below the root a full
  * node's sweep stops after this many passes over the cells, short of the
  * fixpoint (the scores of each cell's last probe).  0: to the fixpoint. */
