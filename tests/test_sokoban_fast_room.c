@@ -4,7 +4,7 @@
  * whose mouth a box stands in; goals too few to make a room), and the fast
  * search solving the first with the doorway box pushed in at no weight.
  * The order within a packing layer (round eighteen): a goal room two rows
- * high entered from above fills each column's lower goal first.
+ * high entered from above fills each column's upper goal first.
  */
 #include <stdint.h>
 #include <stdio.h>
@@ -47,7 +47,9 @@ static const char *two_rooms = "###########\n"
 
 /* A dead-end room two rows high, entered from above at its right: five
  * layers, each a column (the deepest column filled first); within a
- * column the lower goal, the farther from the way in, comes first. */
+ * column the lower goal's box, the farther from the way in, leaves in
+ * more pulls, so it is taken out first and filled last: the upper goal
+ * comes first. */
 static const char *two_rows = "############\n"
                               "#@         #\n"
                               "# $ $ $ $  #\n"
@@ -100,14 +102,14 @@ int main(void)
     g = sokoban_parse(two_rows);
     is_int(pc__sokoban_fast_layers(g, layer, &nl), PC_OK, "two rows: the packing order");
     is_int(nl, 5, "... five layers");
-    int cols = 0, lower = 0;
+    int cols = 0, upper = 0;
     for (int x = 1; x <= 5; x++)
         cols += layer[7 * 12 + x] == x - 1 && layer[8 * 12 + x] == x - 1;
     is_int(cols, 5, "... each a column, the deepest, (1,7) and (1,8), first");
     is_int(pc__sokoban_fast_sequence(g, seq), PC_OK, "... the order within the layers");
     for (int x = 1; x <= 5; x++)
-        lower += seq[8 * 12 + x] == 0 && seq[7 * 12 + x] == 1;
-    is_int(lower, 5, "... in every column the lower goal first");
+        upper += seq[7 * 12 + x] == 0 && seq[8 * 12 + x] == 1;
+    is_int(upper, 5, "... in every column the upper goal first");
     is_int(fast_alone(g, 1000, &o), PC_OK, "... the fast search solves it");
     pc_sokoban_free(g);
     return done_testing();
