@@ -3,6 +3,8 @@
  * rooms and their doorways of hand-made levels (a dead-end row of goals
  * whose mouth a box stands in; goals too few to make a room), and the fast
  * search solving the first with the doorway box pushed in at no weight.
+ * The order within a packing layer (round eighteen): a goal room two rows
+ * high entered from above fills each column's upper goal first.
  */
 #include <stdint.h>
 #include <stdio.h>
@@ -12,6 +14,7 @@
 #include "common/budget.h"
 #include "puzzlecore/puzzlecore.h"
 #include "sokoban/fast_int.h"
+#include "sokoban/fast_learn.h"
 #include "sokoban/fast_room.h"
 #include "sokoban_fast_util.h"
 #include "sokoban_util.h"
@@ -41,6 +44,22 @@ static const char *two_rooms = "###########\n"
                                "# $ $ $ $ #\n"
                                "#         #\n"
                                "###########\n";
+
+/* A dead-end room two rows high, entered from above at its right: five
+ * layers, each a column (the deepest column filled first); within a
+ * column the lower goal's box, the farther from the way in, leaves in
+ * more pulls, so it is taken out first and filled last: the upper goal
+ * comes first. */
+static const char *two_rows = "############\n"
+                              "#@         #\n"
+                              "# $ $ $ $  #\n"
+                              "#  $ $ $ $ #\n"
+                              "# $   $    #\n"
+                              "#         ##\n"
+                              "#######  ###\n"
+                              "#.....     #\n"
+                              "#.....     #\n"
+                              "############\n";
 
 int main(void)
 {
@@ -72,6 +91,26 @@ int main(void)
     ok(cells[1 * 11 + 7] != 0 && cells[1 * 11 + 7] != cells[1 * 11 + 3], "... the right room's, another number");
     is_int(cells[1 * 11 + 5], 0, "... (5,1) between them is no doorway");
     is_int(fast_alone(g, 10000, &o), PC_OK, "... the fast search solves it");
+    int32_t seq[12 * 10], layer[12 * 10], nl = 0;
+    is_int(pc__sokoban_fast_sequence(g, seq), PC_OK, "... its order within the layers");
+    n = 0;
+    for (int i = 0; i < 11 * 8; i++)
+        n += seq[i] >= 0;
+    is_int(n, 0, "... none: a shallow order keeps its layers");
+    pc_sokoban_free(g);
+
+    g = sokoban_parse(two_rows);
+    is_int(pc__sokoban_fast_layers(g, layer, &nl), PC_OK, "two rows: the packing order");
+    is_int(nl, 5, "... five layers");
+    int cols = 0, upper = 0;
+    for (int x = 1; x <= 5; x++)
+        cols += layer[7 * 12 + x] == x - 1 && layer[8 * 12 + x] == x - 1;
+    is_int(cols, 5, "... each a column, the deepest, (1,7) and (1,8), first");
+    is_int(pc__sokoban_fast_sequence(g, seq), PC_OK, "... the order within the layers");
+    for (int x = 1; x <= 5; x++)
+        upper += seq[7 * 12 + x] == 0 && seq[8 * 12 + x] == 1;
+    is_int(upper, 5, "... in every column the upper goal first");
+    is_int(fast_alone(g, 1000, &o), PC_OK, "... the fast search solves it");
     pc_sokoban_free(g);
     return done_testing();
 }

@@ -61,7 +61,9 @@
  * can be pulled out to a starting square with the other goals as walls are
  * taken out round after round; the goals emptied last are to be filled
  * first.  The feature search counts the goals filled in that order, and the
- * packing macros fill the first layer's goals.
+ * packing macros fill the first layer's goals.  On deep orders each layer
+ * has an order of its own too (fast_pack.c, sequence), and the feature
+ * counts the first open layer's goals filled in its prefix.
  *
  * Every solution is replayed on a copy of the level before it is returned.
  *

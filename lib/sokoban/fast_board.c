@@ -53,6 +53,7 @@ void pc__fs_free(fs_solver *s)
     pc__free(s->map.goals);
     pc__free(s->map.dist);
     pc__free(s->map.layer);
+    pc__free(s->map.seq);
     pc__free(s->map.room);
     pc__free(s->map.door);
     pc__free(s->map.rsize);

@@ -209,6 +209,26 @@ int32_t pc__sokoban_fast_layers(const pc_sokoban *g, int32_t *layer, int32_t *nl
     return rc;
 }
 
+int32_t pc__sokoban_fast_sequence(const pc_sokoban *g, int32_t *seq)
+{
+    int32_t pw = g->w - 2, ph = g->h - 2;
+    pc__meter m;
+    int32_t rc;
+    fs_solver *s = fs_open(g, &m, &rc);
+    if (!s)
+        return rc;
+    if (rc == PC_OK && (rc = pc__fs_packing_order(s, g)) == PC_OK) {
+        for (int32_t i = 0; i < pw * ph; i++)
+            seq[i] = -1;
+        for (int32_t c = 0; s->map.seq && c < s->map.nc; c++)
+            if (s->map.goal[c])
+                seq[square_of(g, s, c)] = s->map.seq[c];
+    }
+    pc__fs_free(s);
+    pc__free(s);
+    return rc;
+}
+
 int32_t pc__sokoban_fast_pattern(const pc_sokoban *g, int32_t x, int32_t y, uint8_t *cells)
 {
     int32_t pw = g->w - 2, ph = g->h - 2, cell = (y + 1) * g->w + x + 1;

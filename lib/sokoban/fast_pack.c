@@ -53,7 +53,8 @@ static int pull_out_blind(fs_solver *s, int32_t g, const uint8_t *start)
  * leave with the box in the way is not out: XSokoban 12's last two goals,
  * which the player reaches through a cellar that a box can enter but never
  * leave, are filled first, not last.  -1 when *work passed FS_PULL_WORK. */
-static int pull_out(fs_solver *s, int32_t g, const uint8_t *start, int32_t pl0, int64_t *work)
+static int pull_out(fs_solver *s, int32_t g, const uint8_t *start, int32_t pl0, int64_t *work, int32_t *pulls,
+                    int32_t *pend)
 {
     if (*work > FS_PULL_WORK)
         return -1;
@@ -68,13 +69,17 @@ static int pull_out(fs_solver *s, int32_t g, const uint8_t *start, int32_t pl0, 
         int32_t p = s->map.nbr[g][d];
         if (p >= 0 && !s->fr.tmpwall[p] && (pl0 < 0 || s->ex.mark[p] == st)) {
             s->mac.vis[g * 4 + d] = ms;
+            s->mac.par[g * 4 + d] = 0;
             s->mac.q[qt++] = g * 4 + d;
         }
     }
     while (qh < qt) {
         int32_t k = s->mac.q[qh++], x = k / 4;
-        if (start[x])
+        if (start[x]) {
+            *pulls = s->mac.par[k];
+            *pend = s->map.nbr[x][k % 4];
             return 1;
+        }
         if (s->mac.exp[k] == ms)
             continue;
         if (*work > FS_PULL_WORK)
@@ -94,10 +99,74 @@ static int pull_out(fs_solver *s, int32_t g, const uint8_t *start, int32_t pl0, 
             if (z < 0 || s->fr.tmpwall[z] || s->mac.vis[y * 4 + d] == ms)
                 continue;
             s->mac.vis[y * 4 + d] = ms;
+            s->mac.par[y * 4 + d] = s->mac.par[k] + 1; /* pulls from g */
             s->mac.q[qt++] = y * 4 + d;
         }
     }
     return 0;
+}
+
+/* Packing orders this deep or deeper get an order within each layer
+ * (sequence); shallower ones keep their layers alone. */
+#define FS_SEQ_DEEP 5
+
+/* The order within a round's layer (round eighteen; take[0..nt), all
+ * still walls in fr.tmpwall): take the goals out one at a time, the
+ * player carried from the end of one take-out to the next (*pcar; from
+ * the level's start pl0 when the carried player reaches none of them),
+ * each time the goal whose box leaves in the most pulls; the goal taken
+ * out last is filled first (map.seq 0).  Every goal of the round comes out
+ * with the others as walls, so no order shuts one in; this one says which
+ * goal of the layer to fill next, and the feature counts the goals filled
+ * in its prefix (pc__fs_packing).  The most pulls, not the fewest (the
+ * goal nearest the way out filled last): both solve XSokoban 30 at 60 s,
+ * only this one 29 too (doc/sokoban.md, round eighteen).
+ * The layers' tables stay (the macros, the opener and the out-of-plan
+ * rule read them).  The floods count on a work limit of their own
+ * (FS_PULL_WORK; then the rest in goal order, the layers untouched), and
+ * the meter's clock and cancel flag are read once a take-out, so a cancel
+ * stops the order as it stops the search. */
+static void sequence(fs_solver *s, const uint8_t *start, const int32_t *take, int32_t nt, int32_t pl0,
+                     int32_t *pcar, int64_t *work)
+{
+    if (!s->map.seq)
+        return;
+    for (int32_t t = 0; t < nt; t++)
+        s->map.seq[s->map.goals[take[t]]] = -1;
+    for (int32_t k = 0; k < nt; k++) {
+        int32_t best = -1, bpulls = 0, bend = -1;
+        for (int pass = 0; pass < 2 && best < 0 && pc__meter_check(s->m) == PC_OK; pass++) {
+            int32_t pl = pass == 0 ? *pcar : pl0;
+            if (pass == 1 && pl == *pcar)
+                break;
+            for (int32_t t = 0; t < nt; t++) {
+                int32_t g = s->map.goals[take[t]], pulls = 0, pend = -1;
+                if (s->map.seq[g] >= 0)
+                    continue;
+                s->fr.tmpwall[g] = 0;
+                int out = pull_out(s, g, start, pl, work, &pulls, &pend);
+                s->fr.tmpwall[g] = 1;
+                if (out > 0 && (best < 0 || pulls > bpulls)) {
+                    best = g;
+                    bpulls = pulls;
+                    bend = pend;
+                }
+            }
+        }
+        if (best < 0) {
+            /* past the work limit, stopped, or none from either start:
+             * the rest in goal order */
+            for (int32_t t = 0; t < nt; t++)
+                if (s->map.seq[s->map.goals[take[t]]] < 0)
+                    s->map.seq[s->map.goals[take[t]]] = nt - 1 - k++;
+            break;
+        }
+        s->map.seq[best] = nt - 1 - k;
+        s->fr.tmpwall[best] = 0; /* out: free for the next take-outs */
+        *pcar = bend >= 0 && !s->map.goal[bend] ? bend : pl0;
+    }
+    for (int32_t t = 0; t < nt; t++)
+        s->fr.tmpwall[s->map.goals[take[t]]] = 1;
 }
 
 /* Packing layers: from the solved position, take out (by pulls) every box
@@ -109,11 +178,12 @@ int32_t pc__fs_packing_order(fs_solver *s, const pc_sokoban *g)
 {
     int32_t nc = s->map.nc, nb = s->map.nb;
     s->map.layer = pc__malloc((size_t)nc * sizeof *s->map.layer);
+    s->map.seq = pc__malloc((size_t)nc * sizeof *s->map.seq);
     s->ex.lcount = pc__calloc(2 * ((size_t)nb + 2), sizeof *s->ex.lcount);
     uint8_t *start = pc__calloc((size_t)nc, 1);
     int32_t *round = pc__malloc(((size_t)nb + 1) * sizeof *round);
     int32_t *take = pc__malloc(((size_t)nb + 1) * sizeof *take);
-    if (!s->map.layer || !s->ex.lcount || !start || !round || !take) {
+    if (!s->map.layer || !s->map.seq || !s->ex.lcount || !start || !round || !take) {
         pc__free(start);
         pc__free(round);
         pc__free(take);
@@ -122,6 +192,7 @@ int32_t pc__fs_packing_order(fs_solver *s, const pc_sokoban *g)
     int32_t any = 0;
     for (int32_t c = 0; c < nc; c++) {
         s->map.layer[c] = -1;
+        s->map.seq[c] = -1;
         start[c] = g->box[s->map.c2g[c]] && !s->map.goal[c];
         any |= start[c];
     }
@@ -134,13 +205,14 @@ int32_t pc__fs_packing_order(fs_solver *s, const pc_sokoban *g)
     if (pl0 >= 0 && s->map.goal[pl0])
         pl0 = -1;
     int64_t work = 0;
+    int32_t pulls, pend;
     while (left > 0 && any) {
         int32_t nt = 0;
         for (int32_t j = 0; j < nb; j++) {
             if (round[j] >= 0)
                 continue;
             s->fr.tmpwall[s->map.goals[j]] = 0;
-            int out = pull_out(s, s->map.goals[j], start, pl0, &work);
+            int out = pull_out(s, s->map.goals[j], start, pl0, &work, &pulls, &pend);
             if (out < 0)
                 out = pull_out_blind(s, s->map.goals[j], start);
             if (out)
@@ -169,6 +241,27 @@ int32_t pc__fs_packing_order(fs_solver *s, const pc_sokoban *g)
         s->map.layer[s->map.goals[j]] = top - round[j];
         s->ex.lcount[s->map.nlayers + top - round[j]]++;
     }
+    /* The order within each layer, on deep orders only (FS_SEQ_DEEP): the
+     * rounds again, the goals of that round and later ones filled; the
+     * goals that never came out (layer 0) get none (seq -1).  A shallow
+     * order keeps its layers alone. */
+    if (s->map.nlayers < FS_SEQ_DEEP) {
+        pc__free(s->map.seq);
+        s->map.seq = NULL;
+    }
+    int32_t pcar = pl0;
+    int64_t swork = 0;
+    for (int32_t q = 0; s->map.seq && q < r; q++) {
+        int32_t nt = 0;
+        for (int32_t j = 0; j < nb; j++) {
+            s->fr.tmpwall[s->map.goals[j]] = round[j] >= q;
+            if (round[j] == q)
+                take[nt++] = j;
+        }
+        sequence(s, start, take, nt, pl0, &pcar, &swork);
+    }
+    for (int32_t j = 0; j < nb; j++)
+        s->fr.tmpwall[s->map.goals[j]] = 0;
     pc__free(start);
     pc__free(round);
     pc__free(take);
@@ -190,9 +283,33 @@ int32_t pc__fs_packing(fs_solver *s, const int32_t *bx)
             cnt[s->map.layer[bx[i]]]++;
     int32_t in = 0;
     for (int32_t l = 0; l < nl; l++) {
-        in += cnt[l];
-        if (cnt[l] < lsize[l])
+        if (cnt[l] < lsize[l]) {
+            if (!s->map.seq || lsize[l] > 64) {
+                in += cnt[l];
+                break;
+            }
+            /* the first open layer: the goals filled in its order's
+             * prefix (sequence); the layer that never came out has none */
+            uint64_t filled = 0;
+            int any = 0;
+            for (int32_t i = 0; i < s->map.nb; i++)
+                if (s->map.layer[bx[i]] == l) {
+                    if (s->map.seq[bx[i]] < 0)
+                        any = 1;
+                    else
+                        filled |= (uint64_t)1 << s->map.seq[bx[i]];
+                }
+            if (any) {
+                in += cnt[l];
+                break;
+            }
+            int32_t k = 0;
+            while (k < lsize[l] && (filled >> k & 1))
+                k++;
+            in += k;
             break;
+        }
+        in += cnt[l];
     }
     return in;
 }

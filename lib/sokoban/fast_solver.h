@@ -77,6 +77,7 @@ typedef struct {
     uint16_t *dist;        /* nb x nc: pushes from the cell to goal j, FS_UNREACH: never */
     int32_t *layer;        /* nc: packing layer of a goal (0: fill first), -1 elsewhere */
     int32_t nlayers;
+    int32_t *seq;          /* nc: a goal's place in its layer's fill order (0: first); NULL: layers only */
     uint64_t *zb, *zp;     /* Zobrist keys of a box and of the player's class, per cell */
     int32_t *room;         /* nc: goal room of a goal (fast_room.c), -1 */
     int32_t *door;         /* nc: the room whose doorway the square off goal is, -1 */
