@@ -13,24 +13,12 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
-#if defined(PC__NS_LEARN_TRACE) || defined(PC__NS_NODE_TRACE) || defined(PC__NS_PORT_TRACE) || \
-    defined(PC__NS_COST_TRACE)
-#include <stdio.h>
-#endif
 
 #include "common/bits.h"
 #include "nonogram/linebits.h"
 #include "puzzlecore/nonogram.h"
 #include "common/alloc.h"
 
-#ifdef PC__NS_LEARN_TRACE
-/* the failing nodes' analyses (PC__NS_NODE_LEARN) and the learned nogoods'
- * firings, by kind; printed to stderr at the end of each solve */
-static long long node_calls, node_learned, node_lits, node_fires, probe_fires, node_noreason, node_agreed,
-    node_unlearned;
-static uint8_t tr_kind[1 << 16]; /* how a reasonless cell was set: 1 agreed, 2 a failed probe not learned */
-#define TR_KIND(c, v) ((c) < (1 << 16) ? (void)(tr_kind[c] = (uint8_t)(v)) : (void)0)
-#endif
 static void ng_free(pc__nsolver *s);
 
 static void *nalloc(pc__nsolver *s, size_t n, int *bad)
@@ -113,17 +101,12 @@ static void alloc_core(pc__nsolver *s, int64_t nclues, int32_t maxlen, int *bad)
     s->probe.agreed = nalloc(s, ncl * sizeof(int32_t), bad);
     s->probe.score1 = nalloc(s, ncl * sizeof(int32_t), bad);
     s->probe.score2 = nalloc(s, ncl * sizeof(int32_t), bad);
-#if PC__NS_ACT
     s->probe.act = nalloc(s, ncl * sizeof(uint64_t), bad);
-#endif
     s->search.cell = nalloc(s, ncl * sizeof(int32_t), bad);
     s->search.mark = nalloc(s, ncl * sizeof(int32_t), bad);
     s->search.val = nalloc(s, ncl, bad);
     s->search.done = nalloc(s, ncl, bad);
     s->search.sol0 = nalloc(s, ncl, bad);
-#if PC__NS_PHASE
-    s->search.phase = nalloc(s, ncl, bad);
-#endif
     s->probe.sol = nalloc(s, ncl, bad);
     s->reuse.lstamp = nalloc(s, nl * sizeof(uint64_t), bad);
     s->reuse.ptime = nalloc(s, ncl * sizeof(uint64_t), bad);
@@ -306,7 +289,6 @@ void pc__nsolver_free(pc__nsolver *s)
     pc__free(s->search.val);
     pc__free(s->search.done);
     pc__free(s->search.sol0);
-    pc__free(s->search.phase);
     pc__free(s->probe.sol);
     pc__free(s->reuse.lstamp);
     pc__free(s->reuse.ptime);
@@ -443,13 +425,11 @@ static int ng_room(pc__nsolver *s)
     if (!ac)
         return -1;
     g->act = ac;
-#if PC__NS_NODE_LEARN
     int32_t *rm = pc__realloc(g->remap, sizeof(int32_t) * (size_t)cap);
     if (!rm)
         return -1;
     g->remap = rm;
     s->stats.bytes += sizeof(int32_t) * (size_t)(cap - g->cap_n);
-#endif
     uint8_t *lr = pc__realloc(g->learnt, (size_t)cap);
     if (!lr)
         return -1;
@@ -513,19 +493,15 @@ static void ng_reduce(pc__nsolver *s)
             seen++;
             keep_from = id;
         }
-#if PC__NS_NODE_LEARN
     /* a reason-only nogood stays while it is the reason of a cell set */
     for (int32_t t = g->root; t < s->grid.trail_len; t++) {
         int32_t y = g->why[s->grid.trail[t]];
         if (y <= -2 && g->learnt[-2 - y] == NG_REASON)
             g->act[-2 - y] = 1;
     }
-#endif
     int32_t n = 0, nl = 0, nlearnt = 0, old_kept = 0;
     for (int32_t id = 0; id < g->n; id++) {
-#if PC__NS_NODE_LEARN
         g->remap[id] = -1;
-#endif
         if (g->learnt[id] == NG_REASON && g->act[id] == 0)
             continue;
         if ((g->learnt[id] == NG_PROBE || g->learnt[id] == NG_NODE) && id < keep_from) {
@@ -534,9 +510,7 @@ static void ng_reduce(pc__nsolver *s)
                 continue;
             old_kept++;
         }
-#if PC__NS_NODE_LEARN
         g->remap[id] = n;
-#endif
         int32_t k = g->len[id];
         memmove(g->lits + nl, g->lits + g->start[id], sizeof(int32_t) * (size_t)k);
         g->start[n] = nl;
@@ -547,7 +521,6 @@ static void ng_reduce(pc__nsolver *s)
         nl += k;
         n++;
     }
-#if PC__NS_NODE_LEARN
     /* the cells now set keep their nogood reasons under the new ids (a
      * failing node's analysis reads them; a forgotten one: no reason) */
     for (int32_t t = g->root; t < s->grid.trail_len; t++) {
@@ -555,7 +528,6 @@ static void ng_reduce(pc__nsolver *s)
         if (y <= -2)
             g->why[c] = g->remap[-2 - y] >= 0 ? -2 - g->remap[-2 - y] : -1;
     }
-#endif
     g->n = n;
     g->nlits = nl;
     g->nlearnt = nlearnt;
@@ -618,10 +590,6 @@ static int ng_check_cell(pc__nsolver *s, int32_t c)
             }
             if (m == k) {
                 g->act[id]++;
-#ifdef PC__NS_LEARN_TRACE
-                node_fires += g->learnt[id] == NG_NODE;
-                probe_fires += g->learnt[id] == NG_PROBE;
-#endif
                 if (o == 0) {
                     pc__nsolver_set(s, lt[0] >> 1, (uint8_t)(2 - (lt[0] & 1)));
                     if (g->why)
@@ -702,9 +670,6 @@ static inline void put_cell(pc__nsolver *s, int32_t p, uint8_t v)
         s->ng.tpos[p] = s->grid.trail_len;
         s->ng.why[p] = -1; /* a line or a nogood that settled it says so after */
     }
-#ifdef PC__NS_LEARN_TRACE
-    TR_KIND(p, 0); /* learning runs on grids of at most 2^16 cells */
-#endif
     s->grid.trail[s->grid.trail_len++] = p;
     s->grid.unknown--;
 }
@@ -739,19 +704,14 @@ int32_t pc__nsolver_reset(pc__nsolver *s, const uint8_t *givens)
     s->q.bad_line = -1;
     s->probe.hot_n = s->probe.hot_pos = 0;
     s->probe.start = 0;
-#if PC__NS_ACT
     memset(s->probe.act, 0, sizeof(uint64_t) * (size_t)s->ncells);
     s->probe.act_inc = PC__NS_ACT_INC0;
-#endif
     /* every probe result is stale */
     s->reuse.clock++;
     for (int32_t i = 0; i < s->nlines; i++)
         s->reuse.lstamp[i] = s->reuse.clock;
     memset(s->reuse.ptime, 0, sizeof(uint64_t) * (size_t)s->ncells);
     s->probe.active = 0;
-#if PC__NS_PHASE
-    memset(s->search.phase, 0, (size_t)s->ncells);
-#endif
     ng_clear(s);
     /* the givens are not on the trail: they hold at every node */
     if (s->ng.tpos)
@@ -977,9 +937,6 @@ static inline int propagate_bits(pc__nsolver *s, int32_t line, int32_t base, int
         cells[p] = filled ? PC__NF : PC__NE;
         tpos[p] = tl;
         trail[tl++] = p;
-#ifdef PC__NS_LEARN_TRACE
-        TR_KIND(p, 0);
-#endif
         why[p] = line; /* its reason: the line's cells set before rp */
         rpos[p] = rp;
         int32_t other = is_row ? h + i : i;
@@ -1254,12 +1211,6 @@ static inline int32_t collect_agreed(pc__nsolver *s, int32_t mark)
  * node searched); a nogood of more than PC__NS_LEARN_MAX literals is not
  * kept (long ones rarely fire and cost watch-list scans). */
 
-#ifdef PC__NS_LEARN_TRACE
-/* a development trace only (-DPC__NS_LEARN_TRACE, never in a build): the
- * analyses, the line reasons expanded and the solves that minimized them,
- * printed to stderr at the end of each solve */
-static long long an_solves, an_calls, an_lines;
-#endif
 static inline void an_push(pc__nsolver *s, int32_t c, int32_t *sp)
 {
     if (s->ng.seen[c] == s->ng.seen_stamp)
@@ -1273,7 +1224,6 @@ static inline void an_push(pc__nsolver *s, int32_t c, int32_t *sp)
     s->ng.an_pending += tp >= s->ng.root && tp < s->ng.an_mark;
 }
 
-#if PC__NS_LEARN_MIN
 /* The line (clues cl[0..k), n cells) with known cells F, E still deduces
  * its contradiction (want == 0) or the cell of bit `want` holding filled
  * (want_f) or empty: a full solve would say r < 0 or the cell settled (a
@@ -1283,9 +1233,6 @@ static inline void an_push(pc__nsolver *s, int32_t c, int32_t *sp)
 static inline int an_still_deduces(const int32_t *cl, int32_t k, int32_t n, uint64_t F, uint64_t E, uint64_t want,
                                    int want_f, int fit)
 {
-#ifdef PC__NS_LEARN_TRACE
-    an_solves++;
-#endif
     F = want_f ? F : F | want;
     E = want_f ? E | want : E;
     return !(fit ? pc__line_fits_bits_fitting(cl, k, n, F, E) : pc__line_fits_bits(cl, k, n, F, E));
@@ -1339,33 +1286,21 @@ static inline void an_minimize(const pc__nsolver *s, int32_t line, int32_t cell,
     *pF = F;
     *pE = E;
 }
-#endif
 
 /* The known cells of `line` set before trail position `before` that its
- * deduction needs (see an_minimize; with `minimize` 0, all of them): the
- * line's contradiction (cell < 0) or cell `cell` (its index in the line)
- * holding its value. */
-static inline void an_push_line(pc__nsolver *s, int32_t line, int32_t before, int32_t cell, int32_t *sp,
-                                int minimize)
+ * deduction needs (see an_minimize): the line's contradiction (cell < 0)
+ * or cell `cell` (its index in the line) holding its value. */
+static inline void an_push_line(pc__nsolver *s, int32_t line, int32_t before, int32_t cell, int32_t *sp)
 {
     int32_t base, stride, n;
     pc__ns_line_span(s, line, &base, &stride, &n);
     uint64_t F = 0, E = 0;
-#ifdef PC__NS_LEARN_TRACE
-    an_lines++;
-#endif
     for (uint64_t m = s->grid.lf[line] | s->grid.le[line]; m; m &= m - 1) {
         int32_t i = pc__ctz64(m);
         if (s->ng.tpos[base + i * stride] < before)
             *((s->grid.lf[line] >> i) & 1 ? &F : &E) |= (uint64_t)1 << i;
     }
-#if PC__NS_LEARN_MIN
-    if (minimize)
-        an_minimize(s, line, cell, n, &F, &E);
-#else
-    (void)cell;
-    (void)minimize;
-#endif
+    an_minimize(s, line, cell, n, &F, &E);
     for (uint64_t m = F | E; m; m &= m - 1)
         an_push(s, base + pc__ctz64(m) * stride, sp);
 }
@@ -1387,43 +1322,6 @@ static void an_new_marks(pc__ns_nogood *g, int32_t ncells)
     }
 }
 
-#if PC__NS_LEARN_FILTER
-/* The literals of the failed probe's nogood with the lines' reasons not
- * minimized (no line solve: a cheap pass), counted up to `limit` (more:
- * limit + 1).  The minimized nogood is a subset of it. */
-static int32_t an_cone_size(pc__nsolver *s, int32_t idx, int32_t mark, int32_t limit)
-{
-    pc__ns_nogood *g = &s->ng;
-    an_new_marks(g, s->ncells);
-    int32_t sp = 0, k = 1;
-    if (s->q.bad_line >= 0)
-        an_push_line(s, s->q.bad_line, INT32_MAX, -1, &sp, 0);
-    else
-        an_push_nogood(s, g->conflict, -1, &sp);
-    while (sp) {
-        int32_t c = g->stack[--sp], tp = g->tpos[c];
-        if (tp < g->root)
-            continue;
-        if (tp < mark) {
-            if (++k > limit)
-                return k;
-            continue;
-        }
-        if (c == idx)
-            continue;
-        int32_t y = g->why[c];
-        if (y >= 0)
-            an_push_line(s, y, g->rpos[c], y < s->h ? c - y * s->w : c / s->w, &sp, 0);
-        else if (y <= -2)
-            an_push_nogood(s, -2 - y, c, &sp);
-        else
-            return limit + 1;
-    }
-    return k;
-}
-#endif
-
-#if PC__NS_ACT
 /* The cells of a learned nogood gain activity (PC__NS_ACT in
  * solve_state.h); the bump grows by 1/19 (x 20/19 = 1/0.95) instead of
  * every activity decaying, and all are scaled down together before they
@@ -1444,7 +1342,6 @@ static void act_bump(pc__nsolver *s, const int32_t *lits, int32_t k)
         s->probe.act_inc >>= 16;
     }
 }
-#endif
 
 /* The probe of idx (its value still on the grid, its cells on the trail
  * from `mark`) has just met a contradiction: learn its nogood (`kind`
@@ -1460,31 +1357,19 @@ static int32_t learn_failed_probe(pc__nsolver *s, int32_t idx, int32_t mark, int
         g->failed = 1;
         return -1;
     }
-    const int32_t lmax = kind == NG_NODE ? PC__NS_NODE_LEARN_MAX
-                         : PC__NS_NODE_LEARN        ? PC__NS_NODE_REASON_MAX
-                                                    : PC__NS_LEARN_MAX;
+    const int32_t lmax = kind == NG_NODE ? PC__NS_NODE_LEARN_MAX : PC__NS_NODE_REASON_MAX;
     if (g->nlits + lmax + 1 > PC__NS_NG_MAX_LITS) {
         ng_reduce(s);
         if (g->nlits + lmax + 1 > PC__NS_NG_MAX_LITS)
             return -1; /* full of restart nogoods */
     }
     g->an_mark = mark;
-#if PC__NS_LEARN_FILTER
-    if (an_cone_size(s, idx, mark, PC__NS_LEARN_FILTER) > PC__NS_LEARN_FILTER)
-        return -1;
-#endif
-#ifdef PC__NS_LEARN_TRACE
-    node_calls += kind == NG_NODE;
-#endif
     an_new_marks(g, s->ncells);
     const uint8_t *cells = s->grid.cells;
     int32_t sp = 0;
     g->an_pending = 0;
-#ifdef PC__NS_LEARN_TRACE
-    an_calls++;
-#endif
     if (s->q.bad_line >= 0)
-        an_push_line(s, s->q.bad_line, INT32_MAX, -1, &sp, 1);
+        an_push_line(s, s->q.bad_line, INT32_MAX, -1, &sp);
     else
         an_push_nogood(s, g->conflict, -1, &sp);
     int32_t *out = g->buf, k = 1, top = -1;
@@ -1509,15 +1394,10 @@ static int32_t learn_failed_probe(pc__nsolver *s, int32_t idx, int32_t mark, int
             return -1;
         int32_t y = g->why[c];
         if (y >= 0)
-            an_push_line(s, y, g->rpos[c], y < s->h ? c - y * s->w : c / s->w, &sp, 1);
+            an_push_line(s, y, g->rpos[c], y < s->h ? c - y * s->w : c / s->w, &sp);
         else if (y <= -2)
             an_push_nogood(s, -2 - y, c, &sp);
         else {
-#ifdef PC__NS_LEARN_TRACE
-            node_noreason += kind == NG_NODE;
-            node_agreed += kind == NG_NODE && tr_kind[c] == 1;
-            node_unlearned += kind == NG_NODE && tr_kind[c] == 2;
-#endif
             return -1; /* a cell without a reason: nothing learned */
         }
     }
@@ -1539,14 +1419,8 @@ static int32_t learn_failed_probe(pc__nsolver *s, int32_t idx, int32_t mark, int
         return -1;
     g->learned++;
     g->learned_lits += k;
-#ifdef PC__NS_LEARN_TRACE
-    node_learned += kind == NG_NODE;
-    node_lits += kind == NG_NODE ? k : 0;
-#endif
-#if PC__NS_ACT
-    if (kind == NG_PROBE || PC__NS_NODE_ACT)
+    if (kind == NG_PROBE) /* a failing node's cells gain none (round twelve) */
         act_bump(s, out, k);
-#endif
     /* the newest learned nogoods stay at a reduction, in order: this one
      * is the last */
     if (g->nlearnt > PC__NS_LEARN_KEEP)
@@ -1554,13 +1428,6 @@ static int32_t learn_failed_probe(pc__nsolver *s, int32_t idx, int32_t mark, int
     return g->n - 1;
 }
 
-#ifdef PC__NS_COST_TRACE
-/* A development trace (never in a build): a node's line solves by what
- * spent them; [phase: 0 hot, 1 sweep][kind][count, line solves] */
-static long long ct[2][6][2], ct_prop[2], ct_tail[2], ct_sweeps;
-static int ct_phase;
-#define probe_pair probe_pair_inner
-#endif
 /* Probe both values of unknown cell idx: PP_NOTHING (nothing proved, or the
  * pair's last result still holds), PP_SETTLED (cells settled and propagated),
  * PC__NS_CONTRA, PC__NS_ABORT or PC__NS_FOUND. */
@@ -1585,15 +1452,8 @@ static int probe_pair(pc__nsolver *s, int32_t idx)
         s->probe.score1[idx] = -1;
         hot_push(s, idx);
         pc__nsolver_set(s, idx, PC__NE);
-#if PC__NS_NODE_LEARN
         if (id >= 0) /* the reason a failing node's analysis reads */
             s->ng.why[idx] = -2 - id;
-#ifdef PC__NS_LEARN_TRACE
-        TR_KIND(idx, id >= 0 ? 0 : 2);
-#endif
-#else
-        (void)id;
-#endif
         int r = pc__nsolver_propagate(s);
         return r == PC__NS_OK ? PP_SETTLED : r;
     }
@@ -1605,9 +1465,6 @@ static int probe_pair(pc__nsolver *s, int32_t idx)
     int32_t n2 = s->grid.trail_len - mark;
     int32_t na = r2 == PC__NS_OK ? collect_agreed(s, mark) : 0;
     int32_t id = r2 == PC__NS_CONTRA ? learn_failed_probe(s, idx, mark, NG_PROBE) : -1;
-#if !PC__NS_NODE_LEARN
-    (void)id;
-#endif
     pc__nsolver_undo(s, mark);
     s->probe.active = 0;
     s->reuse.ptime[idx] = s->reuse.clock;
@@ -1617,22 +1474,13 @@ static int probe_pair(pc__nsolver *s, int32_t idx)
         /* the empty probe failed: the cell is filled */
         hot_push(s, idx);
         pc__nsolver_set(s, idx, PC__NF);
-#if PC__NS_NODE_LEARN
         if (id >= 0)
             s->ng.why[idx] = -2 - id;
-#endif
-#ifdef PC__NS_LEARN_TRACE
-        TR_KIND(idx, id >= 0 ? 0 : 2);
-#endif
     } else if (na) {
         for (int32_t a = 0; a < na; a++) {
             int32_t c = s->probe.agreed[a];
-            if (s->grid.cells[c] == PC__NU) {
+            if (s->grid.cells[c] == PC__NU)
                 pc__nsolver_set(s, c, s->probe.pval[c]);
-#ifdef PC__NS_LEARN_TRACE
-                TR_KIND(c, 1);
-#endif
-            }
         }
     } else {
         return PP_NOTHING;
@@ -1641,24 +1489,6 @@ static int probe_pair(pc__nsolver *s, int32_t idx)
     return r == PC__NS_OK ? PP_SETTLED : r;
 }
 
-#ifdef PC__NS_COST_TRACE
-#undef probe_pair
-/* kinds: 0 reused, 1 nothing, 2 filled failed, 3 empty failed, 4 agreed, 5 contradiction/other */
-static int probe_pair(pc__nsolver *s, int32_t idx)
-{
-    int64_t l0 = s->stats.line_solves, p0 = s->stats.probes;
-    int r = probe_pair_inner(s, idx);
-    int k = s->stats.probes == p0 ? 0
-            : r == PP_NOTHING     ? 1
-            : r != PP_SETTLED     ? 5
-            : s->probe.score1[idx] == -1 && s->stats.probes == p0 + 1 ? 2
-            : s->probe.score2[idx] == -1 ? 3
-                                          : 4;
-    ct[ct_phase][k][0]++;
-    ct[ct_phase][k][1] += s->stats.line_solves - l0;
-    return r;
-}
-#endif
 /* Propagation, then the probe pairs of the hot cells, those whose probes
  * last met a contradiction (a failing node is usually proved so by one of
  * them): PC__NS_OK, or the first other outcome.  A full probing goes on
@@ -1666,15 +1496,7 @@ static int probe_pair(pc__nsolver *s, int32_t idx)
  * cells' branching scores staying those of the last full probing above. */
 static int probe_hot(pc__nsolver *s)
 {
-#ifdef PC__NS_COST_TRACE
-    int64_t l0 = s->stats.line_solves;
     int r = pc__nsolver_propagate(s);
-    ct_prop[0]++;
-    ct_prop[1] += s->stats.line_solves - l0;
-    ct_phase = 0;
-#else
-    int r = pc__nsolver_propagate(s);
-#endif
     for (int32_t i = 0; i < s->probe.hot_n && r == PC__NS_OK && s->grid.unknown; i++) {
         int32_t h = s->probe.hot_pos - 1 - i;
         if (h < 0)
@@ -1707,29 +1529,9 @@ int pc__nsolver_probe(pc__nsolver *s)
      * tcga2016 puzzles about 2-3 % fewer probes than starting at cell 0;
      * the fixpoint and so the scores are the same) */
     int32_t since = 0, idx = s->probe.start > 0 && s->probe.start < s->ncells ? s->probe.start - 1 : -1;
-#ifdef PC__NS_COST_TRACE
-    ct_phase = 1;
-    int64_t lt = s->stats.line_solves;
-#endif
-#if PC__NS_SWEEP_PASSES
-    int64_t visits = 0;
-#endif
     for (;;) {
-#if PC__NS_SWEEP_PASSES
-        /* below the root, the sweep may stop short of the fixpoint */
-        if (s->probe.deep && ++visits > (int64_t)PC__NS_SWEEP_PASSES * s->ncells)
-            since = s->ncells;
-#endif
-        if (since >= s->ncells || !s->grid.unknown) {
-#ifdef PC__NS_COST_TRACE
-            ct_sweeps++;
-            if (s->grid.unknown) {
-                ct_tail[0]++;
-                ct_tail[1] += s->stats.line_solves - lt;
-            }
-#endif
+        if (since >= s->ncells || !s->grid.unknown)
             return PC__NS_OK;
-        }
         idx = idx + 1 == s->ncells ? 0 : idx + 1;
         since++;
         if (s->grid.cells[idx] != PC__NU) {
@@ -1737,10 +1539,6 @@ int pc__nsolver_probe(pc__nsolver *s)
             continue;
         }
         r = probe_pair(s, idx);
-#ifdef PC__NS_COST_TRACE
-        if (r == PP_SETTLED)
-            lt = s->stats.line_solves;
-#endif
         if (r == PP_SETTLED)
             since = 0;
         else if (r != PP_NOTHING)
@@ -1763,13 +1561,10 @@ static int32_t pick_branch(pc__nsolver *s, uint8_t *first)
 {
     int32_t best = -1;
     int64_t best_score = -1;
-#if PC__NS_ACT
     uint64_t amax = 0; /* the largest activity of an unknown cell: 0, no weight */
-    if (!PC__NS_ACT_LATE || s->restart.randomize)
-        for (int32_t idx = 0; idx < s->ncells; idx++)
-            if (s->grid.cells[idx] == PC__NU && s->probe.act[idx] > amax)
-                amax = s->probe.act[idx];
-#endif
+    for (int32_t idx = 0; idx < s->ncells; idx++)
+        if (s->grid.cells[idx] == PC__NU && s->probe.act[idx] > amax)
+            amax = s->probe.act[idx];
     for (int32_t idx = 0; idx < s->ncells; idx++) {
         if (s->grid.cells[idx] != PC__NU)
             continue;
@@ -1778,26 +1573,11 @@ static int32_t pick_branch(pc__nsolver *s, uint8_t *first)
             a = 1;
         if (b < 1)
             b = 1;
-#ifndef PC__NS_BRANCH
-#define PC__NS_BRANCH 0
-#endif
-#if PC__NS_PORTFOLIO == 2
-        /* a portfolio of two branching rules, alternating at restarts:
-         * odd restarts rank by the weaker probe first */
-        int64_t sc = (s->restart.count & 1) ? (a < b ? a : b) * 4096 + (a < b ? b : a) : a * b;
-#elif PC__NS_BRANCH == 1
-        int64_t sc = (a < b ? a : b) * 4096 + (a < b ? b : a);
-#elif PC__NS_BRANCH == 2
-        int64_t sc = (a < b ? a : b);
-#else
         int64_t sc = a * b;
-#endif
-#if PC__NS_ACT
         if (amax > 0) /* act < 2^41, so act x 1024 x PC__NS_ACT fits 64 bits for a weight up
                        * to 2^13; act is bumped only where learning runs, grids of at most
                        * 65,536 cells, so a score stays below 2^32 x 5 x 1024 x 512 < 2^55 */
             sc = sc * (1024 + (int64_t)(s->probe.act[idx] * (1024u * PC__NS_ACT) / amax));
-#endif
         if (s->restart.randomize)
             sc = sc * (256 + (int64_t)(next_rng(s) >> PC__NS_RESTART_SHIFT));
         if (sc > best_score) {
@@ -1805,20 +1585,7 @@ static int32_t pick_branch(pc__nsolver *s, uint8_t *first)
             best = idx;
             /* the value whose probe settled fewer cells first: it constrains
              * the rest least, so it is the likelier to lead to a solution */
-#ifdef PC__NS_FIRST_MORE
-            *first = s->probe.score1[idx] < s->probe.score2[idx] ? PC__NE : PC__NF;
-#elif PC__NS_PORTFOLIO == 1
-            /* a portfolio of two value orders, alternating at restarts:
-             * odd restarts take the value whose probe settled more first */
-            *first = (s->probe.score1[idx] < s->probe.score2[idx]) != (int)(s->restart.count & 1) ? PC__NF
-                                                                                                   : PC__NE;
-#else
             *first = s->probe.score1[idx] < s->probe.score2[idx] ? PC__NF : PC__NE;
-#endif
-#if PC__NS_PHASE
-            if (s->search.phase[idx])
-                *first = s->search.phase[idx];
-#endif
         }
     }
     return best;
@@ -1990,30 +1757,9 @@ static void ng_learn_path(pc__nsolver *s, ns_run *run, int32_t depth)
     }
 }
 
-#if PC__NS_PHASE
-/* The cells set from trail position mark on keep their values as phases. */
-static void save_phase(pc__nsolver *s, int32_t mark)
-{
-    for (int32_t t = mark; t < s->grid.trail_len; t++) {
-        int32_t c = s->grid.trail[t];
-        s->search.phase[c] = s->grid.cells[c];
-    }
-}
-#endif
-
 static void restart(pc__nsolver *s, ns_run *run)
 {
     int32_t depth = run->depth;
-#ifdef PC__NS_PORT_TRACE
-    /* development trace (never in a build): the work before the first
-     * restart is the same under every restart seed */
-    if (s->restart.count == 0)
-        fprintf(stderr, "# first-restart line_solves=%lld nodes=%lld\n", (long long)s->stats.line_solves,
-                (long long)s->stats.nodes);
-#endif
-#if PC__NS_PHASE
-    save_phase(s, run->root_mark);
-#endif
     pc__nsolver_undo(s, run->root_mark);
     ng_learn_path(s, run, depth);
     run->depth = 0;
@@ -2054,9 +1800,6 @@ static int backtrack(pc__nsolver *s, ns_run *run)
     if (run->depth == 0)
         return -1;
     int32_t d = run->depth - 1;
-#if PC__NS_PHASE == 1
-    save_phase(s, s->search.mark[d]);
-#endif
     pc__nsolver_undo(s, s->search.mark[d]);
     s->search.done[d] = 1;
     s->probe.start = s->search.cell[d];
@@ -2124,99 +1867,12 @@ static int sat_turn(pc__nsolver *s, ns_run *run)
     }
 }
 
-#ifdef PC__NS_NODE_TRACE
-/* A development trace only (-DPC__NS_NODE_TRACE, never in a build): one
- * line a node below the root, "N depth light result probes line_solves",
- * the work of its reduction, so the costs of light and full nodes, failing
- * or not, can be told apart (doc/nonogram-solving.md, round eleven). */
-static void node_trace(const pc__nsolver *s, int32_t depth, int r, int64_t probes0, int64_t solves0)
-{
-    if (r == PC__NS_OK || r == PC__NS_CONTRA)
-        fprintf(stderr, "N %d %d %d %lld %lld\n", depth, s->probe.light, r, (long long)(s->stats.probes - probes0),
-                (long long)(s->stats.line_solves - solves0));
-}
-#define NODE_TRACE_START int64_t probes0 = s->stats.probes, solves0 = s->stats.line_solves
-#define NODE_TRACE_END node_trace(s, run.depth, r, probes0, solves0)
-#else
-#define NODE_TRACE_START (void)0
-#define NODE_TRACE_END (void)0
-#endif
-
 /* A node's reduction (r its result) met a contradiction: learn it as a
  * failed probe of the node's branch literal at its parent. */
-#ifdef PC__NS_BJ_TRACE
-/* A development trace only (-DPC__NS_BJ_TRACE with PC__NS_LEARN_TRACE,
- * never in a build): would a backjump skip levels?  Per level, the deepest
- * level its first child's node nogood named (-3: none learned); when the
- * second child fails too and both were learned, the levels between the
- * deeper of the two and the parent whose second value is still to come
- * are those a conflict-directed backjump would skip. */
-static int32_t bj_lvl[1 << 12];
-static long long bj_fail2, bj_both, bj_skip, bj_levels, bj_gap_hist[8];
-static int32_t bj_level_of(const pc__nsolver *s, int32_t depth, int32_t c)
-{
-    int32_t t = s->ng.tpos[c], lo = 0, hi = depth - 1, L = -1;
-    while (lo <= hi) { /* the last level whose mark is <= t */
-        int32_t m = (lo + hi) / 2;
-        if (s->search.mark[m] <= t) {
-            L = m;
-            lo = m + 1;
-        } else
-            hi = m - 1;
-    }
-    return L;
-}
-static void bj_note(pc__nsolver *s, const ns_run *run, int32_t id)
-{
-    int32_t D = run->depth, lv = -3;
-    if (D > (1 << 12))
-        return;
-    if (id >= 0 && s->ng.learnt[id] == NG_NODE) {
-        const int32_t *lt = s->ng.lits + s->ng.start[id];
-        int32_t bc = s->search.cell[D - 1];
-        lv = -1;
-        for (int32_t i = 0; i < s->ng.len[id]; i++)
-            if ((lt[i] >> 1) != bc) {
-                int32_t L = bj_level_of(s, D, lt[i] >> 1);
-                if (L > lv)
-                    lv = L;
-            }
-        int32_t gap = D - 2 - lv;
-        bj_gap_hist[gap < 0 ? 0 : gap > 7 ? 7 : gap]++;
-    }
-    if (!s->search.done[D - 1]) {
-        bj_lvl[D - 1] = lv;
-        return;
-    }
-    bj_fail2++;
-    if (lv == -3 || bj_lvl[D - 1] == -3)
-        return;
-    bj_both++;
-    int32_t u = lv > bj_lvl[D - 1] ? lv : bj_lvl[D - 1], k = 0;
-    for (int32_t L = u + 1; L <= D - 2; L++)
-        k += !s->search.done[L];
-    bj_skip += k > 0;
-    bj_levels += k;
-}
-#endif
-
 static inline void learn_failed_node(pc__nsolver *s, const ns_run *run, int r)
 {
-#if PC__NS_NODE_LEARN
-#ifdef PC__NS_BJ_TRACE
-    if (r == PC__NS_CONTRA && run->depth > 0 && s->ng.active) {
-        int32_t id = learn_failed_probe(s, s->search.cell[run->depth - 1], s->search.mark[run->depth - 1], NG_NODE);
-        bj_note(s, run, id);
-    }
-#else
     if (r == PC__NS_CONTRA && run->depth > 0 && s->ng.active)
         (void)learn_failed_probe(s, s->search.cell[run->depth - 1], s->search.mark[run->depth - 1], NG_NODE);
-#endif
-#else
-    (void)s;
-    (void)run;
-    (void)r;
-#endif
 }
 
 static void write_stats(const pc__nsolver *s, int64_t *stats, int32_t grade, int64_t line_cells,
@@ -2256,10 +1912,9 @@ int pc__nsolver_solve(pc__nsolver *s, int32_t limit, uint8_t *store, int32_t nst
     /* learning from failed probes below the root only (the root's probing
      * grades the puzzle), on grids the nogood store takes */
     s->ng.root = run.root_mark;
-    s->ng.active = PC__NS_LEARN && s->ng.learn && s->grid.bits && s->ncells <= PC__NS_NG_MAX_CELLS;
+    s->ng.active = s->ng.learn && s->grid.bits && s->ncells <= PC__NS_NG_MAX_CELLS;
     /* light nodes only on the grids where they were measured to pay */
     const int light_ok = s->ncells <= PC__NS_PROBE_LIGHT_CELLS;
-    s->probe.deep = 1;
     for (;;) {
         if (r == PC__NS_ABORT)
             break;
@@ -2287,9 +1942,7 @@ int pc__nsolver_solve(pc__nsolver *s, int32_t limit, uint8_t *store, int32_t nst
         if (r == PC__NS_OK) {
             int ok = branch(s, &run);
             s->probe.light = light_ok && run.depth % PC__NS_PROBE_EVERY != 0;
-            NODE_TRACE_START;
             r = ok ? reduce(s) : PC__NS_ABORT;
-            NODE_TRACE_END;
             learn_failed_node(s, &run, r);
             s->probe.light = 0;
             continue;
@@ -2298,40 +1951,12 @@ int pc__nsolver_solve(pc__nsolver *s, int32_t limit, uint8_t *store, int32_t nst
         if (b < 0)
             break;
         s->probe.light = light_ok && run.depth % PC__NS_PROBE_EVERY != 0;
-        NODE_TRACE_START;
         r = b ? reduce(s) : PC__NS_ABORT;
-        NODE_TRACE_END;
         learn_failed_node(s, &run, r);
         s->probe.light = 0;
     }
     s->probe.solutions = 0;
-    s->probe.deep = 0;
     s->ng.active = 0;
-#ifdef PC__NS_COST_TRACE
-    fprintf(stderr, "# cost prop %lld %lld tail %lld %lld sweeps %lld\n", ct_prop[0], ct_prop[1], ct_tail[0],
-            ct_tail[1], ct_sweeps);
-    for (int ph = 0; ph < 2; ph++)
-        for (int k = 0; k < 6; k++)
-            fprintf(stderr, "# cost %d %d %lld %lld\n", ph, k, ct[ph][k][0], ct[ph][k][1]);
-    memset(ct, 0, sizeof ct);
-    ct_prop[0] = ct_prop[1] = ct_tail[0] = ct_tail[1] = ct_sweeps = 0;
-#endif
-#ifdef PC__NS_LEARN_TRACE
-    fprintf(stderr, "learn: %lld nogoods, %lld literals, store %d/%d; analyses %lld, lines %lld, solves %lld\n",
-            (long long)s->ng.learned, (long long)s->ng.learned_lits, s->ng.n, s->ng.nlits, an_calls, an_lines,
-            an_solves);
-    fprintf(stderr,
-            "node: analyses %lld, learned %lld, literals %lld, fires %lld, no reason %lld (agreed %lld, unlearned probe "
-            "%lld); probe nogood fires %lld\n",
-            node_calls, node_learned, node_lits, node_fires, node_noreason, node_agreed, node_unlearned, probe_fires);
-#endif
-#ifdef PC__NS_BJ_TRACE
-    fprintf(stderr,
-            "bj: second-child failures %lld, both learned %lld, would skip %lld (levels %lld); gap of node nogoods "
-            "%lld %lld %lld %lld %lld %lld %lld %lld\n",
-            bj_fail2, bj_both, bj_skip, bj_levels, bj_gap_hist[0], bj_gap_hist[1], bj_gap_hist[2], bj_gap_hist[3],
-            bj_gap_hist[4], bj_gap_hist[5], bj_gap_hist[6], bj_gap_hist[7]);
-#endif
     pc__nsat_free(run.sat);
     pc__free(run.sat_sol);
     if (run.nfound == 0 && r != PC__NS_ABORT)

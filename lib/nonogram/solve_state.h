@@ -54,13 +54,6 @@ enum { PC__NS_OK = 0, PC__NS_CONTRA = -1, PC__NS_ABORT = -2, PC__NS_FOUND = 1 };
 #define PC__NS_BCACHE_PER_CELL 16
 #endif
 
-/* Measurement knob (rounds eleven and fifteen): below the root a full
- * node's sweep stops after this many passes over the cells, short of the
- * fixpoint (the scores of each cell's last probe).  0: to the fixpoint. */
-#ifndef PC__NS_SWEEP_PASSES
-#define PC__NS_SWEEP_PASSES 0
-#endif
-
 /* cells remembered for probing first (at least 1) */
 #ifndef PC__NS_HOT
 #define PC__NS_HOT 16
@@ -73,17 +66,10 @@ enum { PC__NS_OK = 0, PC__NS_CONTRA = -1, PC__NS_ABORT = -2, PC__NS_FOUND = 1 };
  * recent contradictions were about, where the learned nogoods prune.  On
  * tcga2016 under three restart seeds 16-21 % fewer line solves in total;
  * weights 1, 2, 8, 16, 64 and a decay of 0.90 were not better than the
- * luck of the path.  PC__NS_ACT_LATE 1 weighs the activity only from the
- * first restart on (the many searches of tens to a few hundred nodes then
- * stay as they were, 8 % shorter than with it), but it left #671
- * unanswered at 10 s
- * (doc/nonogram-solving.md, round nine).  PC__NS_ACT 0: the probe score
- * alone. */
+ * luck of the path; weighing the activity only from the first restart on
+ * left #671 unanswered at 10 s (doc/nonogram-solving.md, round nine). */
 #ifndef PC__NS_ACT
 #define PC__NS_ACT 4
-#endif
-#ifndef PC__NS_ACT_LATE
-#define PC__NS_ACT_LATE 0
 #endif
 /* Probing at every other depth (issue #18, round ten): a node at a depth
  * not divisible by PC__NS_PROBE_EVERY is light: propagation and the probe
@@ -212,9 +198,7 @@ typedef struct pc__ns_probe {
     int32_t start; /* the sweep's first cell */
     int32_t light; /* set by the search around a node's reduction: the node
                     * is light (PC__NS_PROBE_EVERY), its hot cells probed only */
-    int32_t deep; /* set by the search below the root (the root's probing
-                   * grades the puzzle, so it always runs to its fixpoint) */
-    uint64_t *act;    /* PC__NS_ACT: per cell, bumped when a learned nogood holds it */
+    uint64_t *act;    /* per cell, bumped when a learned nogood holds it (PC__NS_ACT) */
     uint64_t act_inc; /* the next bump */
     uint64_t *touch; /* inside probe_value: the probe pair's bit set of
                       * touched lines (pc__ns_reuse.ptouch), which enqueue
@@ -241,7 +225,6 @@ typedef struct pc__ns_search {
     int32_t *cell, *mark; /* per level: the branch cell, the trail before it */
     uint8_t *val, *done;  /* per level: the second value, whether taken */
     uint8_t *sol0;        /* the first solution found (duplicates after a restart are skipped) */
-    uint8_t *phase;       /* PC__NS_PHASE: per cell, its value when the search last undid it (0: none) */
     int32_t have_sol0;
 } pc__ns_search;
 
@@ -298,9 +281,6 @@ typedef struct pc__ns_sat {
 #define PC__NS_NG_MAX_LITS (1 << 18) /* literals kept, all nogoods together */
 #endif
 #define PC__NS_NG_MAX_CELLS (1 << 16) /* no learning on larger grids */
-#ifndef PC__NS_LEARN
-#define PC__NS_LEARN 1 /* nogoods from failed probes (0: off, for comparisons) */
-#endif
 #ifndef PC__NS_LEARN_MAX
 #define PC__NS_LEARN_MAX 16 /* literals of a nogood learned from a probe, at most */
 #endif
@@ -310,21 +290,10 @@ typedef struct pc__ns_sat {
 #ifndef PC__NS_LEARN_AFTER
 #define PC__NS_LEARN_AFTER 0 /* search nodes before learning starts (ng.learn_after) */
 #endif
-#ifndef PC__NS_LEARN_MIN
-#define PC__NS_LEARN_MIN 1 /* minimize the lines' reasons (0: the line's known cells) */
-#endif
-/* a failed probe is analysed (its reasons minimized) only when its nogood
- * with the lines' reasons not minimized (a pass without line solves) has
- * at most this many literals (0: every one is); on 22 slow tcga2016
- * puzzles 75 % of the analyses ended over PC__NS_LEARN_MAX literals after
- * their minimizing solves, as many solves as the propagation's own; 40, 48,
- * 64, 96, 128: 61.0, 62.6, 58.7, 77.3, 89.1 CPU-s (every one 71.7).  Off:
- * at 64 the whole of tcga2016 took 3-9 % less CPU but left #854 (and #620
- * in the uniqueness run) unanswered at 10 s, which every one answers; a
- * lost answer outweighs a few per cent (doc/nonogram-solving.md, round six) */
-#ifndef PC__NS_LEARN_FILTER
-#define PC__NS_LEARN_FILTER 0
-#endif
+/* Every failed probe is analysed, its lines' reasons minimized: a cheap
+ * prefilter on the unminimized nogood's size took 3-9 % less CPU on
+ * tcga2016 but left #854 unanswered at 10 s; a lost answer outweighs a few
+ * per cent (doc/nonogram-solving.md, round six). */
 /* Learning from failing nodes (issue #18, round twelve): a node whose
  * reduction meets a contradiction is analysed like a failed probe of its
  * branch literal at its parent, through the reasons of the cells its
@@ -337,46 +306,16 @@ typedef struct pc__ns_sat {
  * On tcga2016 (one solution) over restart seeds 0-4: -10.3 % work at 64
  * literals (-12.9, -6.7, +9.4, -15.5, -23.1 %; one answer lost at the cap
  * under seed 1, against two under seed 4 without it); 32 literals: +0.2 %
- * over seeds 0-2 (doc/nonogram-solving.md, round twelve).  PC__NS_NODE_ACT
- * 1: its cells gain activity too (+12.8 % at seed 0 with 16 literals);
+ * over seeds 0-2 (doc/nonogram-solving.md, round twelve).  Its cells
+ * gain no activity (+12.8 % at seed 0 with 16 literals when they did);
  * PC__NS_NODE_REASON_MAX > PC__NS_LEARN_MAX: failed probes' nogoods up to
  * that long are kept, unwatched, as the reasons of the cells they settle
- * (32: +27 % at seed 0).  0: off (round ten's search to the unit). */
-#ifndef PC__NS_NODE_LEARN
-#define PC__NS_NODE_LEARN 1
-#endif
+ * (32: +27 % at seed 0). */
 #ifndef PC__NS_NODE_LEARN_MAX
 #define PC__NS_NODE_LEARN_MAX 64
 #endif
 #ifndef PC__NS_NODE_REASON_MAX
 #define PC__NS_NODE_REASON_MAX PC__NS_LEARN_MAX
-#endif
-#ifndef PC__NS_NODE_ACT
-#define PC__NS_NODE_ACT 0
-#endif
-/* Phase saving (issue #18, round thirteen; a measurement knob): the search
- * remembers the value each cell had when a backtrack (1) or a restart (1,
- * 2) undid it, and a branch on a cell with a remembered value takes that
- * value first instead of the probe scores' choice.  On tcga2016 (one
- * solution) 1: +60 % line solves at restart seed 0 and #671 lost at the
- * cap; 2: -0.7 % over seeds 0-4 (+5.1, -13.1, -3.1, +3.6, +7.2 %), the
- * luck of the path, with #586 and #634 lost at the cap under seed 4
- * (doc/nonogram-solving.md, round thirteen).  0: off, the search as
- * before to the unit. */
-#ifndef PC__NS_PHASE
-#define PC__NS_PHASE 0
-#endif
-/* A portfolio of two branching rules taking turns at restarts (issue #18,
- * round fourteen; a measurement knob): odd-numbered restarts take the value
- * whose probe settled more first (1), or rank cells by their weaker probe
- * (2, PC__NS_BRANCH 1's rule).  A portfolio of restart seeds is no knob:
- * the seed feeds a factor drawn afresh at every branch, so two streams in
- * turns are one more stream.  On tcga2016 (one solution, seed 0) 1: +21.7 %
- * line solves and #551 lost at the cap; 2: +40.6 %, #558 and #671 lost
- * (doc/nonogram-solving.md, round fourteen, with the per-seed work of the
- * slow puzzles).  0: off, the search as before to the unit. */
-#ifndef PC__NS_PORTFOLIO
-#define PC__NS_PORTFOLIO 0
 #endif
 typedef struct pc__ns_nogood {
     int32_t n, nlits;        /* nogoods and literals stored */
@@ -384,7 +323,7 @@ typedef struct pc__ns_nogood {
     int32_t *lits;           /* PC__NS_NG_MAX_LITS literals */
     int32_t *start, *len;    /* per nogood: its literals in lits */
     int32_t *act;            /* per nogood: times it fired since the last reduction */
-    int32_t *remap;          /* per nogood: its id after a reduction, -1 forgotten (PC__NS_NODE_LEARN) */
+    int32_t *remap;          /* per nogood: its id after a reduction, -1 forgotten */
     uint8_t *learnt;         /* per nogood: its kind (NG_* in solve.c) */
     int32_t nlearnt;         /* learned ones stored */
     int32_t *buf;            /* one nogood being made (ncells + 1) */
