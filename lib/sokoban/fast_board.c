@@ -357,16 +357,24 @@ static inline uint64_t bit_run(uint64_t v, uint64_t f)
 }
 
 /* The squares of f (map.bh rows of bits, map.bfree's layout) reached from
- * `from` (in f) through squares of f, into r (map.bh rows): returns the
- * least of them, *count their number.  The rows to look at again (next to
- * a row that grew) are a set of bits, the lowest taken first; most growth
- * is a square or two entering a row from a column (a corridor up or
- * down) with nowhere to go sideways, and needs no spreading along it. */
-int32_t pc__fs_bit_reach(const fs_solver *s, const uint64_t *f, uint64_t *r, int32_t from, int32_t *count)
+ * `from` (in f) through squares of f, into rows rows[0] to rows[1] of r
+ * (a connected area's rows are consecutive): the other rows of r are left
+ * as they were, not cleared.  Most floods cover a few rows, and clearing
+ * all map.bh rows first and counting the squares after were a fifth of
+ * the flood's instructions; callers that test membership check the rows
+ * (fs_bit_in), the others want the least square or the size alone.
+ * While flooding, the rows read are at most two beyond [lo, hi]: those are
+ * kept zero (a border cleared as the area grows), so no stale row is read.
+ * The rows to look at again (next to a row that grew) are a set of bits,
+ * the lowest taken first; most growth is a square or two entering a row
+ * from a column (a corridor up or down) with nowhere to go sideways, and
+ * needs no spreading along it. */
+void pc__fs_bit_flood(const fs_solver *s, const uint64_t *f, uint64_t *r, int32_t from, int32_t rows[2])
 {
     int32_t y0 = s->map.bpos[from] >> 6, lo = y0, hi = y0, last = s->map.bh - 1;
     uint64_t todo[2] = {0, 0};
-    memset(r, 0, (size_t)s->map.bh * sizeof *r);
+    for (int32_t z = y0 > 2 ? y0 - 2 : 0; z <= y0 + 2 && z <= last; z++)
+        r[z] = 0;
     r[y0] = bit_run((uint64_t)1 << (s->map.bpos[from] & 63), f[y0]);
     int32_t y = y0;
     for (;;) {
@@ -385,14 +393,33 @@ int32_t pc__fs_bit_reach(const fs_solver *s, const uint64_t *f, uint64_t *r, int
             break;
         uint64_t n = r[y] | v;
         r[y] = (n << 1 | n >> 1) & f[y] & ~n ? bit_run(n, f[y]) : n;
-        lo = y < lo ? y : lo;
-        hi = y > hi ? y : hi;
+        if (y < lo) {
+            lo = y; /* y == lo - 1: the border moves down one row */
+            if (y >= 2)
+                r[y - 2] = 0;
+        } else if (y > hi) {
+            hi = y;
+            if (y + 2 <= last)
+                r[y + 2] = 0;
+        }
     }
-    int32_t n = 0;
-    for (int32_t z = lo; z <= hi; z++)
-        n += pc__popcount64(r[z]);
-    *count = n;
-    return s->map.g2c[lo * s->map.g->w + pc__ctz64(r[lo])];
+    rows[0] = lo;
+    rows[1] = hi;
+}
+
+/* pc__fs_bit_flood, returning the area's least square and, when count is
+ * not NULL, its number of squares. */
+int32_t pc__fs_bit_reach(const fs_solver *s, const uint64_t *f, uint64_t *r, int32_t from, int32_t *count)
+{
+    int32_t rows[2];
+    pc__fs_bit_flood(s, f, r, from, rows);
+    if (count) {
+        int32_t n = 0;
+        for (int32_t z = rows[0]; z <= rows[1]; z++)
+            n += pc__popcount64(r[z]);
+        *count = n;
+    }
+    return s->map.g2c[rows[0] * s->map.g->w + pc__ctz64(r[rows[0]])];
 }
 
 /* The free squares of the position in ex.bx into ex.bwork's first rows. */
@@ -409,9 +436,8 @@ int32_t pc__fs_bit_class(fs_solver *s, int32_t from)
 {
     if (!s->map.bfree)
         return pc__fs_reach(s, from);
-    int32_t cnt;
     bit_position(s);
-    return pc__fs_bit_reach(s, s->ex.bwork, s->ex.bwork + s->map.bh, from, &cnt);
+    return pc__fs_bit_reach(s, s->ex.bwork, s->ex.bwork + s->map.bh, from, NULL);
 }
 
 /* The areas the boxes of ex.bx cut the free squares into, counted on rows
@@ -422,12 +448,12 @@ int32_t pc__fs_bit_areas(fs_solver *s)
         return -1;
     bit_position(s);
     uint64_t *rem = s->ex.bwork, *r = s->ex.bwork + s->map.bh;
-    int32_t n = 0, cnt;
+    int32_t n = 0, rows[2];
     for (int32_t y = 0; y < s->map.bh; y++)
         while (rem[y]) {
             n++;
-            pc__fs_bit_reach(s, rem, r, s->map.g2c[y * s->map.g->w + pc__ctz64(rem[y])], &cnt);
-            for (int32_t z = y; z < s->map.bh; z++)
+            pc__fs_bit_flood(s, rem, r, s->map.g2c[y * s->map.g->w + pc__ctz64(rem[y])], rows);
+            for (int32_t z = rows[0]; z <= rows[1]; z++)
                 rem[z] &= ~r[z];
         }
     return n;

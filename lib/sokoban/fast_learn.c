@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/bits.h"
 #include "sokoban/fast_solver.h"
 
 /* ---- learned deadlock patterns ------------------------------------------------------------- */
@@ -127,7 +128,7 @@ static inline int sub_reached(const fs_solver *s, int32_t c)
 {
     const fs_learn *L = &s->lr;
     if (L->bwork)
-        return L->bwork[2 * s->map.bh + (s->map.bpos[c] >> 6)] >> (s->map.bpos[c] & 63) & 1;
+        return fs_bit_in(s, L->bwork + 2 * s->map.bh, L->brows, c);
     return L->smark[c] == L->sst;
 }
 
@@ -190,7 +191,11 @@ static int sub_dead(fs_solver *s, const int32_t *cell, int32_t k, int32_t player
             memcpy(L->bwork, s->map.bfree, (size_t)s->map.bh * sizeof *L->bwork);
             for (int32_t j = 0; j < k; j++)
                 fs_bit_flip(s, L->bwork, cur[j]);
-            pc__fs_bit_reach(s, L->bwork, L->bwork + 2 * s->map.bh, t[k], &pcnt);
+            uint64_t *r = L->bwork + 2 * s->map.bh;
+            pc__fs_bit_flood(s, L->bwork, r, t[k], L->brows);
+            pcnt = 0;
+            for (int32_t z = L->brows[0]; z <= L->brows[1]; z++)
+                pcnt += pc__popcount64(r[z]);
         } else {
             pc__fs_fill(s, L->smark, t[k], -1, L->sst, &pcnt);
         }

@@ -343,13 +343,14 @@ static int in_play(const fs_solver *s, int32_t c)
  * sixteen); on rows of bits (pc__fs_bit_reach) the same squares. */
 typedef struct {
     const uint64_t *r;
+    int32_t rows[2]; /* r's rows of the area (pc__fs_bit_flood: the others stale) */
     uint32_t st;
 } mac_area;
 
 static inline int in_area(const fs_solver *s, const mac_area *a, int32_t c)
 {
     if (a->r)
-        return (int)(a->r[s->map.bpos[c] >> 6] >> (s->map.bpos[c] & 63)) & 1;
+        return fs_bit_in(s, a->r, a->rows, c);
     return s->ex.mark[c] == a->st;
 }
 
@@ -358,11 +359,10 @@ static inline int in_area(const fs_solver *s, const mac_area *a, int32_t c)
  * x among them) is not NULL, into r; else marked with a new stamp. */
 static mac_area flood_with(fs_solver *s, uint64_t *f, uint64_t *r, int32_t x, int32_t p)
 {
-    mac_area a = {NULL, 0};
+    mac_area a = {NULL, {0, 0}, 0};
     if (f) {
-        int32_t cnt;
         fs_bit_flip(s, f, x);
-        pc__fs_bit_reach(s, f, r, p, &cnt);
+        pc__fs_bit_flood(s, f, r, p, a.rows);
         fs_bit_flip(s, f, x);
         a.r = r;
         return a;

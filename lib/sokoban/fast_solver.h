@@ -198,6 +198,7 @@ typedef struct {
     int full;              /* the budget refused a pattern: learn no more */
     uint64_t learned;      /* patterns stored */
     uint64_t *bwork;       /* 3 map.bh: the sub-board's free squares, a child's reach, the sub-state's */
+    int32_t brows[2];      /* the sub-state's rows in bwork (pc__fs_bit_flood; the others stale) */
 } fs_learn;
 
 /* Push distances with the boxes frozen on goals as walls (pc__fs_fz_table): a
@@ -274,6 +275,14 @@ static inline void fs_bit_flip(const fs_solver *s, uint64_t *f, int32_t c)
     f[s->map.bpos[c] >> 6] ^= (uint64_t)1 << (s->map.bpos[c] & 63);
 }
 
+/* Is square c in the area r that pc__fs_bit_flood left in rows rows[0] to
+ * rows[1] (the other rows stale)? */
+static inline int fs_bit_in(const fs_solver *s, const uint64_t *r, const int32_t rows[2], int32_t c)
+{
+    int32_t y = s->map.bpos[c] >> 6;
+    return y >= rows[0] && y <= rows[1] && (int)(r[y] >> (s->map.bpos[c] & 63) & 1);
+}
+
 /* After the push of the box on b in direction d (ex.boxat already moved:
  * b free, the box on nbr[b][d]), is the player's area the one before the
  * push, marked st in mark[], with b added?  Yes when the square pushed
@@ -345,6 +354,7 @@ void pc__fs_free(fs_solver *s);
 int32_t pc__fs_prepare(fs_solver *s, const pc_sokoban *g);
 int32_t pc__fs_fill(fs_solver *s, uint32_t *mark, int32_t from, int32_t block, uint32_t st, int32_t *count);
 int32_t pc__fs_reach(fs_solver *s, int32_t from);
+void pc__fs_bit_flood(const fs_solver *s, const uint64_t *f, uint64_t *r, int32_t from, int32_t rows[2]);
 int32_t pc__fs_bit_reach(const fs_solver *s, const uint64_t *f, uint64_t *r, int32_t from, int32_t *count);
 int32_t pc__fs_bit_class(fs_solver *s, int32_t from);
 int32_t pc__fs_bit_areas(fs_solver *s);
