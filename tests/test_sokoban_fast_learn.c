@@ -396,7 +396,7 @@ int main(void)
     /* The packing order pulls only where the player can stand. */
     int32_t layer[9 * 6], nlayers = -1;
     g = sokoban_parse(cellar_shut);
-    is_int(pc__sokoban_fast_layers(g, layer, &nlayers), PC_OK, "cellar, shut: the packing order");
+    is_int(pc__sokoban_fast_layers(g, layer, NULL, &nlayers), PC_OK, "cellar, shut: the packing order");
     is_int(nlayers, 2, "... two layers");
     ok(layer[2 * 9 + 4] == 0 && layer[1 * 9 + 6] == 1, "... A (4,2) filled first, B (6,1) after it (%d, %d)",
        (int)layer[2 * 9 + 4], (int)layer[1 * 9 + 6]);
@@ -406,7 +406,7 @@ int main(void)
     is_int(others, 0, "... -1 off the goals");
     pc_sokoban_free(g);
     g = sokoban_parse(cellar_open);
-    is_int(pc__sokoban_fast_layers(g, layer, &nlayers), PC_OK, "cellar, open: the packing order");
+    is_int(pc__sokoban_fast_layers(g, layer, NULL, &nlayers), PC_OK, "cellar, open: the packing order");
     is_int(nlayers, 1, "... one layer");
     ok(layer[2 * 9 + 4] == 0 && layer[1 * 9 + 6] == 0, "... A and B in it");
     pc_sokoban_free(g);
@@ -446,7 +446,7 @@ int main(void)
      * box on a deep packing order, not on a shallow one. */
     int32_t play_layer[12 * 6];
     g = sokoban_parse(out_of_plan);
-    is_int(pc__sokoban_fast_layers(g, play_layer, &nlayers), PC_OK, "out of plan: the packing order");
+    is_int(pc__sokoban_fast_layers(g, play_layer, NULL, &nlayers), PC_OK, "out of plan: the packing order");
     is_int(nlayers, 5, "... five layers");
     ok(play_layer[1 * 12 + 1] == 0 && play_layer[1 * 12 + 5] == 4, "... (1,1) first, (5,1) last (%d, %d)",
        (int)play_layer[1 * 12 + 1], (int)play_layer[1 * 12 + 5]);
@@ -454,7 +454,7 @@ int main(void)
     is_int((int)o.nodes, 8, "... in 8 expansions (11 when boxes on goals never count: the packing macro cannot start)");
     pc_sokoban_free(g);
     g = sokoban_parse(in_plan);
-    is_int(pc__sokoban_fast_layers(g, play_layer, &nlayers), PC_OK, "in plan: the packing order");
+    is_int(pc__sokoban_fast_layers(g, play_layer, NULL, &nlayers), PC_OK, "in plan: the packing order");
     is_int(nlayers, 4, "... four layers");
     is_int(fast_alone(g, 1000, &o), PC_OK, "... the fast search solves it");
     pc_sokoban_free(g);

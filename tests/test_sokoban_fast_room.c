@@ -92,7 +92,7 @@ int main(void)
     is_int(cells[1 * 11 + 5], 0, "... (5,1) between them is no doorway");
     is_int(fast_alone(g, 10000, &o), PC_OK, "... the fast search solves it");
     int32_t seq[12 * 10], layer[12 * 10], nl = 0;
-    is_int(pc__sokoban_fast_sequence(g, seq), PC_OK, "... its order within the layers");
+    is_int(pc__sokoban_fast_layers(g, layer, seq, &nl), PC_OK, "... its order within the layers");
     n = 0;
     for (int i = 0; i < 11 * 8; i++)
         n += seq[i] >= 0;
@@ -100,13 +100,12 @@ int main(void)
     pc_sokoban_free(g);
 
     g = sokoban_parse(two_rows);
-    is_int(pc__sokoban_fast_layers(g, layer, &nl), PC_OK, "two rows: the packing order");
+    is_int(pc__sokoban_fast_layers(g, layer, seq, &nl), PC_OK, "two rows: the packing order and its order within the layers");
     is_int(nl, 5, "... five layers");
     int cols = 0, upper = 0;
     for (int x = 1; x <= 5; x++)
         cols += layer[7 * 12 + x] == x - 1 && layer[8 * 12 + x] == x - 1;
     is_int(cols, 5, "... each a column, the deepest, (1,7) and (1,8), first");
-    is_int(pc__sokoban_fast_sequence(g, seq), PC_OK, "... the order within the layers");
     for (int x = 1; x <= 5; x++)
         upper += seq[7 * 12 + x] == 0 && seq[8 * 12 + x] == 1;
     is_int(upper, 5, "... in every column the upper goal first");

@@ -188,7 +188,7 @@ static size_t square_of(const pc_sokoban *g, const fs_solver *s, int32_t c)
     return (size_t)(gc / g->w - 1) * (size_t)(g->w - 2) + (size_t)(gc % g->w - 1);
 }
 
-int32_t pc__sokoban_fast_layers(const pc_sokoban *g, int32_t *layer, int32_t *nlayers)
+int32_t pc__sokoban_fast_layers(const pc_sokoban *g, int32_t *layer, int32_t *seq, int32_t *nlayers)
 {
     int32_t pw = g->w - 2, ph = g->h - 2;
     pc__meter m;
@@ -197,32 +197,18 @@ int32_t pc__sokoban_fast_layers(const pc_sokoban *g, int32_t *layer, int32_t *nl
     if (!s)
         return rc;
     if (rc == PC_OK && (rc = pc__fs_packing_order(s, g)) == PC_OK) {
-        for (int32_t i = 0; i < pw * ph; i++)
+        for (int32_t i = 0; i < pw * ph; i++) {
             layer[i] = -1;
+            if (seq)
+                seq[i] = -1;
+        }
         for (int32_t c = 0; c < s->map.nc; c++)
-            if (s->map.goal[c])
+            if (s->map.goal[c]) {
                 layer[square_of(g, s, c)] = s->map.layer[c];
+                if (seq && s->map.seq)
+                    seq[square_of(g, s, c)] = s->map.seq[c];
+            }
         *nlayers = s->map.nlayers;
-    }
-    pc__fs_free(s);
-    pc__free(s);
-    return rc;
-}
-
-int32_t pc__sokoban_fast_sequence(const pc_sokoban *g, int32_t *seq)
-{
-    int32_t pw = g->w - 2, ph = g->h - 2;
-    pc__meter m;
-    int32_t rc;
-    fs_solver *s = fs_open(g, &m, &rc);
-    if (!s)
-        return rc;
-    if (rc == PC_OK && (rc = pc__fs_packing_order(s, g)) == PC_OK) {
-        for (int32_t i = 0; i < pw * ph; i++)
-            seq[i] = -1;
-        for (int32_t c = 0; s->map.seq && c < s->map.nc; c++)
-            if (s->map.goal[c])
-                seq[square_of(g, s, c)] = s->map.seq[c];
     }
     pc__fs_free(s);
     pc__free(s);

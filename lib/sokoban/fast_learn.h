@@ -24,16 +24,12 @@ int32_t pc__sokoban_fast_pattern(const pc_sokoban *g, int32_t x, int32_t y, uint
 /* The packing order the fast search computes for g's current position:
  * layer[y * width + x] (pc_sokoban_width x pc_sokoban_height cells) is the
  * layer of the goal on (x, y), 0 filled first, and -1 off the goals;
- * *nlayers the number of layers.  PC_OK, PC_ENOTFOUND (a box or goal out
- * of the player's reach), PC_ENOMEM. */
-int32_t pc__sokoban_fast_layers(const pc_sokoban *g, int32_t *layer, int32_t *nlayers);
-
-/* The order within each layer of that packing order: seq[y * width + x] is
- * the place of the goal on (x, y) in its layer's fill order (0 first), -1
- * off the goals, in the layer of the goals that never come out, and on
- * every goal when the order is too shallow to get one.  PC_OK,
- * PC_ENOTFOUND, PC_ENOMEM. */
-int32_t pc__sokoban_fast_sequence(const pc_sokoban *g, int32_t *seq);
+ * *nlayers the number of layers.  When seq is not NULL, seq[y * width + x]
+ * is the place of that goal in its layer's fill order (0 first): -1 off
+ * the goals, in the layer of the goals that never come out, and on every
+ * goal when the order is too shallow to get one.  PC_OK, PC_ENOTFOUND (a
+ * box or goal out of the player's reach), PC_ENOMEM. */
+int32_t pc__sokoban_fast_layers(const pc_sokoban *g, int32_t *layer, int32_t *seq, int32_t *nlayers);
 
 /* The fast search's matching on push distances with the boxes frozen on
  * goals as walls (they never move again), on g's current position: 1 when
